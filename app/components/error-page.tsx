@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+
+const messages: Record<number, { title: string; text: string }> = {
+  400: { title: 'That request did not work', text: 'Something in it was not what we expected. Go back and try again.' },
+  403: { title: 'Access Denied', text: "You don't have permission to access this page." },
+  405: { title: 'That request did not work', text: 'This page cannot be used that way.' },
+};
+
+/** A friendly page for every error: what happened in plain words, never a stack trace. */
+export function ErrorPage({ status }: { status: number }) {
+  const message = messages[status] ?? {
+    title: 'Something overheated',
+    text: 'An unexpected error stopped this page. It has been logged; please try again in a moment.',
+  };
+  return (
+    <section className="mx-auto grid max-w-2xl place-items-center px-4 py-24 text-center">
+      <p aria-hidden="true" className="display text-gradient text-7xl">
+        {status}
+      </p>
+      <h1 className="display mt-4 text-2xl sm:text-3xl">{message.title}</h1>
+      <p className="mt-3 text-muted">{message.text}</p>
+      <Link to="/" className={`${buttonClass('primary', 'md')} mt-8`}>
+        Back to Home
+      </Link>
+    </section>
+  );
+}

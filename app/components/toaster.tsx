@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CloseIcon } from '~/components/icons';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type Toast, type ToastInput } from '~/utils/toast';
+
+// One toast at a time (spec §9): a newer toast replaces the one showing.
+let current: Toast | null = null;
+const listeners = new Set<() => void>();
+
+function setCurrent(next: Toast | null) {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast from anywhere in the browser. */
+export function toast(input: ToastInput): void {
+  setCurrent({ kind: 'success', ...input, id: crypto.randomUUID() });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const kindStyles: Record<Toast['kind'], string> = {
+  success: 'border-neon-lime/60',
+  error: 'border-danger',
+  info: 'border-neon-cyan/60',
+};
+
+/**
+ * The notification region. `serverToast` is the one-time message the server
+ * passed across a redirect; it is rendered into the HTML, so it shows without
+ * JavaScript too.
+ */
+export function Toaster({ serverToast }: { serverToast: Toast | null }) {
+  const regionRef = useRef<HTMLElement>(null);
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const clientToast = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+
+  useEffect(() => {
+    if (serverToast) setCurrent(serverToast);
+  }, [serverToast]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const shown = clientToast ?? serverToast;
+  const visible = shown && shown.id !== dismissedId ? shown : null;
+  const dismiss = useCallback(() => {
+    if (visible) setDismissedId(visible.id);
+  }, [visible]);
+
+  return (
+    <section
+      ref={regionRef}
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end"
+    >
+      <ol className="w-full max-w-sm">
+        {visible ? <ToastItem key={visible.id} toast={visible} onDismiss={dismiss} /> : null}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [paused, onDismiss]);
+
+  return (
+    <li
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      aria-atomic="true"
+      className={`panel pointer-events-auto flex touch-pan-y items-start gap-3 border-l-4 p-4 shadow-2xl shadow-black/60 ${kindStyles[toast.kind]}`}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onPointerDown={(event) => {
+        startX.current = event.clientX;
+        setPaused(true);
+      }}
+      onPointerMove={(event) => {
+        if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
+      }}
+      onPointerUp={() => {
+        // Swipe right past the threshold dismisses; a shorter swipe springs back.
+        if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+        startX.current = null;
+        setOffset(0);
+        setPaused(false);
+      }}
+      onPointerCancel={() => {
+        startX.current = null;
+        setOffset(0);
+        setPaused(false);
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-bold text-ink">{toast.title}</p>
+        {toast.description ? <p className="mt-0.5 text-sm text-muted">{toast.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="-m-1 rounded p-1 text-muted hover:text-ink"
+        aria-label="Dismiss notification"
+      >
+        <CloseIcon className="size-4" />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { db } from '~/services/db.server';
+
+export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+/** Rolling windows: the last 24 hours, 7 days, 30 days, or everything. */
+const WINDOW_MS: Record<LeaderboardPeriod, number | null> = {
+  today: 24 * 3600_000,
+  week: 7 * 24 * 3600_000,
+  month: 30 * 24 * 3600_000,
+  'all-time': null,
+};
+
+/**
+ * Votes a build "borrows" at the window's mean rating: the m of the Bayesian
+ * average (v·R + m·C) / (v + m). One 5-star vote cannot beat a hundred 4.8s.
+ */
+export const BAYESIAN_PRIOR_VOTES = 5;
+
+export function parsePeriod(value: string | undefined): LeaderboardPeriod {
+  return (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '') ? (value as LeaderboardPeriod) : 'today';
+}
+
+export type LeaderboardEntry = {
+  rank: number;
+  buildId: number;
+  title: string;
+  username: string;
+  /** Sum of the stars given inside the window. */
+  points: number;
+  votes: number;
+  average: number;
+  score: number;
+};
+
+/** The best builds of a period, ranked by a Bayesian average of the ratings given inside the window. */
+export function leaderboard(period: LeaderboardPeriod, limit: number, now = Date.now()): LeaderboardEntry[] {
+  const windowMs = WINDOW_MS[period];
+  const since = windowMs === null ? 0 : now - windowMs;
+  const rows = db().all<Omit<LeaderboardEntry, 'rank'>>(sql`
+    with windowed as (
+      select build_id, count(*) as votes, sum(rating) as points
+      from ratings
+      where updated_at >= ${since}
+      group by build_id
+    ),
+    prior as (select coalesce(sum(points) * 1.0 / sum(votes), 0) as mean from windowed)
+    select b.id as buildId, b.title as title, u.username as username,
+      w.points as points, w.votes as votes, w.points * 1.0 / w.votes as average,
+      (w.points + ${BAYESIAN_PRIOR_VOTES} * prior.mean) / (w.votes + ${BAYESIAN_PRIOR_VOTES}) as score
+    from windowed w
+    join builds b on b.id = w.build_id
+    join users u on u.id = b.user_id
+    cross join prior
+    order by score desc, w.votes desc, b.created_at desc
+    limit ${limit}
+  `);
+  return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}

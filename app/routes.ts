@@ -1,0 +1,26 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('gallery', 'routes/gallery.tsx'),
+  route('leaderboard/:period?', 'routes/leaderboard.tsx'),
+  route('build/:id', 'routes/build.tsx'),
+  route('builds/:id', 'routes/builds-redirect.ts'),
+  route('share/:token', 'routes/share.tsx'),
+  route('upload', 'routes/upload.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('admin', 'routes/admin.tsx'),
+  route('competitions', 'routes/competitions.tsx'),
+  route('competitions/:id', 'routes/competition.tsx'),
+  route('past-competitions', 'routes/past-competitions.tsx'),
+  route('terms-of-service', 'routes/terms-of-service.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('cookie-policy', 'routes/cookie-policy.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('healthz', 'routes/healthz.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,232 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/home';
+import { UploadIcon } from '~/components/icons';
+import { EmptyState, SectionHeading } from '~/components/section-heading';
+import { Stars } from '~/components/stars';
+import { buttonClass } from '~/components/ui/button';
+import { listRecentBuilds } from '~/models/builds.server';
+import { listActiveCompetitions } from '~/models/competitions.server';
+import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
+import {
+  COMMUNITY_CLAIM,
+  HOME_FEATURED_COUNT,
+  HOME_LEADERBOARD_LIMIT,
+  HOME_RECENT_LIMIT,
+} from '~/utils/constants';
+import { daysRemaining } from '~/utils/dates';
+import { pageMeta } from '~/utils/meta';
+
+export const meta = () =>
+  pageMeta(
+    'RigRoast',
+    'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.',
+  );
+
+export function loader({ url }: Route.LoaderArgs) {
+  const board = parsePeriod(url.searchParams.get('board') ?? undefined);
+  return {
+    featured: listRecentBuilds(HOME_RECENT_LIMIT).slice(0, HOME_FEATURED_COUNT),
+    competitions: listActiveCompetitions(),
+    board,
+    leaders: leaderboard(board, HOME_LEADERBOARD_LIMIT),
+    now: Date.now(),
+  };
+}
+
+const boardTabs: { period: LeaderboardPeriod; label: string }[] = [
+  { period: 'today', label: 'Today' },
+  { period: 'week', label: 'Weekly' },
+  { period: 'month', label: 'Monthly' },
+  { period: 'all-time', label: 'All Time' },
+];
+
+const steps = [
+  { title: 'Upload your rig', text: 'Snap your battle station, give it a title and deploy it in seconds.' },
+  { title: 'Get roasted', text: 'Our AI studies every cable and RGB strip, then tells you what it really thinks.' },
+  { title: 'Climb the ranks', text: 'The community rates your build. The best rigs rule the leaderboards.' },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, competitions, board, leaders, now } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4">
+      <section aria-labelledby="hero-title" className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-neon-pink/40 bg-neon-pink/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-neon-pink">
+            Join {COMMUNITY_CLAIM}
+          </p>
+          <h1 id="hero-title" className="display mt-5 text-4xl leading-[1.05] sm:text-6xl">
+            Get your rig <span className="text-gradient">roasted</span>
+          </h1>
+          <p className="mt-5 max-w-lg text-lg leading-relaxed text-muted">
+            Upload your battle station. Our AI tears it apart. The community decides who dominates.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/upload" className={buttonClass('hot', 'lg')}>
+              Upload your build
+            </Link>
+            <Link to="/gallery" className={buttonClass('ghost', 'lg')}>
+              Browse builds
+            </Link>
+          </div>
+        </div>
+        <Link
+          to="/upload"
+          className="group grid min-h-64 place-items-center rounded-2xl border-2 border-dashed border-neon-cyan/50 bg-panel/70 p-8 text-center transition-colors hover:border-neon-cyan hover:bg-panel-2"
+        >
+          <span>
+            <span
+              aria-hidden="true"
+              className="mx-auto grid size-16 place-items-center rounded-2xl border border-neon-cyan/60 text-neon-cyan shadow-glow-cyan"
+            >
+              <UploadIcon className="size-8" />
+            </span>
+            <span className="mt-5 block text-xl font-bold">Drop a photo of your build</span>
+            <span className="mt-2 block text-sm text-muted">or choose a file · JPG, PNG or GIF up to 10MB</span>
+          </span>
+        </Link>
+      </section>
+
+      <section aria-labelledby="featured-title" className="py-10">
+        <SectionHeading id="featured-title">
+          Featured <span className="text-gradient">Roasts</span>
+        </SectionHeading>
+        {featured.length === 0 ? (
+          <EmptyState>NO BUILDS DETECTED. DEPLOY YOUR BATTLE STATION FIRST!</EmptyState>
+        ) : (
+          <ul className="mt-6 grid gap-5 md:grid-cols-3">
+            {featured.map((build) => (
+              <li key={build.id} className="panel flex flex-col p-5">
+                <h3 className="text-lg font-bold">{build.title}</h3>
+                <p className="text-sm text-neon-cyan">@{build.username}</p>
+                <p className="mt-2 flex items-center gap-2 text-sm text-muted">
+                  <Stars value={build.averageRating} />
+                  {build.averageRating.toFixed(1)}
+                </p>
+                <p className="mt-3 line-clamp-4 flex-1 text-sm leading-relaxed text-muted">
+                  {build.roast || 'The AI is still sharpening its roast for this one.'}
+                </p>
+                <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-4 self-start`}>
+                  View build<span className="sr-only">: {build.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="competitions-title" className="py-10">
+        <SectionHeading
+          id="competitions-title"
+          action={
+            competitions.length > 0 ? (
+              <Link to="/competitions" className={buttonClass('ghost', 'sm')}>
+                View All
+              </Link>
+            ) : null
+          }
+        >
+          Active <span className="text-gradient">Competitions</span>
+        </SectionHeading>
+        {competitions.length === 0 ? (
+          <div className="panel mt-6 flex flex-col items-center gap-4 p-8 text-center">
+            <p className="text-muted">There are no active competitions at the moment.</p>
+            <Link to="/past-competitions" className={buttonClass('ghost', 'sm')}>
+              View Past Competitions
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            {competitions.map((competition) => (
+              <li key={competition.id} className="panel flex flex-col p-5">
+                <p className="flex items-center justify-between gap-2 text-xs font-bold uppercase tracking-widest">
+                  <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
+                  <span className="text-muted">{daysRemaining(competition.endDate, now)} days left</span>
+                </p>
+                <h3 className="mt-3 text-lg font-bold">{competition.title}</h3>
+                <p className="text-sm text-neon-cyan">{competition.theme}</p>
+                <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted">{competition.description}</p>
+                <Link to={`/competitions/${competition.id}`} className={`${buttonClass('primary', 'sm')} mt-4`}>
+                  View Competition<span className="sr-only">: {competition.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="leaderboard" aria-labelledby="leaderboard-title" className="py-10">
+        <SectionHeading
+          id="leaderboard-title"
+          action={
+            <Link to={`/leaderboard/${board}`} className={buttonClass('ghost', 'sm')}>
+              Full rankings
+            </Link>
+          }
+        >
+          Top <span className="text-gradient">Rigs</span>
+        </SectionHeading>
+        <nav aria-label="Leaderboard period" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {boardTabs.map((tab) => (
+              <li key={tab.period}>
+                <Link
+                  to={tab.period === 'today' ? '/#leaderboard' : `/?board=${tab.period}#leaderboard`}
+                  preventScrollReset
+                  aria-current={tab.period === board ? 'page' : undefined}
+                  className={`inline-block rounded-lg px-4 py-2 text-xs font-bold uppercase tracking-widest ${
+                    tab.period === board
+                      ? 'bg-neon-cyan text-void'
+                      : 'border border-line text-muted hover:border-neon-cyan hover:text-ink'
+                  }`}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {leaders.length === 0 ? (
+          <EmptyState>NO BUILDS RANKED YET. DEPLOY YOUR RIG TO DOMINATE!</EmptyState>
+        ) : (
+          <ol className="mt-6 grid gap-3">
+            {leaders.map((entry) => (
+              <li key={entry.buildId} className="panel flex items-center gap-4 p-4">
+                <span className="display w-10 text-center text-2xl text-neon-cyan">#{entry.rank}</span>
+                <div className="min-w-0 flex-1">
+                  <Link to={`/build/${entry.buildId}`} className="block truncate font-bold hover:text-neon-cyan">
+                    {entry.title}
+                  </Link>
+                  <p className="text-sm text-muted">@{entry.username}</p>
+                </div>
+                <div className="text-right text-sm">
+                  <p className="font-bold">{entry.points} pts</p>
+                  <p className="text-muted">
+                    {entry.average.toFixed(1)} avg · {entry.votes} {entry.votes === 1 ? 'vote' : 'votes'}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="how-title" className="py-10">
+        <SectionHeading id="how-title">
+          How it <span className="text-gradient">works</span>
+        </SectionHeading>
+        <ol className="mt-6 grid gap-5 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="panel p-6">
+              <span aria-hidden="true" className="display text-4xl text-neon-pink">
+                0{index + 1}
+              </span>
+              <h3 className="mt-3 text-lg font-bold">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

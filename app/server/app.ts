@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Request as ExpressRequest } from 'express';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import type { Env } from '~/services/env.server';
+import { clientBuildFolder } from '~/services/paths.server';
+import { requestInfoContext } from './context';
+import { securityHeaders } from './security-headers';
+
+type Options = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  config: Env;
+  /** The Vite dev server, in development only. */
+  vite?: ViteDevServer;
+};
+
+/**
+ * The client's address. Behind a proxy (TRUST_PROXY=true) Fly's own header
+ * wins, else the left-most X-Forwarded-For entry; otherwise the socket's.
+ */
+export function clientAddress(req: ExpressRequest, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fly = req.get('fly-client-ip')?.trim();
+    if (fly) return fly;
+    const forwarded = req.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+/** The whole HTTP application: static files, then React Router for everything else. */
+export function createApp({ build, mode, config, vite }: Options) {
+  const app = express();
+  app.disable('x-powered-by');
+  // With a trusted proxy, req.protocol and req.host come from X-Forwarded-Proto/Host,
+  // so React Router sees the public URL (its CSRF check compares it with Origin).
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
+  app.use(compression());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Fingerprinted by Vite: safe to cache forever.
+    app.use(
+      '/assets',
+      express.static(join(clientBuildFolder, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    );
+    app.use(express.static(clientBuildFolder, { maxAge: '1h', index: false }));
+  }
+
+  // Form posts must come from our own pages: the public origin, or the address
+  // the request came in on (React Router compares Origin with the request URL).
+  const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
+  const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
+  const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build: fixedBuild ?? (async () => withOrigins(await (build as () => Promise<ServerBuild>)())),
+      mode,
+      getLoadContext(req) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          clientAddress: clientAddress(req, config.TRUST_PROXY),
+          nonce: randomBytes(16).toString('base64'),
+          enforceCsp: !vite,
+        });
+        return context;
+      },
+    }),
+  );
+
+  return app;
+}

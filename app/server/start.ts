@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { env } from '~/services/env.server';
+import { primaryStatus } from '~/services/litefs.server';
+import { log, setLogLevel } from '~/services/log.server';
+import { createApp } from './app';
+
+type StartOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  vite?: ViteDevServer;
+};
+
+/** Grace period for requests in flight when asked to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts RigRoast: validates the configuration, opens and migrates the
+ * database, serves HTTP, and stops cleanly on SIGINT/SIGTERM.
+ */
+export async function start({ build, mode, vite }: StartOptions): Promise<Server> {
+  const config = env();
+  setLogLevel(config.LOG_LEVEL);
+
+  const db = setDatabase(openDatabase(config.DATABASE_PATH));
+  const role = await primaryStatus({ litefsDir: config.LITEFS_DIR });
+  if (role.role === 'primary') migrateDatabase(db);
+  else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
+
+  const app = createApp({ build, mode, config, vite });
+  const server = createServer(app);
+  // Longer than a proxy's idle timeout, so the proxy closes idle connections first.
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  log.info(`RigRoast is listening on http://localhost:${port} (${mode}, database ${config.DATABASE_PATH})`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await vite?.close();
+      closeDatabase();
+      log.info('Stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+
+  return server;
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../../db/schema';
+import { migrationsFolder } from './paths.server';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens (creating file and folder on first start) a database tuned for a web server. */
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  // WAL lets readers run while one writer writes; NORMAL is durable in WAL mode
+  // except for the last transactions before a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return drizzle({ client: sqlite, schema });
+}
+
+/** Brings the schema up to date; idempotent. Run only where this instance may write. */
+export function migrateDatabase(db: Db): void {
+  migrate(db, { migrationsFolder });
+}
+
+let current: Db | undefined;
+
+/** The process-wide connection, opened by `setDatabase` at start-up. */
+export function db(): Db {
+  if (!current) throw new Error('The database is not open yet: call setDatabase() at start-up');
+  return current;
+}
+
+export function setDatabase(instance: Db): Db {
+  current = instance;
+  return instance;
+}
+
+export function closeDatabase(): void {
+  current?.$client.close();
+  current = undefined;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const url = (example: string) =>
+  z.url({ error: `must be a URL such as ${example}` }).transform((value) => value.replace(/\/+$/, ''));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('./data/sqlite.db'),
+    UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+    PUBLIC_ORIGIN: url('https://rigroast.example.com').optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@mail.example.com:587' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('RigRoast <noreply@localhost>'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+    ROAST_PROVIDER: z.enum(['auto', 'ollama', 'builtin']).default('auto'),
+    OLLAMA_HOST: url('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
+    OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
+    JOB_POLL_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(50, 'must be at least 50')
+      .default(1000),
+    TRUST_PROXY: boolean.default(false),
+    SCREENING: z.enum(['auto', 'off']).default('auto'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    LITEFS_DIR: z.string().min(1).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when NODE_ENV=production (use a random string of 32+ characters)',
+      });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    PUBLIC_ORIGIN: value.PUBLIC_ORIGIN ?? `http://localhost:${value.PORT}`,
+  }));
+
+export type Env = z.output<typeof schema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses an environment (process.env by default); throws an EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (`FOO=`) means "not set", as shells and .env files write it.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path[0] ? String(issue.path[0]) : 'environment';
+    const given = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
+    const shown = given === undefined || /SECRET|SMTP_URL/.test(name) ? '' : ` (got "${given}")`;
+    return `  ${name} ${issue.message}${shown}`;
+  });
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+}
+
+/**
+ * The cookie-signing secret: SESSION_SECRET when given; outside production a
+ * random one generated on first start and kept in ./data/.session-secret, so
+ * sessions survive restarts without any setup.
+ */
+export function sessionSecret(config: Env, file = resolve('data/.session-secret')): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  try {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const created = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${created}\n`, { mode: 0o600 });
+  return created;
+}
+
+let current: Env | undefined;
+
+/** The validated process environment, parsed once. */
+export function env(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}
+
+let secret: string | undefined;
+
+/** The secret that signs our cookies, resolved once per process. */
+export function cookieSecret(): string {
+  secret ??= sessionSecret(env());
+  return secret;
+}

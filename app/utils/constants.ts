@@ -1,0 +1,34 @@
+// The spec's numbers (product-spec §9 and elsewhere), named once so the code
+// and the spec can be compared line by line.
+
+export const GALLERY_PAGE_SIZE = 12;
+export const HOME_RECENT_LIMIT = 4;
+export const HOME_FEATURED_COUNT = 3;
+export const HOME_LEADERBOARD_LIMIT = 3;
+export const LEADERBOARD_LIMIT = 10;
+export const LEADERBOARD_PLACEHOLDERS = 9;
+export const ADMIN_BUILDS_LIMIT = 100;
+export const PROFILE_SKELETON_COUNT = 3;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const BIO_MAX_LENGTH = 500;
+export const PASSWORD_MIN_LENGTH = 8;
+export const LOGIN_CODE_DIGITS = 6;
+export const LOGIN_CODE_TTL_MS = 15 * 60 * 1000;
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const AVATAR_MAX_MEGAPIXELS = 40;
+
+export const ROAST_POLL_MS = 5000;
+export const TEMP_UPLOAD_POLL_MS = 2000;
+export const TEMP_UPLOAD_TIMEOUT_MS = 60_000;
+export const JOKE_ROTATION_MS = 6000;
+export const REDIRECT_DELAY_MS = 500;
+
+export const BACK_TO_TOP_THRESHOLD_PX = 400;
+export const TUTORIAL_STEP_COUNT = 5;
+/** The localStorage key that remembers the tutorial was seen (spec §4). */
+export const TUTORIAL_SEEN_KEY = 'hasSeenTutorial';
+/** The home page's claim (spec §1). */
+export const COMMUNITY_CLAIM = '5,000+ gamers';

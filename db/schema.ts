@@ -1,0 +1,331 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+// Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+const flag = (name: string) => integer(name, { mode: 'boolean' }).notNull().default(false);
+
+export type EmailPreferences = { marketing: boolean; weeklyDigest: boolean; notifications: boolean };
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    isAdmin: flag('is_admin'),
+    isModerator: flag('is_moderator'),
+    isDisabled: flag('is_disabled'),
+    emailVerified: flag('email_verified'),
+    // A password is optional: members sign in with e-mailed codes and may set one through the reset flow.
+    passwordHash: text('password_hash'),
+    emailPreferences: text('email_preferences', { mode: 'json' })
+      .$type<EmailPreferences>()
+      .notNull()
+      .default({ marketing: true, weeklyDigest: true, notifications: true }),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    level: integer('level').notNull().default(1),
+    experience: integer('experience').notNull().default(0),
+    reputation: integer('reputation').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
+    bio: text('bio').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Usernames and addresses are unique whatever their case.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One e-mailed sign-in code; only its hash is kept, with its own wrong-try counter. */
+export const loginCodes = sqliteTable(
+  'login_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    requestIp: text('request_ip'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_codes_email_idx').on(t.email, t.createdAt),
+    index('login_codes_ip_idx').on(t.requestIp, t.createdAt),
+    index('login_codes_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Single-use links: e-mail verification and password reset. Only the token's hash is kept. */
+export const userTokens = sqliteTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    // For e-mail changes: the address being verified.
+    email: text('email'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_unique').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+    index('user_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    // sha256 of the id held in the signed cookie, so a copy of the database cannot be replayed as cookies.
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** An uploaded picture, normalised once and stored on the volume under its content hash. */
+export const images = sqliteTable('images', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  hash: text('hash').notNull().unique(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  // A tiny preview (e.g. thumbhash) painted before the real image arrives.
+  placeholder: text('placeholder').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** One resized, re-encoded file of an image: a width in a format. */
+export const imageVariants = sqliteTable(
+  'image_variants',
+  {
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['avif', 'webp', 'jpeg'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    fileName: text('file_name').notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.format, t.width] })],
+);
+
+export const builds = sqliteTable(
+  'builds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'restrict' }),
+    roast: text('roast').notNull().default(''),
+    // Aggregates kept in step with `ratings` and `comments` in the same transaction.
+    totalRating: integer('total_rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    averageRating: real('average_rating').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('builds_created_at_idx').on(t.createdAt),
+    index('builds_user_idx').on(t.userId, t.createdAt),
+    index('builds_image_idx').on(t.imageId),
+  ],
+);
+
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('ratings_build_user_unique').on(t.buildId, t.userId),
+    index('ratings_user_idx').on(t.userId),
+    // Leaderboards aggregate the ratings of a time window; the index covers that scan.
+    index('ratings_window_idx').on(t.updatedAt, t.buildId, t.rating),
+    check('ratings_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    // Null for comments written by the AI.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isAI: flag('is_ai'),
+    parentCommentId: integer('parent_comment_id').references((): AnySQLiteColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_build_idx').on(t.buildId, t.parentCommentId, t.createdAt),
+    index('comments_parent_idx').on(t.parentCommentId),
+    index('comments_user_idx').on(t.userId),
+  ],
+);
+
+export const achievementTypes = sqliteTable('achievement_types', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  iconUrl: text('icon_url').notNull().default(''),
+  category: text('category').notNull(),
+  threshold: integer('threshold').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+export const userAchievements = sqliteTable(
+  'user_achievements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementTypeId: integer('achievement_type_id')
+      .notNull()
+      .references(() => achievementTypes.id, { onDelete: 'cascade' }),
+    earnedAt: integer('earned_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementTypeId] })],
+);
+
+export const competitions = sqliteTable(
+  'competitions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    startDate: integer('start_date', { mode: 'timestamp_ms' }).notNull(),
+    endDate: integer('end_date', { mode: 'timestamp_ms' }).notNull(),
+    theme: text('theme').notNull(),
+    rules: text('rules').notNull().default(''),
+    // Newline-separated prize lines.
+    prizeDescription: text('prize_description').notNull().default(''),
+    badgeUrl: text('badge_url'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('competitions_active_idx').on(t.isActive, t.endDate),
+    check('competitions_dates', sql`${t.endDate} > ${t.startDate}`),
+  ],
+);
+
+export const competitionEntries = sqliteTable(
+  'competition_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    competitionId: integer('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    placement: integer('placement'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('competition_entries_unique').on(t.competitionId, t.buildId),
+    index('competition_entries_build_idx').on(t.buildId),
+    index('competition_entries_user_idx').on(t.userId),
+  ],
+);
+
+export const shareTokens = sqliteTable(
+  'share_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    token: text('token').notNull().unique(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('share_tokens_build_unique').on(t.buildId)],
+);
+
+/** A guest's image, kept until they sign in and finish the upload. */
+export const tempUploads = sqliteTable(
+  'temp_uploads',
+  {
+    id: text('id').primaryKey(),
+    clientToken: text('client_token').notNull().unique(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('temp_uploads_expires_idx').on(t.expiresAt)],
+);
+
+/** Durable background work (roasts, screening, housekeeping), claimed with a lease. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_type_idx').on(t.type, t.status)],
+);

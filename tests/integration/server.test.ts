@@ -1,0 +1,220 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, runAppExpectingFailure, startApp } from '../support/app-process';
+
+let app: AppProcess;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const text = async (path: string) => {
+  const response = await app.fetch(path);
+  return { response, body: await response.text() };
+};
+
+describe('start-up', () => {
+  it('creates the SQLite file and its folder, with every table migrated, in WAL mode', () => {
+    expect(existsSync(app.databasePath)).toBe(true);
+    const sqlite = new Database(app.databasePath, { readonly: true });
+    const tables = sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'builds',
+        'ratings',
+        'comments',
+        'achievement_types',
+        'user_achievements',
+        'competitions',
+        'competition_entries',
+        'share_tokens',
+        'temp_uploads',
+        'sessions',
+        'images',
+        'image_variants',
+        'jobs',
+      ]),
+    );
+    expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    sqlite.close();
+  });
+
+  it('refuses to start with a readable message when the configuration is invalid', async () => {
+    const { code, output } = await runAppExpectingFailure({ PORT: 'eighty', ROAST_PROVIDER: 'gpt' });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration');
+    expect(output).toContain('PORT must be a number (got "eighty")');
+    expect(output).toMatch(/ROAST_PROVIDER .*ollama.*builtin/);
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('requires SESSION_SECRET in production', async () => {
+    const { code, output } = await runAppExpectingFailure({ NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(output).toContain('SESSION_SECRET is required when NODE_ENV=production');
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const other = await startApp();
+    expect(await other.stop('SIGTERM')).toBe(0);
+    expect(other.output()).toContain('Stopped');
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers 200 JSON with ok: true once the database answers', async () => {
+    const response = await app.fetch('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({ ok: true, database: 'ok' });
+  });
+});
+
+describe('routes of spec §2', () => {
+  const screens: [path: string, heading: RegExp][] = [
+    ['/', /Get your rig/],
+    ['/gallery', /Battle Archive/],
+    ['/leaderboard', /Dominance Rankings/],
+    ['/leaderboard/week', /Dominance Rankings/],
+    ['/leaderboard/nonsense', /Dominance Rankings/],
+    ['/upload', /Deploy your battle station/],
+    ['/auth', /Log in \/ Register/],
+    ['/verify-email?token=abc', /Verify your e-mail/],
+    ['/forgot-password', /Forgot your password\?/],
+    ['/reset-password?token=abc', /Reset your password/],
+    ['/profile', /My Profile/],
+    ['/admin', /Admin Dashboard/],
+    ['/competitions', /Competitions/],
+    ['/competitions/1', /Competition/],
+    ['/past-competitions', /Past competitions/],
+    ['/terms-of-service', /Terms of Service/],
+    ['/privacy-policy', /Privacy Policy/],
+    ['/cookie-policy', /Cookie Policy/],
+    ['/about', /About/],
+  ];
+
+  it.each(screens)('%s answers 200 inside the shared layout', async (path, heading) => {
+    const { response, body } = await text(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(body).toMatch(heading);
+    // The real layout: header navigation and footer on every screen.
+    expect(body).toContain('aria-label="Main"');
+    expect(body).toContain('href="/leaderboard/all-time"');
+    expect(body).toContain('href="/privacy-policy"');
+  });
+
+  it('redirects /builds/{id} to /build/{id}', async () => {
+    const response = await app.fetch('/builds/42');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/build/42');
+  });
+
+  it('answers an unknown build with the 404 page', async () => {
+    const { response, body } = await text('/build/999999');
+    expect(response.status).toBe(404);
+    expect(body).toContain('404 Page Not Found');
+  });
+
+  it('answers an unknown share link with the spec text and status 404', async () => {
+    const { response, body } = await text('/share/not-a-real-token');
+    expect(response.status).toBe(404);
+    expect(body).toContain('This shared build link has expired or does not exist.');
+    expect(body).toContain('Return to Home');
+  });
+
+  it('answers any other path with the 404 page and status 404', async () => {
+    for (const path of ['/definitely/not/here', '/404', '/build']) {
+      const { response, body } = await text(path);
+      expect(response.status, path).toBe(404);
+      expect(body).toContain('404 Page Not Found');
+      expect(body).toContain('Did you forget to add the page to the router?');
+    }
+  });
+});
+
+describe('home page', () => {
+  it('shows the empty states while nothing is uploaded, and the community claim', async () => {
+    const { body } = await text('/');
+    expect(body).toContain('5,000+ gamers');
+    expect(body).toContain('NO BUILDS DETECTED. DEPLOY YOUR BATTLE STATION FIRST!');
+    expect(body).toContain('There are no active competitions at the moment.');
+    expect(body).toContain('View Past Competitions');
+    expect(body).toContain('NO BUILDS RANKED YET. DEPLOY YOUR RIG TO DOMINATE!');
+    for (const tab of ['Today', 'Weekly', 'Monthly', 'All Time']) expect(body).toContain(`>${tab}</a>`);
+  });
+
+  it('lists real builds, competitions and rankings once they exist', async () => {
+    const sqlite = new Database(app.databasePath);
+    const now = Date.now();
+    const user = sqlite.prepare("insert into users (username, email) values ('GlowKing', 'glow@example.com')").run();
+    const image = sqlite.prepare("insert into images (hash, width, height) values ('abc', 100, 100)").run();
+    const build = sqlite
+      .prepare("insert into builds (user_id, title, image_id, roast, average_rating, rating_count, total_rating) values (?, 'Aurora White', ?, 'So much RGB it has its own weather.', 4, 1, 4)")
+      .run(user.lastInsertRowid, image.lastInsertRowid);
+    sqlite
+      .prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, 4, ?, ?)')
+      .run(build.lastInsertRowid, user.lastInsertRowid, now, now);
+    sqlite
+      .prepare("insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')")
+      .run(now - 86_400_000, now + 3 * 86_400_000 - 60_000);
+    sqlite.close();
+
+    const { body } = await text('/');
+    expect(body).toContain('Aurora White');
+    expect(body).toContain('@<!-- -->GlowKing');
+    expect(body).toContain('So much RGB it has its own weather.');
+    expect(body).toContain('Winter Glow');
+    expect(body).toContain('3<!-- --> days left');
+    expect(body).toContain('View Competition');
+    expect(body).toContain('#<!-- -->1');
+    expect(body).not.toContain('NO BUILDS DETECTED');
+    expect(body).not.toContain('NO BUILDS RANKED YET');
+
+    const { response } = await text(`/build/${build.lastInsertRowid}`);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('security', () => {
+  it('sends a nonce-based Content-Security-Policy and hardening headers with every page', async () => {
+    const { response, body } = await text('/about');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(body).toContain(`nonce="${nonce}"`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+
+    const second = await app.fetch('/about');
+    expect(second.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('never shows a stack trace', async () => {
+    const { body } = await text('/build/%E0%A4%A');
+    expect(body).not.toMatch(/\n\s+at /);
+  });
+
+  it('serves fingerprinted assets as immutable and compresses pages', async () => {
+    const { body } = await text('/');
+    const asset = /\/assets\/[\w.-]+\.js/.exec(body)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await app.fetch(asset!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    const page = await app.fetch('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+  });
+});
