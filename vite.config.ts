@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 // One config for the app build, the dev server and vitest.
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ command, mode }) => ({
   plugins: [tailwindcss(), mode === 'test' ? null : reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: {
@@ -11,9 +11,13 @@ export default defineConfig(({ mode }) => ({
       // The server build's entry is our own HTTP server, which embeds the
       // React Router build (see app/server/main.ts).
       build: { rollupOptions: { input: './app/server/main.ts' } },
-      // Bundled so React's production build is chosen at build time, whatever
-      // NODE_ENV says at run time, and so start-up reads one file, not hundreds.
-      resolve: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler', '@react-router/node', '@react-router/express'] },
+      // Bundled into the build so React's production build is chosen at build time,
+      // whatever NODE_ENV says at run time, and start-up reads one file, not hundreds
+      // (docs/decisions/001-http-server.md). The dev server loads them from node_modules.
+      resolve:
+        command === 'build'
+          ? { noExternal: ['react', 'react-dom', 'react-router', 'scheduler', '@react-router/node', '@react-router/express'] }
+          : {},
     },
   },
   test: {

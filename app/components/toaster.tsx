@@ -35,6 +35,8 @@ const kindStyles: Record<Toast['kind'], string> = {
 export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   const regionRef = useRef<HTMLElement>(null);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
+  // Focus anywhere in the region (F8, Tab to the dismiss button) holds the toast.
+  const [focusWithin, setFocusWithin] = useState(false);
   const clientToast = useSyncExternalStore(
     subscribe,
     () => current,
@@ -67,19 +69,28 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
       ref={regionRef}
       aria-label="Notifications (F8)"
       tabIndex={-1}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
+      }}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end"
     >
       <ol className="w-full max-w-sm">
-        {visible ? <ToastItem key={visible.id} toast={visible} onDismiss={dismiss} /> : null}
+        {visible ? <ToastItem key={visible.id} toast={visible} onDismiss={dismiss} held={focusWithin} /> : null}
       </ol>
     </section>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+type ToastItemProps = { toast: Toast; onDismiss: () => void; held: boolean };
+
+function ToastItem({ toast, onDismiss, held }: ToastItemProps) {
   const [offset, setOffset] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [pressed, setPressed] = useState(false);
   const startX = useRef<number | null>(null);
+  // The countdown stops while the toast is pointed at, pressed or focused, and restarts after.
+  const paused = held || hovered || pressed;
 
   useEffect(() => {
     if (paused) return;
@@ -87,19 +98,23 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     return () => clearTimeout(timer);
   }, [paused, onDismiss]);
 
+  const release = () => {
+    startX.current = null;
+    setOffset(0);
+    setPressed(false);
+  };
+
   return (
     <li
       role={toast.kind === 'error' ? 'alert' : 'status'}
       aria-atomic="true"
       className={`panel pointer-events-auto flex touch-pan-y items-start gap-3 border-l-4 p-4 shadow-2xl shadow-black/60 ${kindStyles[toast.kind]}`}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: 1 - offset / 200 } : undefined}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       onPointerDown={(event) => {
         startX.current = event.clientX;
-        setPaused(true);
+        setPressed(true);
       }}
       onPointerMove={(event) => {
         if (startX.current !== null) setOffset(Math.max(0, event.clientX - startX.current));
@@ -107,15 +122,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       onPointerUp={() => {
         // Swipe right past the threshold dismisses; a shorter swipe springs back.
         if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss();
-        startX.current = null;
-        setOffset(0);
-        setPaused(false);
+        release();
       }}
-      onPointerCancel={() => {
-        startX.current = null;
-        setOffset(0);
-        setPaused(false);
-      }}
+      onPointerCancel={release}
     >
       <div className="min-w-0 flex-1">
         <p className="font-bold text-ink">{toast.title}</p>

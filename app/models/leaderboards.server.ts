@@ -13,10 +13,18 @@ const WINDOW_MS: Record<LeaderboardPeriod, number | null> = {
 };
 
 /**
- * Votes a build "borrows" at the window's mean rating: the m of the Bayesian
- * average (v·R + m·C) / (v + m). One 5-star vote cannot beat a hundred 4.8s.
+ * Votes a build "borrows" at the prior C: the m of the Bayesian average
+ * (v·R + m·C) / (v + m), so one 5-star vote cannot beat a hundred 4.8s.
  */
 export const BAYESIAN_PRIOR_VOTES = 5;
+
+/**
+ * C is the window's mean rating, tempered by this many votes at the middle of
+ * the scale (3 stars). Without it, a window holding one much-rated build would
+ * have that build's own average as C, and any lone 5-star vote would beat it.
+ */
+export const PRIOR_MIDPOINT_VOTES = 10;
+const SCALE_MIDPOINT = 3;
 
 export function parsePeriod(value: string | undefined): LeaderboardPeriod {
   return (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '') ? (value as LeaderboardPeriod) : 'today';
@@ -45,7 +53,11 @@ export function leaderboard(period: LeaderboardPeriod, limit: number, now = Date
       where updated_at >= ${since}
       group by build_id
     ),
-    prior as (select coalesce(sum(points) * 1.0 / sum(votes), 0) as mean from windowed)
+    prior as (
+      select (coalesce(sum(points), 0) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0
+        / (coalesce(sum(votes), 0) + ${PRIOR_MIDPOINT_VOTES}) as mean
+      from windowed
+    )
     select b.id as buildId, b.title as title, u.username as username,
       w.points as points, w.votes as votes, w.points * 1.0 / w.votes as average,
       (w.points + ${BAYESIAN_PRIOR_VOTES} * prior.mean) / (w.votes + ${BAYESIAN_PRIOR_VOTES}) as score

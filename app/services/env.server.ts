@@ -9,14 +9,24 @@ const boolean = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const port = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535')
-  .max(65535, 'must be between 0 and 65535');
+/** A whole decimal number: "3000", not " ", "0x10" or "3e3". */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
 
-const url = (example: string) =>
-  z.url({ error: `must be a URL such as ${example}` }).transform((value) => value.replace(/\/+$/, ''));
+const port = wholeNumber(0, 65535, 'must be between 0 and 65535');
+
+/** An http(s) origin: scheme, host and optional port, nothing after it. */
+const origin = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: `must be a URL such as ${example}` })
+    .refine((value) => !URL.canParse(value) || (new URL(value).pathname === '/' && !/[?#]/.test(value)), {
+      error: `must be an origin such as ${example}, without a path`,
+    })
+    .transform((value) => new URL(value).origin);
 
 const schema = z
   .object({
@@ -25,10 +35,14 @@ const schema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('./data/sqlite.db'),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
-    PUBLIC_ORIGIN: url('https://rigroast.example.com').optional(),
+    PUBLIC_ORIGIN: origin('https://rigroast.example.com').optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@mail.example.com:587' })
+      .url({
+        protocol: /^smtps?$/,
+        hostname: z.regexes.hostname,
+        error: 'must look like smtp://user:pass@mail.example.com:587',
+      })
       .optional(),
     MAIL_FROM: z.string().min(3).default('RigRoast <noreply@localhost>'),
     ADMIN_EMAILS: z
@@ -42,26 +56,13 @@ const schema = z
       )
       .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
     ROAST_PROVIDER: z.enum(['auto', 'ollama', 'builtin']).default('auto'),
-    OLLAMA_HOST: url('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
+    OLLAMA_HOST: origin('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
     OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
-    JOB_POLL_MS: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(50, 'must be at least 50')
-      .default(1000),
+    JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
     TRUST_PROXY: boolean.default(false),
     SCREENING: z.enum(['auto', 'off']).default('auto'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     LITEFS_DIR: z.string().min(1).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required when NODE_ENV=production (use a random string of 32+ characters)',
-      });
-    }
   })
   .transform((value) => ({
     ...value,
@@ -79,13 +80,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (`FOO=`) means "not set", as shells and .env files write it.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(present);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
+  // Checked beside the schema so it is reported together with any other mistake.
+  const missingSecret = present.NODE_ENV === 'production' && !present.SESSION_SECRET;
+  if (result.success && !missingSecret) return result.data;
+  const lines = (result.error?.issues ?? []).map((issue) => {
     const name = issue.path[0] ? String(issue.path[0]) : 'environment';
     const given = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
     const shown = given === undefined || /SECRET|SMTP_URL/.test(name) ? '' : ` (got "${given}")`;
     return `  ${name} ${issue.message}${shown}`;
   });
+  if (missingSecret) {
+    lines.push('  SESSION_SECRET is required when NODE_ENV=production (use a random string of 32+ characters)');
+  }
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
 }
 

@@ -1,0 +1,59 @@
+# syntax=docker/dockerfile:1
+# One image for a single self-hosted container and for Fly.io with LiteFS
+# (docs/decisions/003-deployment.md).
+
+# --- build: full dependency tree, production build, then drop dev dependencies
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+
+# Manifests first, so the dependency layer is reused until they change. No
+# compiler is needed: install scripts are denied ("allowScripts") and the native
+# modules ship prebuilt binaries inside their packages.
+COPY package.json package-lock.json ./
+RUN npm ci
+
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# --- runtime
+FROM node:24-bookworm-slim
+
+# fuse3: LiteFS's FUSE mount. ca-certificates: TLS to Consul, SMTP and Ollama.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates fuse3 \
+ && rm -rf /var/lib/apt/lists/*
+
+COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
+COPY litefs.yml /etc/litefs.yml
+
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_PATH=/data/sqlite.db \
+    UPLOADS_DIR=/data/uploads
+
+# build/server/index.js imports express, better-sqlite3, drizzle-orm & co. from
+# node_modules at run time; package.json makes its .js files ES modules; the
+# server finds db/migrations (SQL + meta/_journal.json) by walking up from the bundle.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/db/migrations ./db/migrations
+COPY --chmod=0755 scripts/docker-entrypoint.sh ./scripts/docker-entrypoint.sh
+
+# Relative ./data paths (the dev mailer's outbox when SMTP_URL is unset) land on
+# the volume, where the app may write, instead of the read-only image.
+RUN ln -s /data /app/data \
+ && mkdir -p /data/uploads \
+ && chown -R node:node /data
+
+VOLUME /data
+EXPOSE 3000
+
+# Slim images have no curl; Node 24's fetch does the job.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# No USER: LiteFS needs root for FUSE, so the entrypoint drops to `node` itself
+# whenever LiteFS is not in use.
+ENTRYPOINT ["/app/scripts/docker-entrypoint.sh"]

@@ -1,0 +1,301 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Toast, ToastInput } from '~/utils/toast';
+import type * as ToasterModule from './toaster';
+
+// jsdom provides PointerEvent with clientX, so fireEvent.pointer* carry the
+// coordinates as given; no polyfill is needed.
+
+// The toaster keeps the current toast in a module-level store, so every test
+// imports a fresh copy of the module to start with no toast showing.
+let toaster: typeof ToasterModule;
+
+beforeEach(async () => {
+  localStorage.clear();
+  vi.resetModules();
+  toaster = await import('./toaster');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+function renderToaster(serverToast: Toast | null = null) {
+  const { Toaster } = toaster;
+  return render(<Toaster serverToast={serverToast} />);
+}
+
+function showToast(input: ToastInput) {
+  act(() => {
+    toaster.toast(input);
+  });
+}
+
+/** Every toast on screen, whatever its role. */
+function visibleToasts(): HTMLElement[] {
+  return [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')];
+}
+
+function theToast(): HTMLElement {
+  const toasts = visibleToasts();
+  expect(toasts).toHaveLength(1);
+  const [only] = toasts;
+  if (!only) throw new Error('No toast is showing');
+  return only;
+}
+
+function swipe(element: HTMLElement, fromX: number, toX: number) {
+  fireEvent.pointerDown(element, { clientX: fromX, pointerId: 1 });
+  fireEvent.pointerMove(element, { clientX: toX, pointerId: 1 });
+  fireEvent.pointerUp(element, { clientX: toX, pointerId: 1 });
+}
+
+describe('Toaster', () => {
+  it('shows the toast passed from the server, with its title and description', () => {
+    renderToaster({ id: 'server-1', title: 'Build deployed', description: 'Your rig is live.', kind: 'success' });
+
+    const shown = theToast();
+    expect(shown.textContent).toContain('Build deployed');
+    expect(shown.textContent).toContain('Your rig is live.');
+  });
+
+  it('shows nothing when there is no toast', () => {
+    renderToaster();
+
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('shows a toast raised with toast()', () => {
+    renderToaster();
+
+    showToast({ title: 'Rating saved', description: 'Thanks for judging.' });
+
+    const shown = theToast();
+    expect(shown.textContent).toContain('Rating saved');
+    expect(shown.textContent).toContain('Thanks for judging.');
+  });
+
+  it('shows one toast at a time: a newer toast replaces the one showing', () => {
+    renderToaster();
+
+    showToast({ title: 'First toast' });
+    showToast({ title: 'Second toast' });
+
+    expect(theToast().textContent).toContain('Second toast');
+    expect(screen.queryByText('First toast')).toBeNull();
+  });
+
+  it('replaces the server toast with a newer toast()', () => {
+    renderToaster({ id: 'server-1', title: 'Signed in', kind: 'success' });
+
+    showToast({ title: 'Comment posted' });
+
+    expect(theToast().textContent).toContain('Comment posted');
+    expect(screen.queryByText('Signed in')).toBeNull();
+  });
+
+  it('disappears after 5000 ms, and not before', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(theToast().textContent).toContain('Saved');
+
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(visibleToasts()).toHaveLength(0);
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('makes the server toast disappear after 5000 ms too', () => {
+    vi.useFakeTimers();
+    renderToaster({ id: 'server-1', title: 'Welcome back', kind: 'info' });
+
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(screen.getByText('Welcome back')).toBeTruthy();
+
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Welcome back')).toBeNull();
+  });
+
+  it('pauses the timer while hovered and resumes it when the pointer leaves', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    fireEvent.mouseEnter(theToast());
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
+    expect(theToast().textContent).toContain('Saved');
+
+    fireEvent.mouseLeave(theToast());
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('stays while the pointer rests on it after a click on its body', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    fireEvent.mouseEnter(theToast());
+    fireEvent.pointerDown(theToast(), { clientX: 10, pointerId: 1 });
+    fireEvent.pointerUp(theToast(), { clientX: 10, pointerId: 1 });
+    act(() => {
+      vi.advanceTimersByTime(6000);
+    });
+
+    expect(theToast().textContent).toContain('Saved');
+  });
+
+  it('stays while keyboard focus is inside it, even after the pointer leaves', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    fireEvent.mouseEnter(theToast());
+    act(() => {
+      screen.getByRole('button', { name: 'Dismiss notification' }).focus();
+    });
+    fireEvent.mouseLeave(theToast());
+    act(() => {
+      vi.advanceTimersByTime(6000);
+    });
+    expect(theToast().textContent).toContain('Saved');
+
+    act(() => {
+      screen.getByRole('button', { name: 'Dismiss notification' }).blur();
+    });
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('stays while F8 has put focus on the notification region', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    fireEvent.keyDown(window, { key: 'F8' });
+    act(() => {
+      vi.advanceTimersByTime(6000);
+    });
+
+    expect(theToast().textContent).toContain('Saved');
+  });
+
+  it('is removed by the Dismiss notification button', () => {
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+
+    expect(visibleToasts()).toHaveLength(0);
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('shows a new toast after the previous one was dismissed', () => {
+    renderToaster();
+    showToast({ title: 'First toast' });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+
+    showToast({ title: 'Second toast' });
+
+    expect(theToast().textContent).toContain('Second toast');
+  });
+
+  it('moves focus to the notification region when F8 is pressed', () => {
+    renderToaster();
+    showToast({ title: 'Saved' });
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(document.activeElement).not.toBe(region);
+
+    fireEvent.keyDown(window, { key: 'F8' });
+
+    expect(document.activeElement).toBe(region);
+  });
+
+  it('does not move focus for other keys', () => {
+    renderToaster();
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+
+    fireEvent.keyDown(window, { key: 'F7' });
+
+    expect(document.activeElement).not.toBe(region);
+  });
+
+  it('is dismissed by swiping right more than 50 px', () => {
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    swipe(theToast(), 10, 70);
+
+    expect(visibleToasts()).toHaveLength(0);
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('stays after a 40 px swipe and springs back into place', () => {
+    renderToaster();
+    showToast({ title: 'Saved' });
+    const shown = theToast();
+
+    fireEvent.pointerDown(shown, { clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(shown, { clientX: 50, pointerId: 1 });
+    expect(shown.style.transform).toBe('translateX(40px)');
+    fireEvent.pointerUp(shown, { clientX: 50, pointerId: 1 });
+
+    expect(theToast().textContent).toContain('Saved');
+    expect(theToast().style.transform).toBe('');
+  });
+
+  it('is not dismissed by swiping left', () => {
+    renderToaster();
+    showToast({ title: 'Saved' });
+
+    swipe(theToast(), 200, 100);
+
+    expect(theToast().textContent).toContain('Saved');
+  });
+
+  it('announces error toasts as alerts', () => {
+    renderToaster();
+
+    showToast({ title: 'Upload failed', kind: 'error' });
+
+    expect(screen.getByRole('alert').textContent).toContain('Upload failed');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it.each(['success', 'info'] as const)('announces %s toasts as a status', (kind) => {
+    renderToaster();
+
+    showToast({ title: 'Heads up', kind });
+
+    expect(screen.getByRole('status').textContent).toContain('Heads up');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('announces toasts without a kind as a status', () => {
+    renderToaster();
+
+    showToast({ title: 'Heads up' });
+
+    expect(screen.getByRole('status').textContent).toContain('Heads up');
+  });
+});

@@ -1,0 +1,293 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EnvError, parseEnv, sessionSecret } from './env.server';
+
+const SECRET = 'a-session-secret-that-is-32-chars';
+
+/** The EnvError thrown for `source`, so its message can be inspected. */
+function envError(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error('parseEnv accepted the environment');
+}
+
+describe('parseEnv', () => {
+  it('fills every default from an empty environment', () => {
+    const config = parseEnv({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATABASE_PATH: './data/sqlite.db',
+      UPLOADS_DIR: './data/uploads',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+      MAIL_FROM: 'RigRoast <noreply@localhost>',
+      ROAST_PROVIDER: 'auto',
+      OLLAMA_HOST: 'http://127.0.0.1:11434',
+      OLLAMA_MODEL: 'qwen2.5vl:7b',
+      JOB_POLL_MS: 1000,
+      TRUST_PROXY: false,
+      SCREENING: 'auto',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAILS: [],
+    });
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives the default PUBLIC_ORIGIN from PORT', () => {
+    const config = parseEnv({ PORT: '8080' });
+    expect(config.PORT).toBe(8080);
+    expect(config.PUBLIC_ORIGIN).toBe('http://localhost:8080');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = parseEnv({
+      PORT: '',
+      HOST: '',
+      PUBLIC_ORIGIN: '',
+      SESSION_SECRET: '',
+      SMTP_URL: '',
+      ADMIN_EMAILS: '',
+      TRUST_PROXY: '',
+      JOB_POLL_MS: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+      ADMIN_EMAILS: [],
+      TRUST_PROXY: false,
+      JOB_POLL_MS: 1000,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('takes the values that are given', () => {
+    const config = parseEnv({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: '/var/lib/rigroast/db.sqlite',
+      ROAST_PROVIDER: 'builtin',
+      OLLAMA_MODEL: 'llava',
+      JOB_POLL_MS: '250',
+      SCREENING: 'off',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      DATABASE_PATH: '/var/lib/rigroast/db.sqlite',
+      ROAST_PROVIDER: 'builtin',
+      OLLAMA_MODEL: 'llava',
+      JOB_POLL_MS: 250,
+      SCREENING: 'off',
+      LOG_LEVEL: 'debug',
+    });
+  });
+
+  describe('ADMIN_EMAILS', () => {
+    it('splits a comma-separated list, trimming and lower-casing each address', () => {
+      const config = parseEnv({ ADMIN_EMAILS: ' Alice@Example.com, bob@example.org ,,CAROL@EXAMPLE.NET ' });
+      expect(config.ADMIN_EMAILS).toEqual(['alice@example.com', 'bob@example.org', 'carol@example.net']);
+    });
+
+    it('accepts a single address', () => {
+      expect(parseEnv({ ADMIN_EMAILS: 'admin@example.com' }).ADMIN_EMAILS).toEqual(['admin@example.com']);
+    });
+
+    it('rejects a list holding something that is not an address', () => {
+      const error = envError({ ADMIN_EMAILS: 'admin@example.com, not-an-email' });
+      expect(error.message).toContain('ADMIN_EMAILS');
+      expect(error.message).toContain('not-an-email');
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('reads true and false', () => {
+      expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+      expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    });
+
+    it('rejects anything that is not a boolean', () => {
+      const error = envError({ TRUST_PROXY: 'maybe' });
+      expect(error.message).toContain('TRUST_PROXY');
+      expect(error.message).toContain('"maybe"');
+    });
+  });
+
+  describe('PUBLIC_ORIGIN', () => {
+    it('drops a trailing slash', () => {
+      expect(parseEnv({ PUBLIC_ORIGIN: 'https://rigroast.example.com/' }).PUBLIC_ORIGIN).toBe(
+        'https://rigroast.example.com',
+      );
+    });
+
+    it('is kept as given when set, whatever PORT says', () => {
+      const config = parseEnv({ PORT: '8080', PUBLIC_ORIGIN: 'https://rigroast.example.com' });
+      expect(config.PUBLIC_ORIGIN).toBe('https://rigroast.example.com');
+    });
+
+    it('rejects something that is not a URL', () => {
+      const error = envError({ PUBLIC_ORIGIN: 'rigroast dot com' });
+      expect(error.message).toContain('PUBLIC_ORIGIN');
+      expect(error.message).toContain('"rigroast dot com"');
+    });
+
+    it('rejects other schemes, missing schemes and paths', () => {
+      for (const value of ['ftp://rigroast.example.com', 'javascript:alert(1)', 'rigroast.example.com:3000']) {
+        expect(envError({ PUBLIC_ORIGIN: value }).message).toContain('PUBLIC_ORIGIN');
+      }
+      expect(envError({ PUBLIC_ORIGIN: 'https://example.com/app' }).message).toContain('without a path');
+    });
+  });
+
+  describe('OLLAMA_HOST', () => {
+    it('must be an http(s) origin', () => {
+      expect(parseEnv({ OLLAMA_HOST: 'http://gpu-box:11434/' }).OLLAMA_HOST).toBe('http://gpu-box:11434');
+      expect(envError({ OLLAMA_HOST: 'localhost:11434' }).message).toContain('OLLAMA_HOST');
+    });
+  });
+
+  describe('errors', () => {
+    it('lists every bad variable in one EnvError, each with its value', () => {
+      const error = envError({
+        PORT: 'eighty',
+        JOB_POLL_MS: '10',
+        LOG_LEVEL: 'loud',
+        ROAST_PROVIDER: 'openai',
+      });
+      expect(error.name).toBe('EnvError');
+      const lines = error.message.split('\n');
+      for (const [name, value] of [
+        ['PORT', 'eighty'],
+        ['JOB_POLL_MS', '10'],
+        ['LOG_LEVEL', 'loud'],
+        ['ROAST_PROVIDER', 'openai'],
+      ] as const) {
+        expect(lines.some((line) => line.includes(name) && line.includes(`"${value}"`))).toBe(true);
+      }
+    });
+
+    it('rejects a port out of range', () => {
+      expect(envError({ PORT: '70000' }).message).toContain('PORT');
+    });
+
+    // Bug: zod skips the production SESSION_SECRET check once any other variable is bad,
+    // so the message lists PORT only and the operator learns of the secret on the next start.
+    it('lists a missing production SESSION_SECRET alongside other bad variables', () => {
+      const error = envError({ NODE_ENV: 'production', PORT: 'eighty' });
+      expect(error.message).toContain('PORT');
+      expect(error.message).toContain('SESSION_SECRET');
+    });
+
+    // Bug: Number(' ') is 0, so a blank-looking PORT silently means "any free port".
+    it('rejects a PORT made only of spaces', () => {
+      expect(envError({ PORT: ' ' }).message).toContain('PORT');
+    });
+
+    it('never echoes SESSION_SECRET or SMTP_URL', () => {
+      const error = envError({
+        SESSION_SECRET: 'short-hunter2',
+        SMTP_URL: 'http://user:hunter3@mail.example.com',
+        PORT: 'eighty',
+      });
+      expect(error.message).toContain('SESSION_SECRET');
+      expect(error.message).toContain('SMTP_URL');
+      expect(error.message).toContain('"eighty"');
+      expect(error.message).not.toContain('hunter2');
+      expect(error.message).not.toContain('hunter3');
+    });
+  });
+
+  describe('SMTP_URL', () => {
+    it('accepts smtp:// and smtps:// URLs', () => {
+      expect(parseEnv({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).SMTP_URL).toBe(
+        'smtp://user:pass@mail.example.com:587',
+      );
+      expect(parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe(
+        'smtps://user:pass@mail.example.com:465',
+      );
+    });
+
+    it.each(['https://mail.example.com', 'mail.example.com:587', 'smtpx://mail.example.com'])(
+      'rejects %s',
+      (value) => {
+        expect(envError({ SMTP_URL: value }).message).toContain('SMTP_URL');
+      },
+    );
+
+    // Bug: z.url() only checks the scheme, so an smtp: URL with no host at all is accepted.
+    it('rejects an smtp: URL without a host', () => {
+      expect(envError({ SMTP_URL: 'smtp:/mail' }).message).toContain('SMTP_URL');
+    });
+  });
+
+  describe('SESSION_SECRET', () => {
+    it('is required when NODE_ENV=production', () => {
+      const error = envError({ NODE_ENV: 'production' });
+      expect(error.message).toContain('SESSION_SECRET');
+      expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
+    });
+
+    it('is optional outside production', () => {
+      expect(parseEnv({ NODE_ENV: 'development' }).SESSION_SECRET).toBeUndefined();
+      expect(parseEnv({ NODE_ENV: 'test' }).SESSION_SECRET).toBeUndefined();
+    });
+
+    it('must be at least 32 characters when given', () => {
+      expect(envError({ SESSION_SECRET: 'x'.repeat(31) }).message).toContain('SESSION_SECRET');
+      expect(parseEnv({ SESSION_SECRET: 'x'.repeat(32) }).SESSION_SECRET).toBe('x'.repeat(32));
+    });
+  });
+});
+
+describe('sessionSecret', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rigroast-secret-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('returns SESSION_SECRET when it is set, and writes no file', () => {
+    const file = join(dir, 'data', '.session-secret');
+    expect(sessionSecret(parseEnv({ SESSION_SECRET: SECRET }), file)).toBe(SECRET);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('otherwise creates a private file, with its folder, holding a long random secret', () => {
+    const file = join(dir, 'nested', 'data', '.session-secret');
+    const secret = sessionSecret(parseEnv({}), file);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(secret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('returns the same secret on later starts', () => {
+    const file = join(dir, 'data', '.session-secret');
+    const first = sessionSecret(parseEnv({}), file);
+    const second = sessionSecret(parseEnv({}), file);
+    const third = sessionSecret(parseEnv({}), file);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+  });
+
+  it('generates a different secret for a different data folder', () => {
+    const a = sessionSecret(parseEnv({}), join(dir, 'a', '.session-secret'));
+    const b = sessionSecret(parseEnv({}), join(dir, 'b', '.session-secret'));
+    expect(a).not.toBe(b);
+  });
+});

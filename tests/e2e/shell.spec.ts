@@ -1,0 +1,154 @@
+import { expect, test } from './fixtures';
+
+test.describe('header', () => {
+  test('links to Home, Gallery, Leaderboard, Upload and Log in', async ({ page }) => {
+    await page.goto('/about');
+    const main = page.getByRole('navigation', { name: 'Main' });
+
+    await main.getByRole('link', { name: 'Gallery' }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Battle Archive');
+    await expect(main.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
+
+    await main.getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(page).toHaveURL(/\/leaderboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dominance Rankings');
+
+    await main.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Get your rig');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Upload' }).click();
+    await expect(page).toHaveURL(/\/upload$/);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the logo leads home', async ({ page }) => {
+    await page.goto('/gallery');
+    await page.getByRole('link', { name: 'RigRoast home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('on a phone, the collapsible menu holds the links and "Login / Register"', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobile).toBeHidden();
+
+    await page.getByText('Menu', { exact: true }).or(page.getByLabel('Menu')).first().click();
+    await expect(mobile).toBeVisible();
+    await expect(mobile.getByRole('link', { name: 'Gallery' })).toBeVisible();
+    await mobile.getByRole('link', { name: 'Login / Register' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a skip link jumps to the main content', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveAttribute('href', '#main');
+  });
+});
+
+test.describe('footer', () => {
+  const links: [name: string, path: RegExp, heading: RegExp][] = [
+    ['Terms of Service', /\/terms-of-service$/, /Terms of Service/],
+    ['Privacy Policy', /\/privacy-policy$/, /Privacy Policy/],
+    ['Cookie Policy', /\/cookie-policy$/, /Cookie Policy/],
+    ['About', /\/about$/, /About/],
+    ['Competitions', /\/competitions$/, /Competitions/],
+    ['This Week', /\/leaderboard\/week$/, /Dominance Rankings/],
+    ['All Time', /\/leaderboard\/all-time$/, /Dominance Rankings/],
+  ];
+
+  for (const [name, path, heading] of links) {
+    test(`"${name}" opens its page`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+  }
+
+  test('the back-to-top button appears after scrolling 400 px and returns to the top', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the floating button needs JavaScript; the footer link covers the rest');
+    await page.goto('/privacy-policy');
+    const button = page.getByRole('button', { name: 'Back to top' });
+    await expect(button).toBeHidden();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(200);
+    await expect(button).toBeHidden();
+    await page.mouse.wheel(0, 1200);
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('404', () => {
+  test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    // Still inside the real layout.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown build shows the 404 page', async ({ page }) => {
+    const response = await page.goto('/build/987654');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  });
+
+  test('client-side navigation to an unknown path shows the 404 page', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'only meaningful with client-side routing');
+    await page.goto('/');
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/missing-page';
+      link.textContent = 'missing';
+      document.querySelector('main')?.append(link);
+    });
+    await page.getByRole('link', { name: 'missing' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  });
+});
+
+test.describe('static pages', () => {
+  test('the privacy policy has nine sections and says it is not for children under 13', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    const sections = page.locator('article section h2');
+    await expect(sections).toHaveCount(9);
+    await expect(page.getByText(/under 13/).first()).toBeVisible();
+  });
+
+  test('the terms have eight sections, reachable from the contents list', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    await expect(page.locator('article section h2')).toHaveCount(8);
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await contents.getByRole('link').nth(3).click();
+    await expect(page).toHaveURL(/#/);
+    await expect(page.locator('article section h2').nth(3)).toBeInViewport();
+  });
+
+  test('the cookie policy has eight sections', async ({ page }) => {
+    await page.goto('/cookie-policy');
+    await expect(page.locator('article section h2')).toHaveCount(8);
+  });
+
+  test('about explains the mission, four features and four steps', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+    for (const step of ['Upload', 'AI analysis', 'Community feedback', 'Climb the ranks']) {
+      await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
+    }
+  });
+});

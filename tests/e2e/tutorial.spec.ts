@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+
+const titles = ['Welcome to RigRoast', 'Upload your rig', 'Rate the competition', 'Join the banter', 'Climb the leaderboards'];
+
+test.describe('with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled);
+
+  test('a first-time visitor walks through the five steps; it stays closed afterwards', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: titles[0] });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Step 1 of 5')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    for (let step = 2; step <= 5; step++) {
+      await page.getByRole('link', { name: 'Next' }).click();
+      await expect(page.getByRole('dialog', { name: titles[step - 1] })).toBeVisible();
+      await expect(page.getByText(`Step ${step} of 5`)).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Next' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await expect(page.getByText('Step 4 of 5')).toBeVisible();
+    await page.getByRole('link', { name: 'Next' }).click();
+
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenTutorial'))).toBe('true');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('Escape closes it, and the help button brings it back from step 1', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'How RigRoast works' }).click();
+    await expect(page.getByRole('dialog', { name: titles[0] })).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenTutorial'))).toBeNull();
+  });
+
+  test('keyboard focus never reaches the page behind the open tutorial', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      // Inside the dialog, or out to the browser's own UI (body), never a link behind it.
+      const outside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active && active !== document.body && !active.closest('dialog') ? active.outerHTML : null;
+      });
+      expect(outside).toBeNull();
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled);
+
+  test('the help button opens the tutorial, its links walk the steps and Get Started closes it', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'How RigRoast works' }).click();
+    await expect(page).toHaveURL(/\/about\?tutorial=1$/);
+    await expect(page.getByRole('dialog', { name: titles[0] })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    for (let step = 2; step <= 5; step++) {
+      await page.getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL(new RegExp(`tutorial=${step}$`));
+      await expect(page.getByRole('dialog', { name: titles[step - 1] })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
