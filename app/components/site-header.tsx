@@ -71,7 +71,7 @@ export function SiteHeader() {
           </summary>
           <nav
             aria-label="Mobile"
-            className="panel absolute right-0 top-full mt-2 w-64 p-2 shadow-2xl shadow-black/70"
+            className="panel absolute right-0 top-full mt-2 w-64 bg-panel p-2 shadow-2xl shadow-black/70"
           >
             <ul className="grid gap-1">
               {links.map((link) => (
