@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Request as ExpressRequest } from 'express';
+import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Env } from '~/services/env.server';
+import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { requestInfoContext } from './context';
 import { securityHeaders } from './security-headers';
@@ -59,8 +60,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
-  app.all(
-    '/{*path}',
+  // `use`, not a route pattern: express would reject a malformed path before React Router sees it.
+  app.use(
     createRequestHandler({
       build: fixedBuild ?? (async () => withOrigins(await (build as () => Promise<ServerBuild>)())),
       mode,
@@ -77,5 +78,19 @@ export function createApp({ build, mode, config, vite }: Options) {
     }),
   );
 
+  // Last resort for errors outside React Router (e.g. a malformed static file path):
+  // logged here, answered without internals.
+  app.use((error: unknown, req: ExpressRequest, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = httpStatus(error);
+    if (status >= 500) log.error(`${req.method} ${req.originalUrl} failed`, error);
+    res.status(status).type('text/plain').send(status >= 500 ? 'Something went wrong.' : 'Bad request.');
+  });
+
   return app;
+}
+
+function httpStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }

@@ -89,6 +89,33 @@ test.describe('footer', () => {
   });
 });
 
+test.describe('scrolling', () => {
+  test('navigation scrolls smoothly to the top, or instantly when reduced motion is preferred', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'client-side navigation only');
+    const behaviour = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/privacy-policy');
+    expect(await behaviour()).toBe('smooth');
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie Policy');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await behaviour()).toBe('auto');
+  });
+
+  test('a link to a section scrolls to it', async ({ page }) => {
+    await page.goto('/cookie-policy');
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    const last = contents.getByRole('link').last();
+    const target = (await last.getAttribute('href'))!;
+    await page.goto(`/cookie-policy${target}`);
+    await expect(page.locator(target)).toBeInViewport();
+  });
+});
+
 test.describe('404', () => {
   test('an unknown path shows the 404 page with status 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');

@@ -202,9 +202,14 @@ describe('security', () => {
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
   });
 
-  it('never shows a stack trace', async () => {
-    const { body } = await text('/build/%E0%A4%A');
-    expect(body).not.toMatch(/\n\s+at /);
+  it('never shows a stack trace, even for malformed paths', async () => {
+    for (const path of ['/build/%E0%A4%A', '/%E0%A4%A', '/assets/%E0%A4%A', '/favicon.svg%E0%A4%A']) {
+      const { response, body } = await text(path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      // A stack frame looks like "at fn (/path/file.js:12:34)".
+      expect(body, path).not.toMatch(/at [^\s(]+ \([^)]*:\d+:\d+\)|node_modules\//);
+    }
   });
 
   it('serves fingerprinted assets as immutable and compresses pages', async () => {
