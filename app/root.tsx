@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -16,6 +17,8 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { Tutorial } from '~/components/tutorial';
+import { UsernameDialog } from '~/components/username-dialog';
+import { currentUser, sessionMiddleware, usernamePrompt } from '~/services/session.server';
 import { takeToast } from '~/services/toast.server';
 import './app.css';
 
@@ -24,9 +27,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await takeToast(request);
-  return data({ toast }, { headers });
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+// After any form post, even one answered with an error, the root data is read
+// again: it carries the toast that the action left in a cookie.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== 'GET' ? true : defaultShouldRevalidate;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { toast, headers } = await takeToast(args);
+  const prompt = await usernamePrompt(args);
+  if (prompt.setCookie) headers.append('Set-Cookie', prompt.setCookie);
+  return data({ toast, user: currentUser(args), promptUsername: prompt.show }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,13 +54,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <SiteHeader />
+        <SiteHeader user={loaderData?.user ?? null} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter />
         <Toaster serverToast={loaderData?.toast ?? null} />
-        <Tutorial />
+        {loaderData?.user && loaderData.promptUsername ? (
+          <UsernameDialog username={loaderData.user.username} />
+        ) : (
+          <Tutorial />
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -9,6 +9,8 @@ export default [
   route('share/:token', 'routes/share.tsx'),
   route('upload', 'routes/upload.tsx'),
   route('auth', 'routes/auth.tsx'),
+  route('auth/magic', 'routes/auth.magic.tsx'),
+  route('logout', 'routes/logout.ts'),
   route('verify-email', 'routes/verify-email.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),

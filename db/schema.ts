@@ -51,16 +51,23 @@ export const users = sqliteTable(
   ],
 );
 
-/** One e-mailed sign-in code; only its hash is kept, with its own wrong-try counter. */
+/**
+ * One e-mailed sign-in code and its magic link. Only keyed hashes are kept; the
+ * row counts its own wrong tries and knows the browser that asked for it, so the
+ * link signs in on that browser only.
+ */
 export const loginCodes = sqliteTable(
   'login_codes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
+    linkTokenHash: text('link_token_hash').notNull().unique(),
+    browserHash: text('browser_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     requestIp: text('request_ip'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    // Set when the code is used, burnt by wrong tries, or replaced by a newer one.
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
@@ -92,6 +99,18 @@ export const userTokens = sqliteTable(
     index('user_tokens_user_idx').on(t.userId, t.purpose),
     index('user_tokens_expires_idx').on(t.expiresAt),
   ],
+);
+
+/** One counted event for a rate limit (e.g. a code sent to an address); old rows are pruned. */
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.bucket, t.key, t.at), index('rate_limit_hits_at_idx').on(t.at)],
 );
 
 export const sessions = sqliteTable(

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4789);
+/** The e2e server's data folder, relative to the project root. */
+export const E2E_DATA = 'tests/.artifacts/e2e-data';
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -33,8 +35,10 @@ export default defineConfig({
     { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
   ],
   webServer: {
-    // A production build on a fresh database, as `npm start` would serve it.
-    command: 'rm -rf tests/.artifacts/e2e-data && npm run build && node build/server/index.js',
+    // A production build on a fresh database, as `npm start` would serve it. It runs
+    // inside the data folder, so the dev mailer's ./data/outbox (where the tests read
+    // sign-in codes) lands there too.
+    command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && npm run build && cd ${E2E_DATA} && node ../../../build/server/index.js`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
@@ -42,8 +46,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: 'tests/.artifacts/e2e-data/sqlite.db',
-      UPLOADS_DIR: 'tests/.artifacts/e2e-data/uploads',
+      DATABASE_PATH: './sqlite.db',
+      UPLOADS_DIR: './uploads',
+      ADMIN_EMAILS: 'admin-js@e2e.example,admin-no-js@e2e.example',
       LOG_LEVEL: 'warn',
     },
   },

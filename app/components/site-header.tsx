@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { UploadIcon } from '~/components/icons';
 import { Logo } from '~/components/logo';
+import { UserMenu } from '~/components/user-menu';
+import type { CurrentUser } from '~/models/users.server';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -15,7 +17,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-neon-cyan' : 'text-muted hover:text-ink'
   }`;
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: CurrentUser | null }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -54,9 +56,13 @@ export function SiteHeader() {
             <UploadIcon className="size-4" />
             Upload
           </Link>
-          <Link to="/auth" className={buttonClass('ghost', 'sm')}>
-            Log in
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+              Log in
+            </Link>
+          )}
         </div>
 
         <details ref={menuRef} className="group relative ml-auto md:hidden">
@@ -87,11 +93,36 @@ export function SiteHeader() {
                   Upload
                 </Link>
               </li>
-              <li>
-                <Link to="/auth" className={buttonClass('ghost', 'sm', 'w-full')}>
-                  Login / Register
-                </Link>
-              </li>
+              {user ? (
+                <>
+                  <li className="truncate px-3 pt-2 text-sm font-bold text-neon-cyan">@{user.username}</li>
+                  <li>
+                    <Link to="/profile" className={`block ${navLinkClass({ isActive: false })}`}>
+                      My Profile
+                    </Link>
+                  </li>
+                  {user.isAdmin ? (
+                    <li>
+                      <Link to="/admin" className={`block ${navLinkClass({ isActive: false })}`}>
+                        Admin Dashboard
+                      </Link>
+                    </li>
+                  ) : null}
+                  <li>
+                    <Form method="post" action="/logout">
+                      <button type="submit" className={buttonClass('ghost', 'sm', 'w-full')}>
+                        Logout
+                      </button>
+                    </Form>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <Link to="/auth" className={buttonClass('ghost', 'sm', 'w-full')}>
+                    Login / Register
+                  </Link>
+                </li>
+              )}
             </ul>
           </nav>
         </details>

@@ -1,7 +1,8 @@
-import { type MouseEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
+import { Modal } from '~/components/ui/modal';
 import { TUTORIAL_SEEN_KEY, TUTORIAL_STEP_COUNT } from '~/utils/constants';
 import { tutorialSteps } from './tutorial-steps';
 
@@ -52,17 +53,6 @@ export function Tutorial() {
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
   const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => false);
   const step = stored === 'closed' ? null : (stored ?? urlStep ?? (firstVisitor ? 1 : null));
-  const [modal, setModal] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  // With JavaScript the dialog is truly modal: focus stays inside, Escape closes it.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || step === null || dialog.matches(':modal')) return;
-    dialog.close();
-    dialog.showModal();
-    setModal(true);
-  }, [step]);
 
   const withoutParam = new URLSearchParams(searchParams);
   withoutParam.delete('tutorial');
@@ -75,9 +65,7 @@ export function Tutorial() {
 
   const close = () => {
     localStorage.setItem(TUTORIAL_SEEN_KEY, 'true');
-    dialogRef.current?.close();
     setState('closed');
-    setModal(false);
     if (urlStep !== null) navigate(closedHref, { replace: true, preventScrollReset: true });
   };
   const go = (n: number) => (event: MouseEvent) => {
@@ -95,92 +83,79 @@ export function Tutorial() {
   const last = step === TUTORIAL_STEP_COUNT;
 
   return (
-    <>
-      {modal ? null : <div className="fixed inset-0 z-[60] bg-black/75" aria-hidden="true" />}
-      <dialog
-        ref={dialogRef}
-        open
-        aria-labelledby="tutorial-title"
-        aria-describedby="tutorial-body"
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
-        className="panel fixed inset-0 z-[61] m-auto h-fit w-[min(28rem,calc(100%-2rem))] p-0 text-ink shadow-2xl shadow-black backdrop:bg-black/75"
-      >
-        <div className="relative p-6 sm:p-7">
-          <Link
-            to={closedHref}
-            onClick={finish}
-            replace
-            preventScrollReset
-            className="absolute right-3 top-3 rounded p-2 text-muted hover:text-ink"
-            aria-label="Close tutorial"
-          >
-            <CloseIcon className="size-5" />
-          </Link>
-          <p className="text-xs font-bold uppercase tracking-widest text-neon-cyan">
-            Step {step} of {TUTORIAL_STEP_COUNT}
-          </p>
-          <div className="mt-4 flex items-center gap-4">
-            <span className="grid size-14 shrink-0 place-items-center rounded-xl border border-neon-cyan/50 bg-void text-neon-cyan shadow-glow-cyan">
-              <current.icon className="size-7" />
-            </span>
-            <h2 id="tutorial-title" className="display text-xl leading-tight sm:text-2xl">
-              {current.title}
-            </h2>
-          </div>
-          <p id="tutorial-body" className="mt-4 leading-relaxed text-muted">
-            {current.body}
-          </p>
-          <ol className="mt-6 flex gap-2" aria-label="Progress">
-            {tutorialSteps.map((s, index) => (
-              <li
-                key={s.title}
-                aria-current={index + 1 === step ? 'step' : undefined}
-                className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-neon-cyan' : 'bg-line'}`}
-              >
-                <span className="sr-only">
-                  {s.title}
-                  {index + 1 === step ? ' (current)' : ''}
-                </span>
-              </li>
-            ))}
-          </ol>
-          <div className="mt-6 flex items-center justify-between gap-3">
-            {step === 1 ? (
-              <button type="button" disabled className={buttonClass('ghost', 'md')}>
-                Previous
-              </button>
-            ) : (
-              <Link
-                to={stepHref(step - 1)}
-                onClick={go(step - 1)}
-                replace
-                preventScrollReset
-                className={buttonClass('ghost', 'md')}
-              >
-                Previous
-              </Link>
-            )}
-            {last ? (
-              <Link to={closedHref} onClick={finish} replace preventScrollReset className={buttonClass('hot', 'md')}>
-                Get Started
-              </Link>
-            ) : (
-              <Link
-                to={stepHref(step + 1)}
-                onClick={go(step + 1)}
-                replace
-                preventScrollReset
-                className={buttonClass('primary', 'md')}
-              >
-                Next
-              </Link>
-            )}
-          </div>
+    <Modal labelledBy="tutorial-title" describedBy="tutorial-body" onClose={close}>
+      <div className="relative p-6 sm:p-7">
+        <Link
+          to={closedHref}
+          onClick={finish}
+          replace
+          preventScrollReset
+          className="absolute right-3 top-3 rounded p-2 text-muted hover:text-ink"
+          aria-label="Close tutorial"
+        >
+          <CloseIcon className="size-5" />
+        </Link>
+        <p className="text-xs font-bold uppercase tracking-widest text-neon-cyan">
+          Step {step} of {TUTORIAL_STEP_COUNT}
+        </p>
+        <div className="mt-4 flex items-center gap-4">
+          <span className="grid size-14 shrink-0 place-items-center rounded-xl border border-neon-cyan/50 bg-void text-neon-cyan shadow-glow-cyan">
+            <current.icon className="size-7" />
+          </span>
+          <h2 id="tutorial-title" className="display text-xl leading-tight sm:text-2xl">
+            {current.title}
+          </h2>
         </div>
-      </dialog>
-    </>
+        <p id="tutorial-body" className="mt-4 leading-relaxed text-muted">
+          {current.body}
+        </p>
+        <ol className="mt-6 flex gap-2" aria-label="Progress">
+          {tutorialSteps.map((s, index) => (
+            <li
+              key={s.title}
+              aria-current={index + 1 === step ? 'step' : undefined}
+              className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-neon-cyan' : 'bg-line'}`}
+            >
+              <span className="sr-only">
+                {s.title}
+                {index + 1 === step ? ' (current)' : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-6 flex items-center justify-between gap-3">
+          {step === 1 ? (
+            <button type="button" disabled className={buttonClass('ghost', 'md')}>
+              Previous
+            </button>
+          ) : (
+            <Link
+              to={stepHref(step - 1)}
+              onClick={go(step - 1)}
+              replace
+              preventScrollReset
+              className={buttonClass('ghost', 'md')}
+            >
+              Previous
+            </Link>
+          )}
+          {last ? (
+            <Link to={closedHref} onClick={finish} replace preventScrollReset className={buttonClass('hot', 'md')}>
+              Get Started
+            </Link>
+          ) : (
+            <Link
+              to={stepHref(step + 1)}
+              onClick={go(step + 1)}
+              replace
+              preventScrollReset
+              className={buttonClass('primary', 'md')}
+            >
+              Next
+            </Link>
+          )}
+        </div>
+      </div>
+    </Modal>
   );
 }

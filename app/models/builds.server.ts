@@ -48,3 +48,22 @@ export function findBuild(id: number): BuildSummary | null {
       .get() ?? null
   );
 }
+
+/** A member's own builds, newest first, for their profile. */
+export function listUserBuilds(userId: number): BuildSummary[] {
+  return db()
+    .select(summaryColumns)
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(eq(builds.userId, userId))
+    .orderBy(desc(builds.createdAt), desc(builds.id))
+    .all();
+}
+
+/** Profile stats (spec §2): build count, the mean of the builds' averages, and their comments. */
+export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCount'>[]) {
+  const totalBuilds = list.length;
+  const averageRating = totalBuilds ? list.reduce((sum, build) => sum + build.averageRating, 0) / totalBuilds : 0;
+  const totalComments = list.reduce((sum, build) => sum + build.commentCount, 0);
+  return { totalBuilds, averageRating, totalComments };
+}

@@ -1,13 +1,116 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/forgot-password';
+import { HoneypotField, isBotSubmission } from '~/components/honeypot';
+import { buttonClass } from '~/components/ui/button';
+import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { consumeRateLimit, waitText } from '~/models/rate-limits.server';
+import { issueUserToken } from '~/models/user-tokens.server';
+import { findUserByEmail } from '~/models/users.server';
+import { clientAddressOf } from '~/server/context';
+import { env } from '~/services/env.server';
+import { sendMail } from '~/services/mail.server';
+import { passwordResetEmail } from '~/services/mail-templates.server';
+import { dataWithToast } from '~/services/toast.server';
+import { PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
+import { emailField } from '~/utils/schemas';
+
+const schema = z.object({ email: emailField });
+
+const LIMITS = {
+  perAddress: { bucket: 'reset:address', limit: 3, windowMs: 3600_000 },
+  perIp: { bucket: 'reset:ip', limit: 10, windowMs: 3600_000 },
+};
 
 export const meta = () => pageMeta('Forgot password', 'Request a link to reset your RigRoast password.');
 
-export default function ForgotPassword() {
+export function loader({ url }: Route.LoaderArgs) {
+  return { sent: url.searchParams.get('sent') === '1' };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return { result: submission.reply() as SubmissionResult<string[]> };
+  if (isBotSubmission(formData)) return redirect('/forgot-password?sent=1');
+  const email = submission.value.email;
+  for (const [rule, key] of [
+    [LIMITS.perAddress, email],
+    [LIMITS.perIp, clientAddressOf(args.request)],
+  ] as const) {
+    const limit = consumeRateLimit(rule, key);
+    if (!limit.allowed) {
+      const message = `Too many reset requests. Try again in ${waitText(limit.retryAfterMs)}.`;
+      return dataWithToast(
+        args,
+        { result: submission.reply({ formErrors: [message] }) as SubmissionResult<string[]> },
+        { kind: 'error', title: 'Request Failed', description: message },
+        { status: 429 },
+      );
+    }
+  }
+  // The same answer whether or not the address has an account.
+  const user = findUserByEmail(email);
+  if (user && !user.isDisabled) {
+    const token = issueUserToken({ userId: user.id, purpose: 'reset_password', ttlMs: PASSWORD_RESET_TTL_MS });
+    const link = `${env().PUBLIC_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
+    // A mail failure is logged by the mailer; telling the visitor would reveal that the account exists.
+    await sendMail({ to: email, ...passwordResetEmail({ link }) }).catch(() => undefined);
+  }
+  return redirect('/forgot-password?sent=1');
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'forgot-form',
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = navigation.state === 'submitting';
   return (
-    <ComingSoon
-      title="Forgot your password?"
-      description="Enter your e-mail address and we will send you a link to set a new password."
-    />
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <h1 className="display text-center text-3xl">Forgot password</h1>
+      <div className="panel mt-8 p-6 sm:p-8">
+        {loaderData.sent ? (
+          <div className="grid gap-4 text-center" role="status">
+            <p className="text-lg font-bold">Check your email for reset instructions</p>
+            <p className="text-sm text-muted">
+              If an account uses that address, a link to reset your password is on its way. It works once, within an
+              hour. Nothing there? Check your spam folder.
+            </p>
+            <Link to="/auth" className={`${buttonClass('primary', 'md')} mt-2`}>
+              Back to Login
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
+            <p className="text-sm text-muted">Enter your account's e-mail address and we'll send you a reset link.</p>
+            <HoneypotField />
+            <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+              <input
+                {...getInputProps(fields.email, { type: 'email' })}
+                required={false}
+                autoComplete="email"
+                className={inputClass}
+                {...describedBy(fields.email.id, { errors: fields.email.errors })}
+              />
+            </Field>
+            <FieldErrors id={form.errorId} errors={form.errors} />
+            <button type="submit" className={buttonClass('hot', 'lg')} disabled={busy}>
+              {busy ? 'Sending Reset Link...' : 'Send Reset Link'}
+            </button>
+            <Link to="/auth" className="text-center text-sm text-muted hover:text-ink">
+              Back to Login
+            </Link>
+          </Form>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,120 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from 'react-router';
+import type { Route } from './+types/reset-password';
+import { buttonClass } from '~/components/ui/button';
+import { describedBy, Field, inputClass } from '~/components/ui/field';
+import { deleteUserSessions } from '~/models/sessions.server';
+import { findUserToken, redeemUserToken } from '~/models/user-tokens.server';
+import { setPasswordHash } from '~/models/users.server';
+import { hashPassword } from '~/services/crypto.server';
+import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
+import { resetPasswordSchema } from '~/utils/schemas';
 
 export const meta = () => pageMeta('Reset password', 'Choose a new password for your RigRoast account.');
 
-export default function ResetPassword() {
+export function loader({ url }: Route.LoaderArgs) {
+  if (url.searchParams.get('done') === '1') return { state: 'done' as const, token: '' };
+  const token = url.searchParams.get('token') ?? '';
+  return { state: token && findUserToken(token, 'reset_password') ? ('form' as const) : ('invalid' as const), token };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== 'success') {
+    return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> };
+  }
+  const passwordHash = await hashPassword(submission.value.password);
+  const redeemed = redeemUserToken(submission.value.token, 'reset_password');
+  if (!redeemed) {
+    const message = 'The password reset link is invalid or expired. Please request a new one.';
+    return dataWithToast(
+      args,
+      { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> },
+      { kind: 'error', title: 'Password Reset Failed', description: message },
+      { status: 400 },
+    );
+  }
+  setPasswordHash(redeemed.userId, passwordHash);
+  // Whoever knew the old password is signed out everywhere.
+  deleteUserSessions(redeemed.userId);
+  return redirectWithToast('/reset-password?done=1', { title: 'Password Reset Successful' });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ComingSoon
-      title="Reset your password"
-      description="The link from your e-mail lets you choose a new password here."
-    />
+    <div className="mx-auto w-full max-w-md px-4 py-16">
+      <h1 className="display text-center text-3xl">Reset password</h1>
+      <div className="panel mt-8 p-6 sm:p-8">
+        {loaderData.state === 'done' ? (
+          <div className="grid gap-4 text-center" role="status">
+            <p className="text-lg font-bold">Password Reset Successful</p>
+            <p className="text-sm text-muted">Your new password is set. Log in with it, or with an e-mailed code.</p>
+            <Link to="/auth?method=password" className={`${buttonClass('primary', 'md')} mt-2`}>
+              Go to Login
+            </Link>
+          </div>
+        ) : loaderData.state === 'invalid' ? (
+          <div className="grid gap-4 text-center" role="alert">
+            <p className="text-lg font-bold">Invalid Reset Link</p>
+            <p className="text-sm text-muted">The password reset link is invalid or expired. Please request a new one.</p>
+            <Link to="/forgot-password" className={`${buttonClass('primary', 'md')} mt-2`}>
+              Request a new link
+            </Link>
+          </div>
+        ) : (
+          <ResetForm token={loaderData.token} result={actionData?.result} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ResetForm({ token, result }: { token: string; result?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'reset-form',
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = navigation.state === 'submitting';
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
+      <input type="hidden" name="token" value={token} />
+      <Field
+        label="New password"
+        id={fields.password.id}
+        errors={fields.password.errors}
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+      >
+        <input
+          {...getInputProps(fields.password, { type: 'password' })}
+          required={false}
+          autoComplete="new-password"
+          className={inputClass}
+          {...describedBy(fields.password.id, { errors: fields.password.errors, hint: true })}
+        />
+      </Field>
+      <Field label="Confirm password" id={fields.confirmPassword.id} errors={fields.confirmPassword.errors}>
+        <input
+          {...getInputProps(fields.confirmPassword, { type: 'password' })}
+          required={false}
+          autoComplete="new-password"
+          className={inputClass}
+          {...describedBy(fields.confirmPassword.id, { errors: fields.confirmPassword.errors })}
+        />
+      </Field>
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-danger">
+          {form.errors[0]} <Link to="/forgot-password" className="underline">Request a new link</Link>
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass('hot', 'lg')} disabled={busy}>
+        {busy ? 'Resetting...' : 'Reset Password'}
+      </button>
+    </Form>
   );
 }

@@ -1,13 +1,81 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import type { Route } from './+types/verify-email';
+import { buttonClass } from '~/components/ui/button';
+import { findUserToken, redeemUserToken } from '~/models/user-tokens.server';
+import { changeEmail } from '~/models/users.server';
+import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 
-export const meta = () => pageMeta('Verify your e-mail', 'Confirm the e-mail address of your RigRoast account.');
+export const meta = () => pageMeta('Verify your e-mail', 'Confirm the new e-mail address of your RigRoast account.');
 
-export default function VerifyEmail() {
+const NO_TOKEN = 'No verification token found. Please check your email link or request a new verification email.';
+const INVALID = 'Failed to verify email. The link may be expired or invalid.';
+
+// Opening the link shows this page; the address changes with the POST, so a
+// mail scanner fetching the link changes nothing.
+export function loader({ url }: Route.LoaderArgs) {
+  if (url.searchParams.get('verified') === '1') return { state: 'success' as const, token: '', error: '' };
+  const token = url.searchParams.get('token');
+  if (!token) return { state: 'error' as const, token: '', error: NO_TOKEN };
+  const found = findUserToken(token, 'verify_email');
+  return found ? { state: 'ready' as const, token, error: '' } : { state: 'error' as const, token: '', error: INVALID };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const token = String((await args.request.formData()).get('token') ?? '');
+  const redeemed = token ? redeemUserToken(token, 'verify_email') : null;
+  const outcome = redeemed?.email ? changeEmail(redeemed.userId, redeemed.email) : null;
+  if (outcome !== 'updated') {
+    const error = outcome === 'taken' ? 'That e-mail address now belongs to another account.' : INVALID;
+    return dataWithToast(args, { error }, { kind: 'error', title: 'Verification Failed', description: error }, { status: 400 });
+  }
+  return redirectWithToast('/verify-email?verified=1', { title: 'Email Verified' });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const error = actionData?.error ?? (loaderData.state === 'error' ? loaderData.error : null);
+  const ready = loaderData.state === 'ready' && !actionData;
+
+  // With JavaScript the page confirms on its own (the spec's loading state); without, one click does.
+  useEffect(() => {
+    if (ready) formRef.current?.requestSubmit();
+  }, [ready]);
+
   return (
-    <ComingSoon
-      title="Verify your e-mail"
-      description="The link in your e-mail confirms your new address here."
-    />
+    <div className="mx-auto w-full max-w-md px-4 py-16 text-center">
+      <h1 className="display text-3xl">E-mail verification</h1>
+      <div className="panel mt-8 grid gap-4 p-6 sm:p-8">
+        {loaderData.state === 'success' ? (
+          <div role="status" className="grid gap-3">
+            <p className="text-lg font-bold">Email Verified</p>
+            <p className="text-sm text-muted">Your account now uses this address.</p>
+          </div>
+        ) : error ? (
+          <div role="alert" className="grid gap-3">
+            <p className="text-lg font-bold">Verification Failed</p>
+            <p className="text-sm text-muted">{error}</p>
+            <p className="text-sm text-muted">
+              You can request a new verification e-mail from your profile's settings.
+            </p>
+          </div>
+        ) : (
+          <Form method="post" ref={formRef} className="grid gap-3">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <p className="text-muted" aria-live="polite">
+              {navigation.state === 'submitting' ? 'Verifying your e-mail address...' : 'Confirm your new e-mail address.'}
+            </p>
+            <button type="submit" className={buttonClass('hot', 'md')} disabled={navigation.state !== 'idle'}>
+              Confirm e-mail address
+            </button>
+          </Form>
+        )}
+        <Link to="/auth" className={buttonClass('ghost', 'md')}>
+          Go to Login
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,8 @@ import type { ViteDevServer } from 'vite';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
-import { requestInfoContext } from './context';
+import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
+import { originCheck } from './origin-check';
 import { securityHeaders } from './security-headers';
 
 type Options = {
@@ -42,6 +43,12 @@ export function createApp({ build, mode, config, vite }: Options) {
   app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
+  // The client address as we trust it, for rate limits anywhere downstream; a
+  // value sent by the client under the same name is overwritten.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, config.TRUST_PROXY);
+    next();
+  });
   app.use(compression());
 
   if (vite) {
@@ -54,10 +61,16 @@ export function createApp({ build, mode, config, vite }: Options) {
     );
     app.use(express.static(clientBuildFolder, { maxAge: '1h', index: false }));
   }
+  // Uploaded images are named by their content hash: they never change.
+  app.use(
+    '/uploads',
+    express.static(config.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false, dotfiles: 'ignore', fallthrough: false }),
+  );
 
   // Form posts must come from our own pages: the public origin, or the address
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
+  app.use(originCheck({ allowedHosts: allowedActionOrigins }));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.
@@ -65,10 +78,9 @@ export function createApp({ build, mode, config, vite }: Options) {
     createRequestHandler({
       build: fixedBuild ?? (async () => withOrigins(await (build as () => Promise<ServerBuild>)())),
       mode,
-      getLoadContext(req) {
+      getLoadContext() {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
-          clientAddress: clientAddress(req, config.TRUST_PROXY),
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
           nonce: vite ? '' : randomBytes(16).toString('base64'),
           enforceCsp: !vite,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createCookie, redirect } from 'react-router';
+import { createContext, createCookie, data, redirect, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import type { Toast, ToastInput } from '~/utils/toast';
-import { cookieSecret } from './env.server';
+import { cookieSecret, env } from './env.server';
 
 const toastSchema = z.object({
   id: z.string(),
@@ -22,14 +22,21 @@ function toastCookie() {
     path: '/',
     maxAge: 60,
     secrets: [cookieSecret()],
-    secure: process.env.NODE_ENV === 'production',
+    secure: env().NODE_ENV === 'production',
   });
   return cookie;
 }
 
+const withId = (toast: ToastInput): Toast => ({ id: randomUUID(), kind: 'success', ...toast });
+
+/** A toast raised by an action that answers without redirecting, for this same request's page. */
+const pendingToastContext = createContext<Toast | null>(null);
+
+type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
 /** A Set-Cookie header value carrying `toast` to the next page. */
 export async function toastHeader(toast: ToastInput): Promise<string> {
-  return toastCookie().serialize({ id: randomUUID(), kind: 'success', ...toast } satisfies Toast);
+  return toastCookie().serialize(withId(toast));
 }
 
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
@@ -38,10 +45,24 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
   return redirect(url, { ...init, headers });
 }
 
-/** Reads and consumes the pending toast, if any. */
-export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
-  const header = request.headers.get('Cookie');
+/**
+ * Action data plus a toast. Without JavaScript the page is rendered in the same
+ * request, so the toast travels in the request context; with JavaScript the
+ * page data is fetched by a second request, so it travels in the cookie.
+ */
+export async function dataWithToast<T>({ request, context }: RequestArgs, payload: T, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  if (new URL(request.url).pathname.endsWith('.data')) headers.append('Set-Cookie', await toastHeader(toast));
+  else context.set(pendingToastContext, withId(toast));
+  return data(payload, { ...init, headers });
+}
+
+/** Reads and consumes the pending toast, if any: this request's own first, else the cookie's. */
+export async function takeToast({ request, context }: RequestArgs): Promise<{ toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
+  const pending = context.get(pendingToastContext);
+  if (pending) return { toast: pending, headers };
+  const header = request.headers.get('Cookie');
   if (!header?.includes('toast=')) return { toast: null, headers };
   const parsed = toastSchema.safeParse(await toastCookie().parse(header));
   headers.append('Set-Cookie', await toastCookie().serialize('', { maxAge: 0 }));

@@ -117,6 +117,8 @@ CREATE TABLE `login_codes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`email` text NOT NULL,
 	`code_hash` text NOT NULL,
+	`link_token_hash` text NOT NULL,
+	`browser_hash` text NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`request_ip` text,
 	`expires_at` integer NOT NULL,
@@ -124,9 +126,19 @@ CREATE TABLE `login_codes` (
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `login_codes_link_token_hash_unique` ON `login_codes` (`link_token_hash`);--> statement-breakpoint
 CREATE INDEX `login_codes_email_idx` ON `login_codes` (`email`,`created_at`);--> statement-breakpoint
 CREATE INDEX `login_codes_ip_idx` ON `login_codes` (`request_ip`,`created_at`);--> statement-breakpoint
 CREATE INDEX `login_codes_expires_idx` ON `login_codes` (`expires_at`);--> statement-breakpoint
+CREATE TABLE `rate_limit_hits` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`bucket` text NOT NULL,
+	`key` text NOT NULL,
+	`at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `rate_limit_hits_key_idx` ON `rate_limit_hits` (`bucket`,`key`,`at`);--> statement-breakpoint
+CREATE INDEX `rate_limit_hits_at_idx` ON `rate_limit_hits` (`at`);--> statement-breakpoint
 CREATE TABLE `ratings` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`build_id` integer NOT NULL,

@@ -88,11 +88,11 @@ describe('routes of spec §2', () => {
     ['/leaderboard/week', /Dominance Rankings/],
     ['/leaderboard/nonsense', /Dominance Rankings/],
     ['/upload', /Deploy your battle station/],
-    ['/auth', /Log in \/ Register/],
-    ['/verify-email?token=abc', /Verify your e-mail/],
-    ['/forgot-password', /Forgot your password\?/],
-    ['/reset-password?token=abc', /Reset your password/],
-    ['/profile', /My Profile/],
+    ['/auth', /Log in/],
+    ['/auth?tab=register', /Create your account/],
+    ['/verify-email?token=abc', /Verification Failed/],
+    ['/forgot-password', /Send Reset Link/],
+    ['/reset-password?token=abc', /Invalid Reset Link/],
     ['/admin', /Admin Dashboard/],
     ['/competitions', /Competitions/],
     ['/competitions/1', /Competition/],
@@ -112,6 +112,12 @@ describe('routes of spec §2', () => {
     expect(body).toContain('aria-label="Main"');
     expect(body).toContain('href="/leaderboard/all-time"');
     expect(body).toContain('href="/privacy-policy"');
+  });
+
+  it('sends visitors from the protected profile to /auth', async () => {
+    const response = await app.fetch('/profile');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile');
   });
 
   it('redirects /builds/{id} to /build/{id}', async () => {

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Stars } from '~/components/stars';
+import { buttonClass } from '~/components/ui/button';
+import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
+
+type Build = { id: number; title: string; createdAt: number; averageRating: number; ratingCount: number };
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boolean }) {
+  if (loading) {
+    return (
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading your builds">
+        {Array.from({ length: PROFILE_SKELETON_COUNT }, (_, index) => (
+          <li key={index} className="panel h-48 animate-pulse" />
+        ))}
+      </ul>
+    );
+  }
+  if (builds.length === 0) {
+    return (
+      <div className="panel grid place-items-center gap-3 p-10 text-center">
+        <p className="text-xl font-bold">No builds yet</p>
+        <p className="text-muted">Upload your first PC build to get started!</p>
+        <Link to="/upload" className={`${buttonClass('hot', 'md')} mt-2`}>
+          Upload New Build
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {builds.map((build) => (
+        <li key={build.id} className="panel flex flex-col gap-2 p-5">
+          <h2 className="truncate text-lg font-bold">{build.title}</h2>
+          <p className="text-sm text-muted">{dateFormat.format(build.createdAt)}</p>
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
+          </p>
+          <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-auto self-start`}>
+            View Details<span className="sr-only">: {build.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,206 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
+import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+
+type Profile = { username: string; bio: string; email: string; hasPassword: boolean };
+type ActionData = { intent: ProfileAction; error: string; result?: SubmissionResult<string[]> } | undefined;
+
+type Props = { profile: Profile; editing: 'username' | 'bio' | null; actionData: ActionData };
+
+const settingsUrl = '/profile?tab=settings';
+
+/** Settings: inline edits of username and bio, the e-mail address, and a password. */
+export function SettingsTab({ profile, editing, actionData }: Props) {
+  // With JavaScript, Edit and Cancel switch in place; without, they are links (?edit=…).
+  const [localEdit, setLocalEdit] = useState<'username' | 'bio' | null | undefined>(undefined);
+  const current = localEdit === undefined ? editing : localEdit;
+  const failedIntent = actionData?.intent;
+  const isEditing = (field: 'username' | 'bio') => current === field || failedIntent === field;
+  const toggle = (field: 'username' | 'bio' | null) => (event: MouseEvent) => {
+    event.preventDefault();
+    setLocalEdit(field);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Setting title="Username">
+        {isEditing('username') ? (
+          <UsernameForm current={profile.username} result={failedIntent === 'username' ? actionData?.result : undefined} onCancel={toggle(null)} />
+        ) : (
+          <ViewRow value={`@${profile.username}`} editHref={`${settingsUrl}&edit=username`} onEdit={toggle('username')} label="username" />
+        )}
+      </Setting>
+      <Setting title="Bio">
+        {isEditing('bio') ? (
+          <BioForm current={profile.bio} result={failedIntent === 'bio' ? actionData?.result : undefined} onCancel={toggle(null)} />
+        ) : (
+          <ViewRow
+            value={profile.bio || 'No bio yet. Tell everyone what you run.'}
+            muted={!profile.bio}
+            editHref={`${settingsUrl}&edit=bio`}
+            onEdit={toggle('bio')}
+            label="bio"
+          />
+        )}
+      </Setting>
+      <Setting title="E-mail address">
+        <EmailForm current={profile.email} result={failedIntent === 'email' ? actionData?.result : undefined} />
+      </Setting>
+      <Setting title="Password">
+        <Form method="post" className="grid gap-3">
+          <p className="text-sm text-muted">
+            {profile.hasPassword
+              ? 'You can sign in with your password or an e-mailed code. We can e-mail you a link to change it.'
+              : 'You sign in with e-mailed codes. Set a password if you would rather use one: we will e-mail you a link.'}
+          </p>
+          <input type="hidden" name="intent" value="password-link" />
+          <button type="submit" className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
+            {profile.hasPassword ? 'E-mail me a link to change it' : 'E-mail me a link to set one'}
+          </button>
+          <FieldErrors id="password-link-error" errors={failedIntent === 'password-link' ? [actionData!.error] : undefined} />
+        </Form>
+      </Setting>
+    </div>
+  );
+}
+
+function Setting({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="panel p-5 sm:p-6" aria-label={title}>
+      <h2 className="text-xs font-bold uppercase tracking-widest text-muted">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function ViewRow(props: { value: string; muted?: boolean; editHref: string; onEdit: (event: MouseEvent) => void; label: string }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <p className={`min-w-0 whitespace-pre-line break-words ${props.muted ? 'text-muted' : 'text-ink'}`}>{props.value}</p>
+      <Link to={props.editHref} replace preventScrollReset onClick={props.onEdit} className={buttonClass('ghost', 'sm')}>
+        Edit<span className="sr-only"> {props.label}</span>
+      </Link>
+    </div>
+  );
+}
+
+function useSaving(intent: ProfileAction) {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+}
+
+function EditButtons({ onCancel, saving, disabled }: { onCancel: (event: MouseEvent) => void; saving: boolean; disabled?: boolean }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" className={buttonClass('primary', 'sm')} disabled={disabled || saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+      <Link to={settingsUrl} replace preventScrollReset onClick={onCancel} className={buttonClass('quiet', 'sm')}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+type FormProps = { current: string; result?: SubmissionResult<string[]>; onCancel: (event: MouseEvent) => void };
+
+function UsernameForm({ current, result, onCancel }: FormProps) {
+  const [value, setValue] = useState(current);
+  const [form, fields] = useForm({
+    id: 'username-form',
+    lastResult: result,
+    defaultValue: { username: current },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const saving = useSaving('username');
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
+      <input type="hidden" name="intent" value="username" />
+      <Field label="New username" id={fields.username.id} errors={fields.username.errors}>
+        <input
+          {...getInputProps(fields.username, { type: 'text' })}
+          required={false}
+          minLength={undefined}
+          pattern={undefined}
+          maxLength={USERNAME_MAX_LENGTH}
+          autoComplete="username"
+          autoFocus
+          onChange={(event) => setValue(event.currentTarget.value)}
+          className={inputClass}
+          {...describedBy(fields.username.id, { errors: fields.username.errors })}
+        />
+      </Field>
+      <EditButtons onCancel={onCancel} saving={saving} disabled={value.trim() === ''} />
+    </Form>
+  );
+}
+
+function BioForm({ current, result, onCancel }: FormProps) {
+  const [length, setLength] = useState(current.length);
+  const [form, fields] = useForm({
+    id: 'bio-form',
+    lastResult: result,
+    defaultValue: { bio: current },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bioSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const saving = useSaving('bio');
+  const counterId = `${fields.bio.id}-hint`;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
+      <input type="hidden" name="intent" value="bio" />
+      <Field label="Bio" id={fields.bio.id} errors={fields.bio.errors} hint={<span aria-live="polite">{length}/{BIO_MAX_LENGTH} characters</span>}>
+        <textarea
+          {...getTextareaProps(fields.bio)}
+          maxLength={BIO_MAX_LENGTH}
+          rows={4}
+          autoFocus
+          onChange={(event) => setLength(event.currentTarget.value.length)}
+          className={`${inputClass} resize-y`}
+          aria-describedby={[counterId, fields.bio.errors?.length ? `${fields.bio.id}-error` : ''].filter(Boolean).join(' ')}
+          aria-invalid={fields.bio.errors?.length ? true : undefined}
+        />
+      </Field>
+      <EditButtons onCancel={onCancel} saving={saving} />
+    </Form>
+  );
+}
+
+function EmailForm({ current, result }: Omit<FormProps, 'onCancel'>) {
+  const [form, fields] = useForm({
+    id: 'email-change-form',
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const saving = useSaving('email');
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
+      <p className="text-sm text-muted">
+        Currently <strong className="break-all text-ink">{current}</strong>. A new address must be confirmed from its inbox.
+      </p>
+      <input type="hidden" name="intent" value="email" />
+      <Field label="New e-mail address" id={fields.email.id} errors={fields.email.errors}>
+        <input
+          {...getInputProps(fields.email, { type: 'email' })}
+          required={false}
+          autoComplete="email"
+          className={inputClass}
+          {...describedBy(fields.email.id, { errors: fields.email.errors })}
+        />
+      </Field>
+      <button type="submit" className={`${buttonClass('ghost', 'sm')} justify-self-start`} disabled={saving}>
+        {saving ? 'Sending...' : 'Send confirmation link'}
+      </button>
+    </Form>
+  );
+}

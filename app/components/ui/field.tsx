@@ -1,0 +1,51 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+export const inputClass =
+  'block w-full rounded-lg border border-line bg-void px-4 py-3 text-ink placeholder:text-muted/70 focus:border-neon-cyan focus:outline-none focus:ring-2 focus:ring-neon-cyan/40 aria-invalid:border-danger';
+
+type FieldProps = {
+  label: string;
+  /** The element id; errors and hints hang off it. */
+  id: string;
+  errors?: string[];
+  hint?: ReactNode;
+  children: ReactNode;
+};
+
+/** A label, the control, a hint and the control's errors, wired for screen readers. */
+export function Field({ label, id, errors, hint, children }: FieldProps) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="grid gap-1 text-sm text-danger" aria-live="polite">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Props that tie an input to its Field's error and hint. */
+export function describedBy(id: string, { errors, hint }: { errors?: string[]; hint?: boolean }) {
+  const ids = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': errors?.length ? true : undefined,
+    'aria-describedby': ids || undefined,
+  } satisfies InputHTMLAttributes<HTMLInputElement>;
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { Avatar } from '~/components/avatar';
+import type { CurrentUser } from '~/models/users.server';
+
+const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
+
+/** The avatar menu (spec §2): username, My Profile, Admin Dashboard for admins, Logout. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-neon-cyan/60 [&::-webkit-details-marker]:hidden"
+        aria-label={`Account menu for ${user.username}`}
+      >
+        <Avatar username={user.username} avatarUrl={user.avatarUrl} />
+      </summary>
+      <div className="panel absolute right-0 top-full z-50 mt-2 w-60 bg-panel p-2 shadow-2xl shadow-black/70">
+        <p className="truncate border-b border-line px-3 pb-2 pt-1 text-sm font-bold text-neon-cyan">@{user.username}</p>
+        <ul className="mt-1 grid gap-0.5">
+          <li>
+            <Link to="/profile" className={itemClass}>
+              My Profile
+            </Link>
+          </li>
+          {user.isAdmin ? (
+            <li>
+              <Link to="/admin" className={itemClass}>
+                Admin Dashboard
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={itemClass}>
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,154 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { loginCodes } from '../../db/schema';
+import { keyedHash, randomDigits, randomToken, safeEqual, sha256 } from '~/services/crypto.server';
+import { db } from '~/services/db.server';
+import {
+  LOGIN_CODE_DIGITS,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_RESEND_COOLDOWN_MS,
+  LOGIN_CODE_TTL_MS,
+} from '~/utils/constants';
+import { consumeRateLimit, peekRateLimit, type RateLimit } from './rate-limits.server';
+import { normalizeEmail } from './users.server';
+
+/** Limits on sending codes, so nobody can flood an inbox or our mail server. */
+export const CODE_LIMITS = {
+  perAddress: { bucket: 'login-code:address', limit: 5, windowMs: 3600_000 },
+  perIp: { bucket: 'login-code:ip', limit: 20, windowMs: 3600_000 },
+  resend: { bucket: 'login-code:resend', limit: 1, windowMs: LOGIN_CODE_RESEND_COOLDOWN_MS },
+  // Wrong codes from one address across every e-mail, against guessing at scale.
+  verifyPerIp: { bucket: 'login-code:verify-ip', limit: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+export type CodeRequest = { email: string; ip: string; browserId: string };
+
+export type PreparedCode = CodeRequest & { code: string; linkToken: string };
+
+export type Refusal = { ok: false; reason: 'cooldown' | 'address' | 'ip'; retryAfterMs: number };
+
+/**
+ * Checks the sending limits and makes a code and link, writing nothing yet:
+ * the code is saved only once its e-mail went out (`saveLoginCode`).
+ */
+export function prepareLoginCode(request: CodeRequest, now = Date.now()): { ok: true; prepared: PreparedCode } | Refusal {
+  const email = normalizeEmail(request.email);
+  const checks: [Refusal['reason'], RateLimit, string][] = [
+    ['cooldown', CODE_LIMITS.resend, email],
+    ['address', CODE_LIMITS.perAddress, email],
+    ['ip', CODE_LIMITS.perIp, request.ip],
+  ];
+  for (const [reason, rule, key] of checks) {
+    const result = peekRateLimit(rule, key, now);
+    if (!result.allowed) return { ok: false, reason, retryAfterMs: result.retryAfterMs };
+  }
+  return {
+    ok: true,
+    prepared: { ...request, email, code: randomDigits(LOGIN_CODE_DIGITS), linkToken: randomToken() },
+  };
+}
+
+/** Stores a sent code; any older unused code for the address stops working. */
+export function saveLoginCode(prepared: PreparedCode, now = Date.now()): void {
+  db().transaction(() => {
+    consumeRateLimit(CODE_LIMITS.resend, prepared.email, now);
+    consumeRateLimit(CODE_LIMITS.perAddress, prepared.email, now);
+    consumeRateLimit(CODE_LIMITS.perIp, prepared.ip, now);
+    db()
+      .update(loginCodes)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(loginCodes.email, prepared.email), isNull(loginCodes.usedAt)))
+      .run();
+    db()
+      .insert(loginCodes)
+      .values({
+        email: prepared.email,
+        codeHash: keyedHash(prepared.code),
+        linkTokenHash: sha256(prepared.linkToken),
+        browserHash: sha256(prepared.browserId),
+        requestIp: prepared.ip,
+        expiresAt: new Date(now + LOGIN_CODE_TTL_MS),
+        createdAt: new Date(now),
+      })
+      .run();
+  });
+}
+
+export type CodeCheck =
+  | { ok: true; email: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'locked' | 'ip'; retryAfterMs?: number };
+
+/**
+ * Checks a typed code against the address's latest code. Each wrong try counts
+ * on that code; the fifth burns it, so guessing has five chances in a million.
+ */
+export function verifyLoginCode(
+  { email, code, ip }: { email: string; code: string; ip: string },
+  now = Date.now(),
+): CodeCheck {
+  const address = normalizeEmail(email);
+  const ipCheck = peekRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
+  if (!ipCheck.allowed) return { ok: false, reason: 'ip', retryAfterMs: ipCheck.retryAfterMs };
+  return db().transaction(() => {
+    const row = db()
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, address), isNull(loginCodes.usedAt)))
+      .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
+      .get();
+    if (!row || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
+    if (safeEqual(row.codeHash, keyedHash(code))) {
+      db().update(loginCodes).set({ usedAt: new Date(now) }).where(eq(loginCodes.id, row.id)).run();
+      return { ok: true, email: address } as const;
+    }
+    consumeRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
+    const attempts = row.attempts + 1;
+    const burnt = attempts >= LOGIN_CODE_MAX_ATTEMPTS;
+    db()
+      .update(loginCodes)
+      .set({ attempts, ...(burnt ? { usedAt: new Date(now) } : {}) })
+      .where(eq(loginCodes.id, row.id))
+      .run();
+    return { ok: false, reason: burnt ? 'locked' : 'invalid' } as const;
+  });
+}
+
+/** Whether a magic link is still good, and for which address; reads only. */
+export function findMagicLink(token: string, now = Date.now()): { email: string } | null {
+  const row = db()
+    .select({ email: loginCodes.email })
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.linkTokenHash, sha256(token)),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, new Date(now)),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+export type LinkCheck = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'other-browser' };
+
+/** Uses a magic link: only in the browser that asked for the code, and only once. */
+export function redeemMagicLink({ token, browserId }: { token: string; browserId: string | null }, now = Date.now()): LinkCheck {
+  return db().transaction(() => {
+    const row = db()
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.linkTokenHash, sha256(token)))
+      .get();
+    if (!row || row.usedAt || row.expiresAt.getTime() <= now) return { ok: false, reason: 'invalid' } as const;
+    if (!browserId || !safeEqual(row.browserHash, sha256(browserId))) return { ok: false, reason: 'other-browser' } as const;
+    db().update(loginCodes).set({ usedAt: new Date(now) }).where(eq(loginCodes.id, row.id)).run();
+    return { ok: true, email: row.email } as const;
+  });
+}
+
+/** Deletes codes that can no longer be used (housekeeping). */
+export function pruneLoginCodes(now = Date.now()): number {
+  return db()
+    .delete(loginCodes)
+    .where(or(lt(loginCodes.expiresAt, new Date(now)), sql`${loginCodes.usedAt} is not null`))
+    .run().changes;
+}

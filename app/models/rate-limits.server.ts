@@ -1,0 +1,54 @@
+import { and, count, eq, gte, lt, min } from 'drizzle-orm';
+import { rateLimitHits } from '../../db/schema';
+import { type Db, db } from '~/services/db.server';
+
+export type RateLimit = { bucket: string; limit: number; windowMs: number };
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+type Reader = Pick<Db, 'select'>;
+
+function check(reader: Reader, rule: RateLimit, key: string, now: number): RateLimitResult {
+  const [row] = reader
+    .select({ hits: count(), oldest: min(rateLimitHits.at) })
+    .from(rateLimitHits)
+    .where(
+      and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gte(rateLimitHits.at, new Date(now - rule.windowMs))),
+    )
+    .all();
+  if (!row || row.hits < rule.limit) return { allowed: true };
+  const oldest = row.oldest ? row.oldest.getTime() : now;
+  return { allowed: false, retryAfterMs: Math.max(1000, oldest + rule.windowMs - now) };
+}
+
+/** Whether one more event for `key` would stay within the limit; counts nothing. */
+export function peekRateLimit(rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
+  return check(db(), rule, key, now);
+}
+
+/** Counts one event for `key` if the limit allows it; otherwise says how long to wait. */
+export function consumeRateLimit(rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
+  return db().transaction((tx) => {
+    const result = check(tx, rule, key, now);
+    if (result.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).run();
+    return result;
+  });
+}
+
+/** Removes events older than a day, longer than any window (housekeeping). */
+export function pruneRateLimitHits(now = Date.now()): number {
+  return db()
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.at, new Date(now - 24 * 3600_000)))
+    .run().changes;
+}
+
+/** "3 minutes", "45 seconds": how long to wait, for messages. */
+export function waitText(ms: number): string {
+  if (ms < 60_000) {
+    const seconds = Math.ceil(ms / 1000);
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

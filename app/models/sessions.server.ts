@@ -1,0 +1,57 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import { sha256 } from '~/services/crypto.server';
+import { db } from '~/services/db.server';
+import { SESSION_TTL_MS } from '~/utils/constants';
+import { type CurrentUser, currentUserColumns } from './users.server';
+
+export type ActiveSession = { user: CurrentUser; expiresAt: Date };
+
+export function createSession(
+  { sessionId, userId, userAgent, ip }: { sessionId: string; userId: number; userAgent: string | null; ip: string },
+  now = Date.now(),
+): void {
+  db()
+    .insert(sessions)
+    .values({
+      idHash: sha256(sessionId),
+      userId,
+      userAgent: userAgent?.slice(0, 300),
+      ip,
+      expiresAt: new Date(now + SESSION_TTL_MS),
+      createdAt: new Date(now),
+    })
+    .run();
+}
+
+/** The session's member, unless the session expired or the member is disabled. */
+export function findActiveSession(sessionId: string, now = Date.now()): ActiveSession | null {
+  const row = db()
+    .select({ user: currentUserColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, new Date(now)), eq(users.isDisabled, false)))
+    .get();
+  return row ?? null;
+}
+
+/** Pushes the expiry 30 days past now: the session rolls while it is used. */
+export function renewSession(sessionId: string, now = Date.now()): Date {
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  db().update(sessions).set({ expiresAt }).where(eq(sessions.idHash, sha256(sessionId))).run();
+  return expiresAt;
+}
+
+export function deleteSession(sessionId: string): void {
+  db().delete(sessions).where(eq(sessions.idHash, sha256(sessionId))).run();
+}
+
+/** Ends every session of a member (e.g. when an admin disables them). */
+export function deleteUserSessions(userId: number): number {
+  return db().delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
+/** Deletes expired sessions (housekeeping). */
+export function pruneSessions(now = Date.now()): number {
+  return db().delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run().changes;
+}

@@ -1,0 +1,130 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { db } from '~/services/db.server';
+import { generateUsername } from './usernames';
+
+/** What every page knows about the signed-in member. */
+export type CurrentUser = {
+  id: number;
+  username: string;
+  email: string;
+  avatarUrl: string;
+  isAdmin: boolean;
+  isModerator: boolean;
+};
+
+export const currentUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+  isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
+};
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, normalizeEmail(email));
+
+export function findUserByEmail(email: string) {
+  return db()
+    .select({ ...currentUserColumns, isDisabled: users.isDisabled, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email))
+    .get();
+}
+
+export function findUserById(id: number): CurrentUser | undefined {
+  return db().select(currentUserColumns).from(users).where(eq(users.id, id)).get();
+}
+
+export type SignInResult = { ok: true; user: CurrentUser; created: boolean } | { ok: false; reason: 'disabled' };
+
+/**
+ * The account for an address that just proved it receives our mail: found, or
+ * created with a generated username (the address counts as verified). Admin
+ * rights follow ADMIN_EMAILS at every sign-in.
+ */
+export function signInByEmail(email: string, { adminEmails }: { adminEmails: string[] }, now = new Date()): SignInResult {
+  const address = normalizeEmail(email);
+  const makeAdmin = adminEmails.includes(address);
+  return db().transaction((tx) => {
+    const existing = tx.select({ id: users.id, isDisabled: users.isDisabled }).from(users).where(byEmail(address)).get();
+    if (existing?.isDisabled) return { ok: false, reason: 'disabled' } as const;
+    if (existing) {
+      tx.update(users)
+        .set({ lastLogin: now, emailVerified: true, ...(makeAdmin ? { isAdmin: true } : {}) })
+        .where(eq(users.id, existing.id))
+        .run();
+      return { ok: true, user: tx.select(currentUserColumns).from(users).where(eq(users.id, existing.id)).get()!, created: false } as const;
+    }
+    let username = generateUsername();
+    while (tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).get()) {
+      username = generateUsername();
+    }
+    const user = tx
+      .insert(users)
+      .values({ email: address, username, emailVerified: true, isAdmin: makeAdmin, lastLogin: now })
+      .returning(currentUserColumns)
+      .get();
+    return { ok: true, user, created: true } as const;
+  });
+}
+
+export type UsernameChange = 'updated' | 'unchanged' | 'taken';
+
+/** Renames a member; names are unique whatever their case. */
+export function changeUsername(userId: number, username: string): UsernameChange {
+  return db().transaction((tx) => {
+    const current = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
+    if (current?.username === username) return 'unchanged';
+    const clash = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+      .get();
+    if (clash) return 'taken';
+    tx.update(users).set({ username }).where(eq(users.id, userId)).run();
+    return 'updated';
+  });
+}
+
+export function changeBio(userId: number, bio: string): void {
+  db().update(users).set({ bio }).where(eq(users.id, userId)).run();
+}
+
+export function changeAvatar(userId: number, avatarUrl: string): void {
+  db().update(users).set({ avatarUrl }).where(eq(users.id, userId)).run();
+}
+
+export function setPasswordHash(userId: number, passwordHash: string): void {
+  db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+}
+
+export type EmailChange = 'updated' | 'taken';
+
+export function changeEmail(userId: number, email: string): EmailChange {
+  const address = normalizeEmail(email);
+  return db().transaction((tx) => {
+    const clash = tx.select({ id: users.id }).from(users).where(and(byEmail(address), ne(users.id, userId))).get();
+    if (clash) return 'taken';
+    tx.update(users).set({ email: address, emailVerified: true }).where(eq(users.id, userId)).run();
+    return 'updated';
+  });
+}
+
+/** Everything the profile page shows about its owner. */
+export function findProfile(userId: number) {
+  return db()
+    .select({
+      ...currentUserColumns,
+      bio: users.bio,
+      createdAt: users.createdAt,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+}

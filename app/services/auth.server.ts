@@ -1,0 +1,194 @@
+import { createCookie } from 'react-router';
+import { Authenticator } from 'remix-auth';
+import { Strategy } from 'remix-auth/strategy';
+import { z } from 'zod';
+import { clientAddressOf } from '~/server/context';
+import { prepareLoginCode, redeemMagicLink, saveLoginCode, verifyLoginCode } from '~/models/login-codes.server';
+import { consumeRateLimit, type RateLimit, waitText } from '~/models/rate-limits.server';
+import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
+import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
+import { randomToken, verifyPassword } from './crypto.server';
+import { cookieSecret, env } from './env.server';
+import { sendMail } from './mail.server';
+import { loginCodeEmail } from './mail-templates.server';
+
+/** A sign-in that did not work, with a message meant for the visitor. */
+export class AuthError extends Error {
+  override name = 'AuthError';
+}
+
+// Why not remix-auth-totp: docs/decisions/004-sign-in.md.
+
+const flowSchema = z.object({
+  email: z.string(),
+  browserId: z.string().min(20),
+  tab: z.enum(['login', 'register']),
+});
+export type AuthFlow = z.infer<typeof flowSchema>;
+
+let flowCookie: ReturnType<typeof createCookie> | undefined;
+
+/**
+ * The sign-in in progress in this browser: which address a code went to, and a
+ * random browser id that the magic link must match. Signed, so it cannot be
+ * edited; and the code itself is checked against the database, not this cookie.
+ */
+function authFlowCookie() {
+  flowCookie ??= createCookie('rr_auth_flow', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env().NODE_ENV === 'production',
+    secrets: [cookieSecret()],
+    maxAge: LOGIN_CODE_TTL_MS / 1000,
+  });
+  return flowCookie;
+}
+
+export async function readAuthFlow(request: Request): Promise<AuthFlow | null> {
+  const parsed = flowSchema.safeParse(await authFlowCookie().parse(request.headers.get('Cookie')));
+  return parsed.success ? parsed.data : null;
+}
+
+export function clearAuthFlow(): Promise<string> {
+  return authFlowCookie().serialize('', { maxAge: 0 });
+}
+
+export type CodeSent = { ok: true; setCookie: string } | { ok: false; message: string };
+
+/**
+ * E-mails a new code and magic link to `email`, within the sending limits.
+ * The code is stored only after the mail went out, so a mail failure changes
+ * nothing. Whether the address has an account is never revealed.
+ */
+export async function sendLoginCode(
+  request: Request,
+  { email, tab, previous }: { email: string; tab: AuthFlow['tab']; previous: AuthFlow | null },
+): Promise<CodeSent> {
+  const browserId = previous?.browserId ?? randomToken();
+  const prepared = prepareLoginCode({ email, ip: clientAddressOf(request), browserId });
+  if (!prepared.ok) {
+    const wait = waitText(prepared.retryAfterMs);
+    const message =
+      prepared.reason === 'cooldown'
+        ? `Please wait ${wait} before asking for another code.`
+        : prepared.reason === 'address'
+          ? `Too many codes were sent to this address. Try again in ${wait}.`
+          : `Too many codes were requested from your network. Try again in ${wait}.`;
+    return { ok: false, message };
+  }
+  const { code, linkToken } = prepared.prepared;
+  const magicLink = `${env().PUBLIC_ORIGIN}/auth/magic?token=${encodeURIComponent(linkToken)}`;
+  try {
+    await sendMail({ to: prepared.prepared.email, ...loginCodeEmail({ code, magicLink }) });
+  } catch {
+    // The mailer has logged why; the visitor gets the spec's words.
+    return { ok: false, message: 'Failed to send login code' };
+  }
+  saveLoginCode(prepared.prepared);
+  const setCookie = await authFlowCookie().serialize({ email: prepared.prepared.email, browserId, tab } satisfies AuthFlow);
+  return { ok: true, setCookie };
+}
+
+type VerifyParams = { email: string };
+
+async function formOf(request: Request): Promise<FormData> {
+  // remix-auth strategies read the body; a clone leaves it for the action.
+  return request.clone().formData();
+}
+
+/** Step two of the e-mail sign-in: the typed 6-digit code. */
+class EmailCodeStrategy extends Strategy<CurrentUser, VerifyParams> {
+  name = 'email-code';
+
+  async authenticate(request: Request): Promise<CurrentUser> {
+    const flow = await readAuthFlow(request);
+    if (!flow) throw new AuthError('Your sign-in expired. Please enter your e-mail address again.');
+    const code = String((await formOf(request)).get('code') ?? '').trim();
+    if (!/^\d{6}$/.test(code)) throw new AuthError('Verification code must be 6 digits');
+    const result = verifyLoginCode({ email: flow.email, code, ip: clientAddressOf(request) });
+    if (!result.ok) {
+      const messages = {
+        invalid: 'Invalid verification code',
+        expired: 'This code has expired or was already used. Request a new one.',
+        locked: 'Too many wrong codes. Request a new one.',
+        ip: `Too many attempts from your network. Try again in ${waitText(result.retryAfterMs ?? 60_000)}.`,
+      };
+      throw new AuthError(messages[result.reason]);
+    }
+    return this.verify({ email: result.email });
+  }
+}
+
+/** The link in the e-mail: valid once, and only in the browser that asked for it. */
+class MagicLinkStrategy extends Strategy<CurrentUser, VerifyParams> {
+  name = 'magic-link';
+
+  async authenticate(request: Request): Promise<CurrentUser> {
+    const token = String((await formOf(request)).get('token') ?? '');
+    const flow = await readAuthFlow(request);
+    const result = redeemMagicLink({ token, browserId: flow?.browserId ?? null });
+    if (!result.ok) {
+      throw new AuthError(
+        result.reason === 'other-browser'
+          ? 'This link only works in the browser where you asked for the code. Type the 6-digit code there instead.'
+          : 'This sign-in link has expired or was already used.',
+      );
+    }
+    return this.verify({ email: result.email });
+  }
+}
+
+const PASSWORD_LIMITS = {
+  perAddress: { bucket: 'password:address', limit: 10, windowMs: 15 * 60_000 },
+  perIp: { bucket: 'password:ip', limit: 30, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+/** For members who set a password through the reset link. */
+class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
+  name = 'password';
+
+  async authenticate(request: Request): Promise<CurrentUser> {
+    const form = await formOf(request);
+    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const password = String(form.get('password') ?? '');
+    for (const [rule, key] of [
+      [PASSWORD_LIMITS.perAddress, email],
+      [PASSWORD_LIMITS.perIp, clientAddressOf(request)],
+    ] as const) {
+      const limit = consumeRateLimit(rule, key);
+      if (!limit.allowed) throw new AuthError(`Too many attempts. Try again in ${waitText(limit.retryAfterMs)}.`);
+    }
+    const user = email ? findUserByEmail(email) : undefined;
+    // The same answer whether the address is unknown or the password wrong.
+    if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+      throw new AuthError('Invalid email or password');
+    }
+    return this.verify({ email });
+  }
+}
+
+/** Every sign-in ends here: find or create the account, refuse disabled ones. */
+async function signIn({ email }: VerifyParams): Promise<CurrentUser> {
+  const result = signInByEmail(email, { adminEmails: env().ADMIN_EMAILS });
+  if (!result.ok) throw new AuthError('This account has been disabled.');
+  return result.user;
+}
+
+export const authenticator = new Authenticator<CurrentUser>()
+  .use(new EmailCodeStrategy(signIn))
+  .use(new MagicLinkStrategy(signIn))
+  .use(new PasswordStrategy(signIn));
+
+/** Runs a strategy; an AuthError becomes `{ error }`, anything else is a real failure. */
+export async function authenticate(
+  strategy: 'email-code' | 'magic-link' | 'password',
+  request: Request,
+): Promise<{ user: CurrentUser } | { error: string }> {
+  try {
+    return { user: await authenticator.authenticate(strategy, request) };
+  } catch (error) {
+    if (error instanceof AuthError) return { error: error.message };
+    throw error;
+  }
+}

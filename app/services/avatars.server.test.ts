@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AvatarError, processAvatar } from './avatars.server';
+
+const UNSUPPORTED = 'Unsupported format: Please upload a JPEG, PNG, or WebP image file.';
+const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';
+const UNREADABLE = 'Unable to process this image. Please try a different file.';
+
+let uploadsDir: string;
+
+beforeEach(async () => {
+  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-avatars-'));
+});
+
+afterEach(async () => {
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+const RED = { r: 255, g: 0, b: 0 };
+const BLUE = { r: 0, g: 0, b: 255 };
+
+/** A 400×200 JPEG, red on the left half and blue on the right, stored with EXIF orientation 6 and GPS data. */
+async function sidewaysPhoto(): Promise<Buffer> {
+  const blueHalf = await sharp({ create: { width: 200, height: 200, channels: 3, background: BLUE } })
+    .png()
+    .toBuffer();
+  const flat = await sharp({ create: { width: 400, height: 200, channels: 3, background: RED } })
+    .composite([{ input: blueHalf, left: 200, top: 0 }])
+    .png()
+    .toBuffer();
+  return sharp(flat)
+    .jpeg({ quality: 95 })
+    .withExif({
+      IFD0: { Make: 'AcmeCam', Model: 'Snoop 3000', Copyright: 'Someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .withIccProfile('p3')
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .toBuffer();
+}
+
+/** A valid 8000×8000 one-bit greyscale PNG (64 MP): tiny on disk, huge once decoded. */
+function pngBomb(size = 8000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  const rowBytes = 1 + Math.ceil(size / 8); // filter byte + pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(rowBytes * size), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The colour at (x, y) of an image, as r/g/b. */
+async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
+}
+
+function isRed({ r, g, b }: { r: number; g: number; b: number }): boolean {
+  return r > 200 && g < 60 && b < 60;
+}
+
+function isBlue({ r, g, b }: { r: number; g: number; b: number }): boolean {
+  return b > 200 && r < 60 && g < 60;
+}
+
+async function avatarError(input: Uint8Array): Promise<AvatarError> {
+  const error: unknown = await processAvatar(input, { uploadsDir }).then(
+    () => new Error('processAvatar accepted the image'),
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(AvatarError);
+  return error as AvatarError;
+}
+
+async function filesIn(folder: string): Promise<string[]> {
+  return readdir(folder).catch(() => []);
+}
+
+describe('processAvatar', () => {
+  it('turns a rotated JPEG into an upright 256×256 WebP without metadata', async () => {
+    const input = await sidewaysPhoto();
+    const before = await sharp(input).metadata();
+    expect(before).toMatchObject({ format: 'jpeg', width: 400, height: 200, orientation: 6 });
+    expect(before.exif?.includes('AcmeCam')).toBe(true);
+    expect(before.icc).toBeDefined();
+
+    const result = await processAvatar(input, { uploadsDir });
+    const output = await readFile(join(uploadsDir, 'avatars', result.fileName));
+    const after = await sharp(output).metadata();
+    expect(after).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(after.orientation).toBeUndefined();
+    expect(after.exif).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(output.includes('AcmeCam')).toBe(false);
+    expect(output.includes('GPS')).toBe(false);
+
+    // Turned 90° clockwise, the red left half becomes the top: the top row is red
+    // from edge to edge and the bottom row blue. Unturned, the left would be red and the right blue.
+    expect(isRed(await pixel(output, 20, 20))).toBe(true);
+    expect(isRed(await pixel(output, 235, 20))).toBe(true);
+    expect(isBlue(await pixel(output, 20, 235))).toBe(true);
+    expect(isBlue(await pixel(output, 235, 235))).toBe(true);
+  });
+
+  it('stores the file under its SHA-256 and returns its public URL', async () => {
+    const result = await processAvatar(await sidewaysPhoto(), { uploadsDir });
+    const output = await readFile(join(uploadsDir, 'avatars', result.fileName));
+    const hash = createHash('sha256').update(output).digest('hex');
+    expect(result).toEqual({ fileName: `${hash}.webp`, url: `/uploads/avatars/${hash}.webp`, bytes: output.length });
+  });
+
+  it('writes the same avatar once, harmlessly, and leaves no temporary files', async () => {
+    const input = await sidewaysPhoto();
+    const first = await processAvatar(input, { uploadsDir });
+    const again = await Promise.all([processAvatar(input, { uploadsDir }), processAvatar(input, { uploadsDir })]);
+    expect(again).toEqual([first, first]);
+    expect(await filesIn(join(uploadsDir, 'avatars'))).toEqual([first.fileName]);
+  });
+
+  it('keeps the transparency of a PNG', async () => {
+    const input = await sharp({
+      create: { width: 300, height: 500, channels: 4, background: { r: 10, g: 200, b: 10, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const result = await processAvatar(input, { uploadsDir });
+    const output = await readFile(join(uploadsDir, 'avatars', result.fileName));
+    expect(await sharp(output).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256, hasAlpha: true });
+  });
+
+  it('accepts a WebP and upscales a small image to 256×256', async () => {
+    const input = await sharp({ create: { width: 64, height: 48, channels: 3, background: BLUE } })
+      .webp()
+      .toBuffer();
+    const result = await processAvatar(input, { uploadsDir });
+    const output = await readFile(join(uploadsDir, 'avatars', result.fileName));
+    expect(await sharp(output).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+  });
+
+  it('refuses a GIF, an SVG and a text file named .jpg', async () => {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: RED } })
+      .gif()
+      .toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const text = Buffer.from('This is not a picture of a gaming PC.\n');
+    for (const input of [gif, svg, text, new Uint8Array()]) {
+      expect((await avatarError(input)).message).toBe(UNSUPPORTED);
+    }
+  });
+
+  it('refuses a truncated JPEG and a file that only starts like a PNG', async () => {
+    // Busy pixels, so the compressed data is long enough to cut well past the header.
+    const pixels = Buffer.from(Array.from({ length: 300 * 300 * 3 }, (_, index) => (index * 7919) % 251));
+    const photo = await sharp(pixels, { raw: { width: 300, height: 300, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const truncated = photo.subarray(0, Math.floor(photo.length * 0.6));
+    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    expect((await avatarError(truncated)).message).toBe(UNREADABLE);
+    expect((await avatarError(fakePng)).message).toBe(UNREADABLE);
+  });
+
+  it('refuses an image over 40 megapixels before decoding it', async () => {
+    const bomb = pngBomb();
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 8000, height: 8000 });
+    expect((await avatarError(bomb)).message).toBe(TOO_LARGE);
+  });
+
+  it('writes nothing for a refused image', async () => {
+    await avatarError(pngBomb());
+    await avatarError(Buffer.from('nope'));
+    expect(await filesIn(join(uploadsDir, 'avatars'))).toEqual([]);
+  });
+});

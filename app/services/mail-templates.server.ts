@@ -1,0 +1,217 @@
+import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const LOGIN_CODE_MINUTES = Math.round(LOGIN_CODE_TTL_MS / 60_000);
+const PASSWORD_RESET_HOURS = Math.round(PASSWORD_RESET_TTL_MS / 3_600_000);
+const EMAIL_CHANGE_HOURS = Math.round(EMAIL_CHANGE_TTL_MS / 3_600_000);
+
+const FOOTER = "You're receiving this because someone entered this address on RigRoast.";
+
+const colors = {
+  void: '#06070d',
+  panel: '#0e111d',
+  line: '#262c47',
+  ink: '#eef1ff',
+  muted: '#a3abcf',
+  cyan: '#2ee6ff',
+  pink: '#ff4fd8',
+  flame: '#ff8a2a',
+};
+
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const DISPLAY_FONT = "'Arial Black', 'Segoe UI Black', Arial, sans-serif";
+const MONO_FONT = "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Courier New', monospace";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Links go into href attributes, where escaping alone would still let `javascript:` through. */
+function checkedLink(link: string): string {
+  if (!/^https?:\/\//i.test(link)) throw new TypeError('E-mail links must be absolute http(s) URLs');
+  return link;
+}
+
+export function loginCodeEmail({ code, magicLink }: { code: string; magicLink: string }): MailContent {
+  const link = checkedLink(magicLink);
+  const expiry = `It expires in ${LOGIN_CODE_MINUTES} minutes and works once.`;
+  const ignore = "If you didn't ask for this, ignore this e-mail — nobody can sign in without the code.";
+  return {
+    subject: `Your RigRoast code: ${code}`,
+    text: [
+      'Your RigRoast sign-in code:',
+      '',
+      `    ${code}`,
+      '',
+      `Enter it on RigRoast to sign in. ${expiry}`,
+      '',
+      'Or open this link to sign in to RigRoast. It signs you in on the same browser where you asked for the code:',
+      '',
+      link,
+      '',
+      ignore,
+      '',
+      '--',
+      FOOTER,
+    ].join('\n'),
+    html: layout({
+      preheader: `Your sign-in code is ${code}. ${expiry}`,
+      body: [
+        paragraph('Your sign-in code:'),
+        codeBox(code),
+        paragraph(`Enter it on RigRoast to sign in. ${expiry}`),
+        button('Sign in to RigRoast', link),
+        note('The button signs you in on the same browser where you asked for the code.'),
+        fallbackLink(link),
+        note(ignore),
+      ],
+    }),
+  };
+}
+
+export function passwordResetEmail({ link }: { link: string }): MailContent {
+  const url = checkedLink(link);
+  const validity = `The link is valid for ${hours(PASSWORD_RESET_HOURS)} and works once.`;
+  const ignore = "If you didn't ask for a new password, ignore this e-mail — your password stays as it is.";
+  return {
+    subject: 'Reset your RigRoast password',
+    text: [
+      'Someone asked to reset the password of your RigRoast account.',
+      '',
+      'Open this link to choose a new password:',
+      '',
+      url,
+      '',
+      validity,
+      '',
+      ignore,
+      '',
+      '--',
+      FOOTER,
+    ].join('\n'),
+    html: layout({
+      preheader: `Choose a new password. ${validity}`,
+      body: [
+        paragraph('Someone asked to reset the password of your RigRoast account.'),
+        button('Choose a new password', url),
+        paragraph(validity),
+        fallbackLink(url),
+        note(ignore),
+      ],
+    }),
+  };
+}
+
+export function emailChangeEmail({ link, newEmail }: { link: string; newEmail: string }): MailContent {
+  const url = checkedLink(link);
+  const validity = `The link is valid for ${hours(EMAIL_CHANGE_HOURS)} and works once.`;
+  const ignore = "If you didn't ask for this, ignore this e-mail — the account's address stays as it is.";
+  return {
+    subject: 'Confirm your new RigRoast e-mail address',
+    text: [
+      `Please confirm that ${newEmail} should become the e-mail address of your RigRoast account.`,
+      '',
+      'Open this link to confirm:',
+      '',
+      url,
+      '',
+      validity,
+      '',
+      ignore,
+      '',
+      '--',
+      FOOTER,
+    ].join('\n'),
+    html: layout({
+      preheader: `Confirm your new address. ${validity}`,
+      body: [
+        `<p style="${paragraphStyle}">Please confirm that <strong style="color:${colors.cyan};font-weight:700;">${escapeHtml(newEmail)}</strong> should become the e-mail address of your RigRoast account.</p>`,
+        button('Confirm this address', url),
+        paragraph(validity),
+        fallbackLink(url),
+        note(ignore),
+      ],
+    }),
+  };
+}
+
+function hours(count: number): string {
+  return count === 1 ? '1 hour' : `${count} hours`;
+}
+
+const paragraphStyle = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${colors.ink};`;
+
+function paragraph(text: string): string {
+  return `<p style="${paragraphStyle}">${escapeHtml(text)}</p>`;
+}
+
+function note(text: string): string {
+  return `<p style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:21px;color:${colors.muted};">${escapeHtml(text)}</p>`;
+}
+
+function codeBox(code: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:separate;">
+<tr><td align="center" bgcolor="${colors.void}" style="padding:16px 24px;background-color:${colors.void};border:2px solid ${colors.cyan};border-radius:12px;font-family:${MONO_FONT};font-size:36px;line-height:40px;font-weight:700;letter-spacing:10px;color:${colors.ink};">${escapeHtml(code)}</td></tr>
+</table>`;
+}
+
+/** A table cell with a background plus a padded link: clickable everywhere, Outlook included. */
+function button(label: string, link: string): string {
+  const href = escapeHtml(link);
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 20px;border-collapse:separate;">
+<tr><td align="center" bgcolor="${colors.cyan}" style="border-radius:10px;background-color:${colors.cyan};">
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:700;color:${colors.void};text-decoration:none;border-radius:10px;">${escapeHtml(label)}</a>
+</td></tr>
+</table>`;
+}
+
+function fallbackLink(link: string): string {
+  const href = escapeHtml(link);
+  return `<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:20px;color:${colors.muted};">If the button doesn't work, paste this link into your browser:<br><a href="${href}" target="_blank" rel="noopener" style="color:${colors.cyan};text-decoration:underline;word-break:break-all;">${href}</a></p>`;
+}
+
+/** "Roast" in the flame → pink gradient, one solid colour per letter, since mail clients drop gradient text. */
+function wordmark(): string {
+  const letters: [string, string][] = [
+    ['R', '#ff8a2a'],
+    ['o', '#ff7a5a'],
+    ['a', '#ff6a89'],
+    ['s', '#ff5db1'],
+    ['t', '#ff4fd8'],
+  ];
+  const roast = letters.map(([letter, color]) => `<span style="color:${color};">${letter}</span>`).join('');
+  return `<span style="font-family:${DISPLAY_FONT};font-size:24px;line-height:28px;font-weight:900;letter-spacing:2px;text-transform:uppercase;color:${colors.ink};">Rig${roast}</span>`;
+}
+
+function layout({ preheader, body }: { preheader: string; body: string[] }): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
+<meta name="supported-color-schemes" content="dark">
+<title>RigRoast</title>
+</head>
+<body style="margin:0;padding:0;background-color:${colors.void};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${colors.void}" style="background-color:${colors.void};">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;border-collapse:separate;">
+<tr><td bgcolor="${colors.void}" style="padding:20px 28px;background-color:${colors.void};border:1px solid ${colors.line};border-bottom:3px solid ${colors.cyan};border-radius:14px 14px 0 0;">${wordmark()}</td></tr>
+<tr><td bgcolor="${colors.panel}" style="padding:28px;background-color:${colors.panel};border:1px solid ${colors.line};border-top:0;border-radius:0 0 14px 14px;">
+${body.join('\n')}
+</td></tr>
+<tr><td style="padding:20px 28px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${colors.muted};text-align:center;">${escapeHtml(FOOTER)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}

@@ -1,0 +1,75 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from '@remix-run/form-data-parser';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+
+export class UploadError extends Error {
+  override name = 'UploadError';
+  readonly status: 400 | 413;
+
+  constructor(status: 400 | 413, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+/** "10MB", "1.5MB", "500KB": the limit as the spec words it. */
+export function formatByteLimit(bytes: number): string {
+  const units = [
+    ['MB', 1024 * 1024],
+    ['KB', 1024],
+  ] as const;
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10}${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+// Case-sensitive like the parser's own test: a content type it does not take
+// for multipart would make it fall back to request.formData(), which buffers
+// without limit.
+const MULTIPART = /^multipart\/form-data\s*(;|$)/;
+
+/**
+ * Reads a multipart/form-data request, streaming: the parser stops at the
+ * first file larger than `maxFileSize` instead of buffering it. Files come back
+ * as in-memory `File`s (at most `maxFiles` of them), text fields as strings,
+ * and a file input left empty (a zero-byte part) is left out, as
+ * `request.formData()` would not. Throws an UploadError with the HTTP status
+ * to answer with.
+ */
+export async function readUploadForm(
+  request: Request,
+  { maxFileSize = UPLOAD_MAX_BYTES, maxFiles = 1 }: { maxFileSize?: number; maxFiles?: number } = {},
+): Promise<FormData> {
+  if (!MULTIPART.test(request.headers.get('Content-Type') ?? '')) {
+    throw new UploadError(400, 'Expected a multipart/form-data upload');
+  }
+  try {
+    return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) {
+      throw new UploadError(413, `File size must be less than ${formatByteLimit(maxFileSize)}`, { cause: error });
+    }
+    if (error instanceof MaxTotalSizeExceededError) {
+      throw new UploadError(413, 'The upload is too large', { cause: error });
+    }
+    if (error instanceof MaxFilesExceededError) {
+      const limit = maxFiles === 1 ? 'one file' : `${maxFiles} files`;
+      throw new UploadError(400, `Too many files: send at most ${limit}`, { cause: error });
+    }
+    if (error instanceof MaxPartsExceededError) {
+      throw new UploadError(400, 'Too many form fields', { cause: error });
+    }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) {
+      throw new UploadError(400, 'The upload could not be read. Please try again.', { cause: error });
+    }
+    throw error;
+  }
+}

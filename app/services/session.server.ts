@@ -1,0 +1,133 @@
+import { createContext, createCookie, type MiddlewareFunction, redirect } from 'react-router';
+import { clientAddressOf } from '~/server/context';
+import {
+  createSession,
+  deleteSession,
+  findActiveSession,
+  renewSession,
+} from '~/models/sessions.server';
+import type { CurrentUser } from '~/models/users.server';
+import { isGeneratedUsername } from '~/models/usernames';
+import { SESSION_TTL_MS } from '~/utils/constants';
+import { safeRedirect } from '~/utils/redirects';
+import { randomToken, sha256 } from './crypto.server';
+import { cookieSecret, env } from './env.server';
+import { isPrimary } from './primary.server';
+
+const SESSION_COOKIE = 'rr_session';
+/** A session is renewed (its 30 days restarted) at most once a day. */
+const RENEW_AFTER_MS = 24 * 3600_000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+// Holds only the session id, signed; everything else stays in the sessions table.
+function sessionCookie() {
+  cookie ??= createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env().NODE_ENV === 'production',
+    secrets: [cookieSecret()],
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return cookie;
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && value.length > 20 ? value : null;
+}
+
+type SessionState = { sessionId: string; user: CurrentUser; expiresAt: Date } | null;
+
+export const sessionContext = createContext<SessionState>(null);
+
+/**
+ * Loads the signed-in member once per request. A disabled member's or an expired
+ * session is simply not found, so it stops working at once. An active session is
+ * renewed at most daily, on the primary only: the one write a page view may do.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const sessionId = await readSessionId(request);
+  const active = sessionId ? findActiveSession(sessionId) : null;
+  context.set(sessionContext, sessionId && active ? { sessionId, ...active } : null);
+
+  const response = await next();
+  const setsSession = response.headers.getSetCookie().some((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (setsSession || !sessionId) return response;
+  if (!active) {
+    response.headers.append('Set-Cookie', await sessionCookie().serialize('', { maxAge: 0 }));
+  } else if (active.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - RENEW_AFTER_MS && (await isPrimary())) {
+    renewSession(sessionId);
+    response.headers.append('Set-Cookie', await sessionCookie().serialize(sessionId));
+  }
+  return response;
+};
+
+type ContextArgs = { context: { get: (key: typeof sessionContext) => SessionState } };
+
+export function currentUser({ context }: ContextArgs): CurrentUser | null {
+  return context.get(sessionContext)?.user ?? null;
+}
+
+export function currentSessionId({ context }: ContextArgs): string | null {
+  return context.get(sessionContext)?.sessionId ?? null;
+}
+
+/** The signed-in member, or a redirect to /auth that comes back here afterwards. */
+export function requireUser(args: ContextArgs & { url: URL }): CurrentUser {
+  const user = currentUser(args);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(args.url.pathname + args.url.search)}`);
+  return user;
+}
+
+/** For pages only signed-out visitors need (/auth): a member goes on to `redirectTo` or home. */
+export function requireAnonymous(args: ContextArgs & { url: URL }): void {
+  if (currentUser(args)) throw redirect(safeRedirect(args.url.searchParams.get('redirectTo')));
+}
+
+/** Starts a session for `userId`; returns the Set-Cookie header value. */
+export async function startSession(request: Request, userId: number): Promise<string> {
+  const sessionId = randomToken();
+  createSession({
+    sessionId,
+    userId,
+    userAgent: request.headers.get('User-Agent'),
+    ip: clientAddressOf(request),
+  });
+  return sessionCookie().serialize(sessionId);
+}
+
+/** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
+export async function endSession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) deleteSession(sessionId);
+  return sessionCookie().serialize('', { maxAge: 0 });
+}
+
+let promptCookie: ReturnType<typeof createCookie> | undefined;
+
+// Remembers, for the browser session, which sign-in was already asked to choose a
+// username: a cookie rather than a database write, since pages only read.
+function usernamePromptCookie() {
+  promptCookie ??= createCookie('rr_username_prompt', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env().NODE_ENV === 'production',
+  });
+  return promptCookie;
+}
+
+/**
+ * Whether to show "Choose your username" now: once per session, to members whose
+ * name was generated. Returns the cookie that marks it shown.
+ */
+export async function usernamePrompt(args: ContextArgs & { request: Request }): Promise<{ show: boolean; setCookie?: string }> {
+  const state = args.context.get(sessionContext);
+  if (!state || !isGeneratedUsername(state.user.username)) return { show: false };
+  const marker = sha256(state.sessionId).slice(0, 16);
+  const seen: unknown = await usernamePromptCookie().parse(args.request.headers.get('Cookie'));
+  if (seen === marker) return { show: false };
+  return { show: true, setCookie: await usernamePromptCookie().serialize(marker) };
+}

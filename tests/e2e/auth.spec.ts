@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { codeFrom, countMails, waitForMail } from './support/outbox';
+
+let counter = 0;
+const uniqueEmail = (project: string) => `player-${project}-${Date.now()}-${++counter}@e2e.example`;
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/** Registers (or logs in) through the real form and the dev outbox, as a person would. */
+async function signIn(page: Page, email: string, tab: 'Login' | 'Register' = 'Register') {
+  if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
+  await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab }).click();
+  const seen = await countMails(email);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(toasts(page)).toContainText('Verification code sent');
+  const code = codeFrom(await waitForMail(email, seen));
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: tab === 'Login' ? 'Verify and Login' : 'Verify and Continue' }).click();
+  await expect(toasts(page)).toContainText('Login successful');
+}
+
+test('a newcomer registers with an e-mailed code, picks a username, writes a bio and logs out', async ({ page }, info) => {
+  const email = uniqueEmail(info.project.name);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+
+  const dialog = page.getByRole('dialog', { name: 'Choose your username' });
+  await expect(dialog).toBeVisible();
+  const chosen = `Rig${info.project.name.replace('-', '')}${Date.now() % 100000}`;
+  await dialog.getByLabel('Username').fill(chosen);
+  await dialog.getByRole('button', { name: 'Save username' }).click();
+  await expect(toasts(page)).toContainText('Username updated');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/profile?tab=settings');
+  await expect(page.getByRole('region', { name: 'Username' }).getByText(`@${chosen}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Edit bio' }).click();
+  const bio = page.getByRole('textbox', { name: 'Bio' });
+  await bio.fill('Triple-fan GPU, zero cable management.');
+  if (info.project.name === 'js') await expect(page.getByText('38/500 characters')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toasts(page)).toContainText('Bio updated');
+  await expect(page.getByText('Triple-fan GPU, zero cable management.')).toBeVisible();
+
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+  await expect(toasts(page)).toContainText('Logout successful');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
+
+test('a wrong code is refused with the spec message', async ({ page }, info) => {
+  const email = uniqueEmail(info.project.name);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = codeFrom(await waitForMail(email));
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Verification code').fill(wrong);
+  await page.getByRole('button', { name: 'Verify and Login' }).click();
+  await expect(page.getByText('Invalid verification code').first()).toBeVisible();
+  await expect(toasts(page)).toContainText('Verification failed');
+  await page.getByRole('link', { name: 'Back to email entry' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('an invalid address gets the spec message before anything is sent', async ({ page }) => {
+  await page.goto('/auth?tab=register');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toHaveCount(0);
+});
+
+test('the profile is for members: a visitor goes to /auth and comes back after signing in', async ({ page }, info) => {
+  await page.goto('/profile?tab=stats');
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile%3Ftab%3Dstats$/);
+  await signIn(page, uniqueEmail(info.project.name), 'Login');
+  await expect(page).toHaveURL(/\/profile\?tab=stats$/);
+  await expect(page.getByText('Total Builds')).toBeVisible();
+});
+
+test('the avatar menu shows the member and logs out', async ({ page }, info) => {
+  await signIn(page, uniqueEmail(info.project.name));
+  await page.getByRole('dialog', { name: 'Choose your username' }).getByRole('link', { name: 'Maybe later' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByLabel(/^Account menu for /).click();
+  await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(toasts(page)).toContainText('You have been logged out');
+});
+
+test('ADMIN_EMAILS members get the Admin Dashboard link and badge', async ({ page }, info) => {
+  await signIn(page, `admin-${info.project.name}@e2e.example`, 'Login');
+  const dialog = page.getByRole('dialog', { name: 'Choose your username' });
+  if (await dialog.isVisible()) await dialog.getByRole('link', { name: 'Maybe later' }).click();
+  await page.goto('/profile');
+  await expect(page.getByRole('main').getByText('Admin', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+});
+
+test('a new avatar is uploaded (compressed in the browser when JavaScript runs)', async ({ page }, info) => {
+  await signIn(page, uniqueEmail(info.project.name));
+  await page.goto('/profile');
+  const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2ee6ff' } }).jpeg().toBuffer();
+  await page.getByLabel('Change avatar').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: photo });
+  if (info.project.name === 'no-js') await page.getByRole('button', { name: 'Upload avatar' }).click();
+  await expect(toasts(page)).toContainText('Avatar updated');
+  await expect(page.getByRole('main').locator('img[src^="/uploads/avatars/"]')).toBeVisible();
+});

@@ -1,0 +1,612 @@
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+import { Browser, pageText, toastText } from '../support/browser';
+import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+
+let app: AppProcess;
+let sink: SmtpSink;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startApp({ SMTP_URL: sink.url, ADMIN_EMAILS: 'boss@example.com', TRUST_PROXY: 'true' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await sink?.stop();
+});
+
+/** A fresh browser on its own network address, so rate limits of one test don't touch another. */
+function newBrowser(): Browser {
+  ipCounter += 1;
+  return new Browser(app, `203.0.113.${ipCounter}`);
+}
+
+function database() {
+  return new Database(app.databasePath);
+}
+
+function mailCount(email: string): number {
+  return sink.messages.filter((mail) => mail.to.includes(email)).length;
+}
+
+/** Skips the resend cooldown for `email`, as if 30 seconds had passed since its last code. */
+function skipCooldown(email: string) {
+  const sqlite = database();
+  sqlite.prepare("delete from rate_limit_hits where bucket = 'login-code:resend' and key = ?").run(email);
+  sqlite.close();
+}
+
+async function requestCode(browser: Browser, email: string, fields: Record<string, string> = {}) {
+  skipCooldown(email);
+  const before = mailCount(email);
+  const page = await browser.post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '', ...fields });
+  return { page, mail: () => sink.waitForMail(email, { after: before }) };
+}
+
+async function signIn(browser: Browser, email: string, redirectTo = '') {
+  const { page, mail } = await requestCode(browser, email, { redirectTo });
+  expect(page.url).toContain('step=code');
+  const code = extractCode(await mail());
+  return browser.post('/auth', { intent: 'verify', code, tab: 'login', redirectTo });
+}
+
+let addressCounter = 0;
+const uniqueEmail = (name = 'member') => `${name}${++addressCounter}@example.com`;
+
+describe('signing in with an e-mailed code', () => {
+  it('registers a new member with a generated username and signs them in', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('newbie');
+    const { page, mail } = await requestCode(browser, email);
+    expect(page.url).toBe('/auth?step=code');
+    expect(toastText(page.html)).toContain('Verification code sent');
+    expect(toastText(page.html)).toContain('Please check your email for a 6-digit login code');
+    expect(pageText(page.html)).toContain(email);
+
+    const message = await mail();
+    const code = extractCode(message);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message.subject).toContain(code);
+    expect(message.html).toContain(code);
+    expect(extractLink(message, '/auth/magic')).toContain('token=');
+
+    const signedIn = await browser.post('/auth', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    expect(signedIn.url).toBe('/');
+    const sqlite = database();
+    const user = sqlite.prepare('select * from users where email = ?').get(email) as { username: string; email_verified: number };
+    sqlite.close();
+    expect(user.username).toMatch(/^[A-Za-z]+\d{4}$/);
+    expect(user.email_verified).toBe(1);
+    expect(toastText(signedIn.html)).toContain('Login successful');
+    expect(toastText(signedIn.html)).toContain(`Welcome, ${user.username}`);
+    expect(signedIn.html).toContain(`Account menu for ${user.username}`);
+    expect(signedIn.html).not.toContain('>Log in</a>');
+  });
+
+  it('keeps the session in a signed, httpOnly, SameSite=Lax cookie that holds only an id', async () => {
+    const browser = newBrowser();
+    const { mail } = await requestCode(browser, uniqueEmail());
+    const code = extractCode(await mail());
+    const response = await browser.request('/auth', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'verify', code, tab: 'login', redirectTo: '' }),
+      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('rr_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    const value = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+    // A signed value: base64 of the JSON id, a dot, the signature. Nothing about the member.
+    expect(value).toContain('.');
+    expect(value).not.toMatch(/@|admin|username/i);
+  });
+
+  it('signs an existing member back into the same account, and sends them where they were going', async () => {
+    const email = uniqueEmail('returning');
+    await signIn(newBrowser(), email);
+    const again = await signIn(newBrowser(), email, '/profile');
+    expect(again.url).toBe('/profile');
+    const sqlite = database();
+    const count = sqlite.prepare('select count(*) from users where email = ?').pluck().get(email);
+    sqlite.close();
+    expect(count).toBe(1);
+  });
+
+  it('ignores redirects to other sites', async () => {
+    const page = await signIn(newBrowser(), uniqueEmail(), '//evil.example/steal');
+    expect(page.url).toBe('/');
+  });
+
+  it('refuses a wrong code with the spec message, and a malformed one with the format message', async () => {
+    const browser = newBrowser();
+    const { mail } = await requestCode(browser, uniqueEmail());
+    const code = extractCode(await mail());
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    const page = await browser.post('/auth?step=code', { intent: 'verify', code: wrong, tab: 'login', redirectTo: '' });
+    expect(page.status).toBe(400);
+    expect(pageText(page.html)).toContain('Invalid verification code');
+    expect(toastText(page.html)).toContain('Verification failed');
+    expect(browser.cookies.has('rr_session')).toBe(false);
+
+    const short = await browser.post('/auth?step=code', { intent: 'verify', code: '12a', tab: 'login', redirectTo: '' });
+    expect(short.status).toBe(400);
+    expect(pageText(short.html)).toContain('Verification code must be 6 digits');
+  });
+
+  it('burns a code after 5 wrong tries: the right code is refused afterwards', async () => {
+    const browser = newBrowser();
+    const { mail } = await requestCode(browser, uniqueEmail());
+    const code = extractCode(await mail());
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await browser.post('/auth?step=code', { intent: 'verify', code: wrong, tab: 'login', redirectTo: '' });
+    }
+    const page = await browser.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    expect(page.status).toBe(400);
+    expect(pageText(page.html)).toMatch(/expired or was already used|Too many wrong codes/);
+    expect(browser.cookies.has('rr_session')).toBe(false);
+  });
+
+  it('refuses an expired code', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail();
+    const { mail } = await requestCode(browser, email);
+    const code = extractCode(await mail());
+    const sqlite = database();
+    sqlite.prepare('update login_codes set expires_at = ? where email = ?').run(Date.now() - 1000, email);
+    sqlite.close();
+    const page = await browser.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    expect(pageText(page.html)).toContain('This code has expired or was already used. Request a new one.');
+    expect(browser.cookies.has('rr_session')).toBe(false);
+  });
+
+  it('uses a code only once', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail();
+    const { mail } = await requestCode(browser, email);
+    const code = extractCode(await mail());
+    await browser.post('/auth', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    const thief = newBrowser();
+    for (const [name, value] of browser.cookies) if (name === 'rr_auth_flow') thief.cookies.set(name, value);
+    const replay = await thief.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    expect(thief.cookies.has('rr_session')).toBe(false);
+    expect(replay.status).toBeGreaterThanOrEqual(300);
+  });
+
+  it('cannot be tricked into another account by editing the sign-in cookie', async () => {
+    const victim = uniqueEmail('victim');
+    await signIn(newBrowser(), victim);
+
+    const attacker = newBrowser();
+    const attackerEmail = uniqueEmail('attacker');
+    const { mail } = await requestCode(attacker, attackerEmail);
+    const code = extractCode(await mail());
+
+    // remix-auth-totp keeps the address in an unsigned `_totp` cookie; editing it was enough there.
+    attacker.cookies.set('_totp', encodeURIComponent(JSON.stringify({ email: victim, totp: 'x' })));
+    // Our own flow cookie is signed: replace the address inside and keep the old signature.
+    const flow = attacker.cookies.get('rr_auth_flow')!;
+    const [payload, signature] = decodeURIComponent(flow).split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64').toString()), email: victim }),
+    ).toString('base64');
+    attacker.cookies.set('rr_auth_flow', encodeURIComponent(`${forged}.${signature}`));
+
+    const page = await attacker.post('/auth?step=code', { intent: 'verify', code, email: victim, tab: 'login', redirectTo: '' });
+    expect(page.html).not.toMatch(/Account menu for/);
+    expect(attacker.cookies.has('rr_session')).toBe(false);
+
+    // With the genuine cookie back, the same code signs in the attacker as themselves only.
+    attacker.cookies.set('rr_auth_flow', flow);
+    const own = await attacker.post('/auth?step=code', { intent: 'verify', code, email: victim, tab: 'login', redirectTo: '' });
+    const sqlite = database();
+    const attackerName = sqlite.prepare('select username from users where email = ?').pluck().get(attackerEmail);
+    const victimName = sqlite.prepare('select username from users where email = ?').pluck().get(victim);
+    sqlite.close();
+    expect(own.html).toContain(`Account menu for ${attackerName}`);
+    expect(own.html).not.toContain(`Account menu for ${victimName}`);
+  });
+
+  it('answers the same for unknown and known addresses', async () => {
+    const known = uniqueEmail('known');
+    await signIn(newBrowser(), known);
+    const first = await requestCode(newBrowser(), known);
+    const second = await requestCode(newBrowser(), uniqueEmail('unknown'));
+    expect(first.page.status).toBe(second.page.status);
+    expect(first.page.url).toBe(second.page.url);
+    expect(toastText(first.page.html)).toBe(toastText(second.page.html));
+  });
+
+  it('validates the address with the spec message and sends nothing', async () => {
+    const before = sink.messages.length;
+    const page = await newBrowser().post('/auth', { intent: 'request-code', email: 'not-an-address', tab: 'login', redirectTo: '' });
+    expect(page.status).toBe(400);
+    expect(pageText(page.html)).toContain('Please enter a valid email address');
+    expect(sink.messages.length).toBe(before);
+  });
+
+  it('sends nothing when the hidden honeypot field is filled', async () => {
+    const email = uniqueEmail('bot');
+    await requestCode(newBrowser(), email, { website: 'https://spam.example' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailCount(email)).toBe(0);
+  });
+});
+
+describe('limits on codes', () => {
+  it('makes a resend wait for its cooldown, then sends a new code that replaces the old one', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail();
+    const { mail } = await requestCode(browser, email);
+    const first = extractCode(await mail());
+
+    const tooSoon = await browser.post('/auth?step=code', { intent: 'resend', tab: 'login', redirectTo: '' });
+    expect(tooSoon.status).toBe(429);
+    expect(pageText(tooSoon.html)).toMatch(/Please wait \d+ seconds? before asking for another code\./);
+    expect(toastText(tooSoon.html)).toContain('Failed to send verification code');
+
+    skipCooldown(email);
+    const resent = await browser.post('/auth?step=code', { intent: 'resend', tab: 'login', redirectTo: '' });
+    expect(toastText(resent.html)).toContain('Verification code sent');
+    const second = extractCode(await sink.waitForMail(email, { after: 1 }));
+
+    const old = await browser.post('/auth?step=code', { intent: 'verify', code: first, tab: 'login', redirectTo: '' });
+    if (first !== second) expect(browser.cookies.has('rr_session')).toBe(false);
+    expect(old.status).toBe(first === second ? 200 : 400);
+    await browser.post('/auth?step=code', { intent: 'verify', code: second, tab: 'login', redirectTo: '' });
+    expect(browser.cookies.has('rr_session')).toBe(true);
+  });
+
+  it('sends at most 5 codes an hour to one address, with a clear message', async () => {
+    const email = uniqueEmail('flooded');
+    for (let sent = 1; sent <= 5; sent++) {
+      const { page } = await requestCode(newBrowser(), email);
+      expect(page.url).toContain('step=code');
+    }
+    const { page } = await requestCode(newBrowser(), email);
+    expect(page.status).toBe(429);
+    expect(pageText(page.html)).toMatch(/Too many codes were sent to this address\. Try again in \d+ minutes?\./);
+    expect(mailCount(email)).toBe(5);
+  });
+
+  it('sends at most 20 codes an hour to one network', async () => {
+    const browser = newBrowser();
+    for (let sent = 1; sent <= 20; sent++) {
+      const { page } = await requestCode(browser, uniqueEmail('many'));
+      expect(page.status, `code ${sent}`).toBe(200);
+    }
+    const { page } = await requestCode(browser, uniqueEmail('many'));
+    expect(page.status).toBe(429);
+    expect(pageText(page.html)).toContain('Too many codes were requested from your network.');
+  });
+
+  it('changes nothing when the mail cannot be sent', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('unlucky');
+    sink.failNext();
+    const { page } = await requestCode(browser, email);
+    expect(page.status).toBe(429);
+    expect(toastText(page.html)).toContain('Failed to send verification code');
+    expect(toastText(page.html)).toContain('Failed to send login code');
+    const sqlite = database();
+    expect(sqlite.prepare('select count(*) from login_codes where email = ?').pluck().get(email)).toBe(0);
+    sqlite.close();
+    // No cooldown was started either: asking again works at once.
+    const retry = await requestCode(browser, email);
+    expect(retry.page.url).toContain('step=code');
+  });
+});
+
+describe('the magic link', () => {
+  it('signs in on the browser that asked, once, and only by a POST', async () => {
+    const browser = newBrowser();
+    const { mail } = await requestCode(browser, uniqueEmail('linker'));
+    const link = new URL(extractLink(await mail(), '/auth/magic'));
+    const path = link.pathname + link.search;
+
+    const view = await browser.get(path);
+    expect(view.status).toBe(200);
+    expect(browser.cookies.has('rr_session')).toBe(false);
+    expect(view.html).toContain('Sign in to RigRoast');
+
+    const token = link.searchParams.get('token')!;
+    const other = newBrowser();
+    const elsewhere = await other.post(path, { token });
+    expect(pageText(elsewhere.html)).toContain('This link only works in the browser where you asked for the code.');
+    expect(other.cookies.has('rr_session')).toBe(false);
+
+    const signedIn = await browser.post(path, { token });
+    expect(signedIn.url).toBe('/');
+    expect(toastText(signedIn.html)).toContain('Login successful');
+
+    const reuse = await newBrowser().get(path);
+    expect(pageText(reuse.html)).toContain('This sign-in link has expired or was already used.');
+  });
+});
+
+describe('sessions', () => {
+  it('logs out with the spec toast and ends the session on the server', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail('leaver'));
+    const stolen = browser.cookies.get('rr_session')!;
+    const page = await browser.post('/logout', {});
+    expect(page.url).toBe('/');
+    expect(toastText(page.html)).toContain('Logout successful');
+    expect(toastText(page.html)).toContain('You have been logged out');
+    expect(page.html).toContain('>Log in</a>');
+
+    // The old cookie no longer works anywhere.
+    const replay = newBrowser();
+    replay.cookies.set('rr_session', stolen);
+    const profile = await replay.request('/profile');
+    expect(profile.status).toBe(302);
+    expect(profile.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile');
+  });
+
+  it('does not log out on a GET', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail());
+    await browser.get('/logout');
+    expect((await browser.request('/profile')).status).toBe(200);
+  });
+
+  it('sends signed-in members away from /auth', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail());
+    const response = await browser.request('/auth');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('stops a disabled member at once and keeps them out', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('disabled');
+    await signIn(browser, email);
+    expect((await browser.request('/profile')).status).toBe(200);
+
+    const sqlite = database();
+    sqlite.prepare('update users set is_disabled = 1 where email = ?').run(email);
+    sqlite.close();
+    expect((await browser.request('/profile')).status).toBe(302);
+
+    const again = newBrowser();
+    const { mail } = await requestCode(again, email);
+    const code = extractCode(await mail());
+    const page = await again.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
+    expect(pageText(page.html)).toContain('This account has been disabled.');
+    expect(again.cookies.has('rr_session')).toBe(false);
+  });
+
+  it('makes ADMIN_EMAILS addresses admins when they sign in', async () => {
+    const browser = newBrowser();
+    const page = await signIn(browser, 'boss@example.com');
+    expect(page.html).toContain('Admin Dashboard');
+    const member = await signIn(newBrowser(), uniqueEmail());
+    expect(member.html).not.toContain('Admin Dashboard');
+  });
+
+  it('refuses form posts from other sites, on pages and resource routes alike', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail());
+    for (const path of ['/logout', '/profile', '/auth']) {
+      const response = await browser.request(path, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'bio', bio: 'pwned' }),
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status, path).toBe(403);
+    }
+    expect((await browser.request('/profile')).status).toBe(200);
+  });
+});
+
+describe('the username prompt', () => {
+  it('asks a member with a generated name once per session', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('prompted');
+    const first = await signIn(browser, email);
+    expect(first.html).toContain('Choose your username');
+    const second = await browser.get('/about');
+    expect(second.html).not.toContain('Choose your username');
+
+    const renamed = await browser.post('/profile', { intent: 'username', username: `Chosen${addressCounter}`, redirectTo: '/about' });
+    expect(renamed.url).toBe('/about');
+    expect(toastText(renamed.html)).toContain('Username updated');
+
+    // A chosen name is never asked about again.
+    const nextSession = await signIn(newBrowser(), email);
+    expect(nextSession.html).not.toContain('Choose your username');
+  });
+});
+
+describe('the profile', () => {
+  async function member() {
+    const browser = newBrowser();
+    const email = uniqueEmail('profiled');
+    await signIn(browser, email);
+    return { browser, email };
+  }
+
+  it('is only for members', async () => {
+    const response = await newBrowser().request('/profile?tab=stats');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile%3Ftab%3Dstats');
+  });
+
+  it('shows the card, tabs and honest empty states', async () => {
+    const { browser, email } = await member();
+    const builds = await browser.get('/profile');
+    const text = pageText(builds.html);
+    expect(text).toContain(email);
+    expect(text).toContain('No builds yet');
+    expect(text).toContain('Upload your first PC build to get started!');
+    for (const label of ['My Builds', 'Stats', 'Settings', 'Upload New Build', 'Logout']) expect(text).toContain(label);
+    expect(text).not.toContain('Admin Dashboard');
+
+    const stats = pageText((await browser.get('/profile?tab=stats')).html);
+    expect(stats).toMatch(/Total Builds\s*0/);
+    expect(stats).toMatch(/Average Rating\s*0\.0/);
+    expect(stats).toMatch(/Total Comments\s*0/);
+  });
+
+  it('renames a member, refusing short, long and taken names with the spec messages', async () => {
+    const { browser } = await member();
+    const { browser: other } = await member();
+    const takenName = `Taken${addressCounter}`;
+    await other.post('/profile', { intent: 'username', username: takenName });
+
+    const short = await browser.post('/profile?tab=settings', { intent: 'username', username: ' ab ' });
+    expect(short.status).toBe(400);
+    expect(pageText(short.html)).toContain('Username must be at least 3 characters long');
+
+    const long = await browser.post('/profile?tab=settings', { intent: 'username', username: 'x'.repeat(31) });
+    expect(pageText(long.html)).toContain('Username cannot exceed 30 characters');
+
+    const taken = await browser.post('/profile?tab=settings', { intent: 'username', username: takenName.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(pageText(taken.html)).toContain('This username is already taken. Please choose another one.');
+
+    const empty = await browser.post('/profile?tab=settings', { intent: 'username', username: '   ' });
+    expect(empty.url).toBe('/profile?tab=settings');
+    expect(toastText(empty.html)).not.toContain('Username updated');
+
+    const fine = await browser.post('/profile?tab=settings', { intent: 'username', username: `  Fresh${addressCounter}  ` });
+    expect(toastText(fine.html)).toContain('Username updated');
+    expect(fine.html).toContain(`@<!-- -->Fresh${addressCounter}`);
+  });
+
+  it('saves a bio up to 500 characters', async () => {
+    const { browser } = await member();
+    const tooLong = await browser.post('/profile?tab=settings', { intent: 'bio', bio: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(pageText(tooLong.html)).toContain('Bio cannot exceed 500 characters');
+
+    const saved = await browser.post('/profile?tab=settings', { intent: 'bio', bio: 'Custom loop, zero regrets.' });
+    expect(toastText(saved.html)).toContain('Bio updated');
+    expect(saved.html).toContain('Custom loop, zero regrets.');
+  });
+
+  it('takes an avatar: checked by content, re-encoded, served for ever', async () => {
+    const { browser } = await member();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ff4fd8' } })
+      .png()
+      .withExif({ IFD0: { Copyright: 'secret' } })
+      .toBuffer();
+    const upload = async (file: Blob, name: string) => {
+      const body = new FormData();
+      body.set('intent', 'avatar');
+      body.set('avatar', file, name);
+      const response = await browser.request('/profile', { method: 'POST', body, headers: { Origin: app.origin } });
+      return browser.follow(response, '/profile');
+    };
+
+    const done = await upload(new Blob([png], { type: 'image/png' }), 'me.png');
+    expect(toastText(done.html)).toContain('Avatar updated');
+    const url = /src="(\/uploads\/avatars\/[a-f0-9]{64}\.webp)"/.exec(done.html)?.[1];
+    expect(url).toBeTruthy();
+    const image = await browser.request(url!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([metadata.width, metadata.height, metadata.exif]).toEqual([256, 256, undefined]);
+
+    const fake = await upload(new Blob(['not an image'], { type: 'image/jpeg' }), 'fake.jpg');
+    expect(fake.status).toBe(400);
+    expect(pageText(fake.html)).toContain('Unsupported format: Please upload a JPEG, PNG, or WebP image file.');
+    expect(toastText(fake.html)).toContain('Update failed');
+  });
+});
+
+describe('password reset and e-mail change', () => {
+  it('answers the same for unknown addresses and mails nothing to them', async () => {
+    const email = uniqueEmail('nobody');
+    const page = await newBrowser().post('/forgot-password', { email });
+    expect(page.url).toBe('/forgot-password?sent=1');
+    expect(pageText(page.html)).toContain('Check your email for reset instructions');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailCount(email)).toBe(0);
+  });
+
+  it('sets a password with a single-use link, signs out everywhere, then allows password sign-in', async () => {
+    const browser = newBrowser();
+    const email = uniqueEmail('resetter');
+    await signIn(browser, email);
+    const before = mailCount(email);
+    await newBrowser().post('/forgot-password', { email });
+    const link = new URL(extractLink(await sink.waitForMail(email, { after: before }), '/reset-password'));
+    const path = link.pathname + link.search;
+    const token = link.searchParams.get('token')!;
+
+    const form = await newBrowser().get(path);
+    expect(form.html).toContain('Reset Password');
+
+    const weak = await newBrowser().post(path, { token, password: 'short', confirmPassword: 'short' });
+    const weakText = pageText(weak.html);
+    expect(weakText).toContain('Password must be at least 8 characters');
+    expect(weakText).toContain('Password must contain at least one uppercase letter');
+    expect(weakText).toContain('Password must contain at least one number');
+    const mismatch = await newBrowser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock8' });
+    expect(pageText(mismatch.html)).toContain('Passwords do not match');
+
+    const done = await newBrowser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock9' });
+    expect(done.url).toBe('/reset-password?done=1');
+    expect(pageText(done.html)).toContain('Password Reset Successful');
+    expect((await browser.request('/profile')).status).toBe(302);
+
+    const reused = await newBrowser().get(path);
+    expect(pageText(reused.html)).toContain('Invalid Reset Link');
+
+    const wrong = await newBrowser().post('/auth?method=password', { intent: 'password', email, password: 'Overclock8', tab: 'login', redirectTo: '' });
+    expect(pageText(wrong.html)).toContain('Invalid email or password');
+    const right = newBrowser();
+    const signedIn = await right.post('/auth?method=password', { intent: 'password', email, password: 'Overclock9', tab: 'login', redirectTo: '' });
+    expect(signedIn.url).toBe('/');
+    expect(right.cookies.has('rr_session')).toBe(true);
+  });
+
+  it('shows the spec texts for a missing reset token', async () => {
+    const page = await newBrowser().get('/reset-password');
+    expect(pageText(page.html)).toContain('Invalid Reset Link');
+    expect(pageText(page.html)).toContain('The password reset link is invalid or expired. Please request a new one.');
+  });
+
+  it('changes the e-mail address once the new inbox confirms it', async () => {
+    const browser = newBrowser();
+    const oldEmail = uniqueEmail('mover');
+    const newEmail = uniqueEmail('moved');
+    await signIn(browser, oldEmail);
+    const asked = await browser.post('/profile?tab=settings', { intent: 'email', email: newEmail });
+    expect(toastText(asked.html)).toContain('Check your new inbox');
+    const link = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email'));
+    const path = link.pathname + link.search;
+
+    const view = await newBrowser().get(path);
+    expect(view.html).toContain('Confirm e-mail address');
+    const sqlite = database();
+    expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(newEmail)).toBe(0);
+
+    const verified = await newBrowser().post(path, { token: link.searchParams.get('token')! });
+    expect(pageText(verified.html)).toContain('Email Verified');
+    expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(newEmail)).toBe(1);
+    expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(oldEmail)).toBe(0);
+    sqlite.close();
+
+    const again = await newBrowser().get(path);
+    expect(pageText(again.html)).toContain('Failed to verify email. The link may be expired or invalid.');
+  });
+
+  it('explains a verification page opened without a token', async () => {
+    const page = await newBrowser().get('/verify-email');
+    expect(pageText(page.html)).toContain(
+      'No verification token found. Please check your email link or request a new verification email.',
+    );
+    expect(page.html).toContain('Go to Login');
+  });
+});
