@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { UploadIcon } from '~/components/icons';
 import { Logo } from '~/components/logo';
-import { UserMenu } from '~/components/user-menu';
+import { AccountLinks, UserMenu } from '~/components/user-menu';
 import type { CurrentUser } from '~/models/users.server';
 
 const links = [
@@ -96,25 +96,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
               {user ? (
                 <>
                   <li className="truncate px-3 pt-2 text-sm font-bold text-neon-cyan">@{user.username}</li>
-                  <li>
-                    <Link to="/profile" className={`block ${navLinkClass({ isActive: false })}`}>
-                      My Profile
-                    </Link>
-                  </li>
-                  {user.isAdmin ? (
-                    <li>
-                      <Link to="/admin" className={`block ${navLinkClass({ isActive: false })}`}>
-                        Admin Dashboard
-                      </Link>
-                    </li>
-                  ) : null}
-                  <li>
-                    <Form method="post" action="/logout">
-                      <button type="submit" className={buttonClass('ghost', 'sm', 'w-full')}>
-                        Logout
-                      </button>
-                    </Form>
-                  </li>
+                  <AccountLinks user={user} />
                 </>
               ) : (
                 <li>

@@ -5,6 +5,33 @@ import type { CurrentUser } from '~/models/users.server';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
 
+/** My Profile, Admin Dashboard (admins only) and Logout, as list items: in the avatar menu and the mobile menu. */
+export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin'> }) {
+  return (
+    <>
+      <li>
+        <Link to="/profile" className={itemClass}>
+          My Profile
+        </Link>
+      </li>
+      {user.isAdmin ? (
+        <li>
+          <Link to="/admin" className={itemClass}>
+            Admin Dashboard
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className={itemClass}>
+            Logout
+          </button>
+        </Form>
+      </li>
+    </>
+  );
+}
+
 /** The avatar menu (spec §2): username, My Profile, Admin Dashboard for admins, Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -24,25 +51,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       <div className="panel absolute right-0 top-full z-50 mt-2 w-60 bg-panel p-2 shadow-2xl shadow-black/70">
         <p className="truncate border-b border-line px-3 pb-2 pt-1 text-sm font-bold text-neon-cyan">@{user.username}</p>
         <ul className="mt-1 grid gap-0.5">
-          <li>
-            <Link to="/profile" className={itemClass}>
-              My Profile
-            </Link>
-          </li>
-          {user.isAdmin ? (
-            <li>
-              <Link to="/admin" className={itemClass}>
-                Admin Dashboard
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <Form method="post" action="/logout">
-              <button type="submit" className={itemClass}>
-                Logout
-              </button>
-            </Form>
-          </li>
+          <AccountLinks user={user} />
         </ul>
       </div>
     </details>

@@ -44,7 +44,7 @@ export function UsernameDialog({ username }: { username: string }) {
             {...describedBy('dialog-username', { errors: error ? [error] : undefined })}
           />
         </Field>
-        <div className="flex flex-wrap items-center justify-end gap-3">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
           <Link
             to={here}
             replace

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/auth';
 import { HoneypotField, isBotSubmission } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
-import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { FieldErrors, TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
 import { authenticate, clearAuthFlow, readAuthFlow, sendLoginCode } from '~/services/auth.server';
 import { requireAnonymous, startSession } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
@@ -194,14 +195,7 @@ function useBusy(intent: Intent) {
 }
 
 function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Tab }) {
-  const [form, fields] = useForm({
-    id: 'email-form',
-    lastResult: resultFor(actionData, 'request-code'),
-    constraint: getZodConstraint(emailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(emailSchema, { id: 'email-form', lastResult: resultFor(actionData, 'request-code') });
   const busy = useBusy('request-code');
   return (
     <>
@@ -215,16 +209,7 @@ function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Tab }) {
         <HoneypotField />
         <input type="hidden" name="tab" value={tab} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input
-            {...getInputProps(fields.email, { type: 'email' })}
-            required={false}
-            autoComplete="email"
-            placeholder="you@example.com"
-            className={inputClass}
-            {...describedBy(fields.email.id, { errors: fields.email.errors })}
-          />
-        </Field>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         <FieldErrors id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="request-code" className={buttonClass('hot', 'lg')} disabled={busy}>
           {busy ? 'Sending code...' : 'Send code'}
@@ -246,13 +231,10 @@ function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Tab }) {
 }
 
 function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { tab: Tab; email: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(codeSchema, {
     id: 'code-form',
     lastResult: resultFor(actionData, 'verify'),
-    constraint: getZodConstraint(codeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   });
   const resendResult = resultFor(actionData, 'resend');
   const resendErrors = resendResult?.error?.[''] ?? undefined;
@@ -262,24 +244,21 @@ function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { tab: Tab
     <>
       <h2 className="text-xl font-bold">Check your inbox</h2>
       <p className="mt-1 text-sm text-muted">
-        We sent a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It expires in 15 minutes.
+        We sent a 6-digit code to <strong className="break-words text-ink">{email}</strong>. It expires in 15 minutes.
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid gap-5">
         <input type="hidden" name="tab" value={tab} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Verification code" id={fields.code.id} errors={fields.code.errors}>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            required={false}
-            pattern={undefined}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LOGIN_CODE_DIGITS}
-            placeholder="123456"
-            className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
-            {...describedBy(fields.code.id, { errors: fields.code.errors })}
-          />
-        </Field>
+        <TextField
+          field={fields.code}
+          label="Verification code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LOGIN_CODE_DIGITS}
+          placeholder="123456"
+          className="text-center font-mono text-2xl tracking-[0.5em]"
+        />
         <button type="submit" name="intent" value="verify" className={buttonClass('hot', 'lg')} disabled={verifying}>
           {verifying ? 'Verifying...' : tab === 'login' ? 'Verify and Login' : 'Verify and Continue'}
         </button>
@@ -308,14 +287,7 @@ function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { tab: Tab
 }
 
 function PasswordStep({ redirectTo, actionData }: StepProps) {
-  const [form, fields] = useForm({
-    id: 'password-form',
-    lastResult: resultFor(actionData, 'password'),
-    constraint: getZodConstraint(passwordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(passwordSchema, { id: 'password-form', lastResult: resultFor(actionData, 'password') });
   const busy = useBusy('password');
   return (
     <>
@@ -324,24 +296,8 @@ function PasswordStep({ redirectTo, actionData }: StepProps) {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid gap-5">
         <input type="hidden" name="tab" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input
-            {...getInputProps(fields.email, { type: 'email' })}
-            required={false}
-            autoComplete="email"
-            className={inputClass}
-            {...describedBy(fields.email.id, { errors: fields.email.errors })}
-          />
-        </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: 'password' })}
-            required={false}
-            autoComplete="current-password"
-            className={inputClass}
-            {...describedBy(fields.password.id, { errors: fields.password.errors })}
-          />
-        </Field>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <FieldErrors id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="password" className={buttonClass('hot', 'lg')} disabled={busy}>
           {busy ? 'Logging in...' : 'Log in'}

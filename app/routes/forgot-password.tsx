@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/forgot-password';
 import { HoneypotField, isBotSubmission } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
-import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { FieldErrors, TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
 import { consumeRateLimit, waitText } from '~/models/rate-limits.server';
 import { issueUserToken } from '~/models/user-tokens.server';
 import { findUserByEmail } from '~/models/users.server';
@@ -65,13 +66,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'forgot-form',
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(schema, { id: 'forgot-form', lastResult: actionData?.result });
   const busy = navigation.state === 'submitting';
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">
@@ -92,15 +87,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
             <p className="text-sm text-muted">Enter your account's e-mail address and we'll send you a reset link.</p>
             <HoneypotField />
-            <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-              <input
-                {...getInputProps(fields.email, { type: 'email' })}
-                required={false}
-                autoComplete="email"
-                className={inputClass}
-                {...describedBy(fields.email.id, { errors: fields.email.errors })}
-              />
-            </Field>
+            <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
             <FieldErrors id={form.errorId} errors={form.errors} />
             <button type="submit" className={buttonClass('hot', 'lg')} disabled={busy}>
               {busy ? 'Sending Reset Link...' : 'Send Reset Link'}

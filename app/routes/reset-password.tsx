@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { buttonClass } from '~/components/ui/button';
-import { describedBy, Field, inputClass } from '~/components/ui/field';
+import { TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
 import { deleteUserSessions } from '~/models/sessions.server';
 import { findUserToken, redeemUserToken } from '~/models/user-tokens.server';
 import { setPasswordHash } from '~/models/users.server';
@@ -73,40 +74,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
 function ResetForm({ token, result }: { token: string; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'reset-form',
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(resetPasswordSchema, { id: 'reset-form', lastResult: result });
   const busy = navigation.state === 'submitting';
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
       <input type="hidden" name="token" value={token} />
-      <Field
+      <TextField
+        field={fields.password}
         label="New password"
-        id={fields.password.id}
-        errors={fields.password.errors}
+        type="password"
+        autoComplete="new-password"
         hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-      >
-        <input
-          {...getInputProps(fields.password, { type: 'password' })}
-          required={false}
-          autoComplete="new-password"
-          className={inputClass}
-          {...describedBy(fields.password.id, { errors: fields.password.errors, hint: true })}
-        />
-      </Field>
-      <Field label="Confirm password" id={fields.confirmPassword.id} errors={fields.confirmPassword.errors}>
-        <input
-          {...getInputProps(fields.confirmPassword, { type: 'password' })}
-          required={false}
-          autoComplete="new-password"
-          className={inputClass}
-          {...describedBy(fields.confirmPassword.id, { errors: fields.confirmPassword.errors })}
-        />
-      </Field>
+      />
+      <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-danger">
           {form.errors[0]} <Link to="/forgot-password" className="underline">Request a new link</Link>

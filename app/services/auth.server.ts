@@ -1,4 +1,3 @@
-import { createCookie } from 'react-router';
 import { Authenticator } from 'remix-auth';
 import { Strategy } from 'remix-auth/strategy';
 import { z } from 'zod';
@@ -8,7 +7,8 @@ import { consumeRateLimit, type RateLimit, waitText } from '~/models/rate-limits
 import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
 import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { randomToken, verifyPassword } from './crypto.server';
-import { cookieSecret, env } from './env.server';
+import { appCookie } from './cookies.server';
+import { env } from './env.server';
 import { sendMail } from './mail.server';
 import { loginCodeEmail } from './mail-templates.server';
 
@@ -26,24 +26,12 @@ const flowSchema = z.object({
 });
 export type AuthFlow = z.infer<typeof flowSchema>;
 
-let flowCookie: ReturnType<typeof createCookie> | undefined;
-
 /**
  * The sign-in in progress in this browser: which address a code went to, and a
  * random browser id that the magic link must match. Signed, so it cannot be
  * edited; and the code itself is checked against the database, not this cookie.
  */
-function authFlowCookie() {
-  flowCookie ??= createCookie('rr_auth_flow', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env().NODE_ENV === 'production',
-    secrets: [cookieSecret()],
-    maxAge: LOGIN_CODE_TTL_MS / 1000,
-  });
-  return flowCookie;
-}
+const authFlowCookie = appCookie('rr_auth_flow', { maxAge: LOGIN_CODE_TTL_MS / 1000 });
 
 export async function readAuthFlow(request: Request): Promise<AuthFlow | null> {
   const parsed = flowSchema.safeParse(await authFlowCookie().parse(request.headers.get('Cookie')));

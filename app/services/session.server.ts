@@ -1,4 +1,4 @@
-import { createContext, createCookie, type MiddlewareFunction, redirect } from 'react-router';
+import { createContext, type MiddlewareFunction, redirect } from 'react-router';
 import { clientAddressOf } from '~/server/context';
 import {
   createSession,
@@ -11,27 +11,15 @@ import { isGeneratedUsername } from '~/models/usernames';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';
 import { randomToken, sha256 } from './crypto.server';
-import { cookieSecret, env } from './env.server';
+import { appCookie } from './cookies.server';
 import { isPrimary } from './primary.server';
 
 const SESSION_COOKIE = 'rr_session';
 /** A session is renewed (its 30 days restarted) at most once a day. */
 const RENEW_AFTER_MS = 24 * 3600_000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 // Holds only the session id, signed; everything else stays in the sessions table.
-function sessionCookie() {
-  cookie ??= createCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env().NODE_ENV === 'production',
-    secrets: [cookieSecret()],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  return cookie;
-}
+const sessionCookie = appCookie(SESSION_COOKIE, { maxAge: SESSION_TTL_MS / 1000 });
 
 async function readSessionId(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get('Cookie'));
@@ -105,19 +93,9 @@ export async function endSession(request: Request): Promise<string> {
   return sessionCookie().serialize('', { maxAge: 0 });
 }
 
-let promptCookie: ReturnType<typeof createCookie> | undefined;
-
 // Remembers, for the browser session, which sign-in was already asked to choose a
 // username: a cookie rather than a database write, since pages only read.
-function usernamePromptCookie() {
-  promptCookie ??= createCookie('rr_username_prompt', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: env().NODE_ENV === 'production',
-  });
-  return promptCookie;
-}
+const usernamePromptCookie = appCookie('rr_username_prompt');
 
 /**
  * Whether to show "Choose your username" now: once per session, to members whose

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createContext, createCookie, data, redirect, type RouterContextProvider } from 'react-router';
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import type { Toast, ToastInput } from '~/utils/toast';
-import { cookieSecret, env } from './env.server';
+import { appCookie } from './cookies.server';
 
 const toastSchema = z.object({
   id: z.string(),
@@ -11,21 +11,9 @@ const toastSchema = z.object({
   kind: z.enum(['success', 'error', 'info']),
 });
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 // A one-time message carried across a redirect, so a plain form post without
 // JavaScript still shows e.g. "Rating submitted" on the page it lands on.
-function toastCookie() {
-  cookie ??= createCookie('toast', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: 60,
-    secrets: [cookieSecret()],
-    secure: env().NODE_ENV === 'production',
-  });
-  return cookie;
-}
+const toastCookie = appCookie('toast', { maxAge: 60 });
 
 const withId = (toast: ToastInput): Toast => ({ id: randomUUID(), kind: 'success', ...toast });
 

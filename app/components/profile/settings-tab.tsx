@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 
@@ -111,32 +111,20 @@ type FormProps = { current: string; result?: SubmissionResult<string[]>; onCance
 
 function UsernameForm({ current, result, onCancel }: FormProps) {
   const [value, setValue] = useState(current);
-  const [form, fields] = useForm({
-    id: 'username-form',
-    lastResult: result,
-    defaultValue: { username: current },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(usernameSchema, { id: 'username-form', lastResult: result, defaultValue: { username: current } });
   const saving = useSaving('username');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <input type="hidden" name="intent" value="username" />
-      <Field label="New username" id={fields.username.id} errors={fields.username.errors}>
-        <input
-          {...getInputProps(fields.username, { type: 'text' })}
-          required={false}
-          minLength={undefined}
-          pattern={undefined}
-          maxLength={USERNAME_MAX_LENGTH}
-          autoComplete="username"
-          autoFocus
-          onChange={(event) => setValue(event.currentTarget.value)}
-          className={inputClass}
-          {...describedBy(fields.username.id, { errors: fields.username.errors })}
-        />
-      </Field>
+      <TextField
+        field={fields.username}
+        label="New username"
+        type="text"
+        maxLength={USERNAME_MAX_LENGTH}
+        autoComplete="username"
+        autoFocus
+        onChange={(event) => setValue(event.currentTarget.value)}
+      />
       <EditButtons onCancel={onCancel} saving={saving} disabled={value.trim() === ''} />
     </Form>
   );
@@ -144,20 +132,13 @@ function UsernameForm({ current, result, onCancel }: FormProps) {
 
 function BioForm({ current, result, onCancel }: FormProps) {
   const [length, setLength] = useState(current.length);
-  const [form, fields] = useForm({
-    id: 'bio-form',
-    lastResult: result,
-    defaultValue: { bio: current },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bioSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(bioSchema, { id: 'bio-form', lastResult: result, defaultValue: { bio: current } });
   const saving = useSaving('bio');
   const counterId = `${fields.bio.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <input type="hidden" name="intent" value="bio" />
-      <Field label="Bio" id={fields.bio.id} errors={fields.bio.errors} hint={<span aria-live="polite">{length}/{BIO_MAX_LENGTH} characters</span>}>
+      <Field label="About you" id={fields.bio.id} errors={fields.bio.errors} hint={<span aria-live="polite">{length}/{BIO_MAX_LENGTH} characters</span>}>
         <textarea
           {...getTextareaProps(fields.bio)}
           maxLength={BIO_MAX_LENGTH}
@@ -175,29 +156,15 @@ function BioForm({ current, result, onCancel }: FormProps) {
 }
 
 function EmailForm({ current, result }: Omit<FormProps, 'onCancel'>) {
-  const [form, fields] = useForm({
-    id: 'email-change-form',
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useZodForm(emailChangeSchema, { id: 'email-change-form', lastResult: result });
   const saving = useSaving('email');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <p className="text-sm text-muted">
-        Currently <strong className="break-all text-ink">{current}</strong>. A new address must be confirmed from its inbox.
+        Currently <strong className="break-words text-ink">{current}</strong>. A new address must be confirmed from its inbox.
       </p>
       <input type="hidden" name="intent" value="email" />
-      <Field label="New e-mail address" id={fields.email.id} errors={fields.email.errors}>
-        <input
-          {...getInputProps(fields.email, { type: 'email' })}
-          required={false}
-          autoComplete="email"
-          className={inputClass}
-          {...describedBy(fields.email.id, { errors: fields.email.errors })}
-        />
-      </Field>
+      <TextField field={fields.email} label="New e-mail address" type="email" autoComplete="email" />
       <button type="submit" className={`${buttonClass('ghost', 'sm')} justify-self-start`} disabled={saving}>
         {saving ? 'Sending...' : 'Send confirmation link'}
       </button>
