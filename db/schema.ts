@@ -23,6 +23,9 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
+    // The username folded for comparison (NFKC, lower case in every script), so
+    // "Ärger" and "ärger" cannot both exist; SQLite's lower() only folds A–Z.
+    usernameKey: text('username_key').notNull(),
     email: text('email').notNull(),
     isAdmin: flag('is_admin'),
     isModerator: flag('is_moderator'),
@@ -45,7 +48,7 @@ export const users = sqliteTable(
   },
   (t) => [
     // Usernames and addresses are unique whatever their case.
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
   ],

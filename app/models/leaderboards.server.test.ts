@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
-import { builds, images, ratings, users } from '../../db/schema';
+import { builds, images, ratings } from '../../db/schema';
 import { BAYESIAN_PRIOR_VOTES, leaderboard, parsePeriod } from './leaderboards.server';
+import { insertUser } from './users.server';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,12 +30,7 @@ function createUsers(count: number): number[] {
     userCount += 1;
     return { username: `member${userCount}`, email: `member${userCount}@example.com` };
   });
-  return db
-    .insert(users)
-    .values(rows)
-    .returning({ id: users.id })
-    .all()
-    .map((row) => row.id);
+  return rows.map((row) => insertUser(row).id);
 }
 
 function createUser(): number {
@@ -95,7 +91,7 @@ describe('leaderboard', () => {
   });
 
   it('describes each build with its title, maker, points, votes and average', () => {
-    const maker = db.insert(users).values({ username: 'NeonPhantom4821', email: 'neon@example.com' }).returning().get();
+    const maker = insertUser({ username: 'NeonPhantom4821', email: 'neon@example.com' });
     const build = createBuild('Pink RGB tower', { userId: maker.id });
     rate(build, [5, 3, 4, 4]);
 

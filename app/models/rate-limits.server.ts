@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import { rateLimitHits } from '../../db/schema';
 import { type Db, db } from '~/services/db.server';
 
@@ -13,7 +13,7 @@ function check(reader: Reader, rule: RateLimit, key: string, now: number): RateL
     .select({ hits: count(), oldest: min(rateLimitHits.at) })
     .from(rateLimitHits)
     .where(
-      and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gte(rateLimitHits.at, new Date(now - rule.windowMs))),
+      and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))),
     )
     .all();
   if (!row || row.hits < rule.limit) return { allowed: true };

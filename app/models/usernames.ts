@@ -21,3 +21,8 @@ export function generateUsername(random: () => number = Math.random): string {
 export function isGeneratedUsername(username: string): boolean {
   return /\d{4}$/.test(username);
 }
+
+/** How usernames compare: the same name whatever its case or Unicode form. */
+export function usernameKey(username: string): string {
+  return username.normalize('NFKC').toLowerCase();
+}

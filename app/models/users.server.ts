@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { generateUsername } from './usernames';
+import { generateUsername, usernameKey } from './usernames';
 
 /** What every page knows about the signed-in member. */
 export type CurrentUser = {
@@ -61,12 +61,12 @@ export function signInByEmail(email: string, { adminEmails }: { adminEmails: str
       return { ok: true, user: tx.select(currentUserColumns).from(users).where(eq(users.id, existing.id)).get()!, created: false } as const;
     }
     let username = generateUsername();
-    while (tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).get()) {
+    while (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get()) {
       username = generateUsername();
     }
     const user = tx
       .insert(users)
-      .values({ email: address, username, emailVerified: true, isAdmin: makeAdmin, lastLogin: now })
+      .values({ email: address, username, usernameKey: usernameKey(username), emailVerified: true, isAdmin: makeAdmin, lastLogin: now })
       .returning(currentUserColumns)
       .get();
     return { ok: true, user, created: true } as const;
@@ -83,10 +83,10 @@ export function changeUsername(userId: number, username: string): UsernameChange
     const clash = tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+      .where(and(eq(users.usernameKey, usernameKey(username)), ne(users.id, userId)))
       .get();
     if (clash) return 'taken';
-    tx.update(users).set({ username }).where(eq(users.id, userId)).run();
+    tx.update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, userId)).run();
     return 'updated';
   });
 }
@@ -126,5 +126,19 @@ export function findProfile(userId: number) {
     })
     .from(users)
     .where(eq(users.id, userId))
+    .get();
+}
+
+type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email'> &
+  Partial<
+    Pick<typeof users.$inferInsert, 'emailVerified' | 'isAdmin' | 'isModerator' | 'isDisabled' | 'bio' | 'avatarUrl' | 'createdAt'>
+  >;
+
+/** Creates a member directly, with a chosen name (demo data, admin tools, tests). */
+export function insertUser(values: NewUser): CurrentUser {
+  return db()
+    .insert(users)
+    .values({ ...values, email: normalizeEmail(values.email), usernameKey: usernameKey(values.username) })
+    .returning(currentUserColumns)
     .get();
 }

@@ -35,24 +35,35 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const KEY_BYTES = 32;
+
 // scrypt with N=2^15, r=8, p=1: about 50 ms and 32 MB per hash on a small server.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize('NFKC'), salt, 32, SCRYPT);
+  const key = await scryptAsync(password.normalize('NFKC'), salt, KEY_BYTES, SCRYPT);
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** Whether `password` matches a hash made by hashPassword; any malformed hash is a mismatch. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key || rest.length) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
-  return timingSafeEqual(actual, expected);
+  // A short or empty key would make any password (or a lucky guess) "match".
+  if (expected.length !== KEY_BYTES) return false;
+  const [cost, blockSize, parallelism] = [n, r, p].map(Number);
+  if (![cost, blockSize, parallelism].every((value) => Number.isSafeInteger(value) && value! > 0)) return false;
+  try {
+    const actual = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), KEY_BYTES, {
+      N: cost,
+      r: blockSize,
+      p: parallelism,
+      maxmem: SCRYPT.maxmem,
+    });
+    return timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
 }

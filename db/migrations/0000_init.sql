@@ -216,6 +216,7 @@ CREATE INDEX `user_tokens_expires_idx` ON `user_tokens` (`expires_at`);--> state
 CREATE TABLE `users` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`username` text NOT NULL,
+	`username_key` text NOT NULL,
 	`email` text NOT NULL,
 	`is_admin` integer DEFAULT false NOT NULL,
 	`is_moderator` integer DEFAULT false NOT NULL,
@@ -233,6 +234,6 @@ CREATE TABLE `users` (
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `users_username_unique` ON `users` (lower("username"));--> statement-breakpoint
+CREATE UNIQUE INDEX `users_username_key_unique` ON `users` (`username_key`);--> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (lower("email"));--> statement-breakpoint
 CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);

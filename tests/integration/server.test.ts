@@ -163,7 +163,7 @@ describe('home page', () => {
   it('lists real builds, competitions and rankings once they exist', async () => {
     const sqlite = new Database(app.databasePath);
     const now = Date.now();
-    const user = sqlite.prepare("insert into users (username, email) values ('GlowKing', 'glow@example.com')").run();
+    const user = sqlite.prepare("insert into users (username, username_key, email) values ('GlowKing', 'glowking', 'glow@example.com')").run();
     const image = sqlite.prepare("insert into images (hash, width, height) values ('abc', 100, 100)").run();
     const build = sqlite
       .prepare("insert into builds (user_id, title, image_id, roast, average_rating, rating_count, total_rating) values (?, 'Aurora White', ?, 'So much RGB it has its own weather.', 4, 1, 4)")

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from './redirects';
+
+describe('safeRedirect', () => {
+  it.each(['/', '/gallery', '/build/42', '/leaderboard/week?page=2', '/build/7#comments', '/gallery?sort=new&page=3#top'])(
+    'keeps the same-site path %s',
+    (path) => {
+      expect(safeRedirect(path, '/fallback')).toBe(path);
+    },
+  );
+
+  it('falls back to / when no fallback is given', () => {
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+  });
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['an empty string', ''],
+  ])('falls back for %s', (_label, value) => {
+    expect(safeRedirect(value, '/fallback')).toBe('/fallback');
+  });
+
+  it('falls back for a file from a form', () => {
+    expect(safeRedirect(new File(['/gallery'], '/gallery'), '/fallback')).toBe('/fallback');
+  });
+
+  it('falls back for a value that is not a string at all', () => {
+    const number = 42 as unknown as string;
+    const object = { toString: () => '/gallery' } as unknown as string;
+    expect(safeRedirect(number, '/fallback')).toBe('/fallback');
+    expect(safeRedirect(object, '/fallback')).toBe('/fallback');
+  });
+
+  it.each([
+    ['an absolute https URL', 'https://evil.example'],
+    ['an absolute http URL with a path', 'http://evil.example/gallery'],
+    ['a protocol-relative URL', '//evil.example'],
+    ['a protocol-relative URL with a path', '//evil.example/auth'],
+    ['a slash-backslash URL, which browsers read as //', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+    ['a relative path without a leading slash', 'gallery'],
+    ['a path starting with a backslash', '\\\\evil.example'],
+    ['a path starting with a space', ' /gallery'],
+  ])('falls back for %s', (_label, to) => {
+    expect(safeRedirect(to, '/fallback')).toBe('/fallback');
+  });
+
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  it.each([
+    ['a tab after the first slash', '/\t/evil.example'],
+    ['a newline after the first slash', '/\n/evil.example'],
+    ['a carriage return inside', '/gallery\r\nSet-Cookie: x=1'],
+    ['a tab inside', '/gal\tlery'],
+    ['a NUL byte inside', '/gallery\u0000'],
+  ])('falls back for a path with %s', (_label, to) => {
+    expect(safeRedirect(to, '/fallback')).toBe('/fallback');
+  });
+
+  // An encoded slash is not a slash to the URL parser: "/%2F%2Fevil" resolves to a path on our own site.
+  it.each(['/%2F%2Fevil', '/%2f%2fevil.example', '/%5Cevil.example'])('keeps %s, which a browser resolves on our site', (to) => {
+    expect(safeRedirect(to, '/fallback')).toBe(to);
+    expect(new URL(to, 'https://rigroast.example').origin).toBe('https://rigroast.example');
+  });
+
+  it.each(['/auth', '/auth?x=1', '/auth?tab=register&redirectTo=%2Fgallery', '/auth/magic', '/auth/magic?token=abc'])(
+    'falls back for %s, which would bounce a signed-in member',
+    (to) => {
+      expect(safeRedirect(to, '/fallback')).toBe('/fallback');
+    },
+  );
+
+  it.each(['/authors', '/author/7', '/authentic?x=1'])('keeps %s, which only starts with the letters "auth"', (to) => {
+    expect(safeRedirect(to, '/fallback')).toBe(to);
+  });
+
+  it('returns the fallback it was given, even an empty one', () => {
+    expect(safeRedirect('//evil.example', '')).toBe('');
+    expect(safeRedirect('/gallery', '')).toBe('/gallery');
+  });
+});
