@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 import { codeFrom, countMails, waitForMail } from './support/outbox';
 
 let counter = 0;
@@ -102,9 +102,10 @@ test('ADMIN_EMAILS members get the Admin Dashboard link and badge', async ({ pag
   await expect(page.getByRole('main').getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
 });
 
-test('a new avatar is uploaded (compressed in the browser when JavaScript runs)', async ({ page }, info) => {
+test('a new avatar is uploaded (compressed in the browser when JavaScript runs)', async ({ page, javaScriptEnabled }, info) => {
   await signIn(page, uniqueEmail(info.project.name));
   await page.goto('/profile');
+  await hydrated(page, javaScriptEnabled);
   const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2ee6ff' } }).jpeg().toBuffer();
   await page.getByLabel('Change avatar').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: photo });
   if (info.project.name === 'no-js') await page.getByRole('button', { name: 'Upload avatar' }).click();

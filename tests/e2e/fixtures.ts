@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Pages as a returning visitor sees them: the first-visit tutorial (a modal)
@@ -15,3 +15,8 @@ export const test = base.extend<{ returningVisitor: void }>({
 });
 
 export { expect };
+
+/** Waits until React has hydrated the page (when JavaScript runs), so its handlers are attached. */
+export async function hydrated(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 test.describe('header', () => {
   test('links to Home, Gallery, Leaderboard, Upload and Log in', async ({ page }) => {
@@ -137,6 +137,7 @@ test.describe('404', () => {
   test('client-side navigation to an unknown path shows the 404 page', async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, 'only meaningful with client-side routing');
     await page.goto('/');
+    await hydrated(page, javaScriptEnabled);
     await page.evaluate(() => {
       const link = document.createElement('a');
       link.href = '/missing-page';
