@@ -154,9 +154,11 @@ export const imageVariants = sqliteTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
-    fileName: text('file_name').notNull().unique(),
+    // Content-addressed, so two images may share a file (a plain picture's small
+    // variants can match byte for byte): a file is deleted only with its last row.
+    fileName: text('file_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.format, t.width] })],
+  (t) => [primaryKey({ columns: [t.imageId, t.format, t.width] }), index('image_variants_file_idx').on(t.fileName)],
 );
 
 export const builds = sqliteTable(

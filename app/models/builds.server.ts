@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import { builds, users } from '../../db/schema';
+import { builds, tempUploads, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 
 export type BuildSummary = {
   id: number;
   title: string;
+  imageId: number;
   username: string;
   roast: string;
   averageRating: number;
@@ -16,6 +17,7 @@ export type BuildSummary = {
 const summaryColumns = {
   id: builds.id,
   title: builds.title,
+  imageId: builds.imageId,
   username: users.username,
   roast: builds.roast,
   averageRating: builds.averageRating,
@@ -66,4 +68,31 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
   const averageRating = totalBuilds ? list.reduce((sum, build) => sum + build.averageRating, 0) / totalBuilds : 0;
   const totalComments = list.reduce((sum, build) => sum + build.commentCount, 0);
   return { totalBuilds, averageRating, totalComments };
+}
+
+/**
+ * Publishes a build. A guest's pending upload, if given, is used up in the same
+ * transaction, so it turns into a build only once: null when it was already used.
+ */
+export function createBuild(
+  { userId, title, imageId, tempUploadId }: { userId: number; title: string; imageId: number; tempUploadId?: string },
+  now = new Date(),
+): number | null {
+  return db().transaction((tx) => {
+    if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
+    return tx.insert(builds).values({ userId, title, imageId, createdAt: now }).returning({ id: builds.id }).get().id;
+  });
+}
+
+/** Everything the build page shows about one build, or null for an unknown id. */
+export function findBuildDetail(id: number) {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  return (
+    db()
+      .select({ ...summaryColumns, totalRating: builds.totalRating, userId: builds.userId, avatarUrl: users.avatarUrl })
+      .from(builds)
+      .innerJoin(users, eq(users.id, builds.userId))
+      .where(eq(builds.id, id))
+      .get() ?? null
+  );
 }

@@ -3,9 +3,10 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/auth.magic';
 import { buttonClass } from '~/components/ui/button';
 import { findMagicLink } from '~/models/login-codes.server';
-import { authenticate, clearAuthFlow } from '~/services/auth.server';
-import { requireAnonymous, startSession } from '~/services/session.server';
-import { dataWithToast, redirectWithToast } from '~/services/toast.server';
+import { authenticate } from '~/services/auth.server';
+import { requireAnonymous } from '~/services/session.server';
+import { completeSignIn } from '~/services/sign-in.server';
+import { dataWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Sign in', 'Finish signing in to RigRoast.');
@@ -29,10 +30,7 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const headers = new Headers();
-  headers.append('Set-Cookie', await startSession(args.request, outcome.user.id));
-  headers.append('Set-Cookie', await clearAuthFlow());
-  return redirectWithToast('/', { title: 'Login successful', description: `Welcome, ${outcome.user.username}` }, { headers });
+  return completeSignIn(args.request, outcome.user, '');
 }
 
 export default function MagicLink({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,8 +7,9 @@ import { HoneypotField, isBotSubmission } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { authenticate, clearAuthFlow, readAuthFlow, sendLoginCode } from '~/services/auth.server';
-import { requireAnonymous, startSession } from '~/services/session.server';
+import { authenticate, readAuthFlow, sendLoginCode } from '~/services/auth.server';
+import { requireAnonymous } from '~/services/session.server';
+import { completeSignIn } from '~/services/sign-in.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { LOGIN_CODE_DIGITS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
@@ -108,7 +109,7 @@ export async function action(args: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      return signedIn(request, outcome.user, redirectTo);
+      return completeSignIn(request, outcome.user, redirectTo);
     }
     case 'password': {
       const submission = parseWithZod(formData, { schema: passwordSchema });
@@ -122,7 +123,7 @@ export async function action(args: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      return signedIn(request, outcome.user, redirectTo);
+      return completeSignIn(request, outcome.user, redirectTo);
     }
     default:
       throw new Response('Unknown action', { status: 400 });
@@ -131,16 +132,6 @@ export async function action(args: Route.ActionArgs) {
 
 const invalidToast = { kind: 'error', title: 'Please check the form', description: 'Some fields need your attention.' } as const;
 
-async function signedIn(request: Request, user: { id: number; username: string }, redirectTo: string) {
-  const headers = new Headers();
-  headers.append('Set-Cookie', await startSession(request, user.id));
-  headers.append('Set-Cookie', await clearAuthFlow());
-  return redirectWithToast(
-    redirectTo || '/',
-    { title: 'Login successful', description: `Welcome, ${user.username}` },
-    { headers },
-  );
-}
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, step, method, email, redirectTo } = loaderData;

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { UploadIcon } from '~/components/icons';
+import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
+import { imageSources } from '~/models/images.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import {
   COMMUNITY_CLAIM,
@@ -24,8 +26,10 @@ export const meta = () =>
 
 export function loader({ url }: Route.LoaderArgs) {
   const board = parsePeriod(url.searchParams.get('board') ?? undefined);
+  const featured = listRecentBuilds(HOME_RECENT_LIMIT).slice(0, HOME_FEATURED_COUNT);
+  const images = imageSources(featured.map((build) => build.imageId));
   return {
-    featured: listRecentBuilds(HOME_RECENT_LIMIT).slice(0, HOME_FEATURED_COUNT),
+    featured: featured.map((build) => ({ ...build, image: images.get(build.imageId) ?? null })),
     competitions: listActiveCompetitions(),
     board,
     leaders: leaderboard(board, HOME_LEADERBOARD_LIMIT),
@@ -96,19 +100,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-6 grid gap-5 md:grid-cols-3">
             {featured.map((build) => (
-              <li key={build.id} className="panel flex flex-col p-5">
-                <h3 className="text-lg font-bold">{build.title}</h3>
-                <p className="text-sm text-neon-cyan">@{build.username}</p>
-                <p className="mt-2 flex items-center gap-2 text-sm text-muted">
-                  <Stars value={build.averageRating} />
-                  {build.averageRating.toFixed(1)}
-                </p>
-                <p className="mt-3 line-clamp-4 flex-1 text-sm leading-relaxed text-muted">
-                  {build.roast || 'The AI is still sharpening its roast for this one.'}
-                </p>
-                <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-4 self-start`}>
-                  View build<span className="sr-only">: {build.title}</span>
-                </Link>
+              <li key={build.id} className="panel flex flex-col overflow-hidden">
+                {build.image ? (
+                  <div className="aspect-[4/3] overflow-hidden bg-void">
+                    <ResponsiveImage
+                      image={build.image}
+                      alt=""
+                      sizes="(min-width: 768px) 33vw, 100vw"
+                      className="h-full w-full object-cover"
+                    />
+                  </div>
+                ) : null}
+                <div className="flex flex-1 flex-col p-5">
+                  <h3 className="text-lg font-bold">{build.title}</h3>
+                  <p className="text-sm text-neon-cyan">@{build.username}</p>
+                  <p className="mt-2 flex items-center gap-2 text-sm text-muted">
+                    <Stars value={build.averageRating} />
+                    {build.averageRating.toFixed(1)}
+                  </p>
+                  <p className="mt-3 line-clamp-4 flex-1 text-sm leading-relaxed text-muted">
+                    {build.roast || 'The AI is still sharpening its roast for this one.'}
+                  </p>
+                  <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-4 self-start`}>
+                    View build<span className="sr-only">: {build.title}</span>
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { StatsTab } from '~/components/profile/stats-tab';
 import { buttonClass } from '~/components/ui/button';
 import { AvatarError, processAvatar } from '~/services/avatars.server';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
+import { imageSources } from '~/models/images.server';
 import { consumeRateLimit, waitText } from '~/models/rate-limits.server';
 import { issueUserToken } from '~/models/user-tokens.server';
 import { changeAvatar, changeBio, changeUsername, findProfile, findUserByEmail } from '~/models/users.server';
@@ -34,11 +35,12 @@ export function loader(args: Route.LoaderArgs) {
   const profile = findProfile(user.id);
   if (!profile) throw redirect('/auth');
   const builds = listUserBuilds(user.id);
+  const images = imageSources(builds.map((build) => build.imageId));
   const tabParam = args.url.searchParams.get('tab');
   const edit = args.url.searchParams.get('edit');
   return {
     profile: { ...profile, createdAt: profile.createdAt.getTime() },
-    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime() })),
+    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     stats: buildStats(builds),
     tab: (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as ProfileTab) : 'builds',
     editing: edit === 'username' || edit === 'bio' ? (edit as 'username' | 'bio') : null,

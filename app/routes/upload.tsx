@@ -1,13 +1,240 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/upload';
+import { ResponsiveImage } from '~/components/responsive-image';
+import { useHydrated } from '~/components/use-hydrated';
+import { buttonClass } from '~/components/ui/button';
+import { FieldErrors, TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
+import { createBuild } from '~/models/builds.server';
+import { imageSources, saveImage } from '~/models/images.server';
+import { createTempUpload } from '~/models/temp-uploads.server';
+import { env } from '~/services/env.server';
+import { ImageError, processImage } from '~/services/images.server';
+import { readUploadForm, UploadError } from '~/services/multipart.server';
+import { forgetPendingUpload, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
+import { currentUser, requireUser } from '~/services/session.server';
+import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
+import { buildTitleField } from '~/utils/schemas';
+
+const titleSchema = z.object({ title: buildTitleField });
+const ACCEPTED_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
-export default function Upload() {
+export async function loader(args: Route.LoaderArgs) {
+  const user = currentUser(args);
+  const pending = await pendingUpload(args.request);
+  return {
+    username: user?.username ?? null,
+    pending: pending ? { title: pending.title, image: imageSources([pending.imageId]).get(pending.imageId) ?? null } : null,
+  };
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const fail = (message: string, status: number, result?: SubmissionResult<string[]>) =>
+    dataWithToast(
+      args,
+      { result: result ?? { status: 'error', error: { '': [message] } } } satisfies ActionData,
+      { kind: 'error', title: 'Upload failed', description: message },
+      { status },
+    );
+
+  let formData: FormData;
+  try {
+    formData = await readUploadForm(request);
+  } catch (error) {
+    if (error instanceof UploadError) return fail(error.message, error.status);
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: titleSchema });
+  if (submission.status !== 'success') return fail('Title is required', 400, submission.reply());
+  const { title } = submission.value;
+
+  // A signed-in member finishing the upload they started as a guest.
+  if (formData.get('intent') === 'finalize') {
+    const user = requireUser(args);
+    const pending = await pendingUpload(request);
+    if (!pending) return fail('This upload has expired. Please choose your photo again.', 410);
+    const buildId = createBuild({ userId: user.id, title, imageId: pending.imageId, tempUploadId: pending.id });
+    if (buildId === null) return fail('This upload was already finished.', 409);
+    return uploaded(buildId, { 'Set-Cookie': await forgetPendingUpload() });
+  }
+
+  const file = formData.get('image');
+  if (!(file instanceof File)) return fail('File type must be an image', 400);
+  let imageId: number;
+  try {
+    imageId = saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
+  } catch (error) {
+    if (error instanceof ImageError) return fail(error.message, error.status);
+    throw error;
+  }
+
+  const user = currentUser(args);
+  if (user) {
+    const buildId = createBuild({ userId: user.id, title, imageId });
+    if (buildId === null) throw new Error('A new build could not be created');
+    return uploaded(buildId);
+  }
+  // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
+  const temp = createTempUpload({ imageId, title });
+  return redirectWithToast(
+    '/auth?tab=register&redirectTo=%2Fupload',
+    { title: 'Sign in to finish your upload', description: 'Your photo is saved for 24 hours. Sign in and it goes live at once.' },
+    { headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } },
+  );
+}
+
+function uploaded(buildId: number, headers?: HeadersInit) {
+  return redirectWithToast(
+    `/build/${buildId}`,
+    { title: 'Upload successful', description: 'Your build is being roasted by AI.' },
+    { headers },
+  );
+}
+
+const guidelines = {
+  allowed: [
+    'Clear photos of your PC build and its components',
+    'Desktop setups where the case is visible',
+    'Close-ups of cooling, RGB, cable work and other features',
+  ],
+  prohibited: ['People or faces', 'Offensive, harmful or NSFW material', 'Anything unrelated to PC builds'],
+};
+
+export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
+  const { username, pending } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(titleSchema, {
+    id: 'upload-form',
+    lastResult: actionData?.result,
+    defaultValue: { title: pending?.title ?? '' },
+  });
+  const [title, setTitle] = useState(pending?.title ?? '');
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const busy = navigation.state === 'submitting';
+  const finalizing = Boolean(username && pending);
+  const hasImage = Boolean(preview || finalizing);
+
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const label = finalizing ? 'Finalize PC Build' : username ? 'Upload PC Build' : 'Sign In to Submit';
+  const busyLabel = finalizing ? 'Finalizing...' : 'Uploading...';
+
   return (
-    <ComingSoon
-      title="Deploy your battle station"
-      description="Upload a photo of your build with a title, and our AI will roast it while the community rates it."
-    />
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
+      <h1 className="display text-3xl sm:text-5xl">
+        Deploy your <span className="text-gradient">battle station</span>
+      </h1>
+      <p className="mt-3 text-sm text-muted" aria-live="polite">
+        {username ? (
+          <>
+            <strong className="text-ink">{username}</strong> · Registered Account
+          </>
+        ) : (
+          'Not signed in'
+        )}
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="panel grid gap-6 p-6">
+          <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
+          <TextField
+            field={fields.title}
+            label="Build Title"
+            type="text"
+            maxLength={100}
+            placeholder="e.g. Arctic white water-cooled beast"
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
+          {finalizing && pending?.image ? (
+            <div className="grid gap-2">
+              <p className="text-sm font-semibold">Your photo</p>
+              <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
+            </div>
+          ) : (
+            <div className="grid gap-2">
+              <label htmlFor="upload-image" className="text-sm font-semibold">
+                Photo of your build
+              </label>
+              {preview ? (
+                <div className="relative">
+                  <img src={preview} alt="Preview of the chosen photo" className="max-h-96 w-full rounded-xl object-contain" />
+                  <button
+                    type="button"
+                    className={`${buttonClass('ghost', 'sm')} absolute right-3 top-3`}
+                    onClick={() => {
+                      setPreview(null);
+                      if (fileRef.current) fileRef.current.value = '';
+                    }}
+                  >
+                    Remove
+                  </button>
+                </div>
+              ) : null}
+              <input
+                ref={fileRef}
+                id="upload-image"
+                name="image"
+                type="file"
+                accept={ACCEPTED_TYPES}
+                aria-describedby="upload-image-hint"
+                className={`${preview ? 'sr-only' : ''} block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void`}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  setPreview(file ? URL.createObjectURL(file) : null);
+                }}
+              />
+              <p id="upload-image-hint" className="text-xs text-muted">
+                JPG, PNG or GIF, up to 10MB.
+              </p>
+            </div>
+          )}
+          <FieldErrors id={form.errorId} errors={form.errors} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Link to="/" className={buttonClass('quiet', 'md')}>
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              className={buttonClass('hot', 'md')}
+              // Only with JavaScript can the button know the form is incomplete; the server checks either way.
+              disabled={busy || (hydrated && (title.trim() === '' || !hasImage))}
+            >
+              {busy ? busyLabel : label}
+            </button>
+          </div>
+        </Form>
+        <aside className="panel h-fit p-6 text-sm" aria-labelledby="guidelines-title">
+          <h2 id="guidelines-title" className="font-bold uppercase tracking-widest text-muted">
+            Content guidelines
+          </h2>
+          <h3 className="mt-4 font-bold text-neon-lime">Allowed</h3>
+          <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted">
+            {guidelines.allowed.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <h3 className="mt-4 font-bold text-danger">Prohibited</h3>
+          <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted">
+            {guidelines.prohibited.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <p className="mt-4 text-muted">
+            All uploads are screened automatically. Repeated violations may restrict your account.
+          </p>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
+import express, { type Request as ExpressRequest, type NextFunction, type RequestHandler, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Env } from '~/services/env.server';
@@ -43,6 +43,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
+  app.use(closeUnreadRequests);
   // The client address as we trust it, for rate limits anywhere downstream; a
   // value sent by the client under the same name is overwritten.
   app.use((req, _res, next) => {
@@ -101,6 +102,20 @@ export function createApp({ build, mode, config, vite }: Options) {
 
   return app;
 }
+
+/**
+ * An answer sent before the request body was read to its end (an upload refused
+ * at 10 MB) closes the connection: the rest of the body would otherwise be taken
+ * for the next request on it, and that request would hang.
+ */
+const closeUnreadRequests: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
 
 function httpStatus(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;

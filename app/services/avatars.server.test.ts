@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngBomb } from '../../tests/support/png-bomb';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarError, processAvatar } from './avatars.server';
@@ -43,30 +43,6 @@ async function sidewaysPhoto(): Promise<Buffer> {
     .withIccProfile('p3')
     .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
     .toBuffer();
-}
-
-/** A valid 8000×8000 one-bit greyscale PNG (64 MP): tiny on disk, huge once decoded. */
-function pngBomb(size = 8000): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(1, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  const rowBytes = 1 + Math.ceil(size / 8); // filter byte + pixels
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(rowBytes * size), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** The colour at (x, y) of an image, as r/g/b. */
@@ -186,14 +162,14 @@ describe('processAvatar', () => {
   });
 
   it('refuses an image over 40 megapixels before decoding it', async () => {
-    const bomb = pngBomb();
+    const bomb = await pngBomb(8000);
     expect(bomb.length).toBeLessThan(100_000);
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 8000, height: 8000 });
     expect((await avatarError(bomb)).message).toBe(TOO_LARGE);
   });
 
   it('writes nothing for a refused image', async () => {
-    await avatarError(pngBomb());
+    await avatarError(await pngBomb(8000));
     await avatarError(Buffer.from('nope'));
     expect(await filesIn(join(uploadsDir, 'avatars'))).toEqual([]);
   });

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type SharpOptions } from 'sharp';
+import { isPixelLimitError, signatureFormat, writeOnce } from '~/services/image-files.server';
 import { log } from '~/services/log.server';
 import { AVATAR_ERROR_MESSAGES } from '~/utils/compress-image';
 import { AVATAR_MAX_MEGAPIXELS } from '~/utils/constants';
@@ -13,31 +14,17 @@ export class AvatarError extends Error {
   override name = 'AvatarError';
 }
 
-type AcceptedFormat = 'jpeg' | 'png' | 'webp';
-
-/**
- * The format named by the file's signature. Checked before sharp sees the
- * bytes so that no other decoder (SVG, TIFF, HEIF, PDF…) ever runs on them.
- */
-function signatureFormat(input: Uint8Array): AcceptedFormat | undefined {
-  const starts = (bytes: number[], at = 0) => bytes.every((byte, index) => input[at + index] === byte);
-  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return undefined;
-}
-
 function toAvatarError(error: unknown): AvatarError {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new AvatarError(AVATAR_ERROR_MESSAGES.tooLarge, { cause: error });
-  log.debug('avatar image rejected as unreadable', message);
+  if (isPixelLimitError(error)) return new AvatarError(AVATAR_ERROR_MESSAGES.tooLarge, { cause: error });
+  log.debug('avatar image rejected as unreadable', error instanceof Error ? error.message : String(error));
   return new AvatarError(AVATAR_ERROR_MESSAGES.unreadable, { cause: error });
 }
 
 /** Re-encodes an uploaded image as a 256×256 WebP with no metadata. */
 async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
   const expected = signatureFormat(input);
-  if (!expected) throw new AvatarError(AVATAR_ERROR_MESSAGES.unsupported);
+  // Avatars are JPEG, PNG or WebP (spec §5); GIF is for build photos only.
+  if (!expected || expected === 'gif') throw new AvatarError(AVATAR_ERROR_MESSAGES.unsupported);
 
   const options: SharpOptions = {
     limitInputPixels: AVATAR_MAX_MEGAPIXELS * 1_000_000,
@@ -60,34 +47,6 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     throw toAvatarError(error);
-  }
-}
-
-/**
- * Writes `bytes` as `folder/fileName` through a temporary file in the same
- * folder, so a reader never sees a partial file. The name is the content's hash, so an
- * existing file of the same size already holds these bytes.
- */
-async function writeOnce(folder: string, fileName: string, bytes: Uint8Array): Promise<void> {
-  const target = join(folder, fileName);
-  const existing = await stat(target).catch(() => undefined);
-  if (existing?.isFile() && existing.size === bytes.length) return;
-
-  // A dot file, which static file servers skip by default.
-  const temp = join(folder, `.${fileName}.${randomUUID()}.tmp`);
-  try {
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(bytes);
-      // Flushed before the rename: a crash must not leave an empty file under a name that is never rewritten.
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
   }
 }
 

@@ -19,6 +19,8 @@ export const LOGIN_CODE_TTL_MS = 15 * 60 * 1000;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MAX_MEGAPIXELS = 40;
+// Build photos share the avatar's ceiling: larger uploads are refused before decoding.
+export const BUILD_IMAGE_MAX_MEGAPIXELS = 40;
 
 export const ROAST_POLL_MS = 5000;
 export const TEMP_UPLOAD_POLL_MS = 2000;

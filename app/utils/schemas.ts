@@ -53,3 +53,12 @@ export const usernameSchema = z.object({ username: usernameField });
 export const bioSchema = z.object({ bio: bioField });
 export const emailChangeSchema = z.object({ email: emailField });
 export type ProfileAction = 'username' | 'bio' | 'avatar' | 'email' | 'password-link';
+
+export const BUILD_TITLE_MAX_LENGTH = 100;
+
+/** The upload form's title (§5): required and not blank. */
+export const buildTitleField = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);

@@ -86,7 +86,7 @@ CREATE TABLE `image_variants` (
 	FOREIGN KEY (`image_id`) REFERENCES `images`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `image_variants_file_name_unique` ON `image_variants` (`file_name`);--> statement-breakpoint
+CREATE INDEX `image_variants_file_idx` ON `image_variants` (`file_name`);--> statement-breakpoint
 CREATE TABLE `images` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`hash` text NOT NULL,

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import type { ImageSources } from '~/models/images.server';
+import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
 
-type Build = { id: number; title: string; createdAt: number; averageRating: number; ratingCount: number };
+type Build = { id: number; title: string; createdAt: number; averageRating: number; ratingCount: number; image: ImageSources | null };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -31,15 +33,22 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {builds.map((build) => (
-        <li key={build.id} className="panel flex flex-col gap-2 p-5">
-          <h2 className="truncate text-lg font-bold">{build.title}</h2>
-          <p className="text-sm text-muted">{dateFormat.format(build.createdAt)}</p>
-          <p className="flex items-center gap-2 text-sm text-muted">
-            <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
-          </p>
-          <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-auto self-start`}>
-            View Details<span className="sr-only">: {build.title}</span>
-          </Link>
+        <li key={build.id} className="panel flex flex-col gap-2 overflow-hidden pb-5">
+          <div className="aspect-[4/3] overflow-hidden bg-void">
+            {build.image ? (
+              <ResponsiveImage image={build.image} alt="" sizes="(min-width: 1280px) 16rem, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
+            ) : null}
+          </div>
+          <div className="grid gap-2 px-5">
+            <h2 className="truncate text-lg font-bold">{build.title}</h2>
+            <p className="text-sm text-muted">{dateFormat.format(build.createdAt)}</p>
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
+            </p>
+            <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-2 justify-self-start`}>
+              View Details<span className="sr-only">: {build.title}</span>
+            </Link>
+          </div>
         </li>
       ))}
     </ul>

@@ -1,0 +1,171 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { processImage, type ProcessedImage } from '~/services/images.server';
+import { imageVariants, images } from '../../db/schema';
+import { imageSources, largestVariantUrl, saveImage } from './images.server';
+
+let db: Db;
+let uploadsDir: string;
+/** 1700×1000: all four widths. */
+let wide: ProcessedImage;
+/** 700×500: 320 and 640. */
+let medium: ProcessedImage;
+/** 200×150: its own width only. */
+let small: ProcessedImage;
+
+const solidPng = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-image-rows-'));
+  [wide, medium, small] = await Promise.all([
+    processImage(await solidPng(1700, 1000, '#336699'), { uploadsDir }),
+    processImage(await solidPng(700, 500, '#993366'), { uploadsDir }),
+    processImage(await solidPng(200, 150, '#669933'), { uploadsDir }),
+  ]);
+});
+
+afterAll(async () => {
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  migrateDatabase(db);
+  setDatabase(db);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  closeDatabase();
+});
+
+function rowCounts() {
+  return {
+    images: db.select({ n: count() }).from(images).get()?.n,
+    variants: db.select({ n: count() }).from(imageVariants).get()?.n,
+  };
+}
+
+function url(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', width: number): string {
+  const variant = image.variants.find((candidate) => candidate.format === format && candidate.width === width);
+  if (!variant) throw new Error(`No ${format} variant ${width} wide`);
+  return `/uploads/images/${variant.fileName}`;
+}
+
+function srcSet(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', widths: number[]): string {
+  return widths.map((width) => `${url(image, format, width)} ${width}w`).join(', ');
+}
+
+describe('saveImage', () => {
+  it('inserts the image and all its variants', () => {
+    const id = saveImage(wide);
+    expect(db.select().from(images).where(eq(images.id, id)).get()).toMatchObject({
+      hash: wide.hash,
+      width: 1700,
+      height: 1000,
+      placeholder: wide.placeholder,
+    });
+    const variants = db.select().from(imageVariants).where(eq(imageVariants.imageId, id)).all();
+    expect(variants).toHaveLength(12);
+    expect(variants).toEqual(expect.arrayContaining(wide.variants.map((variant) => ({ ...variant, imageId: id }))));
+  });
+
+  it('returns the same id for the same image and adds nothing', () => {
+    const id = saveImage(wide);
+    const before = rowCounts();
+    expect(saveImage(wide)).toBe(id);
+    expect(saveImage({ ...wide, variants: [...wide.variants] })).toBe(id);
+    expect(rowCounts()).toEqual(before);
+    expect(saveImage(small)).not.toBe(id);
+    expect(rowCounts()).toEqual({ images: 2, variants: 15 });
+  });
+
+  it('saves an image some of whose files another image also uses, listing every file for both', async () => {
+    // Plain red at two sizes: the 320 and 640 variants come out byte for byte the same.
+    const smaller = await processImage(await solidPng(700, 500, '#ff0000'), { uploadsDir });
+    const larger = await processImage(await solidPng(1400, 1000, '#ff0000'), { uploadsDir });
+    const shared = larger.variants.filter((variant) => smaller.variants.some((other) => other.fileName === variant.fileName));
+    expect(shared.map((variant) => variant.width)).toContain(320);
+
+    const smallerId = saveImage(smaller);
+    const largerId = saveImage(larger);
+    expect(largerId).not.toBe(smallerId);
+    const listed = db.select().from(imageVariants).where(eq(imageVariants.imageId, largerId)).all();
+    expect(listed).toHaveLength(larger.variants.length);
+    const jpegs = larger.variants.filter((variant) => variant.format === 'jpeg');
+    expect(imageSources([largerId]).get(largerId)?.srcSet.split(', ')).toHaveLength(jpegs.length);
+  });
+});
+
+describe('imageSources', () => {
+  it('gives AVIF then WebP sources and a JPEG fallback for several images in one query', () => {
+    const wideId = saveImage(wide);
+    const mediumId = saveImage(medium);
+    const smallId = saveImage(small);
+    const prepare = vi.spyOn(db.$client, 'prepare');
+
+    const sources = imageSources([smallId, wideId, 9999, mediumId, wideId]);
+
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect([...sources.keys()].sort()).toEqual([wideId, mediumId, smallId].sort());
+    expect(sources.has(9999)).toBe(false);
+
+    const all = [320, 640, 1080, 1600];
+    expect(sources.get(wideId)).toEqual({
+      width: 1700,
+      height: 1000,
+      placeholder: wide.placeholder,
+      sources: [
+        { type: 'image/avif', srcSet: srcSet(wide, 'avif', all) },
+        { type: 'image/webp', srcSet: srcSet(wide, 'webp', all) },
+      ],
+      src: url(wide, 'jpeg', 640),
+      srcSet: srcSet(wide, 'jpeg', all),
+    });
+    expect(sources.get(wideId)?.sources[0]?.srcSet).toMatch(
+      /^\/uploads\/images\/[0-9a-f]{64}\.avif 320w, \/uploads\/images\/[0-9a-f]{64}\.avif 640w, .+ 1080w, .+\.avif 1600w$/,
+    );
+    expect(sources.get(mediumId)).toMatchObject({
+      width: 700,
+      height: 500,
+      src: url(medium, 'jpeg', 640),
+      srcSet: srcSet(medium, 'jpeg', [320, 640]),
+    });
+    expect(sources.get(smallId)).toMatchObject({
+      width: 200,
+      height: 150,
+      sources: [
+        { type: 'image/avif', srcSet: srcSet(small, 'avif', [200]) },
+        { type: 'image/webp', srcSet: srcSet(small, 'webp', [200]) },
+      ],
+      src: url(small, 'jpeg', 200),
+      srcSet: `${url(small, 'jpeg', 200)} 200w`,
+    });
+  });
+
+  it('asks nothing for no ids', () => {
+    const prepare = vi.spyOn(db.$client, 'prepare');
+    expect(imageSources([]).size).toBe(0);
+    expect(prepare).not.toHaveBeenCalled();
+  });
+});
+
+describe('largestVariantUrl', () => {
+  it('names the widest variant in the format asked for, JPEG by default', () => {
+    const wideId = saveImage(wide);
+    const smallId = saveImage(small);
+    expect(largestVariantUrl(wideId)).toBe(url(wide, 'jpeg', 1600));
+    expect(largestVariantUrl(wideId, 'avif')).toBe(url(wide, 'avif', 1600));
+    expect(largestVariantUrl(wideId, 'webp')).toBe(url(wide, 'webp', 1600));
+    expect(largestVariantUrl(smallId)).toBe(url(small, 'jpeg', 200));
+    expect(largestVariantUrl(9999)).toBeNull();
+  });
+});

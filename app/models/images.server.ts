@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { imageVariants, images } from '../../db/schema';
+import { db } from '~/services/db.server';
+import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage } from '~/services/images.server';
+
+const URL_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
+/** The JPEG fallback's `src`: the width that old browsers without srcset get. */
+const FALLBACK_WIDTH = 640;
+
+/**
+ * Records a processed image and its variants in one transaction, returning the
+ * image's id. processImage has already written every file, so a crash between
+ * the two leaves at most orphan files on the volume, never rows naming missing
+ * files. The same upload again (same hash) returns the existing id and adds nothing.
+ */
+export function saveImage(image: ProcessedImage): number {
+  return db().transaction((tx) => {
+    const existing = tx.select({ id: images.id }).from(images).where(eq(images.hash, image.hash)).get();
+    if (existing) return existing.id;
+
+    const { id } = tx
+      .insert(images)
+      .values({ hash: image.hash, width: image.width, height: image.height, placeholder: image.placeholder })
+      .returning({ id: images.id })
+      .get();
+    if (image.variants.length > 0) {
+      tx.insert(imageVariants)
+        .values(image.variants.map((variant) => ({ ...variant, imageId: id })))
+        .run();
+    }
+    return id;
+  });
+}
+
+/** Everything a `<picture>` needs to show an image at any size. */
+export type ImageSources = {
+  width: number;
+  height: number;
+  placeholder: string;
+  /** AVIF first, then WebP: the browser takes the first type it supports. */
+  sources: { type: 'image/avif' | 'image/webp'; srcSet: string }[];
+  /** The JPEG fallback. */
+  src: string;
+  srcSet: string;
+};
+
+type VariantRow = { format: ImageFormat; width: number; fileName: string };
+
+function srcSet(variants: VariantRow[]): string {
+  return variants.map((variant) => `${URL_PREFIX}${variant.fileName} ${variant.width}w`).join(', ');
+}
+
+function toSources(image: { width: number; height: number; placeholder: string }, variants: VariantRow[]): ImageSources {
+  const ofFormat = (format: ImageFormat) => variants.filter((variant) => variant.format === format);
+  const sources: ImageSources['sources'] = [];
+  const avif = ofFormat('avif');
+  if (avif.length > 0) sources.push({ type: 'image/avif', srcSet: srcSet(avif) });
+  const webp = ofFormat('webp');
+  if (webp.length > 0) sources.push({ type: 'image/webp', srcSet: srcSet(webp) });
+
+  // Variants come sorted by width; an image with no JPEG (never written so) falls back to any format.
+  const jpeg = ofFormat('jpeg');
+  const fallback = jpeg.length > 0 ? jpeg : variants;
+  const src = fallback.findLast((variant) => variant.width <= FALLBACK_WIDTH) ?? fallback[0];
+  return {
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+    sources,
+    src: src ? `${URL_PREFIX}${src.fileName}` : '',
+    srcSet: srcSet(fallback),
+  };
+}
+
+/** The sources of many images in one query, by image id; ids with no image are absent. */
+export function imageSources(imageIds: number[]): Map<number, ImageSources> {
+  const result = new Map<number, ImageSources>();
+  const ids = [...new Set(imageIds)];
+  if (ids.length === 0) return result;
+
+  const rows = db()
+    .select({
+      id: images.id,
+      width: images.width,
+      height: images.height,
+      placeholder: images.placeholder,
+      format: imageVariants.format,
+      variantWidth: imageVariants.width,
+      fileName: imageVariants.fileName,
+    })
+    .from(images)
+    .innerJoin(imageVariants, eq(imageVariants.imageId, images.id))
+    .where(inArray(images.id, ids))
+    .orderBy(asc(images.id), asc(imageVariants.width))
+    .all();
+
+  const byImage = new Map<number, { image: (typeof rows)[number]; variants: VariantRow[] }>();
+  for (const row of rows) {
+    const entry = byImage.get(row.id) ?? { image: row, variants: [] };
+    entry.variants.push({ format: row.format, width: row.variantWidth, fileName: row.fileName });
+    byImage.set(row.id, entry);
+  }
+  for (const [id, { image, variants }] of byImage) result.set(id, toSources(image, variants));
+  return result;
+}
+
+/** The URL of the widest variant of an image in `format`, for the full-size view; null if there is none. */
+export function largestVariantUrl(imageId: number, format: ImageFormat = 'jpeg'): string | null {
+  const row = db()
+    .select({ fileName: imageVariants.fileName })
+    .from(imageVariants)
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.format, format)))
+    .orderBy(desc(imageVariants.width))
+    .limit(1)
+    .get();
+  return row ? `${URL_PREFIX}${row.fileName}` : null;
+}

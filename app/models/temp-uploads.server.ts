@@ -1,0 +1,38 @@
+import { eq, lt } from 'drizzle-orm';
+import { tempUploads } from '../../db/schema';
+import { randomToken } from '~/services/crypto.server';
+import { db } from '~/services/db.server';
+
+/** How long a guest's photo waits for them to sign in. */
+export const TEMP_UPLOAD_TTL_MS = 24 * 3600_000;
+
+export type TempUpload = { id: string; imageId: number; title: string };
+
+/** Keeps a guest's processed image (and title) until they sign in and finish. */
+export function createTempUpload(
+  { imageId, title, clientToken = randomToken() }: { imageId: number; title: string; clientToken?: string },
+  now = Date.now(),
+): TempUpload {
+  const id = randomToken(18);
+  db()
+    .insert(tempUploads)
+    .values({ id, clientToken, imageId, title, expiresAt: new Date(now + TEMP_UPLOAD_TTL_MS), createdAt: new Date(now) })
+    .run();
+  return { id, imageId, title };
+}
+
+/** A pending upload that has not expired yet; reads only. */
+export function findTempUpload(id: string, now = Date.now()): TempUpload | null {
+  const row = db()
+    .select({ id: tempUploads.id, imageId: tempUploads.imageId, title: tempUploads.title, expiresAt: tempUploads.expiresAt })
+    .from(tempUploads)
+    .where(eq(tempUploads.id, id))
+    .get();
+  if (!row || row.expiresAt.getTime() <= now) return null;
+  return { id: row.id, imageId: row.imageId, title: row.title };
+}
+
+/** Deletes uploads nobody came back for (housekeeping); their images go with unused-image cleanup. */
+export function pruneTempUploads(now = Date.now()): number {
+  return db().delete(tempUploads).where(lt(tempUploads.expiresAt, new Date(now))).run().changes;
+}

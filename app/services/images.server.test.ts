@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pngBomb } from '../../tests/support/png-bomb';
+import sharp, { type Color } from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_FORMATS, ImageError, processImage, type ProcessedImage } from './images.server';
+
+const NOT_AN_IMAGE = 'File type must be an image';
+const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';
+const UNREADABLE = 'Unable to process this image. Please try a different file.';
+
+const RED = { r: 255, g: 0, b: 0 };
+const BLUE = { r: 0, g: 0, b: 255 };
+
+let uploadsDir: string;
+let imagesDir: string;
+
+beforeAll(async () => {
+  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-images-'));
+  imagesDir = join(uploadsDir, 'images');
+});
+
+afterAll(async () => {
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+/** A sharp pipeline for a one-colour image. */
+function solid(width: number, height: number, background: Color, channels: 3 | 4 = 3) {
+  return sharp({ create: { width, height, channels, background } });
+}
+
+/**
+ * A 2000×1500 JPEG, red on the left half and blue on the right, stored with
+ * EXIF orientation 6 (turn 90° clockwise to view), GPS data, XMP and a Display P3 profile.
+ */
+async function sidewaysPhoto(): Promise<Buffer> {
+  const blueHalf = await solid(1000, 1500, BLUE).png().toBuffer();
+  const flat = await solid(2000, 1500, RED)
+    .composite([{ input: blueHalf, left: 1000, top: 0 }])
+    .png()
+    .toBuffer();
+  return sharp(flat)
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'AcmeCam', Model: 'Snoop 3000', Copyright: 'Someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .withIccProfile('p3')
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .toBuffer();
+}
+
+/** A two-frame 400×300 GIF: red, then blue. */
+async function animatedGif(): Promise<Buffer> {
+  const frame = (background: Color) => solid(400, 300, background).png().toBuffer();
+  return sharp([await frame(RED), await frame(BLUE)], { join: { animated: true } })
+    .gif({ delay: [100, 100] })
+    .toBuffer();
+}
+
+async function imageError(input: Uint8Array): Promise<ImageError> {
+  const error: unknown = await processImage(input, { uploadsDir }).then(
+    () => new Error('processImage accepted the image'),
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(ImageError);
+  expect((error as ImageError).status).toBe(400);
+  return error as ImageError;
+}
+
+/** The colour at (x, y) of an image, as r/g/b. */
+async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
+}
+
+const isRed = ({ r, g, b }: { r: number; g: number; b: number }) => r > 200 && g < 60 && b < 60;
+const isBlue = ({ r, g, b }: { r: number; g: number; b: number }) => b > 200 && r < 60 && g < 60;
+
+const SHARP_FORMAT = { avif: 'heif', webp: 'webp', jpeg: 'jpeg' } as const;
+const EXTENSION = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
+
+async function readVariant(result: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', width: number): Promise<Buffer> {
+  const variant = result.variants.find((candidate) => candidate.format === format && candidate.width === width);
+  if (!variant) throw new Error(`No ${format} variant ${width} wide`);
+  return readFile(join(imagesDir, variant.fileName));
+}
+
+/**
+ * Every variant of `result`: one per width and format, sized by the aspect
+ * ratio, stored under the hash of its own bytes in the right format, with no metadata.
+ */
+async function expectVariants(result: ProcessedImage, widths: number[]): Promise<void> {
+  expect(result.variants.map(({ format, width }) => `${format} ${width}`)).toEqual(
+    IMAGE_FORMATS.flatMap((format) => widths.map((width) => `${format} ${width}`)),
+  );
+  for (const variant of result.variants) {
+    expect(variant.height).toBe(Math.round((variant.width * result.height) / result.width));
+    const bytes = await readFile(join(imagesDir, variant.fileName));
+    expect(variant.fileName).toBe(`${createHash('sha256').update(bytes).digest('hex')}.${EXTENSION[variant.format]}`);
+    expect(variant.bytes).toBe(bytes.length);
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: SHARP_FORMAT[variant.format], width: variant.width, height: variant.height });
+    if (variant.format === 'avif') expect(metadata.compression).toBe('av1');
+    expect(metadata.space).toBe('srgb');
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.iptc).toBeUndefined();
+    expect(bytes.includes('AcmeCam')).toBe(false);
+  }
+}
+
+async function expectPlaceholder(result: ProcessedImage): Promise<void> {
+  const prefix = 'data:image/png;base64,';
+  expect(result.placeholder.startsWith(prefix)).toBe(true);
+  expect(result.placeholder.length).toBeLessThan(2048);
+  const png = Buffer.from(result.placeholder.slice(prefix.length), 'base64');
+  const metadata = await sharp(png).metadata();
+  expect(metadata.format).toBe('png');
+  expect(Math.max(metadata.width, metadata.height)).toBeLessThanOrEqual(32);
+}
+
+async function leftovers(): Promise<string[]> {
+  return (await readdir(imagesDir).catch(() => [])).filter((name) => name.startsWith('.') || name.endsWith('.tmp'));
+}
+
+describe('processImage', () => {
+  it('turns a sideways photo upright, in sRGB, without EXIF, GPS or profile, never upscaled', async () => {
+    const input = await sidewaysPhoto();
+    const before = await sharp(input).metadata();
+    expect(before).toMatchObject({ format: 'jpeg', width: 2000, height: 1500, orientation: 6 });
+    expect(before.exif?.includes('AcmeCam')).toBe(true);
+    expect(before.icc).toBeDefined();
+
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ hash: createHash('sha256').update(input).digest('hex'), width: 1500, height: 2000 });
+    // 1500 wide: 1600 would be an upscale.
+    await expectVariants(result, [320, 640, 1080]);
+    await expectPlaceholder(result);
+    expect(result.variants.find((variant) => variant.width === 320)?.height).toBe(427);
+
+    // Turned 90° clockwise, the red left half becomes the top half.
+    const small = await readVariant(result, 'jpeg', 320);
+    expect(isRed(await pixel(small, 160, 100))).toBe(true);
+    expect(isBlue(await pixel(small, 160, 330))).toBe(true);
+    expect(isRed(await pixel(await readVariant(result, 'avif', 640), 20, 20))).toBe(true);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('keeps the transparency of a PNG in AVIF and WebP and puts the JPEG on white', async () => {
+    const input = await solid(1700, 1000, { r: 10, g: 200, b: 10, alpha: 0.5 }, 4)
+      .png()
+      .toBuffer();
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ width: 1700, height: 1000 });
+    await expectVariants(result, [320, 640, 1080, 1600]);
+    await expectPlaceholder(result);
+    expect((await sharp(await readVariant(result, 'avif', 320)).metadata()).hasAlpha).toBe(true);
+    expect((await sharp(await readVariant(result, 'webp', 1600)).metadata()).hasAlpha).toBe(true);
+    const jpeg = await readVariant(result, 'jpeg', 320);
+    expect((await sharp(jpeg).metadata()).hasAlpha).toBe(false);
+    // Half-transparent green over white.
+    const { r, g, b } = await pixel(jpeg, 10, 10);
+    expect(r).toBeGreaterThan(100);
+    expect(g).toBeGreaterThan(200);
+    expect(b).toBeGreaterThan(100);
+  });
+
+  it('keeps only the first frame of an animated GIF', async () => {
+    const input = await animatedGif();
+    expect(await sharp(input).metadata()).toMatchObject({ format: 'gif', pages: 2 });
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ width: 400, height: 300 });
+    await expectVariants(result, [320]);
+    for (const format of IMAGE_FORMATS) {
+      const variant = await readVariant(result, format, 320);
+      expect((await sharp(variant).metadata()).pages ?? 1).toBe(1);
+      expect(isRed(await pixel(variant, 100, 100))).toBe(true);
+    }
+  });
+
+  it('accepts a WebP', async () => {
+    const input = await solid(700, 500, BLUE).webp().toBuffer();
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ width: 700, height: 500 });
+    await expectVariants(result, [320, 640]);
+    await expectPlaceholder(result);
+  });
+
+  it('makes one width, its own, of an image narrower than 320', async () => {
+    const input = await solid(200, 150, RED).png().toBuffer();
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ width: 200, height: 150 });
+    await expectVariants(result, [200]);
+    expect(result.variants.every((variant) => variant.height === 150)).toBe(true);
+  });
+
+  it('leaves out widths too tall to encode, and refuses a strip with none left', async () => {
+    // At 1080 wide this would be 16691 high, over WebP's 16383.
+    const tall = await processImage(await solid(1100, 17_000, BLUE).png().toBuffer(), { uploadsDir });
+    await expectVariants(tall, [320, 640]);
+    expect(tall.variants.at(-1)).toMatchObject({ width: 640, height: 9891 });
+    expect((await imageError(await solid(100, 20_000, BLUE).png().toBuffer())).message).toBe(UNREADABLE);
+  });
+
+  it('gives the same hash and file names when the same image comes twice', async () => {
+    const input = await sidewaysPhoto();
+    const elsewhere = await mkdtemp(join(tmpdir(), 'rigroast-images-'));
+    try {
+      const [first, second] = await Promise.all([
+        processImage(input, { uploadsDir: elsewhere }),
+        processImage(input, { uploadsDir: elsewhere }),
+      ]);
+      const third = await processImage(input, { uploadsDir: elsewhere });
+      expect(second).toEqual(first);
+      expect(third).toEqual(first);
+      const names = first.variants.map((variant) => variant.fileName).sort();
+      expect(new Set(names).size).toBe(9);
+      expect((await readdir(join(elsewhere, 'images'))).sort()).toEqual(names);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses what is not a JPEG, PNG, GIF or WebP by content', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const text = Buffer.from('This is not a picture of a gaming PC, whatever its name (rig.jpg) says.\n');
+    const tiff = await solid(10, 10, RED).tiff().toBuffer();
+    for (const input of [svg, text, tiff, new Uint8Array()]) {
+      expect((await imageError(input)).message).toBe(NOT_AN_IMAGE);
+    }
+  });
+
+  it('refuses a truncated JPEG and a file that only starts like a PNG', async () => {
+    // Busy pixels, so the compressed data is long enough to cut well past the header.
+    const pixels = Buffer.from(Array.from({ length: 300 * 300 * 3 }, (_, index) => (index * 7919) % 251));
+    const photo = await sharp(pixels, { raw: { width: 300, height: 300, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const truncated = photo.subarray(0, Math.floor(photo.length * 0.6));
+    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    expect((await imageError(truncated)).message).toBe(UNREADABLE);
+    expect((await imageError(fakePng)).message).toBe(UNREADABLE);
+  });
+
+  it('refuses a decompression bomb from its header, fast and without decoding it', async () => {
+    const bomb = await pngBomb();
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20_000, height: 20_000 });
+
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    expect((await imageError(bomb)).message).toBe(TOO_LARGE);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('writes nothing for a refused image and leaves no temporary files', async () => {
+    const before = await readdir(imagesDir).catch(() => []);
+    await imageError(await pngBomb(7000));
+    await imageError(Buffer.from('nope'));
+    expect(await readdir(imagesDir).catch(() => [])).toEqual(before);
+    expect(await leftovers()).toEqual([]);
+    for (const name of before) expect((await stat(join(imagesDir, name))).size).toBeGreaterThan(0);
+  });
+});

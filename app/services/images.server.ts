@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
+import { isPixelLimitError, signatureFormat, syncFolder, writeOnce } from '~/services/image-files.server';
+import { log } from '~/services/log.server';
+import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
+
+export const IMAGE_WIDTHS = [320, 640, 1080, 1600] as const;
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** The folder under UPLOADS_DIR that holds the variants, served at `/uploads/images/`. */
+export const IMAGES_FOLDER = 'images';
+
+export const IMAGE_ERROR_MESSAGES = {
+  notImage: 'File type must be an image',
+  tooLarge: `Image is too large. Please try a smaller image (max ${BUILD_IMAGE_MAX_MEGAPIXELS} megapixels).`,
+  unreadable: 'Unable to process this image. Please try a different file.',
+} as const;
+
+/** An upload refused for what it contains; `message` is fit to show the member. */
+export class ImageError extends Error {
+  override name = 'ImageError';
+  readonly status = 400 as const;
+}
+
+export type ProcessedImage = {
+  /** SHA-256 (hex) of the uploaded bytes. */
+  hash: string;
+  /** Size once EXIF orientation is applied. */
+  width: number;
+  height: number;
+  /** A data URL painted while the real image loads. */
+  placeholder: string;
+  variants: { format: ImageFormat; width: number; height: number; bytes: number; fileName: string }[];
+};
+
+const EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+const PLACEHOLDER_MAX_SIDE = 100;
+
+const inputOptions: SharpOptions = {
+  // Checked against the header's dimensions, before any pixel is decoded.
+  limitInputPixels: BUILD_IMAGE_MAX_MEGAPIXELS * 1_000_000,
+  failOn: 'warning',
+  // Animated GIF and WebP: the first frame only.
+  pages: 1,
+};
+
+// libvips uses one thread per image here (sharp's default on glibc), so one
+// sharp task per core, up to two, keeps the CPUs busy; more would only add memory
+// (an AVIF encoder holds about 70 MB at 1600 wide). The limit is process-wide,
+// so concurrent uploads queue rather than pile up.
+const SHARP_SLOTS = Math.min(2, availableParallelism());
+let busySlots = 0;
+const waitingForSlot: (() => void)[] = [];
+
+async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (busySlots < SHARP_SLOTS) busySlots += 1;
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  try {
+    return await task();
+  } finally {
+    // The slot passes straight to the next waiter, if any.
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else busySlots -= 1;
+  }
+}
+
+/** The longest side WebP can encode (AVIF's is one more). */
+const MAX_VARIANT_SIDE = 16_383;
+
+function scaledHeight(width: number, original: { width: number; height: number }): number {
+  return Math.max(1, Math.round((width * original.height) / original.width));
+}
+
+/**
+ * The widths to produce for an image of this upright size: never wider than the
+ * image itself (its own width if narrower than all), and none too tall to encode.
+ */
+function variantWidths(original: { width: number; height: number }): number[] {
+  const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= original.width);
+  const widths = fitting.length > 0 ? fitting : [original.width];
+  return widths.filter((width) => scaledHeight(width, original) <= MAX_VARIANT_SIDE);
+}
+
+function toImageError(error: unknown): ImageError {
+  if (isPixelLimitError(error)) return new ImageError(IMAGE_ERROR_MESSAGES.tooLarge, { cause: error });
+  log.debug('image rejected as unreadable', error instanceof Error ? error.message : String(error));
+  return new ImageError(IMAGE_ERROR_MESSAGES.unreadable, { cause: error });
+}
+
+/** Decoded pixels of the largest variant: upright, sRGB, 8 bits per channel. */
+type Master = {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+  /** Whether any pixel is see-through; false also when an alpha channel is all opaque. */
+  transparent: boolean;
+  /** The full upright size of the upload. */
+  original: { width: number; height: number };
+  /** The variants' widths, ascending; the last is the master's. */
+  widths: number[];
+};
+
+/**
+ * Checks the upload and decodes it once, already shrunk to the largest variant's
+ * width, so the encoders work from a small buffer instead of decoding the upload again.
+ */
+async function decode(input: Uint8Array): Promise<Master> {
+  const expected = signatureFormat(input);
+  if (!expected) throw new ImageError(IMAGE_ERROR_MESSAGES.notImage);
+
+  let original: { width: number; height: number };
+  try {
+    const metadata = await sharp(input, inputOptions).metadata();
+    if (metadata.format !== expected) throw new ImageError(IMAGE_ERROR_MESSAGES.notImage);
+    original = metadata.autoOrient;
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw toImageError(error);
+  }
+
+  const widths = variantWidths(original);
+  const width = widths[widths.length - 1];
+  // Only a strip over fifty times taller than wide has no width that fits.
+  if (width === undefined) throw new ImageError(IMAGE_ERROR_MESSAGES.unreadable);
+  const height = scaledHeight(width, original);
+  try {
+    return await inSlot(async () => {
+      // rotate() applies the EXIF orientation; the raw output carries no metadata at all,
+      // and an embedded ICC profile is converted to sRGB on the way.
+      let pipeline = sharp(input, inputOptions).rotate();
+      if (width < original.width) pipeline = pipeline.resize({ width, height, fit: 'fill' });
+      const { data, info } = await pipeline
+        .toColourspace('srgb')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3 && info.channels !== 4) throw new Error(`Unexpected ${info.channels} channels`);
+      const channels = info.channels;
+      const transparent =
+        channels === 4 && !(await sharp(data, { raw: { width: info.width, height: info.height, channels } }).stats()).isOpaque;
+      return { pixels: data, width: info.width, height: info.height, channels, transparent, original, widths };
+    });
+  } catch (error) {
+    throw toImageError(error);
+  }
+}
+
+function fromMaster(master: Master): Sharp {
+  const image = sharp(master.pixels, { raw: { width: master.width, height: master.height, channels: master.channels } });
+  return master.channels === 4 && !master.transparent ? image.removeAlpha() : image;
+}
+
+async function encodeVariant(master: Master, format: ImageFormat, width: number): Promise<Buffer> {
+  let pipeline = fromMaster(master);
+  if (width !== master.width) pipeline = pipeline.resize({ width, height: scaledHeight(width, master.original), fit: 'fill' });
+  switch (format) {
+    case 'avif':
+      // Effort 4 took 4–5 times the CPU of effort 3 (6–25 s against 1.5–5 s for one
+      // 1600-wide photo on a 2-core machine) for files about a fifth smaller.
+      return pipeline.avif({ quality: 50, effort: 3 }).toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: 75 }).toBuffer();
+    case 'jpeg':
+      // JPEG has no alpha: transparent areas become white rather than libvips' default black.
+      return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true, progressive: true }).toBuffer();
+  }
+}
+
+/**
+ * A thumbhash of the image, drawn back out as a small PNG data URL. thumbhash's
+ * own thumbHashToDataURL stores its 32-pixel PNG uncompressed (about 4 KB once in
+ * base64), too much to inline for every card of a gallery; deflated with PNG's
+ * row filters, the same pixels take 0.2–1.3 KB.
+ */
+async function placeholderFor(master: Master): Promise<string> {
+  const { data, info } = await fromMaster(master)
+    .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const preview = thumbHashToRGBA(rgbaToThumbHash(info.width, info.height, data));
+  let png = sharp(Buffer.from(preview.rgba), { raw: { width: preview.w, height: preview.h, channels: 4 } });
+  if (!master.transparent) png = png.removeAlpha();
+  const bytes = await png.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
+/**
+ * Waits for every task to settle, then fails with the first failure, so that
+ * nothing is still writing files once processImage has returned or thrown.
+ */
+async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
+  const failure = (await Promise.allSettled(tasks)).find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Turns an uploaded build photo into its stored variants: format checked from
+ * the content (JPEG, PNG, GIF or WebP, and sharp must agree), at most 40
+ * megapixels (refused from the header, before decoding), first frame only, EXIF
+ * orientation applied, sRGB, no metadata. Every width of IMAGE_WIDTHS up to the
+ * image's own (or its own width if narrower than all) is written in AVIF, WebP
+ * and JPEG as `<uploadsDir>/images/<sha256 of the file>.<ext>`. All files are on
+ * disk when this resolves; the database is not touched. Throws an ImageError
+ * carrying the spec's message for a refused image.
+ */
+export async function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
+  const master = await decode(input);
+  const folder = join(uploadsDir, IMAGES_FOLDER);
+  await mkdir(folder, { recursive: true });
+
+  const placeholder = inSlot(() => placeholderFor(master));
+  const variants = IMAGE_FORMATS.flatMap((format) =>
+    master.widths.map(async (width) => {
+      const bytes = await inSlot(() => encodeVariant(master, format, width));
+      const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[format]}`;
+      await writeOnce(folder, fileName, bytes);
+      return { format, width, height: scaledHeight(width, master.original), bytes: bytes.length, fileName };
+    }),
+  );
+  await allSettledOrThrow([placeholder, ...variants]);
+  await syncFolder(folder);
+
+  return {
+    hash: createHash('sha256').update(input).digest('hex'),
+    width: master.original.width,
+    height: master.original.height,
+    placeholder: await placeholder,
+    variants: await Promise.all(variants),
+  };
+}

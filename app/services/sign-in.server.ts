@@ -1,0 +1,26 @@
+import type { CurrentUser } from '~/models/users.server';
+import { clearAuthFlow } from './auth.server';
+import { finishPendingUpload, forgetPendingUpload } from './pending-upload.server';
+import { startSession } from './session.server';
+import { redirectWithToast } from './toast.server';
+
+/**
+ * Every successful sign-in ends here: the session starts, the sign-in flow is
+ * cleared, and a guest's waiting upload becomes their build (spec §4 "Guest
+ * upload"), landing them on it; otherwise they go on to `redirectTo`.
+ */
+export async function completeSignIn(request: Request, user: Pick<CurrentUser, 'id' | 'username'>, redirectTo: string) {
+  const headers = new Headers();
+  headers.append('Set-Cookie', await startSession(request, user.id));
+  headers.append('Set-Cookie', await clearAuthFlow());
+  const buildId = await finishPendingUpload(request, user.id);
+  if (buildId !== null) {
+    headers.append('Set-Cookie', await forgetPendingUpload());
+    return redirectWithToast(
+      `/build/${buildId}`,
+      { title: 'Upload successful', description: `Welcome, ${user.username}. Your build is being roasted by AI.` },
+      { headers },
+    );
+  }
+  return redirectWithToast(redirectTo || '/', { title: 'Login successful', description: `Welcome, ${user.username}` }, { headers });
+}

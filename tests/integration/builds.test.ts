@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+import { Browser, pageText, toastText } from '../support/browser';
+import { pngBomb } from '../support/png-bomb';
+import { signInWithCode } from '../support/sign-in';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+
+let app: AppProcess;
+let sink: SmtpSink;
+let counter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await sink?.stop();
+});
+
+function newBrowser() {
+  counter += 1;
+  return new Browser(app, `198.51.100.${counter}`);
+}
+
+async function member() {
+  const browser = newBrowser();
+  await signInWithCode(browser, sink, `builder${counter}-${Date.now()}@example.com`);
+  return browser;
+}
+
+const photo = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 200, b: 255 } } })
+    .toFormat(format)
+    .toBuffer();
+
+async function upload(browser: Browser, fields: { title?: string; file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string } }) {
+  const body = new FormData();
+  body.set('intent', 'upload');
+  body.set('title', fields.title ?? '');
+  if (fields.file) body.set('image', new Blob([fields.file.bytes], { type: fields.file.type }), fields.file.name);
+  const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } });
+  return browser.follow(response, '/upload');
+}
+
+function database() {
+  return new Database(app.databasePath, { readonly: true });
+}
+
+describe('uploading a build as a member', () => {
+  it.each(['jpeg', 'png', 'gif', 'webp'] as const)('publishes a %s photo and lands on its page', async (format) => {
+    const browser = await member();
+    const page = await upload(browser, { title: `My ${format} rig`, file: { bytes: await photo(format), name: `rig.${format}`, type: `image/${format}` } });
+    expect(page.url).toMatch(/^\/build\/\d+$/);
+    expect(toastText(page.html)).toContain('Upload successful');
+    expect(pageText(page.html)).toContain(`My ${format} rig`);
+    expect(page.html).toContain('type="image/avif"');
+    expect(page.html).toContain('AI is analyzing your PC build...');
+    expect(page.html).toContain('http-equiv="refresh"');
+  });
+
+  it('refuses a text file renamed .jpg, an 11 MB file, a decompression bomb and a missing title', async () => {
+    const browser = await member();
+    const text = await upload(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
+    expect(text.status).toBe(400);
+    expect(pageText(text.html)).toContain('File type must be an image');
+    expect(toastText(text.html)).toContain('Upload failed');
+
+    const huge = await upload(browser, { title: 'Huge', file: { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' } });
+    expect(huge.status).toBe(413);
+    expect(pageText(huge.html)).toContain('File size must be less than 10MB');
+
+    const bomb = new Uint8Array(await pngBomb());
+    const bombed = await upload(browser, { title: 'Bomb', file: { bytes: bomb, name: 'bomb.png', type: 'image/png' } });
+    expect(bombed.status).toBe(400);
+    expect(pageText(bombed.html)).toContain('Image is too large');
+
+    const untitled = await upload(browser, { title: '   ', file: { bytes: await photo('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+    expect(untitled.status).toBe(400);
+    expect(pageText(untitled.html)).toContain('Title is required');
+
+    const sqlite = database();
+    expect(sqlite.prepare("select count(*) from builds where title in ('Fake', 'Huge', 'Bomb')").pluck().get()).toBe(0);
+    sqlite.close();
+  }, 60_000);
+
+  it('serves every variant without EXIF or GPS, and rows and files agree', async () => {
+    const browser = await member();
+    const withGps = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#ff4fd8' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SpyCam', Model: 'X' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const page = await upload(browser, { title: 'Located rig', file: { bytes: withGps, name: 'gps.jpg', type: 'image/jpeg' } });
+    const buildId = Number(page.url.split('/').pop());
+
+    const sqlite = database();
+    const variants = sqlite
+      .prepare('select v.file_name as fileName, v.format from image_variants v join builds b on b.image_id = v.image_id where b.id = ?')
+      .all(buildId) as { fileName: string; format: string }[];
+    sqlite.close();
+    expect(variants.length).toBeGreaterThanOrEqual(3 * 4);
+    for (const variant of variants) {
+      expect(existsSync(join(app.dataDir, 'uploads', 'images', variant.fileName))).toBe(true);
+      const served = await browser.request(`/uploads/images/${variant.fileName}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toContain('immutable');
+      expect(served.headers.get('etag')).toBeTruthy();
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
+    }
+  }, 60_000);
+});
+
+describe('uploading as a guest', () => {
+  it('keeps the photo, asks for sign-in, then publishes it once, right after', async () => {
+    const guest = newBrowser();
+    const page = await upload(guest, { title: 'Guest rig', file: { bytes: await photo('png'), name: 'rig.png', type: 'image/png' } });
+    expect(page.url).toMatch(/^\/auth\?/);
+    expect(toastText(page.html)).toContain('Sign in to finish your upload');
+    const sqlite = database();
+    expect(sqlite.prepare("select count(*) from builds where title = 'Guest rig'").pluck().get()).toBe(0);
+    expect(sqlite.prepare("select count(*) from temp_uploads where title = 'Guest rig'").pluck().get()).toBe(1);
+
+    const email = `guest${Date.now()}@example.com`;
+    const landed = await signInWithCode(guest, sink, email, '/upload');
+    expect(landed.url).toMatch(/^\/build\/\d+$/);
+    expect(toastText(landed.html)).toContain('Upload successful');
+    expect(pageText(landed.html)).toContain('Guest rig');
+    expect(sqlite.prepare("select count(*) from builds where title = 'Guest rig'").pluck().get()).toBe(1);
+    expect(sqlite.prepare("select count(*) from temp_uploads where title = 'Guest rig'").pluck().get()).toBe(0);
+
+    // Signing in again publishes nothing more.
+    await guest.post('/logout', {});
+    const sqliteWrite = new Database(app.databasePath);
+    sqliteWrite.prepare("delete from rate_limit_hits where bucket = 'login-code:resend'").run();
+    sqliteWrite.close();
+    await signInWithCode(guest, sink, email);
+    expect(sqlite.prepare("select count(*) from builds where title = 'Guest rig'").pluck().get()).toBe(1);
+    sqlite.close();
+  }, 60_000);
+});
+
+describe('the gallery', () => {
+  it('shows 12 newest builds, then 12 more with LOAD MORE while the last batch was full', async () => {
+    const browser = await member();
+    const bytes = await photo('jpeg', 640, 480);
+    for (let index = 1; index <= 13; index++) {
+      await upload(browser, { title: `Gallery rig ${index}`, file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
+    }
+    const first = await newBrowser().get('/gallery');
+    const titles = [...first.html.matchAll(/Gallery rig (\d+)/g)].map((match) => Number(match[1]));
+    expect(new Set(titles).size).toBe(12);
+    expect(titles[0]).toBe(13);
+    expect(first.html).toContain('LOAD MORE');
+    const more = /href="(\/gallery\?count=24)"/.exec(first.html)?.[1];
+    expect(more).toBe('/gallery?count=24');
+    const second = await newBrowser().get(more!);
+    expect(new Set([...second.html.matchAll(/Gallery rig (\d+)/g)].map((match) => match[1])).size).toBe(13);
+  }, 120_000);
+});

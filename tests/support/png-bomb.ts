@@ -1,0 +1,38 @@
+import { constants, crc32, createDeflate } from 'node:zlib';
+
+/**
+ * A valid size×size one-bit greyscale PNG (20000² is 400 megapixels, over a
+ * gigabyte once decoded to RGB) that is a few tens of kilobytes on disk. The
+ * zero rows are streamed through the compressor so the test never holds them.
+ */
+export async function pngBomb(size = 20_000): Promise<Buffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  const row = Buffer.alloc(1 + Math.ceil(size / 8)); // filter byte + pixels
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (data: Buffer) => compressed.push(data));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (let y = 0; y < size; y += 1) {
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(compressed)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
