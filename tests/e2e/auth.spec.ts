@@ -1,27 +1,7 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures';
-import { codeFrom, countMails, waitForMail } from './support/outbox';
-
-let counter = 0;
-const uniqueEmail = (project: string) => `player-${project}-${Date.now()}-${++counter}@e2e.example`;
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
-
-/** Registers (or logs in) through the real form and the dev outbox, as a person would. */
-async function signIn(page: Page, email: string, tab: 'Login' | 'Register' = 'Register') {
-  if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
-  await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab }).click();
-  const seen = await countMails(email);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  await expect(toasts(page)).toContainText('Verification code sent');
-  const code = codeFrom(await waitForMail(email, seen));
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByRole('button', { name: tab === 'Login' ? 'Verify and Login' : 'Verify and Continue' }).click();
-  await expect(toasts(page)).toContainText('Login successful');
-}
+import { codeFrom, waitForMail } from './support/outbox';
+import { signIn, toasts, uniqueEmail } from './support/sign-in';
 
 test('a newcomer registers with an e-mailed code, picks a username, writes a bio and logs out', async ({ page }, info) => {
   const email = uniqueEmail(info.project.name);

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import { codeFrom, countMails, waitForMail } from './outbox';
+
+let counter = 0;
+
+export const uniqueEmail = (project: string) => `player-${project}-${Date.now()}-${++counter}@e2e.example`;
+
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+/**
+ * Registers (or logs in) through the real form and the dev outbox, as a person
+ * would; `expectToast` is what the page should say once signed in.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  tab: 'Login' | 'Register' = 'Register',
+  expectToast = 'Login successful',
+) {
+  if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
+  await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab }).click();
+  const seen = await countMails(email);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(toasts(page)).toContainText('Verification code sent');
+  const code = codeFrom(await waitForMail(email, seen));
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: tab === 'Login' ? 'Verify and Login' : 'Verify and Continue' }).click();
+  await expect(toasts(page)).toContainText(expectToast);
+}
+
+/** Closes the "Choose your username" prompt if it is showing. */
+export async function skipUsernamePrompt(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Choose your username' });
+  if (await dialog.isVisible()) await dialog.getByRole('link', { name: 'Maybe later' }).click();
+}
