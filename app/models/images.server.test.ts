@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { processImage, type ProcessedImage } from '~/services/images.server';
 import { imageVariants, images } from '../../db/schema';
 import { imageSources, largestVariantUrl, saveImage } from './images.server';
@@ -37,9 +38,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
 });
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { builds, images, ratings } from '../../db/schema';
 import { BAYESIAN_PRIOR_VOTES, leaderboard, parsePeriod } from './leaderboards.server';
 import { insertUser } from './users.server';
@@ -14,9 +15,7 @@ let userCount = 0;
 let imageCount = 0;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
   userCount = 0;
   imageCount = 0;
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { loginCodes, rateLimitHits } from '../../db/schema';
 import {
@@ -30,9 +31,7 @@ const AFTER_COOLDOWN = LOGIN_CODE_RESEND_COOLDOWN_MS + 1;
 let db: Db;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
 });
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { rateLimitHits } from '../../db/schema';
 import { consumeRateLimit, peekRateLimit, pruneRateLimitHits, type RateLimit, waitText } from './rate-limits.server';
 
@@ -14,9 +15,7 @@ const threePerMinute: RateLimit = { bucket: 'test:three-per-minute', limit: 3, w
 let db: Db;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
 });
 
 afterEach(() => {

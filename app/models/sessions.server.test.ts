@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomToken } from '~/services/crypto.server';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { sessions, users } from '../../db/schema';
 import { createSession, deleteSession, deleteUserSessions, findActiveSession, pruneSessions, renewSession } from './sessions.server';
@@ -17,9 +18,7 @@ let db: Db;
 let userCount = 0;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
   userCount = 0;
 });
 

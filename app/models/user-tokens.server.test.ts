@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { EMAIL_CHANGE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { userTokens } from '../../db/schema';
 import { findUserToken, issueUserToken, pruneUserTokens, redeemUserToken } from './user-tokens.server';
@@ -16,9 +17,7 @@ let db: Db;
 let userCount = 0;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
   userCount = 0;
 });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
 import { users } from '../../db/schema';
 import { generateUsername, isGeneratedUsername } from './usernames';
 import {
@@ -25,9 +26,7 @@ const noAdmins = { adminEmails: [] };
 let db: Db;
 
 beforeEach(() => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  setDatabase(db);
+  db = openTestDatabase();
 });
 
 afterEach(() => {
