@@ -45,7 +45,8 @@ function dropPlaceholderOnceLoaded(img: HTMLImageElement | null) {
  */
 export function ResponsiveImage({ image, alt, sizes, priority = false, className }: ResponsiveImageProps) {
   return (
-    <picture>
+    // Block-level, so the picture is exactly as tall as its image (no inline line gap).
+    <picture className="block h-full">
       {image.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}

@@ -34,3 +34,23 @@ export function listActiveCompetitions(now = new Date()): CompetitionCard[] {
         .filter(Boolean),
     }));
 }
+
+export type NewCompetition = {
+  title: string;
+  description: string;
+  theme: string;
+  rules?: string;
+  prizes: string[];
+  startDate: Date;
+  endDate: Date;
+};
+
+/** Adds a competition (admin tools, demo data). */
+export function createCompetition(competition: NewCompetition): number {
+  const { prizes, ...rest } = competition;
+  return db()
+    .insert(competitions)
+    .values({ ...rest, prizeDescription: prizes.join('\n') })
+    .returning({ id: competitions.id })
+    .get().id;
+}

@@ -1,0 +1,101 @@
+import sharp from 'sharp';
+import { createBuild } from '~/models/builds.server';
+import { createCompetition } from '~/models/competitions.server';
+import { saveImage } from '~/models/images.server';
+import { findUserByEmail, insertUser } from '~/models/users.server';
+import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { env } from '~/services/env.server';
+import { processImage } from '~/services/images.server';
+
+const members = [
+  ['NeonNomad', 'Lives for ARGB and regrets nothing.'],
+  ['FrostByte', 'All-white builds only. Yes, even the cables.'],
+  ['TurboToaster', 'My PC doubles as a space heater. Efficiency!'],
+  ['PixelPaladin', 'ITX evangelist. Smaller is louder.'],
+  ['CoolantQueen', 'Custom loops, zero leaks (so far).'],
+  ['RGBaron', 'If it does not glow, is it even on?'],
+  ['SilentSpecter', 'Noise-normalised, dust-filtered, emotionally stable.'],
+  ['CableCzar', 'I sleeve, therefore I am.'],
+] as const;
+
+const builds = [
+  'Aurora White ITX', 'Crimson Tempest', 'The Toaster Oven', 'Cyber Lime Cube', 'Frostbite Loop',
+  'Vaporwave Dream', 'Stealth Bomber Black', 'Rainbow Overload', 'Budget Beast 3000', 'Arctic Fox Tower',
+  'Magma Core', 'Neon Noir', 'Glacier Mini', 'Toxic Waste Dump', 'Sunset Strip', 'Midnight Blue Monolith',
+] as const;
+
+const palette = ['#ff4fd8', '#2ee6ff', '#b8ff3c', '#ff8a2a', '#7b5cff', '#ff3b5c', '#00ffa3', '#ffd23f'];
+
+/** A deterministic pseudo-random source, so every seed produces the same demo site. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+}
+
+/** An SVG scene of a PC case on a desk: glass panel, fans with RGB rings, a GPU, a glow. */
+function scene(index: number): string {
+  const next = random(index + 1);
+  const pick = () => palette[Math.floor(next() * palette.length)]!;
+  const [a, b, glow] = [pick(), pick(), pick()];
+  const fans = 2 + Math.floor(next() * 2);
+  const white = next() < 0.25;
+  const caseFill = white ? '#e8ecf5' : '#141824';
+  const fanRings = Array.from({ length: fans }, (_, fan) => {
+    const cy = 260 + fan * (520 / fans);
+    return `<circle cx="760" cy="${cy}" r="95" fill="none" stroke="${fan % 2 ? a : b}" stroke-width="16" filter="url(#blur)"/>
+      <circle cx="760" cy="${cy}" r="95" fill="none" stroke="${fan % 2 ? a : b}" stroke-width="6"/>
+      <circle cx="760" cy="${cy}" r="22" fill="#0a0c14"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
+    <defs>
+      <radialGradient id="room" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="${glow}" stop-opacity=".35"/><stop offset="1" stop-color="#05060b"/></radialGradient>
+      <linearGradient id="edge" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+      <filter id="blur"><feGaussianBlur stdDeviation="14"/></filter>
+    </defs>
+    <rect width="1600" height="1200" fill="url(#room)"/>
+    <rect y="1010" width="1600" height="190" fill="#1b1f2e"/>
+    <rect x="430" y="120" width="700" height="900" rx="36" fill="${caseFill}"/>
+    <rect x="470" y="160" width="620" height="820" rx="20" fill="#0b0e18" stroke="url(#edge)" stroke-width="10"/>
+    <rect x="470" y="160" width="620" height="820" rx="20" fill="none" stroke="url(#edge)" stroke-width="26" filter="url(#blur)" opacity=".7"/>
+    ${fanRings}
+    <rect x="510" y="560" width="360" height="90" rx="10" fill="#222838" stroke="${b}" stroke-width="4"/>
+    <rect x="530" y="240" width="150" height="150" rx="12" fill="#1a1f2c" stroke="${a}" stroke-width="4"/>
+    <rect x="1180" y="760" width="300" height="250" rx="12" fill="#10131d" stroke="${glow}" stroke-width="5"/>
+  </svg>`;
+}
+
+export async function seed(): Promise<void> {
+  const config = env();
+  const db = setDatabase(openDatabase(config.DATABASE_PATH));
+  migrateDatabase(db);
+  const now = Date.now();
+  const ids = members.map(([username, bio], index) => {
+    const email = `${username.toLowerCase()}@demo.rigroast.local`;
+    return (findUserByEmail(email) ?? insertUser({ username, email, bio, createdAt: new Date(now - (40 - index) * 86_400_000) })).id;
+  });
+
+  for (const [index, title] of builds.entries()) {
+    const png = await sharp(Buffer.from(scene(index))).png().toBuffer();
+    const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
+    const imageId = saveImage(image);
+    const createdAt = new Date(now - index * 37 * 3600_000);
+    createBuild({ userId: ids[index % ids.length]!, title, imageId }, createdAt);
+    console.log(`  build ${index + 1}/${builds.length}: ${title}`);
+  }
+
+  createCompetition({
+    title: 'Winter Glow Showdown',
+    theme: 'Frosty, white and ice-blue builds',
+    description: 'Show off your coolest rig: white cases, ice-blue RGB, and as much frost as your cooler can fake.',
+    rules: 'One build per member. Photos of your own rig only.',
+    prizes: ['1st: a trophy badge and eternal glory', '2nd: a silver badge', '3rd: bragging rights'],
+    startDate: new Date(now - 3 * 86_400_000),
+    endDate: new Date(now + 11 * 86_400_000),
+  });
+  console.log(`Seeded ${members.length} members, ${builds.length} builds and a competition into ${config.DATABASE_PATH}.`);
+  console.log('Ratings and comments are not seeded yet: they arrive with the community features.');
+  closeDatabase();
+}

@@ -1,0 +1,12 @@
+// `npm run seed`: fills the database (DATABASE_PATH) with demo members, builds with
+// generated photos and a competition. App modules are loaded through Vite, which
+// understands the project's TypeScript paths.
+import { createServer } from 'vite';
+
+const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
+try {
+  const { seed } = (await vite.ssrLoadModule('/scripts/seed-data.ts')) as { seed: () => Promise<void> };
+  await seed();
+} finally {
+  await vite.close();
+}
