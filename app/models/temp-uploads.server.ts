@@ -36,3 +36,8 @@ export function findTempUpload(id: string, now = Date.now()): TempUpload | null 
 export function pruneTempUploads(now = Date.now()): number {
   return db().delete(tempUploads).where(lt(tempUploads.expiresAt, new Date(now))).run().changes;
 }
+
+/** Sets the title a guest typed for their waiting upload. */
+export function setTempUploadTitle(id: string, title: string): void {
+  db().update(tempUploads).set({ title }).where(eq(tempUploads.id, id)).run();
+}

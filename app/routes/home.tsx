@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { UploadIcon } from '~/components/icons';
+import { DropZone } from '~/components/drop-zone';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
 import { Stars } from '~/components/stars';
@@ -74,21 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </div>
-        <Link
-          to="/upload"
-          className="group grid min-h-64 place-items-center rounded-2xl border-2 border-dashed border-neon-cyan/50 bg-panel/70 p-8 text-center transition-colors hover:border-neon-cyan hover:bg-panel-2"
-        >
-          <span>
-            <span
-              aria-hidden="true"
-              className="mx-auto grid size-16 place-items-center rounded-2xl border border-neon-cyan/60 text-neon-cyan shadow-glow-cyan"
-            >
-              <UploadIcon className="size-8" />
-            </span>
-            <span className="mt-5 block text-xl font-bold">Drop a photo of your build</span>
-            <span className="mt-2 block text-sm text-muted">or choose a file · JPG, PNG or GIF up to 10MB</span>
-          </span>
-        </Link>
+        <DropZone />
       </section>
 
       <section aria-labelledby="featured-title" className="py-10">

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/upload';
 import { ResponsiveImage } from '~/components/responsive-image';
@@ -11,14 +11,15 @@ import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { createBuild } from '~/models/builds.server';
 import { imageSources, saveImage } from '~/models/images.server';
-import { createTempUpload } from '~/models/temp-uploads.server';
+import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
 import { env } from '~/services/env.server';
 import { ImageError, processImage } from '~/services/images.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { forgetPendingUpload, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
-import { currentUser, requireUser } from '~/services/session.server';
+import { currentUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
+import { takeStashedImage } from '~/utils/pending-image';
 import { buildTitleField } from '~/utils/schemas';
 
 const titleSchema = z.object({ title: buildTitleField });
@@ -54,31 +55,47 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof UploadError) return fail(error.message, error.status);
     throw error;
   }
+  const intent = formData.get('intent');
+  const storeImage = async () => {
+    const file = formData.get('image');
+    if (!(file instanceof File)) return fail('File type must be an image', 400);
+    try {
+      return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
+    } catch (error) {
+      if (error instanceof ImageError) return fail(error.message, error.status);
+      throw error;
+    }
+  };
+
+  // The home page's drop zone without JavaScript: keep the photo, ask for the title here.
+  if (intent === 'stage') {
+    const imageId = await storeImage();
+    if (typeof imageId !== 'number') return imageId;
+    const temp = createTempUpload({ imageId, title: '' });
+    return redirect('/upload', { headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } });
+  }
+
   const submission = parseWithZod(formData, { schema: titleSchema });
   if (submission.status !== 'success') return fail('Title is required', 400, submission.reply());
   const { title } = submission.value;
+  const user = currentUser(args);
 
-  // A signed-in member finishing the upload they started as a guest.
-  if (formData.get('intent') === 'finalize') {
-    const user = requireUser(args);
+  // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
+  if (intent === 'finalize') {
     const pending = await pendingUpload(request);
     if (!pending) return fail('This upload has expired. Please choose your photo again.', 410);
+    if (!user) {
+      setTempUploadTitle(pending.id, title);
+      return askToSignIn();
+    }
     const buildId = createBuild({ userId: user.id, title, imageId: pending.imageId, tempUploadId: pending.id });
     if (buildId === null) return fail('This upload was already finished.', 409);
     return uploaded(buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 
-  const file = formData.get('image');
-  if (!(file instanceof File)) return fail('File type must be an image', 400);
-  let imageId: number;
-  try {
-    imageId = saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
-  } catch (error) {
-    if (error instanceof ImageError) return fail(error.message, error.status);
-    throw error;
-  }
+  const imageId = await storeImage();
+  if (typeof imageId !== 'number') return imageId;
 
-  const user = currentUser(args);
   if (user) {
     const buildId = createBuild({ userId: user.id, title, imageId });
     if (buildId === null) throw new Error('A new build could not be created');
@@ -86,10 +103,14 @@ export async function action(args: Route.ActionArgs) {
   }
   // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
   const temp = createTempUpload({ imageId, title });
+  return askToSignIn({ 'Set-Cookie': await rememberPendingUpload(temp.id) });
+}
+
+function askToSignIn(headers?: HeadersInit) {
   return redirectWithToast(
     '/auth?tab=register&redirectTo=%2Fupload',
     { title: 'Sign in to finish your upload', description: 'Your photo is saved for 24 hours. Sign in and it goes live at once.' },
-    { headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } },
+    { headers },
   );
 }
 
@@ -123,12 +144,22 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   const fileRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
   const busy = navigation.state === 'submitting';
-  const finalizing = Boolean(username && pending);
+  const finalizing = Boolean(pending);
   const hasImage = Boolean(preview || finalizing);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const label = finalizing ? 'Finalize PC Build' : username ? 'Upload PC Build' : 'Sign In to Submit';
+  // A photo handed over by the home page's drop zone goes into the file input.
+  useEffect(() => {
+    const file = finalizing ? null : takeStashedImage();
+    if (!file || !fileRef.current) return;
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    fileRef.current.files = transfer.files;
+    fileRef.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [finalizing]);
+
+  const label = !username ? 'Sign In to Submit' : finalizing ? 'Finalize PC Build' : 'Upload PC Build';
   const busyLabel = finalizing ? 'Finalizing...' : 'Uploading...';
 
   return (

@@ -58,3 +58,20 @@ test('a build without a title is refused with the spec message', async ({ page, 
   await page.getByRole('button', { name: 'Upload PC Build' }).click();
   await expect(page.getByText('Title is required').first()).toBeVisible();
 });
+
+test('the home page drop zone hands the photo over to the upload page', async ({ page, javaScriptEnabled }, info) => {
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  await page.goto('/');
+  await hydrated(page, javaScriptEnabled);
+  await page.getByLabel(/Drop a photo of your build/).setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/upload$/, { timeout: 30_000 });
+
+  const title = `Dropped rig ${info.project.name} ${Date.now()}`;
+  await page.getByLabel('Build Title').fill(title);
+  // With JavaScript the photo is back in the file input; without, the server kept it.
+  await page.getByRole('button', { name: javaScriptEnabled ? 'Upload PC Build' : 'Finalize PC Build' }).click();
+  await expect(page).toHaveURL(/\/build\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});
