@@ -32,6 +32,11 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/** The plain-text part: paragraphs separated by blank lines, then the signature. */
+function plainText(...paragraphs: string[]): string {
+  return [...paragraphs, `--\n${FOOTER}`].join('\n\n');
+}
+
 /** Links go into href attributes, where escaping alone would still let `javascript:` through. */
 function checkedLink(link: string): string {
   if (!/^https?:\/\//i.test(link)) throw new TypeError('E-mail links must be absolute http(s) URLs');
@@ -44,22 +49,14 @@ export function loginCodeEmail({ code, magicLink }: { code: string; magicLink: s
   const ignore = "If you didn't ask for this, ignore this e-mail — nobody can sign in without the code.";
   return {
     subject: `Your RigRoast code: ${code}`,
-    text: [
+    text: plainText(
       'Your RigRoast sign-in code:',
-      '',
       `    ${code}`,
-      '',
       `Enter it on RigRoast to sign in. ${expiry}`,
-      '',
       'Or open this link to sign in to RigRoast. It signs you in on the same browser where you asked for the code:',
-      '',
       link,
-      '',
       ignore,
-      '',
-      '--',
-      FOOTER,
-    ].join('\n'),
+    ),
     html: layout({
       preheader: `Your sign-in code is ${code}. ${expiry}`,
       body: [
@@ -81,20 +78,13 @@ export function passwordResetEmail({ link }: { link: string }): MailContent {
   const ignore = "If you didn't ask for a new password, ignore this e-mail — your password stays as it is.";
   return {
     subject: 'Reset your RigRoast password',
-    text: [
+    text: plainText(
       'Someone asked to reset the password of your RigRoast account.',
-      '',
       'Open this link to choose a new password:',
-      '',
       url,
-      '',
       validity,
-      '',
       ignore,
-      '',
-      '--',
-      FOOTER,
-    ].join('\n'),
+    ),
     html: layout({
       preheader: `Choose a new password. ${validity}`,
       body: [
@@ -114,20 +104,13 @@ export function emailChangeEmail({ link, newEmail }: { link: string; newEmail: s
   const ignore = "If you didn't ask for this, ignore this e-mail — the account's address stays as it is.";
   return {
     subject: 'Confirm your new RigRoast e-mail address',
-    text: [
+    text: plainText(
       `Please confirm that ${newEmail} should become the e-mail address of your RigRoast account.`,
-      '',
       'Open this link to confirm:',
-      '',
       url,
-      '',
       validity,
-      '',
       ignore,
-      '',
-      '--',
-      FOOTER,
-    ].join('\n'),
+    ),
     html: layout({
       preheader: `Confirm your new address. ${validity}`,
       body: [
