@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pngBomb } from '../../tests/support/png-bomb';
+import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarError, processAvatar } from './avatars.server';
@@ -150,14 +150,8 @@ describe('processAvatar', () => {
   });
 
   it('refuses a truncated JPEG and a file that only starts like a PNG', async () => {
-    // Busy pixels, so the compressed data is long enough to cut well past the header.
-    const pixels = Buffer.from(Array.from({ length: 300 * 300 * 3 }, (_, index) => (index * 7919) % 251));
-    const photo = await sharp(pixels, { raw: { width: 300, height: 300, channels: 3 } })
-      .jpeg()
-      .toBuffer();
-    const truncated = photo.subarray(0, Math.floor(photo.length * 0.6));
-    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-    expect((await avatarError(truncated)).message).toBe(UNREADABLE);
+    const { truncatedJpeg, fakePng } = await brokenImages();
+    expect((await avatarError(truncatedJpeg)).message).toBe(UNREADABLE);
     expect((await avatarError(fakePng)).message).toBe(UNREADABLE);
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pngBomb } from '../../tests/support/png-bomb';
+import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_FORMATS, ImageError, processImage, type ProcessedImage } from './images.server';
@@ -240,14 +240,8 @@ describe('processImage', () => {
   });
 
   it('refuses a truncated JPEG and a file that only starts like a PNG', async () => {
-    // Busy pixels, so the compressed data is long enough to cut well past the header.
-    const pixels = Buffer.from(Array.from({ length: 300 * 300 * 3 }, (_, index) => (index * 7919) % 251));
-    const photo = await sharp(pixels, { raw: { width: 300, height: 300, channels: 3 } })
-      .jpeg()
-      .toBuffer();
-    const truncated = photo.subarray(0, Math.floor(photo.length * 0.6));
-    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-    expect((await imageError(truncated)).message).toBe(UNREADABLE);
+    const { truncatedJpeg, fakePng } = await brokenImages();
+    expect((await imageError(truncatedJpeg)).message).toBe(UNREADABLE);
     expect((await imageError(fakePng)).message).toBe(UNREADABLE);
   });
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText, toastText } from '../support/browser';
-import { pngBomb } from '../support/png-bomb';
+import { pngBomb } from '../support/image-fixtures';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 

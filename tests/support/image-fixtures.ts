@@ -1,4 +1,5 @@
 import { constants, crc32, createDeflate } from 'node:zlib';
+import sharp from 'sharp';
 
 /**
  * A valid size×size one-bit greyscale PNG (20000² is 400 megapixels, over a
@@ -35,4 +36,19 @@ export async function pngBomb(size = 20_000): Promise<Buffer> {
     chunk('IDAT', Buffer.concat(compressed)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Files that look like images but cannot be decoded: a JPEG cut at 60% (busy
+ * pixels, so the cut lands well past the header) and 200 bytes behind a PNG signature.
+ */
+export async function brokenImages(): Promise<{ truncatedJpeg: Buffer; fakePng: Buffer }> {
+  const pixels = Buffer.from(Array.from({ length: 300 * 300 * 3 }, (_, index) => (index * 7919) % 251));
+  const photo = await sharp(pixels, { raw: { width: 300, height: 300, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return {
+    truncatedJpeg: photo.subarray(0, Math.floor(photo.length * 0.6)),
+    fakePng: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+  };
 }
