@@ -24,5 +24,6 @@ export default [
   route('cookie-policy', 'routes/cookie-policy.tsx'),
   route('about', 'routes/about.tsx'),
   route('healthz', 'routes/healthz.ts'),
+  route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage } from '~/services/images.server';
+import { env } from '~/services/env.server';
+import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage, processImage } from '~/services/images.server';
 
 const URL_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
 /** The JPEG fallback's `src`: the width that old browsers without srcset get. */
@@ -30,6 +31,11 @@ export function saveImage(image: ProcessedImage): number {
     }
     return id;
   });
+}
+
+/** Processes an uploaded photo into UPLOADS_DIR and records it; throws ImageError for a bad image. */
+export async function saveUploadedImage(file: File): Promise<number> {
+  return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
 }
 
 /** Everything a `<picture>` needs to show an image at any size. */

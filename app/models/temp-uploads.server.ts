@@ -8,17 +8,21 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 3600_000;
 
 export type TempUpload = { id: string; imageId: number; title: string };
 
-/** Keeps a guest's processed image (and title) until they sign in and finish. */
+/**
+ * Keeps a guest's processed image (and title) until they sign in and finish;
+ * null when the client's token is already taken.
+ */
 export function createTempUpload(
   { imageId, title, clientToken = randomToken() }: { imageId: number; title: string; clientToken?: string },
   now = Date.now(),
-): TempUpload {
+): TempUpload | null {
   const id = randomToken(18);
-  db()
+  const { changes } = db()
     .insert(tempUploads)
     .values({ id, clientToken, imageId, title, expiresAt: new Date(now + TEMP_UPLOAD_TTL_MS), createdAt: new Date(now) })
+    .onConflictDoNothing({ target: tempUploads.clientToken })
     .run();
-  return { id, imageId, title };
+  return changes === 1 ? { id, imageId, title } : null;
 }
 
 /** A pending upload that has not expired yet; reads only. */

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
@@ -8,25 +9,61 @@ import { imageSources } from '~/models/images.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
-/** At most this many builds in one page view (LOAD MORE grows the view 12 at a time). */
+/** How deep the gallery goes (LOAD MORE grows the view 12 at a time). */
 const MAX_SHOWN = 240;
 
 export const meta = () => pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast, newest first.');
 
+function wholeNumber(value: string | null, fallback: number): number {
+  const number = Number(value ?? Number.NaN);
+  return Number.isInteger(number) && number >= 0 ? number : fallback;
+}
+
+/**
+ * `?count=N`: the newest N builds — the page LOAD MORE links to without
+ * JavaScript. `?from=K`: the 12 after the first K — what LOAD MORE fetches
+ * and appends with JavaScript.
+ */
 export function loader({ url }: Route.LoaderArgs) {
-  const requested = Number(url.searchParams.get('count'));
-  const count = Number.isInteger(requested) && requested > 0 ? Math.min(requested, MAX_SHOWN) : GALLERY_PAGE_SIZE;
-  const builds = listRecentBuilds(count);
+  const from = Math.min(wholeNumber(url.searchParams.get('from'), 0), MAX_SHOWN);
+  const count = from > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(url.searchParams.get('count'), GALLERY_PAGE_SIZE) || GALLERY_PAGE_SIZE, MAX_SHOWN);
+  const builds = listRecentBuilds(Math.min(count, MAX_SHOWN - from), from);
   const images = imageSources(builds.map((build) => build.imageId));
+  const shown = from + builds.length;
   return {
     builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     // More may exist while the last batch came back full (spec §2 Gallery).
-    nextCount: builds.length === count && count < MAX_SHOWN ? count + GALLERY_PAGE_SIZE : null,
+    hasMore: builds.length === count && shown < MAX_SHOWN,
   };
 }
 
+type GalleryBuild = Route.ComponentProps['loaderData']['builds'][number];
+
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { builds, nextCount } = loaderData;
+  // A new visit to the gallery starts from the server's list again.
+  return <BuildList key={useLocation().key} {...loaderData} />;
+}
+
+function BuildList(loaderData: Route.ComponentProps['loaderData']) {
+  const more = useFetcher<typeof loader>();
+  const [appended, setAppended] = useState<{ builds: GalleryBuild[]; hasMore: boolean } | null>(null);
+
+  // Each batch the fetcher brings is appended once (adjusting state while rendering, as React advises).
+  const [lastBatch, setLastBatch] = useState(more.data);
+  if (more.data && more.data !== lastBatch) {
+    const batch = more.data;
+    setLastBatch(batch);
+    setAppended((previous) => {
+      // Builds uploaded meanwhile shift the offsets: skip any already shown.
+      const known = new Set([...loaderData.builds, ...(previous?.builds ?? [])].map((build) => build.id));
+      return { builds: [...(previous?.builds ?? []), ...batch.builds.filter((build) => !known.has(build.id))], hasMore: batch.hasMore };
+    });
+  }
+
+  const builds = appended ? [...loaderData.builds, ...appended.builds] : loaderData.builds;
+  const hasMore = appended ? appended.hasMore : loaderData.hasMore;
+  const loading = more.state === 'loading';
+
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-5xl">
@@ -36,7 +73,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {builds.length === 0 ? (
         <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>
       ) : (
-        <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
           {builds.map((build, index) => (
             <li key={build.id}>
               <BuildCard build={build} priority={index < 3} />
@@ -44,11 +81,23 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {nextCount ? (
+      <p className="sr-only" role="status">
+        {appended ? `Showing ${builds.length} builds` : ''}
+      </p>
+      {hasMore ? (
         <div className="mt-10 flex justify-center">
-          {/* A link, so it works without JavaScript; with it, the page keeps its scroll position. */}
-          <Link to={`/gallery?count=${nextCount}`} preventScrollReset replace className={buttonClass('ghost', 'lg')}>
-            LOAD MORE
+          {/* A link to a longer page without JavaScript; with it, the next 12 are fetched and appended. */}
+          <Link
+            to={`/gallery?count=${builds.length + GALLERY_PAGE_SIZE}`}
+            preventScrollReset
+            className={buttonClass('ghost', 'lg')}
+            aria-disabled={loading}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!loading) void more.load(`/gallery?from=${builds.length}`);
+            }}
+          >
+            {loading ? 'LOADING...' : 'LOAD MORE'}
           </Link>
         </div>
       ) : null}

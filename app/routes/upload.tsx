@@ -1,25 +1,26 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/upload';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { createBuild } from '~/models/builds.server';
-import { imageSources, saveImage } from '~/models/images.server';
+import { imageSources, saveUploadedImage } from '~/models/images.server';
 import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
-import { env } from '~/services/env.server';
-import { ImageError, processImage } from '~/services/images.server';
+import { ImageError } from '~/services/images.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { forgetPendingUpload, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
 import { currentUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { takeStashedImage } from '~/utils/pending-image';
+import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
 import { buildTitleField } from '~/utils/schemas';
 
 const titleSchema = z.object({ title: buildTitleField });
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
     const file = formData.get('image');
     if (!(file instanceof File)) return fail('File type must be an image', 400);
     try {
-      return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
+      return await saveUploadedImage(file);
     } catch (error) {
       if (error instanceof ImageError) return fail(error.message, error.status);
       throw error;
@@ -71,8 +72,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'stage') {
     const imageId = await storeImage();
     if (typeof imageId !== 'number') return imageId;
-    const temp = createTempUpload({ imageId, title: '' });
-    return redirect('/upload', { headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } });
+    return redirect('/upload', { headers: { 'Set-Cookie': await keepPendingUpload(imageId, '') } });
   }
 
   const submission = parseWithZod(formData, { schema: titleSchema });
@@ -102,8 +102,14 @@ export async function action(args: Route.ActionArgs) {
     return uploaded(buildId);
   }
   // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
+  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title) });
+}
+
+/** Keeps the photo as this browser's pending upload; answers the cookie that remembers it. */
+async function keepPendingUpload(imageId: number, title: string): Promise<string> {
   const temp = createTempUpload({ imageId, title });
-  return askToSignIn({ 'Set-Cookie': await rememberPendingUpload(temp.id) });
+  if (!temp) throw new Error('A new temp upload could not be created');
+  return rememberPendingUpload(temp.id);
 }
 
 function askToSignIn(headers?: HeadersInit) {
@@ -143,7 +149,10 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
-  const busy = navigation.state === 'submitting';
+  const submit = useSubmit();
+  // Percent of the photo sent so far, while JavaScript uploads it ahead of the form.
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = navigation.state === 'submitting' || progress !== null;
   const finalizing = Boolean(pending);
   const hasImage = Boolean(preview || finalizing);
 
@@ -160,7 +169,28 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   }, [finalizing]);
 
   const label = !username ? 'Sign In to Submit' : finalizing ? 'Finalize PC Build' : 'Upload PC Build';
-  const busyLabel = finalizing ? 'Finalizing...' : 'Uploading...';
+  const busyLabel = finalizing ? 'Finalizing...' : progress === null ? 'Uploading...' : `Uploading... ${progress}%`;
+
+  // With JavaScript the photo goes first, on its own, so the visitor sees it
+  // travel; then the form finishes it like any pending upload. Without
+  // JavaScript the browser posts everything at once.
+  async function uploadWithProgress(file: File) {
+    setProgress(0);
+    const body = new FormData();
+    body.set('image', file);
+    try {
+      const result = await postWithProgress('/api/uploads/temp', body, setProgress);
+      if (!result.ok) {
+        toast({ kind: 'error', title: 'Upload failed', description: errorMessage(result.body, `${result.status}`) });
+        return;
+      }
+      await submit({ intent: 'finalize', title }, { method: 'post', encType: 'multipart/form-data' });
+    } catch (error) {
+      toast({ kind: 'error', title: 'Upload failed', description: (error as Error).message });
+    } finally {
+      setProgress(null);
+    }
+  }
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
@@ -177,7 +207,20 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
         )}
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="panel grid gap-6 p-6">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            const file = fileRef.current?.files?.[0];
+            if (event.defaultPrevented || finalizing || !file) return;
+            event.preventDefault();
+            void uploadWithProgress(file);
+          }}
+          noValidate
+          className="panel grid gap-6 p-6"
+        >
           <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
           <TextField
             field={fields.title}
@@ -231,6 +274,10 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             </div>
           )}
           <FieldErrors id={form.errorId} errors={form.errors} />
+          {progress === null ? null : (
+            <progress value={progress} max={100} aria-label="Upload progress"
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan" />
+          )}
           <div className="flex flex-wrap justify-end gap-3">
             <Link to="/" className={buttonClass('quiet', 'md')}>
               Cancel

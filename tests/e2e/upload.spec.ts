@@ -75,3 +75,26 @@ test('the home page drop zone hands the photo over to the upload page', async ({
   await expect(page).toHaveURL(/\/build\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
+
+test('with JavaScript, the upload shows how much of the photo has been sent', async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, 'progress needs JavaScript; without it the browser shows its own');
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  await page.goto('/upload');
+  await hydrated(page, javaScriptEnabled);
+  // A slow uplink, so the progress has time to show.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  const noisy = await sharp({ create: { width: 1000, height: 750, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+
+  await page.getByLabel('Build Title').fill(`Slow lane ${Date.now()}`);
+  await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: noisy });
+  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Uploading\.\.\. ([1-9]\d?)%$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/build\/\d+$/, { timeout: 60_000 });
+  await expect(toasts(page)).toContainText('Upload successful');
+});

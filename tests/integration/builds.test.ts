@@ -148,6 +148,64 @@ describe('uploading as a guest', () => {
   }, 60_000);
 });
 
+describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
+  async function sendAhead(browser: Browser, file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }, clientToken?: string) {
+    const body = new FormData();
+    if (file) body.set('image', new Blob([file.bytes], { type: file.type }), file.name);
+    if (clientToken) body.set('clientToken', clientToken);
+    return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } });
+  }
+
+  it('keeps the photo for this browser, and the form then publishes it as the member\'s build', async () => {
+    const browser = await member();
+    const response = await sendAhead(browser, { bytes: await photo('jpeg'), name: 'rig.jpg', type: 'image/jpeg' });
+    expect(response.status).toBe(201);
+    const { tempUploadId } = (await response.json()) as { tempUploadId: string };
+    expect(tempUploadId).toMatch(/^[\w-]{20,}$/);
+
+    const body = new FormData();
+    body.set('intent', 'finalize');
+    body.set('title', 'Sent ahead');
+    const page = await browser.follow(await browser.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } }), '/upload');
+    expect(page.url).toMatch(/^\/build\/\d+$/);
+    expect(toastText(page.html)).toContain('Upload successful');
+    const sqlite = database();
+    expect(sqlite.prepare('select count(*) from temp_uploads where id = ?').pluck().get(tempUploadId)).toBe(0);
+    sqlite.close();
+
+    // Another browser cannot finish someone else's photo: it has no pending upload.
+    const other = await member();
+    const stranger = await other.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } });
+    expect(stranger.status).toBe(410);
+  }, 60_000);
+
+  it('answers JSON errors: not an image, too large, bad or reused client token, foreign origin', async () => {
+    const guest = newBrowser();
+    const text = await sendAhead(guest, { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' });
+    expect(text.status).toBe(400);
+    expect(await text.json()).toEqual({ error: 'invalid_input', message: 'File type must be an image' });
+
+    const huge = await sendAhead(guest, { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ error: 'too_large', message: 'File size must be less than 10MB' });
+
+    const missing = await sendAhead(guest);
+    expect(missing.status).toBe(400);
+
+    const bytes = await photo('png', 400, 300);
+    expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, 'short')).status).toBe(400);
+    const token = `client-${Date.now()}-abcdefghij`;
+    expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, token)).status).toBe(201);
+    const reused = await sendAhead(newBrowser(), { bytes, name: 'rig.png', type: 'image/png' }, token);
+    expect(reused.status).toBe(409);
+
+    const body = new FormData();
+    body.set('image', new Blob([bytes], { type: 'image/png' }), 'rig.png');
+    const foreign = await guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+  }, 60_000);
+});
+
 describe('the gallery', () => {
   it('shows 12 newest builds, then 12 more with LOAD MORE while the last batch was full', async () => {
     const browser = await member();

@@ -1,0 +1,31 @@
+import sharp from 'sharp';
+import { expect, hydrated, test } from './fixtures';
+import { signIn, uniqueEmail } from './support/sign-in';
+
+test('LOAD MORE adds the next 12 builds below the first 12', async ({ page, javaScriptEnabled, baseURL }, info) => {
+  test.setTimeout(90_000);
+  await signIn(page, uniqueEmail(info.project.name));
+  // Enough builds for two full pages, posted as the upload form would post them.
+  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7b5cff' } }).jpeg().toBuffer();
+  for (let index = 1; index <= 24; index++) {
+    const response = await page.request.post('/upload', {
+      headers: { Origin: baseURL! },
+      multipart: { intent: 'upload', title: `Stacked ${info.project.name} ${index}`, image: { name: 'rig.jpg', mimeType: 'image/jpeg', buffer: bytes } },
+    });
+    expect(response.ok()).toBe(true);
+  }
+
+  await page.goto('/gallery');
+  await hydrated(page, javaScriptEnabled);
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards).toHaveCount(12);
+  const firstTitle = await cards.first().getByRole('heading').textContent();
+
+  await page.getByRole('link', { name: 'LOAD MORE' }).click();
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first().getByRole('heading')).toHaveText(firstTitle!);
+  // With JavaScript the page stays where it is and appends; without, the link opens the longer page.
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/gallery$/ : /\/gallery\?count=24$/);
+  const titles = await cards.getByRole('heading').allTextContents();
+  expect(new Set(titles).size).toBe(24);
+});
