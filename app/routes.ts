@@ -5,6 +5,7 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('leaderboard/:period?', 'routes/leaderboard.tsx'),
   route('build/:id', 'routes/build.tsx'),
+  route('build/:id/share', 'routes/build-share.tsx'),
   route('builds/:id', 'routes/builds-redirect.ts'),
   route('share/:token', 'routes/share.tsx'),
   route('upload', 'routes/upload.tsx'),

@@ -63,3 +63,12 @@ export const ArrowUpIcon = (props: IconProps) => (
     <path d="M12 19V5m0 0-6 6m6-6 6 6" />
   </Icon>
 );
+
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </Icon>
+);

@@ -1,10 +1,11 @@
-import { data, Link } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/build';
 import { Avatar } from '~/components/avatar';
-import { CloseIcon } from '~/components/icons';
+import { CloseIcon, ShareIcon } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
-import { Stars } from '~/components/stars';
+import { RatingSummary } from '~/components/rating-summary';
+import { buttonClass } from '~/components/ui/button';
 import { findBuildDetail } from '~/models/builds.server';
 import { imageSources, largestVariantUrl } from '~/models/images.server';
 import { ROAST_POLL_MS } from '~/utils/constants';
@@ -39,7 +40,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 export default function Build({ loaderData }: Route.ComponentProps) {
   const { build, image, fullSize, now } = loaderData;
-  const votes = `${build.ratingCount} ${build.ratingCount === 1 ? 'user' : 'users'}`;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {build.roast ? null : (
@@ -73,13 +73,13 @@ export default function Build({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="grid content-start gap-6">
-          <section aria-label="Rating" className="panel flex items-center justify-between gap-4 p-5">
-            <div>
-              <p className="display text-4xl text-flame">{build.averageRating.toFixed(1)}</p>
-              <p className="text-sm text-muted">Rated by {votes}</p>
-            </div>
-            <Stars value={build.averageRating} className="size-6" />
-          </section>
+          <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
+          <Form method="post" action={`/build/${build.id}/share`}>
+            <button type="submit" className={buttonClass('ghost', 'md', 'w-full')}>
+              <ShareIcon />
+              Share
+            </button>
+          </Form>
           <RoastBox roast={build.roast} />
         </div>
       </div>

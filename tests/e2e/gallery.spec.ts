@@ -1,19 +1,12 @@
-import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
 import { signIn, uniqueEmail } from './support/sign-in';
 
 test('LOAD MORE adds the next 12 builds below the first 12', async ({ page, javaScriptEnabled, baseURL }, info) => {
   test.setTimeout(90_000);
   await signIn(page, uniqueEmail(info.project.name));
-  // Enough builds for two full pages, posted as the upload form would post them.
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7b5cff' } }).jpeg().toBuffer();
-  for (let index = 1; index <= 24; index++) {
-    const response = await page.request.post('/upload', {
-      headers: { Origin: baseURL! },
-      multipart: { intent: 'upload', title: `Stacked ${info.project.name} ${index}`, image: { name: 'rig.jpg', mimeType: 'image/jpeg', buffer: bytes } },
-    });
-    expect(response.ok()).toBe(true);
-  }
+  // Enough builds for two full pages.
+  for (let index = 1; index <= 24; index++) await postBuild(page, baseURL!, `Stacked ${info.project.name} ${index}`);
 
   await page.goto('/gallery');
   await hydrated(page, javaScriptEnabled);

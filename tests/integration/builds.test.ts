@@ -12,10 +12,12 @@ import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 let app: AppProcess;
 let sink: SmtpSink;
 let counter = 0;
+/** Where the site says it lives: share links are made from it. */
+const PUBLIC_ORIGIN = 'https://rigroast.test';
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', PUBLIC_ORIGIN: PUBLIC_ORIGIN });
 });
 
 afterAll(async () => {
@@ -223,4 +225,56 @@ describe('the gallery', () => {
     const second = await newBrowser().get(more!);
     expect(new Set([...second.html.matchAll(/Gallery rig (\d+)/g)].map((match) => match[1])).size).toBe(13);
   }, 120_000);
+});
+
+describe('sharing a build', () => {
+  it('makes one link per build with POST, shows it, and the link opens the read-only page', async () => {
+    const owner = await member();
+    const published = await upload(owner, { title: 'Share me', file: { bytes: await photo('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+    const buildId = Number(/\/build\/(\d+)$/.exec(published.url)?.[1]);
+
+    // Anyone may share, guests included; looking at the share page writes nothing.
+    const guest = newBrowser();
+    const before = await guest.get(`/build/${buildId}/share`);
+    expect(before.status).toBe(200);
+    expect(pageText(before.html)).toContain('Create share link');
+    const sqlite = database();
+    expect(sqlite.prepare('select count(*) from share_tokens where build_id = ?').pluck().get(buildId)).toBe(0);
+
+    const shared = await guest.post(`/build/${buildId}/share`, {});
+    expect(shared.url).toBe(`/build/${buildId}/share`);
+    const link = /value="(http[^"]+\/share\/([\w-]+))"/.exec(shared.html);
+    expect(link?.[1]).toBe(`${PUBLIC_ORIGIN}/share/${link?.[2]}`);
+    const token = link![2]!;
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    expect(shared.html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link![1]!)}`);
+    expect(shared.html).toContain('https://twitter.com/intent/tweet?url=');
+    expect(shared.html).toContain('https://www.linkedin.com/sharing/share-offsite/?url=');
+
+    // Sharing again gives the same link.
+    const again = await owner.post(`/build/${buildId}/share`, {});
+    expect(again.html).toContain(`/share/${token}`);
+    expect(sqlite.prepare('select count(*) from share_tokens where build_id = ?').pluck().get(buildId)).toBe(1);
+    sqlite.close();
+
+    const page = await newBrowser().get(`/share/${token}`);
+    expect(page.status).toBe(200);
+    const text = pageText(page.html);
+    expect(text).toContain('Share me');
+    expect(text).toContain('No AI roast available yet.');
+    expect(text).toContain('Rated by 0 users');
+    expect(text).toContain('Back to Home');
+    expect(page.html).toContain(`href="/build/${buildId}"`);
+    expect(page.html).toContain('type="image/avif"');
+  }, 60_000);
+
+  it('answers 404 for an unknown token or build', async () => {
+    const guest = newBrowser();
+    const unknown = await guest.get('/share/not-a-real-token');
+    expect(unknown.status).toBe(404);
+    expect(pageText(unknown.html)).toContain('This shared build link has expired or does not exist.');
+    expect(pageText(unknown.html)).toContain('Return to Home');
+    expect((await guest.request('/build/999999/share', { method: 'POST', headers: { Origin: app.origin } })).status).toBe(404);
+    expect((await guest.get('/build/999999/share')).status).toBe(404);
+  });
 });

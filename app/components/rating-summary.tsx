@@ -1,0 +1,16 @@
+import { Stars } from '~/components/stars';
+
+/** A build's average to one decimal, "Rated by N user/users" and its stars (spec §2 Build detail). */
+export function RatingSummary({ averageRating, ratingCount, className = '' }: { averageRating: number; ratingCount: number; className?: string }) {
+  return (
+    <section aria-label="Rating" className={`panel flex items-center justify-between gap-4 p-5 ${className}`}>
+      <div>
+        <p className="display text-4xl text-flame">{averageRating.toFixed(1)}</p>
+        <p className="text-sm text-muted">
+          Rated by {ratingCount} {ratingCount === 1 ? 'user' : 'users'}
+        </p>
+      </div>
+      <Stars value={averageRating} className="size-6" />
+    </section>
+  );
+}

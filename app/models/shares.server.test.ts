@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shareTokens } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { createBuild } from './builds.server';
+import { saveImage } from './images.server';
+import { findShareToken, findSharedBuild, shareToken, shareUrl } from './shares.server';
+import { insertUser } from './users.server';
+
+let db: Db;
+let buildId: number;
+
+beforeEach(() => {
+  db = openTestDatabase();
+  const user = insertUser({ username: 'sharer', email: 'sharer@example.com' });
+  const imageId = saveImage({ hash: 'a'.repeat(64), width: 1600, height: 1200, placeholder: '', variants: [] });
+  buildId = createBuild({ userId: user.id, title: 'Shared rig', imageId })!;
+});
+
+afterEach(() => closeDatabase());
+
+describe('share tokens', () => {
+  it('gives one unguessable token per build, the same on every call', () => {
+    expect(findShareToken(buildId)).toBeNull();
+    const token = shareToken(buildId);
+    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(shareToken(buildId)).toBe(token);
+    expect(findShareToken(buildId)).toBe(token);
+    expect(db.select().from(shareTokens).all()).toHaveLength(1);
+    expect(findSharedBuild(token!)?.title).toBe('Shared rig');
+  });
+
+  it('refuses unknown builds and answers null for unknown tokens', () => {
+    expect(shareToken(buildId + 100)).toBeNull();
+    expect(findSharedBuild('no-such-token')).toBeNull();
+  });
+
+  it('stops answering an expired token and replaces it on the next share', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const old = shareToken(buildId, now)!;
+    db.update(shareTokens).set({ expiresAt: new Date(now.getTime() + 1000) }).where(eq(shareTokens.token, old)).run();
+    const later = new Date(now.getTime() + 2000);
+    expect(findSharedBuild(old, later)).toBeNull();
+    expect(findShareToken(buildId, later)).toBeNull();
+    const fresh = shareToken(buildId, later)!;
+    expect(fresh).not.toBe(old);
+    expect(findSharedBuild(fresh, later)?.id).toBe(buildId);
+  });
+
+  it('makes the public address from the origin and the token', () => {
+    expect(shareUrl('https://rigroast.example.com', 'abc_-1')).toBe('https://rigroast.example.com/share/abc_-1');
+  });
+});

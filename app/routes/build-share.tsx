@@ -1,0 +1,51 @@
+import { data, Form, Link, redirect } from 'react-router';
+import type { Route } from './+types/build-share';
+import { ShareOptions } from '~/components/share-options';
+import { buttonClass } from '~/components/ui/button';
+import { findBuild } from '~/models/builds.server';
+import { findShareToken, shareToken, shareUrl } from '~/models/shares.server';
+import { env } from '~/services/env.server';
+import { pageMeta } from '~/utils/meta';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const build = findBuild(Number(params.id));
+  if (!build) throw data(null, { status: 404 });
+  const token = findShareToken(build.id);
+  return { build: { id: build.id, title: build.title }, url: token ? shareUrl(env().PUBLIC_ORIGIN, token) : null };
+}
+
+/** Makes the build's share link (once; later shares reuse it) and shows it. */
+export function action({ params }: Route.ActionArgs) {
+  const token = shareToken(Number(params.id));
+  if (!token) throw data(null, { status: 404 });
+  return redirect(`/build/${params.id}/share`);
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  [...pageMeta(`Share ${loaderData?.build.title ?? 'a build'}`, 'Share this PC build and its AI roast.'), { name: 'robots', content: 'noindex' }];
+
+export default function BuildShare({ loaderData }: Route.ComponentProps) {
+  const { build, url } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
+      <h1 className="display text-3xl sm:text-4xl">Share this build</h1>
+      <p className="mt-3 break-words text-muted">
+        Anyone with the link can see <strong className="text-ink">{build.title}</strong>, its rating and its roast.
+      </p>
+      <div className="panel mt-8 p-6">
+        {url ? (
+          <ShareOptions url={url} title={build.title} />
+        ) : (
+          <Form method="post">
+            <button type="submit" className={buttonClass('primary', 'md')}>
+              Create share link
+            </button>
+          </Form>
+        )}
+      </div>
+      <Link to={`/build/${build.id}`} className={`${buttonClass('quiet', 'md')} mt-6`}>
+        Back to the build
+      </Link>
+    </section>
+  );
+}
