@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { builds, tempUploads, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 
@@ -35,6 +35,23 @@ export function listRecentBuilds(limit: number, offset = 0): BuildSummary[] {
     .orderBy(desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .offset(offset)
+    .all();
+}
+
+/**
+ * The builds that come after `buildId` in the newest-first order: the next page
+ * wherever new uploads have pushed the first one since (keyset paging).
+ */
+export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] {
+  const after = db().select({ createdAt: builds.createdAt }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!after) return [];
+  return db()
+    .select(summaryColumns)
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(or(lt(builds.createdAt, after.createdAt), and(eq(builds.createdAt, after.createdAt), lt(builds.id, buildId))))
+    .orderBy(desc(builds.createdAt), desc(builds.id))
+    .limit(limit)
     .all();
 }
 

@@ -4,12 +4,12 @@ import type { Route } from './+types/gallery';
 import { BuildCard } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
-import { listRecentBuilds } from '~/models/builds.server';
+import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
-/** How deep the gallery goes (LOAD MORE grows the view 12 at a time). */
+/** How long the page without JavaScript may grow (LOAD MORE adds 12 at a time). */
 const MAX_SHOWN = 240;
 
 export const meta = () => pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast, newest first.');
@@ -21,19 +21,18 @@ function wholeNumber(value: string | null, fallback: number): number {
 
 /**
  * `?count=N`: the newest N builds — the page LOAD MORE links to without
- * JavaScript. `?from=K`: the 12 after the first K — what LOAD MORE fetches
- * and appends with JavaScript.
+ * JavaScript. `?after=ID`: the 12 that follow build ID — what LOAD MORE fetches
+ * and appends with JavaScript, unshifted by uploads made in between.
  */
 export function loader({ url }: Route.LoaderArgs) {
-  const from = Math.min(wholeNumber(url.searchParams.get('from'), 0), MAX_SHOWN);
-  const count = from > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(url.searchParams.get('count'), GALLERY_PAGE_SIZE) || GALLERY_PAGE_SIZE, MAX_SHOWN);
-  const builds = listRecentBuilds(Math.min(count, MAX_SHOWN - from), from);
+  const after = wholeNumber(url.searchParams.get('after'), 0);
+  const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(url.searchParams.get('count'), 0) || GALLERY_PAGE_SIZE, MAX_SHOWN);
+  const builds = after > 0 ? listBuildsAfter(after, count) : listRecentBuilds(count);
   const images = imageSources(builds.map((build) => build.imageId));
-  const shown = from + builds.length;
   return {
     builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     // More may exist while the last batch came back full (spec §2 Gallery).
-    hasMore: builds.length === count && shown < MAX_SHOWN,
+    hasMore: builds.length === count && (after > 0 || count < MAX_SHOWN),
   };
 }
 
@@ -54,7 +53,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
     const batch = more.data;
     setLastBatch(batch);
     setAppended((previous) => {
-      // Builds uploaded meanwhile shift the offsets: skip any already shown.
+      // A batch that arrives twice adds nothing.
       const known = new Set([...loaderData.builds, ...(previous?.builds ?? [])].map((build) => build.id));
       return { builds: [...(previous?.builds ?? []), ...batch.builds.filter((build) => !known.has(build.id))], hasMore: batch.hasMore };
     });
@@ -94,7 +93,8 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
             aria-disabled={loading}
             onClick={(event) => {
               event.preventDefault();
-              if (!loading) void more.load(`/gallery?from=${builds.length}`);
+              const last = builds.at(-1);
+              if (!loading && last) void more.load(`/gallery?after=${last.id}`);
             }}
           >
             {loading ? 'LOADING...' : 'LOAD MORE'}
