@@ -55,6 +55,8 @@ export default defineConfig({
       UPLOADS_DIR: './uploads',
       ADMIN_EMAILS: ADMIN_EMAILS.join(','),
       LOG_LEVEL: 'warn',
+      // Tests tell their own client address in X-Forwarded-For (see e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
@@ -6,8 +7,13 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 export const test = base.extend<{ returningVisitor: void }>({
   returningVisitor: [
-    async ({ context }, use) => {
+    async ({ context }, use, info) => {
       await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+      // Each test comes from its own network address (the e2e server trusts the proxy
+      // header), as real visitors do, so per-address limits such as login codes
+      // count each test apart.
+      const id = createHash('sha256').update(`${info.project.name} ${info.testId} ${info.retry}`).digest();
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${id[0]}.${id[1]}.${id[2]}` });
       await use();
     },
     { auto: true },
