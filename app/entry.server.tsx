@@ -1,9 +1,10 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { requestInfoContext } from '~/server/context';
+import { inlineScriptHashes } from '~/server/inline-scripts';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { log } from '~/services/log.server';
@@ -17,13 +18,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, enforceCsp } = loadContext.get(requestInfoContext);
+  const { nonce, whole, enforceCsp } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
 
   if (request.method.toUpperCase() === 'HEAD') {
+    if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ nonce }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  if (whole) return renderWhole(responseStatusCode, responseHeaders, routerContext, request.url, enforceCsp);
+  if (enforceCsp) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ nonce }));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -63,6 +66,40 @@ export default function handleRequest(
         },
       },
     );
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * The whole document at once, its inline scripts allowed by their hashes: the
+ * same bytes are then good for every visitor the page cache serves them to.
+ */
+function renderWhole(status: number, headers: Headers, routerContext: EntryContext, url: string, enforceCsp: boolean) {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        const html = Buffer.concat(chunks).toString('utf8');
+        if (enforceCsp) headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: inlineScriptHashes(html) }));
+        resolve(new Response(html, { status, headers }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={url} />, {
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        status = 500;
+        log.error('Rendering failed', error);
+      },
+    });
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

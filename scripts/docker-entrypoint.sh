@@ -12,7 +12,7 @@ if [ -n "${LITEFS_DIR:-}" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-  set -- node build/server/index.js
+  set -- node --max-semi-space-size=16 build/server/index.js
 fi
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -36,7 +36,7 @@ function random(seed: number) {
 }
 
 /** An SVG scene of a PC case on a desk: glass panel, fans with RGB rings, a GPU, a glow. */
-function scene(index: number): string {
+export function scene(index: number): string {
   const next = random(index + 1);
   const pick = () => palette[Math.floor(next() * palette.length)]!;
   const [a, b, glow] = [pick(), pick(), pick()];

@@ -89,6 +89,19 @@ describe('leaderboard', () => {
     }
   });
 
+  it('reuses a ranking until a rating arrives or the minute turns', () => {
+    const build = createBuild('Steady rig');
+    rate(build, [4]);
+    const first = leaderboard('week', 10, NOW);
+    expect(leaderboard('week', 10, NOW + 1000)).toBe(first);
+
+    rate(build, [2]);
+    const after = leaderboard('week', 10, NOW + 2000);
+    expect(after).not.toBe(first);
+    expect(after[0]).toMatchObject({ votes: 2, points: 6 });
+    expect(leaderboard('week', 10, NOW + MINUTE)).not.toBe(after);
+  });
+
   it('describes each build with its title, maker, points, votes and average', () => {
     const maker = insertUser({ username: 'NeonPhantom4821', email: 'neon@example.com' });
     const build = createBuild('Pink RGB tower', { userId: maker.id });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db } from '~/services/db.server';
+import { db, memoizedRead } from '~/services/db.server';
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -42,8 +42,17 @@ export type LeaderboardEntry = {
   score: number;
 };
 
-/** The best builds of a period, ranked by a Bayesian average of the ratings given inside the window. */
+/**
+ * The best builds of a period, ranked by a Bayesian average of the ratings given
+ * inside the window. Aggregating every rating of the window is the heaviest read
+ * of the site, so a result is reused until a rating (or anything) changes, or for
+ * the rest of the minute it was computed in, while the window's edge moves on.
+ */
 export function leaderboard(period: LeaderboardPeriod, limit: number, now = Date.now()): LeaderboardEntry[] {
+  return memoizedRead(`leaderboard:${period}:${limit}`, String(Math.floor(now / 60_000)), () => rankBuilds(period, limit, now));
+}
+
+function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): LeaderboardEntry[] {
   const windowMs = WINDOW_MS[period];
   const since = windowMs === null ? 0 : now - windowMs;
   const rows = db().all<Omit<LeaderboardEntry, 'rank'>>(sql`

@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type Request as ExpressRequest, type NextFunction, type RequestHandler, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { dataVersion } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
+import { newNonce, pageCache } from './page-cache';
 import { securityHeaders } from './security-headers';
 
 type Options = {
@@ -35,6 +38,10 @@ export function clientAddress(req: ExpressRequest, trustProxy: boolean): string 
 }
 
 /** The whole HTTP application: static files, then React Router for everything else. */
+/** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
+const PAGE_CACHE_MAX_AGE_MS = 30_000;
+const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
 export function createApp({ build, mode, config, vite }: Options) {
   const app = express();
   app.disable('x-powered-by');
@@ -50,15 +57,23 @@ export function createApp({ build, mode, config, vite }: Options) {
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, config.TRUST_PROXY);
     next();
   });
-  app.use(compression());
+  // Brotli's default 4 MB window, allocated per response, held hundreds of MB under
+  // load; documents are under 128 KB, which a 256 KB window covers.
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    // Fingerprinted by Vite: safe to cache forever.
+    // Fingerprinted by Vite: safe to cache forever. Sent as the brotli or gzip copy
+    // the build wrote beside each file (scripts/compress-assets.ts).
     app.use(
       '/assets',
-      express.static(join(clientBuildFolder, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+      expressStaticGzip(join(clientBuildFolder, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
     );
     app.use(express.static(clientBuildFolder, { maxAge: '1h', index: false }));
   }
@@ -72,6 +87,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
+  // Pages as signed-out visitors see them, rendered once per change of the data.
+  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES }));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.
@@ -79,11 +96,12 @@ export function createApp({ build, mode, config, vite }: Options) {
     createRequestHandler({
       build: fixedBuild ?? (async () => withOrigins(await (build as () => Promise<ServerBuild>)())),
       mode,
-      getLoadContext() {
+      getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
-          nonce: vite ? '' : randomBytes(16).toString('base64'),
+          nonce: vite || res.locals.whole ? '' : ((res.locals.nonce as string | undefined) ?? newNonce()),
+          whole: res.locals.whole === true,
           enforceCsp: !vite,
         });
         return context;

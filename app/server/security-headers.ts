@@ -20,11 +20,20 @@ export function securityHeaders({ production }: { production: boolean }): Reques
   };
 }
 
-/** The policy for HTML documents: our own files only, inline scripts only with the nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The policy for HTML documents: our own files only, and only the inline
+ * scripts we wrote into this document — named by the response's nonce, or, for
+ * a document rendered whole to be stored and served again (see page-cache.ts),
+ * by their SHA-256 hashes.
+ */
+export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: string[] }): string {
+  const scripts =
+    'nonce' in inlineScripts
+      ? `'self' 'nonce-${inlineScripts.nonce}' 'strict-dynamic'`
+      : ["'self'", ...inlineScripts.hashes.map((hash) => `'sha256-${hash}'`)].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -43,3 +43,38 @@ export function closeDatabase(): void {
   current?.$client.close();
   current = undefined;
 }
+
+const versionQueries = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * A value that changes whenever the database does: `total_changes()` counts this
+ * connection's own writes, `data_version` every commit by another connection —
+ * another process, or LiteFS replaying the primary's transactions on a replica.
+ */
+export function dataVersion(): string {
+  const sqlite = db().$client;
+  let query = versionQueries.get(sqlite);
+  if (!query) {
+    query = sqlite.prepare('select total_changes() || \':\' || data_version from pragma_data_version').pluck();
+    versionQueries.set(sqlite, query);
+  }
+  return query.get() as string;
+}
+
+const memos = new WeakMap<Database.Database, Map<string, { stamp: string; value: unknown }>>();
+
+/**
+ * The result of an expensive read, kept until the database changes or `stamp`
+ * (what else the result depends on, such as the minute) does. One result per key.
+ */
+export function memoizedRead<T>(key: string, stamp: string, read: () => T): T {
+  const sqlite = db().$client;
+  let results = memos.get(sqlite);
+  if (!results) memos.set(sqlite, (results = new Map()));
+  const fullStamp = `${dataVersion()}|${stamp}`;
+  const kept = results.get(key);
+  if (kept?.stamp === fullStamp) return kept.value as T;
+  const value = read();
+  results.set(key, { stamp: fullStamp, value });
+  return value;
+}

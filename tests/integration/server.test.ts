@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
+
+/** The page from the page cache, which stores a page a moment after first sending it. */
+async function storedPage(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await app.fetch(path, { headers });
+    if (response.headers.get('x-page-cache') === 'hit' || attempt === 20) {
+      expect(response.headers.get('x-page-cache')).toBe('hit');
+      return response;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 const text = async (path: string) => {
   const response = await app.fetch(path);
@@ -193,8 +206,10 @@ describe('home page', () => {
 });
 
 describe('security', () => {
-  it('sends a nonce-based Content-Security-Policy and hardening headers with every page', async () => {
-    const { response, body } = await text('/about');
+  it('sends a nonce-based Content-Security-Policy and hardening headers with every personal page', async () => {
+    // Any cookie makes a page personal: rendered for this response, with its own nonce.
+    const response = await app.fetch('/about', { headers: { Cookie: 'seen=1' } });
+    const body = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -204,8 +219,38 @@ describe('security', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
 
-    const second = await app.fetch('/about');
+    const second = await app.fetch('/about', { headers: { Cookie: 'seen=1' } });
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
+    expect(second.headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('serves signed-out visitors a stored page whose inline scripts are allowed by hash', async () => {
+    const first = await app.fetch('/competitions');
+    const body = await first.text();
+    const csp = first.headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('nonce-');
+    expect(body).not.toMatch(/nonce="[^"]/);
+    const inline = [...body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+
+    const again = await storedPage('/competitions', { 'Accept-Encoding': 'br' });
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(again.headers.get('content-security-policy')).toBe(csp);
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await again.text()).toBe(body);
+  });
+
+  it('renders a stored page again once the database changes', async () => {
+    await app.fetch('/gallery');
+    await storedPage('/gallery');
+    const sqlite = new Database(app.databasePath);
+    sqlite.prepare("insert into users (username, username_key, email) values ('CacheBuster', 'cachebuster', 'buster@example.com')").run();
+    sqlite.close();
+    expect((await app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
+    await storedPage('/gallery');
   });
 
   it('never shows a stack trace, even for malformed paths', async () => {
@@ -222,10 +267,14 @@ describe('security', () => {
     const { body } = await text('/');
     const asset = /\/assets\/[\w.-]+\.js/.exec(body)?.[0];
     expect(asset).toBeTruthy();
-    const response = await app.fetch(asset!);
+    const response = await app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
-    const page = await app.fetch('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    // Compressed once at build time: the brotli copy for browsers that take it.
+    expect(response.headers.get('content-encoding')).toBe('br');
+    const gzipped = await app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    const page = await app.fetch('/about', { headers: { 'Accept-Encoding': 'gzip', Cookie: 'seen=1' } });
     expect(page.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Response headers that belong to one response, never to a stored page. */
+const UNSTORED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'etag', 'transfer-encoding', 'connection', 'vary']);
+
+type StoredPage = {
+  version: string;
+  storedAt: number;
+  status: number;
+  headers: [string, string][];
+  /** The document as sent, and compressed once, harder than a per-response compressor could afford. */
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+};
+
+export type PageCacheOptions = {
+  /** Changes whenever the data behind pages may have changed (see dataVersion()). */
+  version: () => string;
+  /** How long a page may be served unchanged, for what moves with the clock ("3m ago", rolling leaderboards). */
+  maxAgeMs: number;
+  /** Memory the stored pages may take, in bytes. */
+  maxBytes: number;
+};
+
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * Serves pages to visitors without cookies — everyone who is not signed in and
+ * has no message waiting — from memory. Such a visitor sees exactly what any
+ * other sees, so a page rendered once serves them all until the database
+ * changes or `maxAgeMs` passes. Their documents are rendered whole, with the
+ * inline scripts allowed by hash instead of a per-response nonce
+ * (`res.locals.whole`), so stored bytes are valid for everyone. Anything else
+ * (cookies, other methods, non-HTML, errors, Set-Cookie) passes through and
+ * streams with its own nonce (`res.locals.nonce`).
+ */
+export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): RequestHandler {
+  const pages = new LRUCache<string, StoredPage>({
+    maxSize: maxBytes,
+    sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
+  });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) {
+      res.locals.nonce = newNonce();
+      return next();
+    }
+    res.locals.whole = true;
+    // Crawlers and browsers get the same whole document; the key stays apart anyway,
+    // should the renderer ever treat them differently.
+    const key = `${isbot(req.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${req.originalUrl}`;
+    const current = version();
+    const stored = pages.get(key);
+    if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) {
+      // Our preference, not the order the client happened to list them in.
+      const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
+      const body = stored.bodies[encoding];
+      res.status(stored.status);
+      for (const [name, value] of stored.headers) res.setHeader(name, value);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.setHeader('X-Page-Cache', 'hit');
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (req.method === 'GET') {
+      capture(res, (html) => {
+        const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
+          UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
+        );
+        void compressAll(html).then((bodies) => {
+          pages.set(key, { version: current, storedAt: Date.now(), status: res.statusCode, headers, bodies });
+        });
+      });
+    }
+    next();
+  };
+}
+
+async function compressAll(identity: Buffer): Promise<StoredPage['bodies']> {
+  const [br, gzip] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipped(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip };
+}
+
+/** Collects what is written to `res` and hands the whole HTML over once it is sent, if it may be stored. */
+function capture(res: Response, store: (html: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
+    const storable =
+      res.statusCode === 200 &&
+      String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
+      !res.hasHeader('set-cookie') &&
+      !/private|no-store/.test(String(res.getHeader('cache-control') ?? ''));
+    if (storable) {
+      const html = Buffer.concat(chunks);
+      // A render cut short (it timed out) is sent, but never kept.
+      if (html.subarray(-32).toString('utf8').trimEnd().endsWith('</html>')) store(html);
+    }
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+}
