@@ -100,8 +100,8 @@ export function createApp({ build, mode, config, vite }: Options) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
-          nonce: vite || res.locals.whole ? '' : ((res.locals.nonce as string | undefined) ?? newNonce()),
-          whole: res.locals.whole === true,
+          nonce: vite || res.locals.shared ? '' : ((res.locals.nonce as string | undefined) ?? newNonce()),
+          shared: res.locals.shared === true,
           enforceCsp: !vite,
         });
         return context;

@@ -1,18 +1,18 @@
 import { createContext } from 'react-router';
 
 export type RequestInfo = {
-  /** The per-response nonce that lets our own inline scripts run under the CSP ('' when whole). */
+  /** The per-response nonce that lets our own inline scripts run under the CSP ('' when shared). */
   nonce: string;
   /**
-   * Render the document whole instead of streaming it, its inline scripts allowed
-   * by hash rather than nonce, so the same bytes can be served again (page-cache.ts).
+   * The document is the same for every visitor and may be served again
+   * (page-cache.ts): its inline scripts are allowed by hash, not by nonce.
    */
-  whole: boolean;
+  shared: boolean;
   /** Whether documents carry the Content-Security-Policy (not under Vite's dev server, which injects inline scripts). */
   enforceCsp: boolean;
 };
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: '', whole: false, enforceCsp: false });
+export const requestInfoContext = createContext<RequestInfo>({ nonce: '', shared: false, enforceCsp: false });
 
 /**
  * Set by our server on every request (overwriting anything a client sent): the

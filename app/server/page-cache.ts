@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 
 const brotli = promisify(brotliCompress);
@@ -37,11 +36,10 @@ export function newNonce(): string {
  * Serves pages to visitors without cookies — everyone who is not signed in and
  * has no message waiting — from memory. Such a visitor sees exactly what any
  * other sees, so a page rendered once serves them all until the database
- * changes or `maxAgeMs` passes. Their documents are rendered whole, with the
- * inline scripts allowed by hash instead of a per-response nonce
- * (`res.locals.whole`), so stored bytes are valid for everyone. Anything else
- * (cookies, other methods, non-HTML, errors, Set-Cookie) passes through and
- * streams with its own nonce (`res.locals.nonce`).
+ * changes or `maxAgeMs` passes. Their documents have the inline scripts allowed
+ * by hash instead of a per-response nonce (`res.locals.shared`), so stored bytes
+ * are valid for everyone. Anything else (cookies, other methods, non-HTML,
+ * errors, Set-Cookie) passes through with its own nonce (`res.locals.nonce`).
  */
 export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): RequestHandler {
   const pages = new LRUCache<string, StoredPage>({
@@ -54,10 +52,8 @@ export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): Re
       res.locals.nonce = newNonce();
       return next();
     }
-    res.locals.whole = true;
-    // Crawlers and browsers get the same whole document; the key stays apart anyway,
-    // should the renderer ever treat them differently.
-    const key = `${isbot(req.headers['user-agent'] ?? '') ? 'bot' : 'browser'} ${req.originalUrl}`;
+    res.locals.shared = true;
+    const key = req.originalUrl;
     const current = version();
     const stored = pages.get(key);
     if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) {

@@ -23,7 +23,7 @@ export function securityHeaders({ production }: { production: boolean }): Reques
 /**
  * The policy for HTML documents: our own files only, and only the inline
  * scripts we wrote into this document — named by the response's nonce, or, for
- * a document rendered whole to be stored and served again (see page-cache.ts),
+ * a document every visitor shares, stored and served again (see page-cache.ts),
  * by their SHA-256 hashes.
  */
 export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: string[] }): string {
