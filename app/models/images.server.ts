@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
+import { consumeRateLimit, type RateLimit, waitText } from './rate-limits.server';
 import { env } from '~/services/env.server';
 import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage, processImage } from '~/services/images.server';
 
@@ -33,8 +34,22 @@ export function saveImage(image: ProcessedImage): number {
   });
 }
 
-/** Processes an uploaded photo into UPLOADS_DIR and records it; throws ImageError for a bad image. */
-export async function saveUploadedImage(file: File): Promise<number> {
+/** Photos one network address may send per hour: the image pipeline's CPU and the volume are finite. */
+export const UPLOAD_RATE_LIMIT = { bucket: 'upload:address', limit: 30, windowMs: 3600_000 } satisfies RateLimit;
+
+export class UploadLimitError extends Error {
+  override name = 'UploadLimitError';
+  readonly status = 429 as const;
+}
+
+/**
+ * Processes an uploaded photo into UPLOADS_DIR and records it. Every attempt
+ * counts against the sender's address, unreadable files too. Throws
+ * UploadLimitError past the limit and ImageError for a bad image.
+ */
+export async function saveUploadedImage(file: File, clientAddress: string): Promise<number> {
+  const limit = consumeRateLimit(UPLOAD_RATE_LIMIT, clientAddress);
+  if (!limit.allowed) throw new UploadLimitError(`Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`);
   return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
 }
 

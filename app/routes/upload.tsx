@@ -11,8 +11,9 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { createBuild } from '~/models/builds.server';
-import { imageSources, saveUploadedImage } from '~/models/images.server';
+import { imageSources, saveUploadedImage, UploadLimitError } from '~/models/images.server';
 import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
+import { clientAddressOf } from '~/server/context';
 import { ImageError } from '~/services/images.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { forgetPendingUpload, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
@@ -61,9 +62,9 @@ export async function action(args: Route.ActionArgs) {
     const file = formData.get('image');
     if (!(file instanceof File)) return fail('File type must be an image', 400);
     try {
-      return await saveUploadedImage(file);
+      return await saveUploadedImage(file, clientAddressOf(request));
     } catch (error) {
-      if (error instanceof ImageError) return fail(error.message, error.status);
+      if (error instanceof ImageError || error instanceof UploadLimitError) return fail(error.message, error.status);
       throw error;
     }
   };

@@ -208,6 +208,28 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
   }, 60_000);
 });
 
+describe('upload limits', () => {
+  it('refuses more than 30 photos an hour from one network address, with the wait', async () => {
+    const guest = newBrowser();
+    const bytes = await photo('png', 64, 48);
+    const send = () => {
+      const body = new FormData();
+      body.set('image', new Blob([bytes], { type: 'image/png' }), 'rig.png');
+      return guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } });
+    };
+    for (let index = 0; index < 30; index++) expect((await send()).status).toBe(201);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'rate_limited', message: 'Too many uploads from your network. Try again in 60 minutes.' });
+
+    // The upload form says the same, and another address is not affected.
+    const page = await upload(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
+    expect(page.status).toBe(429);
+    expect(toastText(page.html)).toContain('Too many uploads from your network');
+    expect((await upload(newBrowser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
+  }, 60_000);
+});
+
 describe('the gallery', () => {
   it('shows 12 newest builds, then 12 more with LOAD MORE while the last batch was full', async () => {
     const browser = await member();

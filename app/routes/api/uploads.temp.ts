@@ -1,5 +1,6 @@
 import type { Route } from './+types/uploads.temp';
 import { saveUploadedImage } from '~/models/images.server';
+import { clientAddressOf } from '~/server/context';
 import { createTempUpload } from '~/models/temp-uploads.server';
 import { apiError, uploadFailure } from '~/services/api.server';
 import { readUploadForm } from '~/services/multipart.server';
@@ -25,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
     clientToken = token ?? undefined;
     const file = form.get('image');
     if (!(file instanceof File)) return apiError(400, 'File type must be an image');
-    imageId = await saveUploadedImage(file);
+    imageId = await saveUploadedImage(file, clientAddressOf(request));
   } catch (error) {
     return uploadFailure(error);
   }
