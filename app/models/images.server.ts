@@ -3,6 +3,7 @@ import { imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { consumeRateLimit, type RateLimit, waitText } from './rate-limits.server';
 import { env } from '~/services/env.server';
+import { UploadError } from '~/services/multipart.server';
 import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage, processImage } from '~/services/images.server';
 
 const URL_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
@@ -37,19 +38,14 @@ export function saveImage(image: ProcessedImage): number {
 /** Photos one network address may send per hour: the image pipeline's CPU and the volume are finite. */
 export const UPLOAD_RATE_LIMIT = { bucket: 'upload:address', limit: 30, windowMs: 3600_000 } satisfies RateLimit;
 
-export class UploadLimitError extends Error {
-  override name = 'UploadLimitError';
-  readonly status = 429 as const;
-}
-
 /**
  * Processes an uploaded photo into UPLOADS_DIR and records it. Every attempt
  * counts against the sender's address, unreadable files too. Throws
- * UploadLimitError past the limit and ImageError for a bad image.
+ * an UploadError (429) past the limit and an ImageError for a bad image.
  */
 export async function saveUploadedImage(file: File, clientAddress: string): Promise<number> {
   const limit = consumeRateLimit(UPLOAD_RATE_LIMIT, clientAddress);
-  if (!limit.allowed) throw new UploadLimitError(`Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`);
+  if (!limit.allowed) throw new UploadError(429, `Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`);
   return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
 }
 

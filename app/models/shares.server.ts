@@ -30,12 +30,8 @@ export function findShareToken(buildId: number, now = new Date()): string | null
 export function shareToken(buildId: number, now = new Date()): string | null {
   return db().transaction((tx) => {
     if (!tx.select({ id: builds.id }).from(builds).where(eq(builds.id, buildId)).get()) return null;
-    const existing = tx
-      .select({ token: shareTokens.token, expiresAt: shareTokens.expiresAt })
-      .from(shareTokens)
-      .where(eq(shareTokens.buildId, buildId))
-      .get();
-    if (existing && (!existing.expiresAt || existing.expiresAt > now)) return existing.token;
+    const current = findShareToken(buildId, now);
+    if (current) return current;
     const token = randomToken(TOKEN_BYTES);
     tx.insert(shareTokens)
       .values({ buildId, token, createdAt: now })

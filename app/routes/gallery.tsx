@@ -45,7 +45,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
 function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const more = useFetcher<typeof loader>();
-  const [appended, setAppended] = useState<{ builds: GalleryBuild[]; hasMore: boolean } | null>(null);
+  const [appended, setAppended] = useState<GalleryBuild[]>([]);
 
   // Each batch the fetcher brings is appended once (adjusting state while rendering, as React advises).
   const [lastBatch, setLastBatch] = useState(more.data);
@@ -54,13 +54,13 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
     setLastBatch(batch);
     setAppended((previous) => {
       // A batch that arrives twice adds nothing.
-      const known = new Set([...loaderData.builds, ...(previous?.builds ?? [])].map((build) => build.id));
-      return { builds: [...(previous?.builds ?? []), ...batch.builds.filter((build) => !known.has(build.id))], hasMore: batch.hasMore };
+      const known = new Set([...loaderData.builds, ...previous].map((build) => build.id));
+      return [...previous, ...batch.builds.filter((build) => !known.has(build.id))];
     });
   }
 
-  const builds = appended ? [...loaderData.builds, ...appended.builds] : loaderData.builds;
-  const hasMore = appended ? appended.hasMore : loaderData.hasMore;
+  const builds = [...loaderData.builds, ...appended];
+  const { hasMore } = lastBatch ?? loaderData;
   const loading = more.state === 'loading';
 
   return (
@@ -81,7 +81,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         </ul>
       )}
       <p className="sr-only" role="status">
-        {appended ? `Showing ${builds.length} builds` : ''}
+        {lastBatch ? `Showing ${builds.length} builds` : ''}
       </p>
       {hasMore ? (
         <div className="mt-10 flex justify-center">

@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { createBuild } from '~/models/builds.server';
-import { imageSources, saveUploadedImage, UploadLimitError } from '~/models/images.server';
+import { imageSources, saveUploadedImage } from '~/models/images.server';
 import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
 import { clientAddressOf } from '~/server/context';
 import { ImageError } from '~/services/images.server';
@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
     try {
       return await saveUploadedImage(file, clientAddressOf(request));
     } catch (error) {
-      if (error instanceof ImageError || error instanceof UploadLimitError) return fail(error.message, error.status);
+      if (error instanceof ImageError || error instanceof UploadError) return fail(error.message, error.status);
       throw error;
     }
   };

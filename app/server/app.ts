@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
@@ -12,7 +13,7 @@ import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
-import { newNonce, pageCache } from './page-cache';
+import { pageCache } from './page-cache';
 import { securityHeaders } from './security-headers';
 
 type Options = {
@@ -100,7 +101,7 @@ export function createApp({ build, mode, config, vite }: Options) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
-          nonce: vite || res.locals.shared ? '' : ((res.locals.nonce as string | undefined) ?? newNonce()),
+          nonce: vite || res.locals.shared ? '' : randomBytes(16).toString('base64'),
           shared: res.locals.shared === true,
           enforceCsp: !vite,
         });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -28,10 +27,6 @@ export type PageCacheOptions = {
   maxBytes: number;
 };
 
-export function newNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
 /**
  * Serves pages to visitors without cookies — everyone who is not signed in and
  * has no message waiting — from memory. Such a visitor sees exactly what any
@@ -39,7 +34,7 @@ export function newNonce(): string {
  * changes or `maxAgeMs` passes. Their documents have the inline scripts allowed
  * by hash instead of a per-response nonce (`res.locals.shared`), so stored bytes
  * are valid for everyone. Anything else (cookies, other methods, non-HTML,
- * errors, Set-Cookie) passes through with its own nonce (`res.locals.nonce`).
+ * errors, Set-Cookie) passes through, to be rendered with its own nonce.
  */
 export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): RequestHandler {
   const pages = new LRUCache<string, StoredPage>({
@@ -48,10 +43,7 @@ export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): Re
   });
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) {
-      res.locals.nonce = newNonce();
-      return next();
-    }
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next();
     res.locals.shared = true;
     const key = req.originalUrl;
     const current = version();

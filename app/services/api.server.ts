@@ -1,4 +1,3 @@
-import { UploadLimitError } from '~/models/images.server';
 import { ImageError } from './images.server';
 import { UploadError } from './multipart.server';
 
@@ -22,8 +21,6 @@ export function apiError(status: ApiErrorStatus, message: string, error: string 
 
 /** Turns an upload or image failure into its API answer; anything else is rethrown. */
 export function uploadFailure(error: unknown): Response {
-  if (error instanceof UploadError || error instanceof ImageError || error instanceof UploadLimitError) {
-    return apiError(error.status, error.message);
-  }
+  if (error instanceof UploadError || error instanceof ImageError) return apiError(error.status, error.message);
   throw error;
 }

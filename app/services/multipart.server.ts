@@ -9,11 +9,12 @@ import {
 } from '@remix-run/form-data-parser';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
+/** An upload refused, with the HTTP status to answer: unreadable, too large, or too many. */
 export class UploadError extends Error {
   override name = 'UploadError';
-  readonly status: 400 | 413;
+  readonly status: 400 | 413 | 429;
 
-  constructor(status: 400 | 413, message: string, options?: ErrorOptions) {
+  constructor(status: 400 | 413 | 429, message: string, options?: ErrorOptions) {
     super(message, options);
     this.status = status;
   }
