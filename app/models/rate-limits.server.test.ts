@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { rateLimitHits } from '../../db/schema';
-import { consumeRateLimit, peekRateLimit, pruneRateLimitHits, type RateLimit, waitText } from './rate-limits.server';
+import { consumeRateLimit, peekRateLimit, pruneRateLimitHits, type RateLimit } from './rate-limits.server';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -168,20 +168,5 @@ describe('pruneRateLimitHits', () => {
     for (let index = 0; index < 3; index++) consumeRateLimit(threePerMinute, 'a', NOW);
     pruneRateLimitHits(NOW);
     expect(consumeRateLimit(threePerMinute, 'a', NOW).allowed).toBe(false);
-  });
-});
-
-describe('waitText', () => {
-  it.each([
-    [1000, '1 second'],
-    [1, '1 second'],
-    [1001, '2 seconds'],
-    [45_000, '45 seconds'],
-    [60_000, '1 minute'],
-    [61_000, '2 minutes'],
-    [120_000, '2 minutes'],
-    [3_600_000, '60 minutes'],
-  ])('says %i ms is "%s"', (ms, text) => {
-    expect(waitText(ms)).toBe(text);
   });
 });

@@ -28,11 +28,14 @@ export function peekRateLimit(rule: RateLimit, key: string, now = Date.now()): R
 
 /** Counts one event for `key` if the limit allows it; otherwise says how long to wait. */
 export function consumeRateLimit(rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
-  return db().transaction((tx) => {
-    const result = check(tx, rule, key, now);
-    if (result.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).run();
-    return result;
-  });
+  return db().transaction((tx) => consumeRateLimitIn(tx, rule, key, now));
+}
+
+/** consumeRateLimit inside the caller's transaction, so the event counts only if the rest commits. */
+export function consumeRateLimitIn(tx: Reader & Pick<Db, 'insert'>, rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
+  const result = check(tx, rule, key, now);
+  if (result.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).run();
+  return result;
 }
 
 /** Removes events older than a day, longer than any window (housekeeping). */
@@ -41,14 +44,4 @@ export function pruneRateLimitHits(now = Date.now()): number {
     .delete(rateLimitHits)
     .where(lt(rateLimitHits.at, new Date(now - 24 * 3600_000)))
     .run().changes;
-}
-
-/** "3 minutes", "45 seconds": how long to wait, for messages. */
-export function waitText(ms: number): string {
-  if (ms < 60_000) {
-    const seconds = Math.ceil(ms / 1000);
-    return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  }
-  const minutes = Math.ceil(ms / 60_000);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

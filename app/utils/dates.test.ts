@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysRemaining, relativeTime } from './dates';
+import { daysRemaining, relativeTime, waitText } from './dates';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -88,5 +88,23 @@ describe('daysRemaining', () => {
     expect(daysRemaining(new Date(NOW + 5 * DAY), new Date(NOW))).toBe(5);
     expect(daysRemaining(NOW + 5 * DAY, new Date(NOW))).toBe(5);
     expect(daysRemaining(new Date(NOW + 5 * DAY), NOW)).toBe(5);
+  });
+});
+
+describe('waitText', () => {
+  it.each([
+    [1000, '1 second'],
+    [1, '1 second'],
+    [1001, '2 seconds'],
+    [45_000, '45 seconds'],
+    [60_000, '1 minute'],
+    [61_000, '2 minutes'],
+    [120_000, '2 minutes'],
+    [3_600_000, '60 minutes'],
+    [90 * 60_000 + 1, '2 hours'],
+    [23 * 3_600_000 + 1, '24 hours'],
+    [3_600_000 * 5, '5 hours'],
+  ])('says %i ms is "%s"', (ms, text) => {
+    expect(waitText(ms)).toBe(text);
   });
 });

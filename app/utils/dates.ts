@@ -25,3 +25,11 @@ export function relativeTime(date: Date | number, now: Date | number = Date.now(
 export function daysRemaining(end: Date | number, now: Date | number = Date.now()): number {
   return Math.max(0, Math.ceil((Number(end) - Number(now)) / DAY));
 }
+
+/** "45 seconds", "3 minutes", "5 hours": how long to wait, for messages; rounded up, hours past 90 minutes. */
+export function waitText(ms: number): string {
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (ms < MINUTE) return unit(Math.ceil(ms / 1000), 'second');
+  if (ms <= 90 * MINUTE) return unit(Math.ceil(ms / MINUTE), 'minute');
+  return unit(Math.ceil(ms / HOUR), 'hour');
+}
