@@ -1,22 +1,43 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// React Router names every server entry after its server build file (index.js,
+// then index2.js …): the screening worker's entry keeps its own name, which
+// app/roast/screening/screening.server.ts forks.
+const serverEntryNames: Plugin = {
+  name: 'rigroast:server-entry-names',
+  config: () => ({ environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } } }),
+};
 
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({
-  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter()],
+  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {
       // The server build's entry is our own HTTP server, which embeds the
-      // React Router build (see app/server/main.ts).
-      build: { rollupOptions: { input: './app/server/main.ts' } },
+      // React Router build (see app/server/main.ts); beside it, the image
+      // screening process that the server forks (app/roast/screening).
+      build: {
+        rollupOptions: {
+          input: { index: './app/server/main.ts', 'screening-worker': './app/roast/screening/worker.ts' },
+        },
+      },
       // Every library but the two with native code is bundled into the build: React's
       // production build is chosen at build time whatever NODE_ENV says at run time,
       // there is one copy of React, and the server starts in half a second with a
       // small heap instead of resolving hundreds of ESM files from node_modules
-      // (docs/decisions/001-http-server.md). The dev server loads them from node_modules.
-      resolve: command === 'build' ? { noExternal: true, external: ['better-sqlite3', 'sharp'] } : {},
+      // (docs/decisions/001-http-server.md). The screening worker's model libraries
+      // stay there too: they load their .wasm and weight files from beside their own
+      // code. The dev server loads them all from node_modules.
+      resolve:
+        command === 'build'
+          ? {
+              noExternal: true,
+              external: ['better-sqlite3', 'sharp', 'nsfwjs', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@vladmandic/face-api'],
+            }
+          : {},
       // Libraries' own `process.env.NODE_ENV` checks are settled at build time;
       // RigRoast's configuration reads NODE_ENV through env(), untouched by this.
       define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

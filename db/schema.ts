@@ -173,6 +173,24 @@ export const builds = sqliteTable(
       .notNull()
       .references(() => images.id, { onDelete: 'restrict' }),
     roast: text('roast').notNull().default(''),
+    // Who wrote the roast ('ollama' or 'builtin'), with which model, from which facts.
+    roastProvider: text('roast_provider', { enum: ['ollama', 'builtin'] }),
+    roastModel: text('roast_model'),
+    roastFacts: text('roast_facts', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // The built-in roaster's opening line, so the next roasts avoid it.
+    roastOpener: text('roast_opener'),
+    roastedAt: integer('roasted_at', { mode: 'timestamp_ms' }),
+    // Set when every attempt failed; cleared when a fresh roast is asked for.
+    roastFailedAt: integer('roast_failed_at', { mode: 'timestamp_ms' }),
+    // The owner's last request for a fresh roast (at most one a day).
+    roastRequestedAt: integer('roast_requested_at', { mode: 'timestamp_ms' }),
+    // Screening: only approved builds are listed. 'pending' until the screening job decides.
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'held', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    // Why a build was held or rejected; the owner sees it.
+    reviewReason: text('review_reason'),
+    screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
     // Aggregates kept in step with `ratings` and `comments` in the same transaction.
     totalRating: integer('total_rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -182,6 +200,8 @@ export const builds = sqliteTable(
   },
   (t) => [
     index('builds_created_at_idx').on(t.createdAt),
+    index('builds_review_idx').on(t.reviewStatus, t.createdAt),
+    index('builds_roast_opener_idx').on(t.roastedAt).where(sql`${t.roastOpener} is not null`),
     index('builds_user_idx').on(t.userId, t.createdAt),
     index('builds_image_idx').on(t.imageId),
   ],
@@ -348,8 +368,19 @@ export const jobs = sqliteTable(
     runAt: integer('run_at', { mode: 'timestamp_ms' }).notNull().default(now),
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
+    // At most one queued or running job per key (e.g. one roast per build at a time).
+    key: text('key'),
+    // Names the current claim: only its holder may complete the job (a reclaimed job's old runner may not).
+    leaseToken: text('lease_token'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_type_idx').on(t.type, t.status)],
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_lease_idx').on(t.status, t.leaseUntil),
+    index('jobs_type_idx').on(t.type, t.status),
+    uniqueIndex('jobs_active_key_unique')
+      .on(t.key)
+      .where(sql`${t.key} is not null and ${t.status} in ('queued', 'running')`),
+  ],
 );

@@ -96,6 +96,7 @@ export async function seed(): Promise<void> {
     endDate: new Date(now + 11 * 86_400_000),
   });
   console.log(`Seeded ${members.length} members, ${builds.length} builds and a competition into ${config.DATABASE_PATH}.`);
+  console.log('Each build is screened and roasted by the job runner once the server runs (npm start).');
   console.log('Ratings and comments are not seeded yet: they arrive with the community features.');
   closeDatabase();
 }

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4789);
+const ollamaPort = port + 1;
+/** How long the fake Ollama takes per answer: a new build's waiting view shows for a few seconds. */
+const OLLAMA_DELAY_MS = 1500;
 /**
  * Admin addresses for the e2e server: one per project and attempt, since an
  * address can only be sent a code every 30 seconds.
@@ -39,24 +42,40 @@ export default defineConfig({
     { name: 'js', use: { ...devices['Desktop Chrome'] } },
     { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
   ],
-  webServer: {
-    // A production build on a fresh database, as `npm start` would serve it. It runs
-    // inside the data folder, so the dev mailer's ./data/outbox (where the tests read
-    // sign-in codes) lands there too.
-    command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && npm run build && cd ${E2E_DATA} && node ../../../build/server/index.js`,
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: './sqlite.db',
-      UPLOADS_DIR: './uploads',
-      ADMIN_EMAILS: ADMIN_EMAILS.join(','),
-      LOG_LEVEL: 'warn',
-      // Tests tell their own client address in X-Forwarded-For (see e2e/fixtures.ts).
-      TRUST_PROXY: 'true',
+  webServer: [
+    {
+      command: `node tests/support/fake-ollama-server.ts ${ollamaPort} ${OLLAMA_DELAY_MS}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${ollamaPort}/api/version`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      // A production build on a fresh database, as `npm start` would serve it. It runs
+      // inside the data folder, so the dev mailer's ./data/outbox (where the tests read
+      // sign-in codes) lands there too.
+      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && npm run build && cd ${E2E_DATA} && node ../../../build/server/index.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: './sqlite.db',
+        UPLOADS_DIR: './uploads',
+        ADMIN_EMAILS: ADMIN_EMAILS.join(','),
+        LOG_LEVEL: 'warn',
+        // Tests tell their own client address in X-Forwarded-For (see e2e/fixtures.ts).
+        TRUST_PROXY: 'true',
+        // Roasts from a vision model: the fake Ollama above, a real HTTP server. The
+        // built-in roaster and the screening models are covered by the integration tests.
+        ROAST_PROVIDER: 'ollama',
+        OLLAMA_HOST: `http://127.0.0.1:${ollamaPort}`,
+        SCREENING: 'off',
+        JOB_POLL_MS: '200',
+        JOB_CONCURRENCY: '4',
+      },
+    },
+  ],
 });

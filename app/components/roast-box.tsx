@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { LogoMark } from '~/components/logo';
+import type { RoastView } from '~/roast/facts';
 import { JOKE_ROTATION_MS, ROAST_POLL_MS } from '~/utils/constants';
 
 const jokes = [
@@ -12,17 +13,71 @@ const jokes = [
   'Wondering if the GPU is load-bearing...',
 ];
 
-/** The "AI ROAST" box: the roast, or the waiting view while the AI is still at it. */
-export function RoastBox({ roast }: { roast: string }) {
+/**
+ * The "AI ROAST" box: the roast with what the AI spotted and who wrote it; the
+ * waiting view while the AI is at it; or what happened instead (a failed roast,
+ * a photo held for review or rejected). `children` holds the owner's actions.
+ */
+export function RoastBox({ view, children }: { view: RoastView; children?: ReactNode }) {
   return (
     <section aria-labelledby="roast-title" className="panel relative overflow-hidden p-6">
       <h2 id="roast-title" className="flex items-center gap-2 text-sm font-black uppercase tracking-widest text-neon-pink">
         <LogoMark className="size-6" />
         AI Roast
       </h2>
-      {roast ? <p className="mt-4 whitespace-pre-line text-lg leading-relaxed text-ink">{roast}</p> : <Waiting />}
+      <RoastContent view={view} />
+      {children}
     </section>
   );
+}
+
+function RoastContent({ view }: { view: RoastView }) {
+  switch (view.state) {
+    case 'roasted':
+      return (
+        <>
+          <p className="mt-4 whitespace-pre-line text-lg leading-relaxed text-ink">{view.text}</p>
+          <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">Roasted by {view.author}</p>
+          {view.spotted.length > 0 ? (
+            <div className="mt-5 border-t border-line pt-4">
+              <h3 className="text-sm font-bold text-ink">What the AI spotted</h3>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {view.spotted.map((item) => (
+                  <li key={item} className="rounded-full border border-line bg-panel-2 px-3 py-1 text-sm text-muted">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      );
+    case 'waiting':
+      return <Waiting />;
+    case 'failed':
+      return (
+        <p className="mt-4 text-ink">
+          Our roaster is lost for words on this one: every attempt to roast this build failed. The build is still here to be rated and
+          discussed.
+        </p>
+      );
+    case 'held':
+      return (
+        <div className="mt-4 grid gap-2" role="status">
+          <p className="font-bold text-flame">Under review</p>
+          <p className="text-ink">{view.reason}</p>
+          <p className="text-sm text-muted">Only you can see this build until a moderator has looked at it. The roast follows once it is approved.</p>
+        </div>
+      );
+    case 'rejected':
+      return (
+        <div className="mt-4 grid gap-2" role="status">
+          <p className="font-bold text-flame">Not published</p>
+          <p className="text-ink">{view.reason}</p>
+          <p className="text-sm text-muted">Only you can see this build. Please check the content guidelines on the upload page.</p>
+        </div>
+      );
+  }
 }
 
 function Waiting() {

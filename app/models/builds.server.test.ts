@@ -1,7 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase } from '~/services/db.server';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builds, jobs } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
-import { createBuild, listBuildsAfter, listRecentBuilds } from './builds.server';
+import {
+  canSeeBuild,
+  createBuild,
+  FRESH_ROAST_INTERVAL_MS,
+  findBuild,
+  findBuildDetail,
+  listBuildsAfter,
+  listRecentBuilds,
+  listUserBuilds,
+  recentOpeners,
+  requestFreshRoast,
+} from './builds.server';
 import { saveImage } from './images.server';
 import { insertUser } from './users.server';
 
@@ -9,13 +23,22 @@ const T = Date.UTC(2026, 0, 1);
 let userId: number;
 let imageId: number;
 
+let db: Db;
+
 beforeEach(() => {
-  openTestDatabase();
+  // Listing is what these tests are about: builds go live at once, as with SCREENING=off.
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
+  db = openTestDatabase();
   userId = insertUser({ username: 'pager', email: 'pager@example.com' }).id;
   imageId = saveImage({ hash: 'b'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
 });
 
-afterEach(() => closeDatabase());
+afterEach(() => {
+  closeDatabase();
+  vi.unstubAllEnvs();
+  resetEnv();
+});
 
 const build = (title: string, at: number) => createBuild({ userId, title, imageId }, new Date(at))!;
 const titles = (list: { title: string }[]) => list.map((item) => item.title);
@@ -44,5 +67,102 @@ describe('paging through the newest builds', () => {
 
   it('answers nothing after an unknown build', () => {
     expect(listBuildsAfter(999, 12)).toEqual([]);
+  });
+});
+
+describe('publishing a build', () => {
+  const jobRows = () => db.select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
+
+  it('with screening on, keeps the build unlisted and queues its screening in the same transaction', () => {
+    vi.stubEnv('SCREENING', 'auto');
+    resetEnv();
+    const id = build('fresh rig', T);
+    expect(findBuildDetail(id)?.reviewStatus).toBe('pending');
+    expect(jobRows()).toEqual([{ type: 'screen', key: `screen:${id}`, payload: { buildId: id } }]);
+    expect(listRecentBuilds(10)).toEqual([]);
+    expect(findBuild(id)).toBeNull();
+    // The owner still finds it on their profile.
+    expect(titles(listUserBuilds(userId))).toEqual(['fresh rig']);
+  });
+
+  it('with screening off, lists the build at once and queues its roast', () => {
+    const id = build('open rig', T);
+    expect(findBuild(id)?.reviewStatus).toBe('approved');
+    expect(jobRows()).toEqual([{ type: 'roast', key: `roast:${id}`, payload: { buildId: id } }]);
+  });
+
+  it('never lists held or rejected builds', () => {
+    const held = build('held rig', T);
+    const rejected = build('rejected rig', T + 1);
+    build('fine rig', T + 2);
+    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
+    db.update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, rejected)).run();
+    expect(titles(listRecentBuilds(10))).toEqual(['fine rig']);
+    expect(findBuild(held)).toBeNull();
+  });
+});
+
+describe('canSeeBuild', () => {
+  const member = { id: 2, isAdmin: false, isModerator: false };
+  it.each([
+    ['approved', null, true],
+    ['pending', null, false],
+    ['held', member, false],
+    ['held', { ...member, id: 1 }, true],
+    ['rejected', { ...member, isModerator: true }, true],
+    ['pending', { ...member, isAdmin: true }, true],
+  ] as const)('a %s build for %o: %s', (reviewStatus, viewer, visible) => {
+    expect(canSeeBuild({ userId: 1, reviewStatus }, viewer)).toBe(visible);
+  });
+});
+
+describe('requestFreshRoast', () => {
+  const roasted = (id: number) =>
+    db.update(builds).set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) }).where(eq(builds.id, id)).run();
+  const finishJobs = () => db.update(jobs).set({ status: 'done' }).run();
+
+  it('clears the roast and queues a new one, at most once a day', () => {
+    const id = build('my rig', T);
+    roasted(id);
+    finishJobs();
+    const now = new Date(T + 1000);
+    expect(requestFreshRoast(id, userId, now)).toEqual({ ok: true });
+    expect(findBuildDetail(id)).toMatchObject({ roast: '', roasting: true, roastRequestedAt: now });
+    finishJobs();
+    roasted(id);
+    expect(requestFreshRoast(id, userId, new Date(T + 2000))).toEqual({ ok: false, reason: 'too_soon', retryAfterMs: FRESH_ROAST_INTERVAL_MS - 1000 });
+    expect(requestFreshRoast(id, userId, new Date(T + 1000 + FRESH_ROAST_INTERVAL_MS))).toEqual({ ok: true });
+  });
+
+  it('lets the owner try again at once after a failed roast', () => {
+    const id = build('my rig', T);
+    finishJobs();
+    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: true });
+    finishJobs();
+    db.update(builds).set({ roastFailedAt: new Date(T + 10) }).where(eq(builds.id, id)).run();
+    expect(requestFreshRoast(id, userId, new Date(T + 20))).toEqual({ ok: true });
+    expect(findBuildDetail(id)?.roastFailedAt).toBeNull();
+  });
+
+  it('refuses other members, unlisted builds, builds being roasted and unknown builds', () => {
+    const id = build('my rig', T);
+    const other = insertUser({ username: 'other', email: 'other@example.com' }).id;
+    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'busy' });
+    finishJobs();
+    expect(requestFreshRoast(id, other, new Date(T))).toEqual({ ok: false, reason: 'not_owner' });
+    expect(requestFreshRoast(id + 1, userId, new Date(T))).toEqual({ ok: false, reason: 'not_found' });
+    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
+    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'not_listed' });
+    expect(findBuildDetail(id)?.roastRequestedAt).toBeNull();
+  });
+});
+
+describe('recentOpeners', () => {
+  it('lists the built-in roaster\'s latest opening lines, newest first', () => {
+    for (const [index, opener] of ['generic-1', null, 'gpu-2', 'generic-9'].entries()) {
+      const id = build(`rig ${index}`, T + index);
+      db.update(builds).set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) }).where(eq(builds.id, id)).run();
+    }
+    expect(recentOpeners(2)).toEqual(['generic-9', 'gpu-2']);
   });
 });

@@ -1,6 +1,9 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import { builds, tempUploads, users } from '../../db/schema';
+import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
+import { roastJob, screenJob } from '~/jobs/job-types';
 import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
 
 export type BuildSummary = {
   id: number;
@@ -12,7 +15,13 @@ export type BuildSummary = {
   ratingCount: number;
   commentCount: number;
   createdAt: Date;
+  reviewStatus: ReviewStatus;
 };
+
+export type ReviewStatus = (typeof builds.$inferSelect)['reviewStatus'];
+
+/** Only builds screening approved are listed, shared or ranked. */
+const listed = eq(builds.reviewStatus, 'approved');
 
 const summaryColumns = {
   id: builds.id,
@@ -24,6 +33,7 @@ const summaryColumns = {
   ratingCount: builds.ratingCount,
   commentCount: builds.commentCount,
   createdAt: builds.createdAt,
+  reviewStatus: builds.reviewStatus,
 };
 
 /** The newest builds first. */
@@ -32,6 +42,7 @@ export function listRecentBuilds(limit: number, offset = 0): BuildSummary[] {
     .select(summaryColumns)
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
+    .where(listed)
     .orderBy(desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .offset(offset)
@@ -49,13 +60,15 @@ export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] 
     .select(summaryColumns)
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
-    .where(or(lt(builds.createdAt, after.createdAt), and(eq(builds.createdAt, after.createdAt), lt(builds.id, buildId))))
+    .where(
+      and(listed, or(lt(builds.createdAt, after.createdAt), and(eq(builds.createdAt, after.createdAt), lt(builds.id, buildId)))),
+    )
     .orderBy(desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .all();
 }
 
-/** One build, or null when there is no build with that id. */
+/** One listed build, or null when there is no such build or screening has not approved it. */
 export function findBuild(id: number): BuildSummary | null {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   return (
@@ -63,12 +76,12 @@ export function findBuild(id: number): BuildSummary | null {
       .select(summaryColumns)
       .from(builds)
       .innerJoin(users, eq(users.id, builds.userId))
-      .where(eq(builds.id, id))
+      .where(and(eq(builds.id, id), listed))
       .get() ?? null
   );
 }
 
-/** A member's own builds, newest first, for their profile. */
+/** A member's own builds, newest first, for their profile: held and rejected ones too. */
 export function listUserBuilds(userId: number): BuildSummary[] {
   return db()
     .select(summaryColumns)
@@ -88,28 +101,113 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
 }
 
 /**
- * Publishes a build. A guest's pending upload, if given, is used up in the same
- * transaction, so it turns into a build only once: null when it was already used.
+ * Publishes a build, with its first job in the same transaction so no build is
+ * ever left without one: screening (the build stays unlisted until it passes),
+ * or straight to the roast when screening is off. A guest's pending upload, if
+ * given, is used up in the same transaction, so it turns into a build only
+ * once: null when it was already used.
  */
 export function createBuild(
   { userId, title, imageId, tempUploadId }: { userId: number; title: string; imageId: number; tempUploadId?: string },
   now = new Date(),
 ): number | null {
+  const screening = env().SCREENING !== 'off';
   return db().transaction((tx) => {
     if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
-    return tx.insert(builds).values({ userId, title, imageId, createdAt: now }).returning({ id: builds.id }).get().id;
+    const { id } = tx
+      .insert(builds)
+      .values({ userId, title, imageId, createdAt: now, reviewStatus: screening ? 'pending' : 'approved' })
+      .returning({ id: builds.id })
+      .get();
+    enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
+    return id;
   });
 }
 
-/** Everything the build page shows about one build, or null for an unknown id. */
+/** Everything the build page shows about one build, listed or not, or null for an unknown id. */
 export function findBuildDetail(id: number) {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  return (
-    db()
-      .select({ ...summaryColumns, totalRating: builds.totalRating, userId: builds.userId, avatarUrl: users.avatarUrl })
+  const build = db()
+    .select({
+      ...summaryColumns,
+      totalRating: builds.totalRating,
+      userId: builds.userId,
+      avatarUrl: users.avatarUrl,
+      reviewReason: builds.reviewReason,
+      roastProvider: builds.roastProvider,
+      roastModel: builds.roastModel,
+      roastFacts: builds.roastFacts,
+      roastFailedAt: builds.roastFailedAt,
+      roastRequestedAt: builds.roastRequestedAt,
+    })
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(eq(builds.id, id))
+    .get();
+  return build ? { ...build, roasting: hasActiveJob(roastJob(id).key) } : null;
+}
+
+/** How often an owner may ask for a fresh roast. */
+export const FRESH_ROAST_INTERVAL_MS = 24 * 3600_000;
+
+/** How long until the owner may ask for a fresh roast: 0 now; after a failed roast, at once. */
+export function freshRoastWaitMs({ requestedAt, failedAt }: { requestedAt: Date | null; failedAt: Date | null }, now = new Date()): number {
+  if (!requestedAt || failedAt) return 0;
+  return Math.max(0, requestedAt.getTime() + FRESH_ROAST_INTERVAL_MS - now.getTime());
+}
+
+/** Builds screening has not approved are seen only by their owner and by moderators. */
+export function canSeeBuild(build: { userId: number; reviewStatus: ReviewStatus }, viewer: { id: number; isAdmin: boolean; isModerator: boolean } | null): boolean {
+  if (build.reviewStatus === 'approved') return true;
+  return viewer !== null && (viewer.id === build.userId || viewer.isAdmin || viewer.isModerator);
+}
+
+export type FreshRoastResult = { ok: true } | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'busy' } | { ok: false; reason: 'too_soon'; retryAfterMs: number };
+
+/**
+ * The owner asks for a new roast of their build, at most once a day (at once
+ * after a failed one): the old
+ * roast is cleared (the page shows the waiting view again) and a roast job is
+ * queued in the same transaction.
+ */
+export function requestFreshRoast(buildId: number, userId: number, now = new Date()): FreshRoastResult {
+  return db().transaction((tx) => {
+    const build = tx
+      .select({ userId: builds.userId, reviewStatus: builds.reviewStatus, requestedAt: builds.roastRequestedAt, failedAt: builds.roastFailedAt })
       .from(builds)
-      .innerJoin(users, eq(users.id, builds.userId))
-      .where(eq(builds.id, id))
-      .get() ?? null
-  );
+      .where(eq(builds.id, buildId))
+      .get();
+    if (!build) return { ok: false, reason: 'not_found' };
+    if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
+    if (build.reviewStatus !== 'approved') return { ok: false, reason: 'not_listed' };
+    const wait = freshRoastWaitMs(build, now);
+    if (wait > 0) return { ok: false, reason: 'too_soon', retryAfterMs: wait };
+    if (!enqueueJob(tx, roastJob(buildId), now)) return { ok: false, reason: 'busy' };
+    tx.update(builds)
+      .set({
+        roast: '',
+        roastProvider: null,
+        roastModel: null,
+        roastFacts: null,
+        roastOpener: null,
+        roastedAt: null,
+        roastFailedAt: null,
+        roastRequestedAt: now,
+      })
+      .where(eq(builds.id, buildId))
+      .run();
+    return { ok: true };
+  });
+}
+
+/** The built-in roaster's most recent opening lines, newest first, so the next roast avoids them. */
+export function recentOpeners(limit: number): string[] {
+  return db()
+    .select({ opener: builds.roastOpener })
+    .from(builds)
+    .where(isNotNull(builds.roastOpener))
+    .orderBy(desc(builds.roastedAt))
+    .limit(limit)
+    .all()
+    .flatMap((row) => (row.opener ? [row.opener] : []));
 }

@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { imageVariants, images } from '../../db/schema';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { builds, imageVariants, images, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { consumeRateLimit, type RateLimit, waitText } from './rate-limits.server';
+import { consumeRateLimit, type RateLimit } from './rate-limits.server';
+import { waitText } from '~/utils/dates';
 import { env } from '~/services/env.server';
 import { UploadError } from '~/services/multipart.server';
 import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage, processImage } from '~/services/images.server';
@@ -131,4 +134,57 @@ export function largestVariantUrl(imageId: number, format: ImageFormat = 'jpeg')
     .limit(1)
     .get();
   return row ? `${URL_PREFIX}${row.fileName}` : null;
+}
+
+/**
+ * The file of an image's JPEG variant for analysis (screening, the roasters):
+ * the widest one no wider than `maxWidth`, else the narrowest; null when none.
+ */
+export function analysisFile(imageId: number, maxWidth = 1080): string | null {
+  const variants = db()
+    .select({ width: imageVariants.width, fileName: imageVariants.fileName })
+    .from(imageVariants)
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.format, 'jpeg')))
+    .orderBy(asc(imageVariants.width))
+    .all();
+  const chosen = variants.findLast((variant) => variant.width <= maxWidth) ?? variants[0];
+  return chosen ? join(env().UPLOADS_DIR, IMAGES_FOLDER, chosen.fileName) : null;
+}
+
+/** How long a new image may wait for its build or temp upload before it counts as unused. */
+const UNUSED_IMAGE_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Deletes images no build or temp upload uses any more (an expired guest upload,
+ * a deleted build) and the files no remaining variant shares (housekeeping).
+ * Rows go first, files after: a crash in between leaves orphan files, never rows
+ * naming missing files.
+ */
+export async function pruneUnusedImages(now = Date.now()): Promise<number> {
+  const unused = sql`${images.createdAt} < ${now - UNUSED_IMAGE_GRACE_MS}
+    and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+    and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+  const files = db().transaction((tx) => {
+    const ids = tx.select({ id: images.id }).from(images).where(unused).all().map((row) => row.id);
+    if (ids.length === 0) return [];
+    const names = tx
+      .select({ fileName: imageVariants.fileName })
+      .from(imageVariants)
+      .where(inArray(imageVariants.imageId, ids))
+      .all()
+      .map((row) => row.fileName);
+    tx.delete(images).where(inArray(images.id, ids)).run();
+    const stillUsed = new Set(
+      tx
+        .select({ fileName: imageVariants.fileName })
+        .from(imageVariants)
+        .where(inArray(imageVariants.fileName, names))
+        .all()
+        .map((row) => row.fileName),
+    );
+    return [...new Set(names)].filter((name) => !stillUsed.has(name));
+  });
+  const folder = join(env().UPLOADS_DIR, IMAGES_FOLDER);
+  await Promise.all(files.map((name) => rm(join(folder, name), { force: true })));
+  return files.length;
 }

@@ -71,7 +71,7 @@ function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): Lead
       w.points as points, w.votes as votes, w.points * 1.0 / w.votes as average,
       (w.points + ${BAYESIAN_PRIOR_VOTES} * prior.mean) / (w.votes + ${BAYESIAN_PRIOR_VOTES}) as score
     from windowed w
-    join builds b on b.id = w.build_id
+    join builds b on b.id = w.build_id and b.review_status = 'approved'
     join users u on u.id = b.user_id
     cross join prior
     order by score desc, w.votes desc, b.created_at desc

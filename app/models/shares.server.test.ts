@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shareTokens } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { createBuild } from './builds.server';
 import { saveImage } from './images.server';
@@ -12,13 +13,20 @@ let db: Db;
 let buildId: number;
 
 beforeEach(() => {
+  // Only listed builds can be shared: these builds skip screening.
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
   db = openTestDatabase();
   const user = insertUser({ username: 'sharer', email: 'sharer@example.com' });
   const imageId = saveImage({ hash: 'a'.repeat(64), width: 1600, height: 1200, placeholder: '', variants: [] });
   buildId = createBuild({ userId: user.id, title: 'Shared rig', imageId })!;
 });
 
-afterEach(() => closeDatabase());
+afterEach(() => {
+  closeDatabase();
+  vi.unstubAllEnvs();
+  resetEnv();
+});
 
 describe('share tokens', () => {
   it('gives one unguessable token per build, the same on every call', () => {

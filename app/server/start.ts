@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { scheduleHousekeeping } from '~/jobs/housekeeping.server';
+import { createJobRunner } from '~/jobs/job-runner.server';
+import { stopScreening } from '~/roast/screening/screening.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { primaryStatus } from '~/services/litefs.server';
@@ -27,8 +30,10 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
 
   const db = setDatabase(openDatabase(config.DATABASE_PATH));
   const role = await primaryStatus({ litefsDir: config.LITEFS_DIR });
-  if (role.role === 'primary') migrateDatabase(db);
-  else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
+  if (role.role === 'primary') {
+    migrateDatabase(db);
+    scheduleHousekeeping(db);
+  } else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
 
   const app = createApp({ build, mode, config, vite });
   const server = createServer(app);
@@ -42,14 +47,20 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   const { port } = server.address() as AddressInfo;
   log.info(`RigRoast is listening on http://localhost:${port} (${mode}, database ${config.DATABASE_PATH})`);
 
+  // Roasts, screening and housekeeping; it idles wherever this instance is not the primary.
+  const jobs = createJobRunner(config);
+  jobs.start();
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    const jobsStopped = jobs.stop().then(stopScreening);
     server.close(async () => {
       clearTimeout(force);
+      await jobsStopped;
       await vite?.close();
       closeDatabase();
       log.info('Stopped');

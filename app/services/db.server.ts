@@ -7,6 +7,8 @@ import * as schema from '../../db/schema';
 import { migrationsFolder } from './paths.server';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The connection or a transaction on it: what code that writes inside a caller's transaction takes. */
+export type Writer = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
 
 /** Opens (creating file and folder on first start) a database tuned for a web server. */
 export function openDatabase(path: string): Db {

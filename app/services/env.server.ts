@@ -19,6 +19,12 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 const port = wholeNumber(0, 65535, 'must be between 0 and 65535');
 
+/** A decimal between 0 and 1, such as "0.85". */
+const fraction = z
+  .string()
+  .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number between 0 and 1')
+  .transform(Number);
+
 /** An http(s) origin: scheme, host and optional port, nothing after it. */
 const origin = (example: string) =>
   z
@@ -58,9 +64,16 @@ const schema = z
     ROAST_PROVIDER: z.enum(['auto', 'ollama', 'builtin']).default('auto'),
     OLLAMA_HOST: origin('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
     OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
+    OLLAMA_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(180_000),
     JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
+    JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
+    JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
     TRUST_PROXY: boolean.default(false),
     SCREENING: z.enum(['auto', 'off']).default('auto'),
+    // Scores are the models' probabilities (0–1); docs/decisions/006-roast-engine.md explains them.
+    SCREENING_NSFW_HOLD: fraction.default(0.45),
+    SCREENING_NSFW_REJECT: fraction.default(0.9),
+    SCREENING_FACE_HOLD: fraction.default(0.8),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     LITEFS_DIR: z.string().min(1).optional(),
   })
@@ -120,6 +133,11 @@ let current: Env | undefined;
 export function env(): Env {
   current ??= parseEnv(process.env);
   return current;
+}
+
+/** Makes env() read process.env again (tests that change a setting). */
+export function resetEnv(): void {
+  current = undefined;
 }
 
 let secret: string | undefined;

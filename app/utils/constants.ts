@@ -42,3 +42,8 @@ export const LOGIN_CODE_RESEND_COOLDOWN_MS = 30_000;
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 export const PASSWORD_RESET_TTL_MS = 3600_000;
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+
+/** The longest comment, in characters. */
+export const COMMENT_MAX_LENGTH = 1000;
+/** The name AI replies are signed with; mentioning it asks for a reply. */
+export const AI_NAME = 'RoastBot';

@@ -7,7 +7,7 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
-test('a member uploads a build and lands on its page, roast pending', async ({ page, javaScriptEnabled }, info) => {
+test('a member uploads a build, sees the waiting view, and the roast replaces it when it lands', async ({ page, javaScriptEnabled }, info) => {
   await signIn(page, uniqueEmail(info.project.name));
   await skipUsernamePrompt(page);
   await page.goto('/upload');
@@ -27,6 +27,20 @@ test('a member uploads a build and lands on its page, roast pending', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('AI is analyzing your PC build...')).toBeVisible();
   await expect(page.getByRole('img', { name: `Photo of ${title}` })).toBeVisible();
+
+  // The vision model (the e2e server's fake Ollama) answers after a few seconds; the page
+  // polls with JavaScript, and reloads itself through its meta refresh without.
+  const url = page.url();
+  if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+  const roast = page.getByRole('region', { name: 'AI Roast' });
+  await expect(roast).toContainText('RTX 4080 in a white case', { timeout: 20_000 });
+  await expect(roast).toContainText('Roasted by qwen2.5vl:7b');
+  await expect(roast.getByRole('listitem').filter({ hasText: 'GPU: RTX 4080' })).toBeVisible();
+  await expect(page.getByText('AI is analyzing your PC build...')).toHaveCount(0);
+  expect(page.url()).toBe(url);
+  if (javaScriptEnabled) expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+  // The owner may ask for another one.
+  await expect(roast.getByRole('button', { name: 'Get a fresh roast' })).toBeVisible();
 
   await page.goto('/gallery');
   await page.getByRole('link', { name: new RegExp(title) }).click();

@@ -8,6 +8,7 @@ import { Browser, pageText, toastText } from '../support/browser';
 import { pngBomb } from '../support/image-fixtures';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { testPhoto, type UploadFile, uploadBuild } from '../support/uploads';
 
 let app: AppProcess;
 let sink: SmtpSink;
@@ -17,7 +18,8 @@ const PUBLIC_ORIGIN = 'https://rigroast.test';
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', PUBLIC_ORIGIN: PUBLIC_ORIGIN });
+  // The roasts wait (a poll an hour away), so the pages' waiting view can be checked; roasting itself is tests/integration/roasts.test.ts.
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', PUBLIC_ORIGIN: PUBLIC_ORIGIN, JOB_POLL_MS: '3600000' });
 });
 
 afterAll(async () => {
@@ -36,20 +38,6 @@ async function member() {
   return browser;
 }
 
-const photo = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 200, b: 255 } } })
-    .toFormat(format)
-    .toBuffer();
-
-async function upload(browser: Browser, fields: { title?: string; file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string } }) {
-  const body = new FormData();
-  body.set('intent', 'upload');
-  body.set('title', fields.title ?? '');
-  if (fields.file) body.set('image', new Blob([fields.file.bytes], { type: fields.file.type }), fields.file.name);
-  const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } });
-  return browser.follow(response, '/upload');
-}
-
 function database() {
   return new Database(app.databasePath, { readonly: true });
 }
@@ -57,7 +45,7 @@ function database() {
 describe('uploading a build as a member', () => {
   it.each(['jpeg', 'png', 'gif', 'webp'] as const)('publishes a %s photo and lands on its page', async (format) => {
     const browser = await member();
-    const page = await upload(browser, { title: `My ${format} rig`, file: { bytes: await photo(format), name: `rig.${format}`, type: `image/${format}` } });
+    const page = await uploadBuild(browser, { title: `My ${format} rig`, file: { bytes: await testPhoto(format), name: `rig.${format}`, type: `image/${format}` } });
     expect(page.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(page.html)).toContain('Upload successful');
     expect(pageText(page.html)).toContain(`My ${format} rig`);
@@ -68,21 +56,21 @@ describe('uploading a build as a member', () => {
 
   it('refuses a text file renamed .jpg, an 11 MB file, a decompression bomb and a missing title', async () => {
     const browser = await member();
-    const text = await upload(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const text = await uploadBuild(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
     expect(text.status).toBe(400);
     expect(pageText(text.html)).toContain('File type must be an image');
     expect(toastText(text.html)).toContain('Upload failed');
 
-    const huge = await upload(browser, { title: 'Huge', file: { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' } });
+    const huge = await uploadBuild(browser, { title: 'Huge', file: { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' } });
     expect(huge.status).toBe(413);
     expect(pageText(huge.html)).toContain('File size must be less than 10MB');
 
     const bomb = new Uint8Array(await pngBomb());
-    const bombed = await upload(browser, { title: 'Bomb', file: { bytes: bomb, name: 'bomb.png', type: 'image/png' } });
+    const bombed = await uploadBuild(browser, { title: 'Bomb', file: { bytes: bomb, name: 'bomb.png', type: 'image/png' } });
     expect(bombed.status).toBe(400);
     expect(pageText(bombed.html)).toContain('Image is too large');
 
-    const untitled = await upload(browser, { title: '   ', file: { bytes: await photo('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const untitled = await uploadBuild(browser, { title: '   ', file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
     expect(untitled.status).toBe(400);
     expect(pageText(untitled.html)).toContain('Title is required');
 
@@ -98,7 +86,7 @@ describe('uploading a build as a member', () => {
       .withExif({ IFD0: { Make: 'SpyCam', Model: 'X' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const page = await upload(browser, { title: 'Located rig', file: { bytes: withGps, name: 'gps.jpg', type: 'image/jpeg' } });
+    const page = await uploadBuild(browser, { title: 'Located rig', file: { bytes: withGps, name: 'gps.jpg', type: 'image/jpeg' } });
     const buildId = Number(page.url.split('/').pop());
 
     const sqlite = database();
@@ -124,7 +112,7 @@ describe('uploading a build as a member', () => {
 describe('uploading as a guest', () => {
   it('keeps the photo, asks for sign-in, then publishes it once, right after', async () => {
     const guest = newBrowser();
-    const page = await upload(guest, { title: 'Guest rig', file: { bytes: await photo('png'), name: 'rig.png', type: 'image/png' } });
+    const page = await uploadBuild(guest, { title: 'Guest rig', file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' } });
     expect(page.url).toMatch(/^\/auth\?/);
     expect(toastText(page.html)).toContain('Sign in to finish your upload');
     const sqlite = database();
@@ -151,7 +139,7 @@ describe('uploading as a guest', () => {
 });
 
 describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
-  async function sendAhead(browser: Browser, file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }, clientToken?: string) {
+  async function sendAhead(browser: Browser, file?: UploadFile, clientToken?: string) {
     const body = new FormData();
     if (file) body.set('image', new Blob([file.bytes], { type: file.type }), file.name);
     if (clientToken) body.set('clientToken', clientToken);
@@ -160,7 +148,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
 
   it('keeps the photo for this browser, and the form then publishes it as the member\'s build', async () => {
     const browser = await member();
-    const response = await sendAhead(browser, { bytes: await photo('jpeg'), name: 'rig.jpg', type: 'image/jpeg' });
+    const response = await sendAhead(browser, { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' });
     expect(response.status).toBe(201);
     const { tempUploadId } = (await response.json()) as { tempUploadId: string };
     expect(tempUploadId).toMatch(/^[\w-]{20,}$/);
@@ -194,7 +182,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     const missing = await sendAhead(guest);
     expect(missing.status).toBe(400);
 
-    const bytes = await photo('png', 400, 300);
+    const bytes = await testPhoto('png', 400, 300);
     expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, 'short')).status).toBe(400);
     const token = `client-${Date.now()}-abcdefghij`;
     expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, token)).status).toBe(201);
@@ -211,7 +199,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
 describe('upload limits', () => {
   it('refuses more than 30 photos an hour from one network address, with the wait', async () => {
     const guest = newBrowser();
-    const bytes = await photo('png', 64, 48);
+    const bytes = await testPhoto('png', 64, 48);
     const send = () => {
       const body = new FormData();
       body.set('image', new Blob([bytes], { type: 'image/png' }), 'rig.png');
@@ -223,19 +211,19 @@ describe('upload limits', () => {
     expect(await refused.json()).toEqual({ error: 'rate_limited', message: 'Too many uploads from your network. Try again in 60 minutes.' });
 
     // The upload form says the same, and another address is not affected.
-    const page = await upload(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
+    const page = await uploadBuild(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
     expect(page.status).toBe(429);
     expect(toastText(page.html)).toContain('Too many uploads from your network');
-    expect((await upload(newBrowser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
+    expect((await uploadBuild(newBrowser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
   }, 60_000);
 });
 
 describe('the gallery', () => {
   it('shows 12 newest builds, then 12 more with LOAD MORE while the last batch was full', async () => {
     const browser = await member();
-    const bytes = await photo('jpeg', 640, 480);
+    const bytes = await testPhoto('jpeg', 640, 480);
     for (let index = 1; index <= 13; index++) {
-      await upload(browser, { title: `Gallery rig ${index}`, file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
+      await uploadBuild(browser, { title: `Gallery rig ${index}`, file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
     }
     const first = await newBrowser().get('/gallery');
     const titles = [...first.html.matchAll(/Gallery rig (\d+)/g)].map((match) => Number(match[1]));
@@ -252,7 +240,7 @@ describe('the gallery', () => {
 describe('sharing a build', () => {
   it('makes one link per build with POST, shows it, and the link opens the read-only page', async () => {
     const owner = await member();
-    const published = await upload(owner, { title: 'Share me', file: { bytes: await photo('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+    const published = await uploadBuild(owner, { title: 'Share me', file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
     const buildId = Number(/\/build\/(\d+)$/.exec(published.url)?.[1]);
 
     // Anyone may share, guests included; looking at the share page writes nothing.

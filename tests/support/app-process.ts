@@ -13,15 +13,19 @@ export type AppProcess = {
   /** Everything the server printed so far. */
   output: () => string;
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** Stops the server; its data folder is deleted unless `keepData` (to start again on it). */
+  stop: (signal?: NodeJS.Signals, options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
 /**
  * Starts the built server (build/server/index.js) on a free port with its own
- * temporary data folder, exactly as `npm start` runs it.
+ * temporary data folder (or `dataDir`, to restart on an earlier one), exactly as
+ * `npm start` runs it. Screening is off and the built-in roaster writes the
+ * roasts unless a test asks otherwise: most tests are not about them, and the
+ * roast-engine tests set them explicitly.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rigroast-test-'));
+export async function startApp(env: Record<string, string> = {}, { dataDir: reuse }: { dataDir?: string } = {}): Promise<AppProcess> {
+  const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'rigroast-test-'));
   const databasePath = join(dataDir, 'db', 'sqlite.db');
   const child = spawn(process.execPath, [serverEntry], {
     cwd: dataDir,
@@ -32,6 +36,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
       DATABASE_PATH: databasePath,
       UPLOADS_DIR: join(dataDir, 'uploads'),
       LOG_LEVEL: 'info',
+      SCREENING: 'off',
+      ROAST_PROVIDER: 'builtin',
+      JOB_POLL_MS: '100',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,10 +72,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
     child,
     output: () => output,
     fetch: (path, init) => fetch(`${origin}${path}`, { redirect: 'manual', ...init }),
-    stop: async (signal = 'SIGTERM') => {
+    stop: async (signal = 'SIGTERM', { keepData = false } = {}) => {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };

@@ -18,6 +18,11 @@ export class Browser {
     this.ip = ip;
   }
 
+  /** The server's origin, as a same-origin form sends it. */
+  get origin(): string {
+    return this.app.origin;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

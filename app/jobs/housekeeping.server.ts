@@ -1,0 +1,41 @@
+import { pruneUnusedImages } from '~/models/images.server';
+import { pruneLoginCodes } from '~/models/login-codes.server';
+import { pruneRateLimitHits } from '~/models/rate-limits.server';
+import { pruneSessions } from '~/models/sessions.server';
+import { pruneTempUploads } from '~/models/temp-uploads.server';
+import { pruneUserTokens } from '~/models/user-tokens.server';
+import type { Writer } from '~/services/db.server';
+import { log } from '~/services/log.server';
+import { enqueueJob, pruneJobs } from './queue.server';
+import type { JobHandler } from './runner.server';
+
+export const HOUSEKEEPING_JOB = 'housekeeping';
+const HOUSEKEEPING_EVERY_MS = 3600_000;
+
+
+/** Schedules the next clean-up; one at a time, whoever asks. */
+export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
+  enqueueJob(writer, { type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 });
+}
+
+/**
+ * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
+ * guest uploads nobody came back for (and then their images), rate-limit events
+ * and old jobs. Each run schedules the next one, failed or not.
+ */
+export const housekeeping: JobHandler = {
+  async run({ complete }) {
+    const removed = {
+      loginCodes: pruneLoginCodes(),
+      userTokens: pruneUserTokens(),
+      sessions: pruneSessions(),
+      tempUploads: pruneTempUploads(),
+      rateLimitHits: pruneRateLimitHits(),
+      jobs: pruneJobs(),
+      imageFiles: await pruneUnusedImages(),
+    };
+    log.info('Housekeeping done', removed);
+    complete((tx) => scheduleHousekeeping(tx, new Date(Date.now() + HOUSEKEEPING_EVERY_MS)));
+  },
+  giveUp: (tx) => scheduleHousekeeping(tx, new Date(Date.now() + HOUSEKEEPING_EVERY_MS)),
+};

@@ -1,0 +1,18 @@
+import type { NewJob } from './queue.server';
+
+// The background jobs and their keys, in one place: the key keeps one job per
+// build (and kind) queued or running at a time.
+
+export const SCREEN_JOB = 'screen';
+export const ROAST_JOB = 'roast';
+export const AI_REPLY_JOB = 'ai-reply';
+
+/** Screens a new build's photo before it is listed. */
+export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
+
+/** Writes a build's roast. */
+export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${buildId}`, payload: { buildId } }) satisfies NewJob;
+
+/** Answers a member's comment as RoastBot. */
+export const aiReplyJob = (commentId: number) =>
+  ({ type: AI_REPLY_JOB, key: `ai-reply:${commentId}`, payload: { commentId } }) satisfies NewJob;

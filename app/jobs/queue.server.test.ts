@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import {
+  claimJob,
+  completeJob,
+  enqueueJob,
+  extendLease,
+  failJob,
+  hasActiveJob,
+  LeaseLostError,
+  listAbandonedJobs,
+  pruneJobs,
+  releaseJob,
+  retryDelay,
+} from './queue.server';
+
+let db: Db;
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const LEASE = 30_000;
+
+beforeEach(() => {
+  db = openTestDatabase();
+});
+afterEach(() => closeDatabase());
+
+const row = (id: number) => db.select().from(jobs).where(eq(jobs.id, id)).get()!;
+
+describe('enqueueJob', () => {
+  it('commits or rolls back with the transaction that writes its row', () => {
+    expect(() =>
+      db.transaction((tx) => {
+        enqueueJob(tx, { type: 'roast', key: 'roast:1' });
+        throw new Error('the build insert failed');
+      }),
+    ).toThrow('the build insert failed');
+    expect(db.select().from(jobs).all()).toEqual([]);
+
+    db.transaction((tx) => enqueueJob(tx, { type: 'roast', key: 'roast:1' }));
+    expect(db.select().from(jobs).all()).toHaveLength(1);
+  });
+
+  it('keeps one waiting or running job per key, and allows a new one once it is done', () => {
+    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
+    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
+    const job = claimJob(['roast'], LEASE, NOW)!;
+    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
+    expect(hasActiveJob('roast:1')).toBe(true);
+    completeJob(job, () => undefined, NOW);
+    expect(hasActiveJob('roast:1')).toBe(false);
+    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
+    // Jobs without a key never collide.
+    expect(enqueueJob(db, { type: 'housekeeping' })).toBe(true);
+    expect(enqueueJob(db, { type: 'housekeeping' })).toBe(true);
+  });
+});
+
+describe('claimJob', () => {
+  it('claims due jobs oldest first, each once, and counts the attempt', () => {
+    enqueueJob(db, { type: 'roast', key: 'a' }, new Date(NOW - 2000));
+    enqueueJob(db, { type: 'roast', key: 'b' }, new Date(NOW - 1000));
+    enqueueJob(db, { type: 'roast', key: 'later', runAt: new Date(NOW + 60_000) }, new Date(NOW));
+    enqueueJob(db, { type: 'other', key: 'c' }, new Date(NOW - 5000));
+
+    const first = claimJob(['roast'], LEASE, NOW)!;
+    const second = claimJob(['roast'], LEASE, NOW)!;
+    expect([first.key, second.key]).toEqual(['a', 'b']);
+    expect(first.leaseToken).not.toBe(second.leaseToken);
+    expect(row(first.id)).toMatchObject({ status: 'running', attempts: 1, leaseUntil: new Date(NOW + LEASE) });
+    // Not yet due, and another runner's type: nothing more for this runner.
+    expect(claimJob(['roast'], LEASE, NOW)).toBeNull();
+    completeJob(first, () => undefined, NOW);
+    completeJob(second, () => undefined, NOW);
+    expect(claimJob(['roast'], LEASE, NOW + 60_000)?.key).toBe('later');
+  });
+
+  it('takes over a job whose runner died once its lease has run out, and fences the old runner off', () => {
+    enqueueJob(db, { type: 'roast', key: 'roast:7' }, new Date(NOW));
+    const dead = claimJob(['roast'], LEASE, NOW)!;
+    expect(claimJob(['roast'], LEASE, NOW + LEASE - 1)).toBeNull();
+
+    const next = claimJob(['roast'], LEASE, NOW + LEASE + 1)!;
+    expect(next.id).toBe(dead.id);
+    expect(next.attempts).toBe(2);
+
+    // The old runner comes back to life: its writes are refused, the new one's land.
+    let written = 0;
+    expect(() => completeJob(dead, () => (written += 1))).toThrow(LeaseLostError);
+    expect(extendLease(dead, LEASE)).toBe(false);
+    completeJob(next, () => (written += 1));
+    expect(written).toBe(1);
+    expect(row(next.id).status).toBe('done');
+  });
+
+  it('leaves a job that ran out of attempts while its runner died to be failed, not claimed', () => {
+    enqueueJob(db, { type: 'roast', key: 'k', maxAttempts: 1 }, new Date(NOW));
+    const job = claimJob(['roast'], LEASE, NOW)!;
+    expect(claimJob(['roast'], LEASE, NOW + LEASE + 1)).toBeNull();
+    expect(listAbandonedJobs(['roast'], NOW + LEASE + 1).map((abandoned) => abandoned.id)).toEqual([job.id]);
+  });
+});
+
+describe('completeJob', () => {
+  it('rolls the job back to running when its writes fail', () => {
+    enqueueJob(db, { type: 'roast' }, new Date(NOW));
+    const job = claimJob(['roast'], LEASE, NOW)!;
+    expect(() =>
+      completeJob(job, () => {
+        throw new Error('constraint failed');
+      }),
+    ).toThrow('constraint failed');
+    expect(row(job.id).status).toBe('running');
+  });
+});
+
+describe('failJob', () => {
+  it('retries with exponential backoff, then leaves the job failed and runs giveUp once', () => {
+    enqueueJob(db, { type: 'roast', maxAttempts: 3 }, new Date(NOW));
+    const gaveUp: number[] = [];
+    let now = NOW;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const job = claimJob(['roast'], LEASE, now)!;
+      expect(job.attempts).toBe(attempt);
+      const delayMs = retryDelay(attempt, 1000, 60_000, () => 0.5);
+      const outcome = failJob(job, `boom ${attempt}`, { delayMs, giveUp: () => gaveUp.push(job.id) }, now);
+      expect(outcome).toBe(attempt < 3 ? 'retry' : 'failed');
+      if (attempt < 3) {
+        expect(row(job.id).runAt.getTime()).toBe(now + delayMs);
+        expect(claimJob(['roast'], LEASE, now + delayMs - 1)).toBeNull();
+        now += delayMs;
+      }
+    }
+    expect(gaveUp).toHaveLength(1);
+    expect(row(1)).toMatchObject({ status: 'failed', lastError: 'boom 3', attempts: 3, leaseToken: null });
+    expect(claimJob(['roast'], LEASE, now + 3600_000)).toBeNull();
+  });
+
+  it('doubles the delay per attempt up to the maximum, with jitter', () => {
+    expect([1, 2, 3, 4, 10].map((attempt) => retryDelay(attempt, 1000, 10_000, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 10_000]);
+    expect(retryDelay(1, 1000, 10_000, () => 0)).toBe(800);
+    expect(retryDelay(1, 1000, 10_000, () => 1)).toBe(1200);
+  });
+});
+
+describe('releaseJob', () => {
+  it('hands an interrupted job back at once without counting the attempt', () => {
+    enqueueJob(db, { type: 'roast' }, new Date(NOW));
+    const job = claimJob(['roast'], LEASE, NOW)!;
+    releaseJob(job, NOW + 10);
+    expect(row(job.id)).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null });
+    expect(claimJob(['roast'], LEASE, NOW + 10)?.attempts).toBe(1);
+  });
+});
+
+describe('pruneJobs', () => {
+  it('removes finished jobs after a week and failed ones after 30 days', () => {
+    const day = 24 * 3600_000;
+    for (const [status, age] of [
+      ['done', 8 * day],
+      ['done', 6 * day],
+      ['failed', 31 * day],
+      ['failed', 8 * day],
+      ['queued', 40 * day],
+    ] as const) {
+      db.insert(jobs).values({ type: 'x', status, updatedAt: new Date(NOW - age) }).run();
+    }
+    expect(pruneJobs(NOW)).toBe(2);
+    expect(db.select({ status: jobs.status }).from(jobs).all().map((job) => job.status)).toEqual(['done', 'failed', 'queued']);
+  });
+});

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema';
+import { db, type Writer } from '~/services/db.server';
+
+export type Job = typeof jobs.$inferSelect;
+/** A job this runner holds: its lease token must match for any write about it. */
+export type ClaimedJob = Job & { leaseToken: string };
+
+
+export type NewJob = {
+  type: string;
+  payload?: Record<string, unknown>;
+  /** At most one queued or running job per key; enqueueing another is a no-op. */
+  key?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/** Thrown when a job's lease passed to another runner: this runner's work must be dropped. */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+/**
+ * Adds a job. Call it with the transaction that writes the row the job works on,
+ * so the row never exists without its job. Returns false when a job with the same
+ * key is already waiting or running.
+ */
+export function enqueueJob(writer: Writer, job: NewJob, now = new Date()): boolean {
+  const inserted = writer
+    .insert(jobs)
+    .values({
+      type: job.type,
+      payload: job.payload ?? {},
+      key: job.key ?? null,
+      runAt: job.runAt ?? now,
+      maxAttempts: job.maxAttempts ?? 5,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+  return inserted.changes > 0;
+}
+
+/**
+ * Claims the next due job of one of `types`: a queued job whose time has come,
+ * or a running one whose lease ran out (its runner died). One UPDATE, so two
+ * runners can never claim the same job. The attempt is counted at claim time, so
+ * a job that keeps killing its process still runs out of attempts.
+ */
+export function claimJob(types: readonly string[], leaseMs: number, now = Date.now()): ClaimedJob | null {
+  if (types.length === 0) return null;
+  const due = db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.type, types),
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, new Date(now))),
+          and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, new Date(now)), lt(jobs.attempts, jobs.maxAttempts)),
+        ),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1);
+  const leaseToken = randomUUID();
+  const claimed = db()
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseUntil: new Date(now + leaseMs),
+      leaseToken,
+      updatedAt: new Date(now),
+    })
+    .where(inArray(jobs.id, due))
+    .returning()
+    .get();
+  return claimed ? { ...claimed, leaseToken } : null;
+}
+
+/**
+ * Running jobs whose lease ran out with no attempt left: the runner marks them
+ * failed (with the job type's give-up writes) instead of claiming them again.
+ */
+export function listAbandonedJobs(types: readonly string[], now = Date.now()): ClaimedJob[] {
+  if (types.length === 0) return [];
+  return db()
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.type, types),
+        eq(jobs.status, 'running'),
+        lt(jobs.leaseUntil, new Date(now)),
+        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      ),
+    )
+    .all()
+    .filter((job): job is ClaimedJob => job.leaseToken !== null);
+}
+
+function holds(job: ClaimedJob) {
+  return and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.leaseToken, job.leaseToken));
+}
+
+/** Keeps a long job's lease alive; false when it was lost meanwhile. */
+export function extendLease(job: ClaimedJob, leaseMs: number, now = Date.now()): boolean {
+  return (
+    db()
+      .update(jobs)
+      .set({ leaseUntil: new Date(now + leaseMs), updatedAt: new Date(now) })
+      .where(holds(job))
+      .run().changes > 0
+  );
+}
+
+/**
+ * Runs `write` and marks the job done in one transaction, only while this
+ * runner still holds the job: a job reclaimed after its lease ran out is
+ * finished by exactly one runner, so its result lands once.
+ */
+export function completeJob<T>(job: ClaimedJob, write: (tx: Writer) => T, now = Date.now()): T {
+  return db().transaction((tx) => {
+    const done = tx
+      .update(jobs)
+      .set({ status: 'done', leaseUntil: null, leaseToken: null, lastError: null, updatedAt: new Date(now) })
+      .where(holds(job))
+      .run();
+    if (done.changes === 0) throw new LeaseLostError(`Job ${job.id} is no longer held by this runner`);
+    return write(tx);
+  });
+}
+
+/** Exponential backoff with ±20 % jitter so failed jobs do not retry in lockstep. */
+export function retryDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+/**
+ * Records a failed attempt: the job waits `delayMs` and is tried again, or, with
+ * no attempt left, stays visible as failed — and `giveUp` writes what failing
+ * means for its row, in the same transaction.
+ */
+export function failJob(
+  job: ClaimedJob,
+  error: string,
+  { delayMs, giveUp }: { delayMs: number; giveUp?: (tx: Writer) => void },
+  now = Date.now(),
+): 'retry' | 'failed' {
+  const last = job.attempts >= job.maxAttempts;
+  db().transaction((tx) => {
+    const updated = tx
+      .update(jobs)
+      .set({
+        status: last ? 'failed' : 'queued',
+        runAt: last ? job.runAt : new Date(now + delayMs),
+        leaseUntil: null,
+        leaseToken: null,
+        lastError: error.slice(0, 2000),
+        updatedAt: new Date(now),
+      })
+      .where(holds(job))
+      .run();
+    if (updated.changes === 0) throw new LeaseLostError(`Job ${job.id} is no longer held by this runner`);
+    if (last) giveUp?.(tx);
+  });
+  return last ? 'failed' : 'retry';
+}
+
+/**
+ * Hands an unfinished job back at shutdown, without counting the attempt, so the
+ * next start (or another primary) takes it at once instead of waiting out the lease.
+ */
+export function releaseJob(job: ClaimedJob, now = Date.now()): void {
+  db()
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: sql`max(0, ${jobs.attempts} - 1)`,
+      runAt: new Date(now),
+      leaseUntil: null,
+      leaseToken: null,
+      updatedAt: new Date(now),
+    })
+    .where(holds(job))
+    .run();
+}
+
+/** The jobs for one key (e.g. `roast:12`), newest first. */
+export function jobsForKey(key: string): Job[] {
+  return db().select().from(jobs).where(eq(jobs.key, key)).orderBy(desc(jobs.id)).all();
+}
+
+/** Whether a job for `key` is waiting or running. */
+export function hasActiveJob(key: string): boolean {
+  return (
+    db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.key, key), inArray(jobs.status, ['queued', 'running'])))
+      .get() !== undefined
+  );
+}
+
+/** Finished jobs after a week, failed ones after 30 days (housekeeping). */
+export function pruneJobs(now = Date.now()): number {
+  return db()
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(now - 7 * 24 * 3600_000))),
+        and(eq(jobs.status, 'failed'), lt(jobs.updatedAt, new Date(now - 30 * 24 * 3600_000))),
+      ),
+    )
+    .run().changes;
+}

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { claimJob, enqueueJob } from './queue.server';
+import { type JobHandler, JobRunner, type RunnerOptions } from './runner.server';
+
+let db: Db;
+let runner: JobRunner | undefined;
+
+beforeEach(() => {
+  db = openTestDatabase();
+});
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+  closeDatabase();
+});
+
+function start(handlers: Record<string, JobHandler>, options: Partial<RunnerOptions> = {}): JobRunner {
+  runner = new JobRunner({
+    handlers,
+    pollMs: 20,
+    concurrency: 2,
+    leaseMs: 5000,
+    isPrimary: async () => true,
+    retryBaseMs: 10,
+    retryMaxMs: 50,
+    stopGraceMs: 500,
+    ...options,
+  });
+  runner.start();
+  return runner;
+}
+
+const statuses = () => db.select({ key: jobs.key, status: jobs.status }).from(jobs).orderBy(jobs.id).all();
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('JobRunner', () => {
+  it('runs queued jobs, at most `concurrency` at once, and marks them done', async () => {
+    let running = 0;
+    let most = 0;
+    const handler: JobHandler = {
+      async run() {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        running -= 1;
+      },
+    };
+    for (let index = 0; index < 6; index += 1) enqueueJob(db, { type: 'work', key: `w${index}` });
+    start({ work: handler });
+    await until(() => statuses().every((job) => job.status === 'done'));
+    expect(most).toBe(2);
+  });
+
+  it('writes a job result and its completion together', async () => {
+    enqueueJob(db, { type: 'work', payload: { value: 42 } });
+    const seen: unknown[] = [];
+    start({
+      work: {
+        async run({ job, complete }) {
+          complete(() => seen.push(job.payload.value));
+        },
+      },
+    });
+    await until(() => statuses()[0]?.status === 'done');
+    expect(seen).toEqual([42]);
+  });
+
+  it('retries a failing job with backoff, and it succeeds later', async () => {
+    enqueueJob(db, { type: 'flaky' });
+    let calls = 0;
+    start({
+      flaky: {
+        async run() {
+          calls += 1;
+          if (calls < 3) throw new Error(`attempt ${calls} failed`);
+        },
+      },
+    });
+    await until(() => statuses()[0]?.status === 'done');
+    expect(calls).toBe(3);
+    expect(db.select().from(jobs).get()).toMatchObject({ attempts: 3, lastError: null });
+  });
+
+  it('leaves a job that never works failed and visible, with its error, after giving up', async () => {
+    enqueueJob(db, { type: 'broken', maxAttempts: 2 });
+    const gaveUp: number[] = [];
+    start({
+      broken: {
+        async run() {
+          throw new Error('model exploded');
+        },
+        giveUp: (_tx, job) => gaveUp.push(job.id),
+      },
+    });
+    await until(() => statuses()[0]?.status === 'failed');
+    expect(db.select().from(jobs).get()).toMatchObject({ attempts: 2, lastError: 'model exploded' });
+    expect(gaveUp).toEqual([1]);
+  });
+
+  it('idles where this instance is not the primary, and starts when it becomes one', async () => {
+    enqueueJob(db, { type: 'work' });
+    let primary = false;
+    let calls = 0;
+    start({ work: { run: async () => void (calls += 1) } }, { isPrimary: async () => primary });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(calls).toBe(0);
+    expect(statuses()[0]?.status).toBe('queued');
+    primary = true;
+    await until(() => statuses()[0]?.status === 'done');
+    expect(calls).toBe(1);
+  });
+
+  it('on stop, aborts the jobs in flight and hands them back without counting the attempt', async () => {
+    enqueueJob(db, { type: 'slow' });
+    let started = false;
+    const active = start({
+      slow: {
+        run: ({ signal }) =>
+          new Promise((_resolve, reject) => {
+            started = true;
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+      },
+    });
+    await until(() => started);
+    await active.stop();
+    expect(db.select().from(jobs).get()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null });
+  });
+
+  it('fails a job whose process died on its last attempt, with its give-up writes', async () => {
+    enqueueJob(db, { type: 'work', maxAttempts: 1, runAt: new Date(Date.now() - 2000) });
+    // Another process claimed it and died: its lease is already over.
+    expect(claimJob(['work'], 1, Date.now() - 1000)).not.toBeNull();
+    const gaveUp: number[] = [];
+    start({ work: { run: async () => undefined, giveUp: (_tx, job) => gaveUp.push(job.id) } });
+    await until(() => statuses()[0]?.status === 'failed');
+    expect(gaveUp).toEqual([1]);
+    expect(db.select({ lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, 1)).get()?.lastError).toMatch(/process ended/);
+  });
+
+  it('renews the lease of a long job so no one else takes it over', async () => {
+    enqueueJob(db, { type: 'long' });
+    let release: () => void = () => undefined;
+    start({ long: { run: () => new Promise<void>((resolve) => (release = resolve)) } }, { leaseMs: 150 });
+    await until(() => statuses()[0]?.status === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const lease = db.select({ leaseUntil: jobs.leaseUntil }).from(jobs).get()?.leaseUntil?.getTime() ?? 0;
+    expect(lease).toBeGreaterThan(Date.now());
+    expect(claimJob(['long'], 150)).toBeNull();
+    release();
+    await until(() => statuses()[0]?.status === 'done');
+  });
+});

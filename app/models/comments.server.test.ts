@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builds, comments, jobs } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { createBuild } from './builds.server';
+import { AI_REPLIES_PER_BUILD, AI_REPLIES_PER_MEMBER, addComment, CommentError, commentForAiReply, saveAiReply } from './comments.server';
+import { saveImage } from './images.server';
+import { insertUser } from './users.server';
+
+let db: Db;
+let memberId: number;
+let buildId: number;
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+beforeEach(() => {
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
+  db = openTestDatabase();
+  memberId = insertUser({ username: 'talker', email: 'talker@example.com' }).id;
+  const imageId = saveImage({ hash: 'c'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
+  buildId = createBuild({ userId: memberId, title: 'Chatty rig', imageId })!;
+  db.update(builds).set({ roast: 'A roast.' }).where(eq(builds.id, buildId)).run();
+});
+
+afterEach(() => {
+  closeDatabase();
+  vi.unstubAllEnvs();
+  resetEnv();
+});
+
+const aiJobs = () => db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, 'ai-reply')).all();
+const comment = (content: string, parentCommentId?: number, at = NOW) =>
+  addComment({ buildId, userId: memberId, content, parentCommentId }, new Date(at));
+
+describe('addComment', () => {
+  it('keeps replies one level deep and counts every comment on the build', () => {
+    const top = comment('Nice glass panel');
+    const reply = comment('Thanks!', top.id);
+    const replyToReply = comment('You are welcome', reply.id);
+    const rows = db.select({ id: comments.id, parent: comments.parentCommentId }).from(comments).all();
+    expect(rows).toEqual([
+      { id: top.id, parent: null },
+      { id: reply.id, parent: top.id },
+      { id: replyToReply.id, parent: top.id },
+    ]);
+    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(3);
+  });
+
+  it('refuses empty and overlong comments, unknown parents and unlisted builds, writing nothing', () => {
+    expect(() => comment('   ')).toThrow(new CommentError('Comment cannot be empty'));
+    expect(() => comment('x'.repeat(1001))).toThrow(CommentError);
+    expect(() => comment('hi', 999)).toThrow(CommentError);
+    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
+    expect(() => comment('hi')).toThrow(CommentError);
+    expect(db.select().from(comments).all()).toEqual([]);
+    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(0);
+  });
+});
+
+describe('AI replies', () => {
+  it('queues a reply when a comment mentions @RoastBot, in any case, and not for lookalikes', () => {
+    expect(comment('Hey @roastbot, is my GPU ok?').aiReplyQueued).toBe(true);
+    expect(comment('email me at me@RoastBot.dev').aiReplyQueued).toBe(false);
+    expect(comment('@RoastBotty hi').aiReplyQueued).toBe(false);
+    expect(comment('no mention here').aiReplyQueued).toBe(false);
+    expect(aiJobs()).toHaveLength(1);
+  });
+
+  it('queues a reply when a member answers one of RoastBot\'s comments', () => {
+    const top = comment('first');
+    saveAiReply(db, { buildId, threadId: top.id, content: 'RoastBot says hi' });
+    const aiComment = db.select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
+    expect(comment('oh yeah?', aiComment.id).aiReplyQueued).toBe(true);
+    expect(comment('plain reply', top.id).aiReplyQueued).toBe(false);
+  });
+
+  it('limits AI replies per member and build, and per member per day', () => {
+    for (let index = 0; index < AI_REPLIES_PER_BUILD.limit; index += 1) expect(comment(`@RoastBot ${index}`).aiReplyQueued).toBe(true);
+    const refused = comment('@RoastBot one more');
+    expect(refused.aiReplyQueued).toBe(false);
+    // The comment itself is still posted.
+    expect(db.select().from(comments).where(eq(comments.id, refused.id)).get()).toBeDefined();
+    expect(aiJobs()).toHaveLength(AI_REPLIES_PER_BUILD.limit);
+    // A day later the allowance is back.
+    expect(comment('@RoastBot tomorrow', undefined, NOW + AI_REPLIES_PER_BUILD.windowMs + 1).aiReplyQueued).toBe(true);
+    expect(AI_REPLIES_PER_MEMBER.limit).toBeGreaterThan(AI_REPLIES_PER_BUILD.limit);
+  });
+
+  it('gives the reply job the thread so far, and the reply lands under the top-level comment', () => {
+    const top = comment('Is 8 fans too many? @RoastBot');
+    saveAiReply(db, { buildId, threadId: top.id, content: 'Never.' });
+    const followUp = comment('Really?', top.id);
+    const context = commentForAiReply(followUp.id)!;
+    expect(context).toMatchObject({ buildId, threadId: top.id, title: 'Chatty rig', roast: 'A roast.' });
+    expect(context.thread).toEqual([
+      { author: 'talker', isAI: false, content: 'Is 8 fans too many? @RoastBot' },
+      { author: 'RoastBot', isAI: true, content: 'Never.' },
+      { author: 'talker', isAI: false, content: 'Really?' },
+    ]);
+    saveAiReply(db, { buildId, threadId: context.threadId, content: 'Really.' });
+    const last = db.select().from(comments).orderBy(comments.id).all().at(-1)!;
+    expect(last).toMatchObject({ isAI: true, userId: null, parentCommentId: top.id, content: 'Really.' });
+    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(4);
+  });
+});

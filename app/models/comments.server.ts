@@ -1,0 +1,106 @@
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { builds, comments, users } from '../../db/schema';
+import { enqueueJob } from '~/jobs/queue.server';
+import { aiReplyJob } from '~/jobs/job-types';
+import { db, type Writer } from '~/services/db.server';
+import { AI_NAME, COMMENT_MAX_LENGTH } from '~/utils/constants';
+import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
+
+
+/** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
+export const AI_REPLIES_PER_BUILD = { bucket: 'ai-reply:member-build', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimit;
+export const AI_REPLIES_PER_MEMBER = { bucket: 'ai-reply:member', limit: 20, windowMs: 24 * 3600_000 } satisfies RateLimit;
+
+const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
+
+export class CommentError extends Error {
+  override name = 'CommentError';
+}
+
+export type NewComment = { buildId: number; userId: number; content: string; parentCommentId?: number | null };
+
+/**
+ * Adds a member's comment to a listed build and counts it on the build. A reply
+ * to a reply joins its top-level thread (one level of replies). A comment that
+ * mentions @RoastBot, or answers one of its replies, queues an AI reply in the
+ * same transaction while the member's AI-reply allowance lasts.
+ */
+export function addComment({ buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
+  const text = content.trim();
+  if (!text) throw new CommentError('Comment cannot be empty');
+  if (text.length > COMMENT_MAX_LENGTH) throw new CommentError(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
+  return db().transaction((tx) => {
+    const build = tx.select({ status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
+    if (!build || build.status !== 'approved') throw new CommentError('Build not found');
+    const parent = parentCommentId
+      ? tx
+          .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI })
+          .from(comments)
+          .where(and(eq(comments.id, parentCommentId), eq(comments.buildId, buildId)))
+          .get()
+      : undefined;
+    if (parentCommentId && !parent) throw new CommentError('The comment you replied to no longer exists');
+    const { id } = tx
+      .insert(comments)
+      .values({ buildId, userId, content: text, parentCommentId: parent ? (parent.parentId ?? parent.id) : null, createdAt: now })
+      .returning({ id: comments.id })
+      .get();
+    tx.update(builds)
+      .set({ commentCount: sql`${builds.commentCount} + 1` })
+      .where(eq(builds.id, buildId))
+      .run();
+    const wantsAi = MENTION.test(text) || parent?.isAI === true;
+    const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(id), now);
+    return { id, aiReplyQueued };
+  });
+}
+
+function allowAiReply(tx: Writer, userId: number, buildId: number, now: number): boolean {
+  // The per-build allowance is checked first so a refused reply does not use up the daily one.
+  return (
+    consumeRateLimitIn(tx, AI_REPLIES_PER_BUILD, `${userId}:${buildId}`, now).allowed &&
+    consumeRateLimitIn(tx, AI_REPLIES_PER_MEMBER, String(userId), now).allowed
+  );
+}
+
+/** A comment waiting for RoastBot's answer, with its build and the thread so far (oldest first, up to it). */
+export function commentForAiReply(commentId: number) {
+  const comment = db()
+    .select({
+      id: comments.id,
+      buildId: comments.buildId,
+      parentCommentId: comments.parentCommentId,
+      createdAt: comments.createdAt,
+      title: builds.title,
+      roast: builds.roast,
+      roastFacts: builds.roastFacts,
+    })
+    .from(comments)
+    .innerJoin(builds, eq(builds.id, comments.buildId))
+    .where(eq(comments.id, commentId))
+    .get();
+  if (!comment) return null;
+  const threadId = comment.parentCommentId ?? comment.id;
+  const thread = db()
+    .select({ author: users.username, isAI: comments.isAI, content: comments.content })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(and(or(eq(comments.id, threadId), eq(comments.parentCommentId, threadId)), lte(comments.id, comment.id)))
+    .orderBy(desc(comments.id))
+    .limit(8)
+    .all()
+    .reverse()
+    .map((row) => ({ author: row.isAI ? AI_NAME : (row.author ?? 'member'), isAI: row.isAI, content: row.content }));
+  return { ...comment, threadId, thread };
+}
+
+/** Adds RoastBot's reply under the thread's top-level comment. */
+export function saveAiReply(tx: Writer, reply: { buildId: number; threadId: number; content: string }, now = new Date()): void {
+  tx.insert(comments)
+    .values({ buildId: reply.buildId, userId: null, content: reply.content, isAI: true, parentCommentId: reply.threadId, createdAt: now })
+    .run();
+  tx.update(builds)
+    .set({ commentCount: sql`${builds.commentCount} + 1` })
+    .where(eq(builds.id, reply.buildId))
+    .run();
+}

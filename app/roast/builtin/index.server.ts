@@ -1,0 +1,11 @@
+/*
+ * The built-in roaster: roasts and comment replies written from our own lines,
+ * used when no Ollama vision model answers. It sees the photo through its own
+ * pixel statistics and the build through the parts its title names.
+ */
+export { analysePhoto } from './analyse.server';
+export { composeRoast } from './compose';
+export { builtinFacts } from './derive-facts';
+export type { PhotoAnalysis } from './photo';
+export { composeReply } from './reply';
+export { parseTitle, type TitleFacts } from './title';

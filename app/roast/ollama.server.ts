@@ -1,0 +1,322 @@
+import { Ollama, type ChatRequest } from 'ollama';
+import { z } from 'zod';
+import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
+import {
+  LOOK_SYSTEM_PROMPT,
+  LOOK_USER_PROMPT,
+  REPLY_SYSTEM_PROMPT,
+  REPLY_WORDS,
+  replyUserMessage,
+  ROAST_SYSTEM_PROMPT,
+  ROAST_WORDS,
+  roastUserMessage,
+  type ReplyInput,
+} from '~/roast/prompts';
+import { env } from '~/services/env.server';
+
+export type OllamaConfig = { host: string; model: string; timeoutMs: number };
+
+type OllamaErrorKind = 'unavailable' | 'timeout' | 'bad_answer' | 'model_missing';
+
+/** Why Ollama gave no usable answer; the caller picks a fallback by kind. */
+export class OllamaError extends Error {
+  override name = 'OllamaError';
+  readonly kind: OllamaErrorKind;
+
+  constructor(kind: OllamaErrorKind, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.kind = kind;
+  }
+}
+
+export function ollamaConfig(): OllamaConfig {
+  const config = env();
+  return { host: config.OLLAMA_HOST, model: config.OLLAMA_MODEL, timeoutMs: config.OLLAMA_TIMEOUT_MS };
+}
+
+/** One try and two retries: a small model's bad answer is often followed by a good one. */
+const TRIES = 3;
+
+/**
+ * The context window for every call. A ≤1024 px image costs the common vision models
+ * 256 (gemma3) to ~1,400 (qwen2.5-vl) and at most ~2,900 (llava 1.6) tokens; with the
+ * look prompt (~600) and the facts (~300) that fits 4096, where Ollama's older 2048
+ * default would silently cut the image off. The same value for the text-only calls,
+ * because Ollama reloads the model whenever num_ctx changes between calls.
+ */
+const NUM_CTX = 4096;
+
+/** The facts JSON is ~150–300 tokens; the cap stops a model that loops. */
+const LOOK_MAX_TOKENS = 600;
+/** 140 words are ~190 tokens; room for a slightly long answer we then reject or accept. */
+const ROAST_MAX_TOKENS = 320;
+const REPLY_MAX_TOKENS = 200;
+
+/**
+ * The look is deterministic at temperature 0, so the same request would only repeat a
+ * bad answer; retries loosen it a little.
+ */
+const LOOK_TEMPERATURE = 0;
+const LOOK_RETRY_TEMPERATURE = 0.3;
+const WRITE_TEMPERATURE = 0.8;
+
+/** /api/tags answers at once when Ollama is up; a health check must not hang. */
+const READY_TIMEOUT_MS = 2000;
+
+const FACTS_JSON_SCHEMA = z.toJSONSchema(roastFactsSchema);
+
+/** Reads the photo into facts: the first of the two steps, the only one that sees the image. */
+export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<RoastFacts> {
+  return withRetries(
+    'look',
+    (attempt) =>
+      chat(
+        config,
+        {
+          messages: [
+            { role: 'system', content: LOOK_SYSTEM_PROMPT },
+            // The client base64-encodes a Buffer for the wire.
+            { role: 'user', content: LOOK_USER_PROMPT, images: [image] },
+          ],
+          format: FACTS_JSON_SCHEMA,
+          options: {
+            temperature: attempt === 0 ? LOOK_TEMPERATURE : LOOK_RETRY_TEMPERATURE,
+            num_ctx: NUM_CTX,
+            num_predict: LOOK_MAX_TOKENS,
+          },
+        },
+        signal,
+      ),
+    parseFacts,
+  );
+}
+
+/** Writes the roast from the facts and the title, without the image. */
+export async function ollamaRoast(
+  config: OllamaConfig,
+  input: { title: string; facts: RoastFacts },
+  signal?: AbortSignal,
+): Promise<string> {
+  return withRetries(
+    'roast',
+    () =>
+      chat(
+        config,
+        {
+          messages: [
+            { role: 'system', content: ROAST_SYSTEM_PROMPT },
+            { role: 'user', content: roastUserMessage(input) },
+          ],
+          options: { temperature: WRITE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: ROAST_MAX_TOKENS },
+        },
+        signal,
+      ),
+    (content) => checkText(content, ROAST_LIMITS, ROAST_SYSTEM_PROMPT),
+  );
+}
+
+/** RoastBot's answer to the last comment of a thread under a build. */
+export async function ollamaReply(config: OllamaConfig, input: ReplyInput, signal?: AbortSignal): Promise<string> {
+  return withRetries(
+    'reply',
+    () =>
+      chat(
+        config,
+        {
+          messages: [
+            { role: 'system', content: REPLY_SYSTEM_PROMPT },
+            { role: 'user', content: replyUserMessage(input) },
+          ],
+          options: { temperature: WRITE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: REPLY_MAX_TOKENS },
+        },
+        signal,
+      ),
+    (content) => checkText(content, REPLY_LIMITS, REPLY_SYSTEM_PROMPT),
+  );
+}
+
+/** Whether Ollama answers quickly and has the configured model. Never throws. */
+export async function ollamaReady(config: OllamaConfig): Promise<boolean> {
+  try {
+    const client = new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
+    const { models } = await client.list();
+    const wanted = withoutLatest(config.model);
+    return models.some((model) => withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted);
+  } catch {
+    return false;
+  }
+}
+
+/** "llava" and "llava:latest" are the same model to Ollama. */
+function withoutLatest(name: string): string {
+  return name.replace(/:latest$/, '');
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+async function withRetries<T>(
+  step: string,
+  ask: (attempt: number) => Promise<string>,
+  check: (content: string) => Checked<T>,
+): Promise<T> {
+  let problem = '';
+  for (let attempt = 0; attempt < TRIES; attempt++) {
+    const checked = check(await ask(attempt));
+    if (checked.ok) return checked.value;
+    problem = checked.problem;
+  }
+  throw new OllamaError('bad_answer', `Ollama gave no usable ${step} answer in ${TRIES} tries (last: ${problem})`);
+}
+
+/** One non-streaming chat call; any failure becomes an OllamaError, or the caller's AbortError. */
+async function chat(
+  config: OllamaConfig,
+  request: Omit<ChatRequest, 'model' | 'stream'>,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  signal?.throwIfAborted();
+  const client = new Ollama({ host: config.host, fetch: limitedFetch(config.timeoutMs, signal) });
+  try {
+    const response = await client.chat({ ...request, model: config.model, stream: false });
+    return typeof response.message?.content === 'string' ? response.message.content : '';
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw toOllamaError(error, config);
+  }
+}
+
+/**
+ * The client passes no signal to non-streaming calls, so the timeout and the caller's
+ * abort are put on every request here; they also cut off reading the body.
+ */
+function limitedFetch(timeoutMs: number, signal?: AbortSignal): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return fetch(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  };
+}
+
+function toOllamaError(error: unknown, config: OllamaConfig): OllamaError {
+  const cause = { cause: error };
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return new OllamaError('timeout', `Ollama did not answer within ${config.timeoutMs} ms`, cause);
+  }
+  // The client's ResponseError (not exported): an HTTP error with Ollama's own message.
+  if (error instanceof Error && 'status_code' in error) {
+    if (error.status_code === 404 && /not found/i.test(error.message)) {
+      return new OllamaError('model_missing', `Ollama has no model "${config.model}": ${error.message}`, cause);
+    }
+    return new OllamaError('unavailable', `Ollama answered ${String(error.status_code)}: ${error.message}`, cause);
+  }
+  // fetch's "fetch failed" hides the reason (ECONNREFUSED, ENOTFOUND, ECONNRESET…) in its cause.
+  const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  return new OllamaError('unavailable', `Cannot reach Ollama at ${config.host}: ${reason}`, cause);
+}
+
+function parseFacts(content: string): Checked<RoastFacts> {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  const facts = roastFactsSchema.safeParse(json);
+  if (facts.success) return { ok: true, value: facts.data };
+  const issue = facts.error.issues[0];
+  return { ok: false, problem: `facts do not fit the schema (${issue?.path.join('.')}: ${issue?.message})` };
+}
+
+type TextLimits = { minWords: number; maxWords: number };
+
+// Asked for 60–140 words; models often undershoot a little, and a tight 95-word roast
+// beats a retry, so only clearly short answers are refused.
+const ROAST_LIMITS: TextLimits = { minWords: 40, maxWords: ROAST_WORDS.max };
+// Asked for 15–80 words; the same leeway below.
+const REPLY_LIMITS: TextLimits = { minWords: 10, maxWords: REPLY_WORDS.max };
+
+/** Below this share of distinct words a text is going round in circles. */
+const MIN_DISTINCT_WORD_RATIO = 0.4;
+/** A sentence this long seen twice is a loop, not a callback. */
+const REPEATED_SENTENCE_MIN_WORDS = 4;
+/** This many words in a row from the system prompt means the model is reciting it. */
+const ECHO_RUN_WORDS = 8;
+
+/** Cleans a written answer and decides whether it can be shown. */
+function checkText(content: string, limits: TextLimits, systemPrompt: string): Checked<string> {
+  const text = cleanText(content);
+  const words = wordsOf(text);
+  if (words.length === 0) return { ok: false, problem: 'empty' };
+  if (words.length > limits.maxWords) return { ok: false, problem: `too long (${words.length} words)` };
+  if (words.length < limits.minWords) return { ok: false, problem: `too short (${words.length} words)` };
+  if (hasRepeatedSentence(text) || new Set(words).size / words.length < MIN_DISTINCT_WORD_RATIO) {
+    return { ok: false, problem: 'repetitive' };
+  }
+  if (echoes(words, wordsOf(systemPrompt))) return { ok: false, problem: 'echoes the instructions' };
+  return { ok: true, value: text };
+}
+
+const QUOTE_PAIRS: [string, string][] = [
+  ['"', '"'],
+  ['“', '”'],
+  ['«', '»'],
+  ['‘', '’'],
+  ["'", "'"],
+];
+
+/**
+ * Strips what models wrap plain text in (fences, markdown, a preamble, a speaker,
+ * quotes) and tidies the spacing, keeping paragraph breaks.
+ */
+function cleanText(content: string): string {
+  let text = content
+    .replace(/^\s*```[\w-]*\s*$/gm, '')
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+)/gm, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/\*(\S(?:.*?\S)?)\*/g, '$1')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n')
+    .replace(/^(?:(?:sure|okay|ok|alright|absolutely)\b[!,.]?\s*)?(?:here(?:'s|’s| is| goes| you go)|this is)\b[^:\n]{0,60}:\s*/i, '')
+    .replace(/^(?:RoastBot|RigRoast)\s*:\s*/i, '');
+  for (const [open, close] of QUOTE_PAIRS) {
+    const inner = text.slice(open.length, -close.length);
+    // A quote inside means the outer ones belong to the text; apostrophes look like
+    // straight single quotes, so those are only checked at the ends.
+    const quotedInside = open !== "'" && (inner.includes(open) || inner.includes(close));
+    if (text.length > 2 && text.startsWith(open) && text.endsWith(close) && !quotedInside) text = inner.trim();
+  }
+  return text;
+}
+
+/** Lower-case words without their punctuation; tokens with no letter or digit are not words. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}'’-]/gu, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+function hasRepeatedSentence(text: string): boolean {
+  const seen = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?…])\s+/)) {
+    const words = wordsOf(sentence);
+    if (words.length < REPEATED_SENTENCE_MIN_WORDS) continue;
+    const key = words.join(' ');
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+function echoes(words: string[], promptWords: string[]): boolean {
+  const runs = new Set<string>();
+  for (let i = 0; i + ECHO_RUN_WORDS <= promptWords.length; i++) {
+    runs.add(promptWords.slice(i, i + ECHO_RUN_WORDS).join(' '));
+  }
+  for (let i = 0; i + ECHO_RUN_WORDS <= words.length; i++) {
+    if (runs.has(words.slice(i, i + ECHO_RUN_WORDS).join(' '))) return true;
+  }
+  return false;
+}

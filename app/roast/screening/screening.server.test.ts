@@ -1,0 +1,199 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scene } from '../../../scripts/seed-data';
+import {
+  configureScreening,
+  SCREENING_REASONS,
+  screenImage,
+  screeningProcessId,
+  screeningThresholds,
+  screeningVerdict,
+  stopScreening,
+  type ScreeningScores,
+} from './screening.server';
+
+// Starting the process and loading the models takes a few seconds.
+const SLOW = 60_000;
+const DEFAULT_TIMINGS = { idleMs: 60_000, timeoutMs: 60_000 };
+
+/** A photo of people, shipped with face-api for its demo. */
+const PEOPLE_PHOTO = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+
+let dir: string;
+let builds: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rigroast-screening-'));
+  // Our seed scenes at the width of the analysis variant, one of them greyscale.
+  builds = await Promise.all(
+    [0, 3, 7, 12].map(async (index) => {
+      const file = join(dir, `build-${index}.jpg`);
+      const image = sharp(Buffer.from(scene(index))).resize(1080);
+      await (index === 12 ? image.greyscale() : image).jpeg({ quality: 82 }).toFile(file);
+      return file;
+    }),
+  );
+});
+
+afterEach(() => configureScreening(DEFAULT_TIMINGS));
+
+afterAll(async () => {
+  await stopScreening();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function expectWellFormed(scores: ScreeningScores): void {
+  const probabilities = Object.values(scores.classes);
+  expect(Object.keys(scores.classes).sort()).toEqual(['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy']);
+  for (const probability of probabilities) expect(probability).toBeGreaterThanOrEqual(0);
+  expect(probabilities.reduce((sum, probability) => sum + probability, 0)).toBeCloseTo(1, 3);
+  expect(scores.nsfw).toBeGreaterThanOrEqual(0);
+  expect(scores.nsfw).toBeLessThanOrEqual(1);
+  expect(scores.ms).toBeGreaterThan(0);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('screenImage', () => {
+  it(
+    'approves our generated build photos with the bundled models, in one process',
+    async () => {
+      const pids = new Set<number | null>();
+      const durations: number[] = [];
+      for (const file of builds) {
+        const started = performance.now();
+        const scores = await screenImage(file);
+        durations.push(performance.now() - started);
+        pids.add(screeningProcessId());
+
+        expectWellFormed(scores);
+        expect(scores.classes.Neutral + scores.classes.Drawing).toBeGreaterThan(0.9);
+        expect(scores.nsfw).toBeLessThan(0.05);
+        expect(scores).toMatchObject({ faces: 0, faceScore: 0 });
+        expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({ outcome: 'approved', reason: null });
+      }
+      expect(pids.size).toBe(1);
+      expect([...pids][0]).toEqual(expect.any(Number));
+      // The first call started the process and loaded the models; the rest only screened.
+      expect(Math.max(...durations.slice(1))).toBeLessThan(durations[0]!);
+    },
+    SLOW,
+  );
+
+  it(
+    'holds a photo of people for a moderator',
+    async () => {
+      const scores = await screenImage(PEOPLE_PHOTO);
+      expectWellFormed(scores);
+      expect(scores.faces).toBeGreaterThanOrEqual(1);
+      expect(scores.faceScore).toBeGreaterThanOrEqual(screeningThresholds().faceHold);
+      expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({
+        outcome: 'held',
+        reason: SCREENING_REASONS.person,
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'rejects a file that is no image, and goes on working',
+    async () => {
+      const notAnImage = join(dir, 'notes.jpg');
+      await writeFile(notAnImage, 'not a photo');
+      await screenImage(builds[0]!);
+      const pid = screeningProcessId();
+
+      await expect(screenImage(notAnImage)).rejects.toThrow(/^Image screening failed: .*unsupported image format/);
+      expect(screeningProcessId()).toBe(pid);
+      expectWellFormed(await screenImage(builds[0]!));
+    },
+    SLOW,
+  );
+});
+
+describe('the screening process', () => {
+  it(
+    'exits after the idle time and starts again on the next request',
+    async () => {
+      await stopScreening();
+      configureScreening({ idleMs: 300 });
+      await screenImage(builds[1]!);
+      const first = screeningProcessId();
+      expect(first).toEqual(expect.any(Number));
+
+      await waitUntil(() => screeningProcessId() === null, 10_000);
+      expect(isRunning(first!)).toBe(false);
+
+      expectWellFormed(await screenImage(builds[1]!));
+      expect(screeningProcessId()).not.toBe(first);
+    },
+    SLOW,
+  );
+
+  it(
+    'rejects the pending request when the process is killed, and the next request works',
+    async () => {
+      await screenImage(builds[0]!);
+      const pending = screenImage(builds[2]!);
+      const pid = screeningProcessId()!;
+      process.kill(pid, 'SIGKILL');
+
+      await expect(pending).rejects.toThrow('The image screening process stopped (SIGKILL)');
+      expectWellFormed(await screenImage(builds[2]!));
+      expect(screeningProcessId()).not.toBe(pid);
+    },
+    SLOW,
+  );
+
+  it(
+    'rejects a request that takes too long and replaces the process',
+    async () => {
+      await screenImage(builds[0]!);
+      const pid = screeningProcessId()!;
+      configureScreening({ timeoutMs: 20 });
+
+      await expect(screenImage(builds[3]!)).rejects.toThrow('Image screening took longer than 20 ms');
+      await waitUntil(() => !isRunning(pid), 10_000);
+
+      configureScreening(DEFAULT_TIMINGS);
+      expectWellFormed(await screenImage(builds[3]!));
+      expect(screeningProcessId()).not.toBe(pid);
+    },
+    SLOW,
+  );
+
+  it(
+    'stopScreening ends the process and rejects what it still owed',
+    async () => {
+      await screenImage(builds[0]!);
+      const pid = screeningProcessId()!;
+      const pending = screenImage(builds[1]!);
+
+      await stopScreening();
+      await expect(pending).rejects.toThrow('The image screening process stopped (SIGTERM)');
+      expect(screeningProcessId()).toBeNull();
+      expect(isRunning(pid)).toBe(false);
+      await stopScreening();
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,281 @@
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+import { Browser, pageText, toastText } from '../support/browser';
+import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../support/fake-ollama';
+import { signInWithCode } from '../support/sign-in';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { testPhoto, uploadBuild } from '../support/uploads';
+
+/** Nothing listens here: an Ollama that is down. */
+const NO_OLLAMA = 'http://127.0.0.1:9';
+
+let sink: SmtpSink;
+let fake: FakeOllama;
+const apps: AppProcess[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink?.stop();
+});
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.stop()));
+  await fake?.close();
+});
+
+async function launch(env: Record<string, string>, options?: { dataDir?: string }) {
+  const app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', JOB_POLL_MS: '100', ...env }, options);
+  apps.push(app);
+  return app;
+}
+
+async function member(app: AppProcess) {
+  counter += 1;
+  const browser = new Browser(app, `203.0.113.${counter}`);
+  await signInWithCode(browser, sink, `roasted${counter}-${Date.now()}@example.com`);
+  return browser;
+}
+
+async function upload(browser: Browser, title: string) {
+  const page = await uploadBuild(browser, { title, file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+  expect(page.url).toMatch(/^\/build\/\d+$/);
+  return { page, id: Number(page.url.split('/').pop()) };
+}
+
+function row<T>(app: AppProcess, query: string, ...params: unknown[]): T {
+  const db = new Database(app.databasePath, { readonly: true });
+  try {
+    return db.prepare(query).get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+
+type BuildRow = { roast: string; roast_provider: string | null; roast_model: string | null; review_status: string; review_reason: string | null; roast_failed_at: number | null };
+const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
+
+async function waitFor<T>(read: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null);
+const chats = () => fake.requests.filter((request) => request.path === '/api/chat');
+
+describe('a fresh install without Ollama', () => {
+  it('screens the upload with the bundled models, lists it, and the built-in roaster roasts it within seconds', async () => {
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'auto', OLLAMA_HOST: NO_OLLAMA });
+    const owner = await member(app);
+    const { page, id } = await upload(owner, 'My RTX 4090 and Ryzen 7 7800X3D in a Lian Li O11');
+    expect(pageText(page.html)).toContain('AI is analyzing your PC build...');
+    // Not listed before screening has passed it.
+    const started = Date.now();
+    const roast = await roastOf(app, id);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(roast).toMatch(/4090/);
+    expect(buildRow(app, id)).toMatchObject({ review_status: 'approved', roast_provider: 'builtin', roast_model: 'built-in roaster' });
+    expect(row<{ screening: string }>(app, 'select screening from builds where id = ?', id).screening).toMatch(/"nsfw"/);
+
+    const visitor = new Browser(app, '203.0.113.250');
+    const shown = await visitor.get(`/build/${id}`);
+    expect(shown.html).toContain(roast.slice(0, 40).replaceAll("'", '&#x27;').replaceAll('"', '&quot;'));
+    expect(pageText(shown.html)).toContain('Roasted by built-in roaster');
+    expect(pageText(shown.html)).toContain('What the AI spotted');
+    expect(pageText(shown.html)).toContain('GPU: RTX 4090');
+    expect(shown.html).not.toContain('http-equiv="refresh"');
+    expect(pageText((await visitor.get('/gallery')).html)).toContain('My RTX 4090');
+  });
+
+  it('keeps a held upload off every list, tells its owner why, and hides it from others', async () => {
+    // A zero threshold holds everything: the configured thresholds decide.
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'builtin', SCREENING_FACE_HOLD: '0' });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Questionable rig');
+    await waitFor(() => buildRow(app, id).review_status === 'held');
+    expect(buildRow(app, id).roast).toBe('');
+    const own = await owner.get(`/build/${id}`);
+    expect(pageText(own.html)).toContain('Under review');
+    expect(pageText(own.html)).toContain('a moderator will check it');
+    const visitor = new Browser(app, '203.0.113.251');
+    expect((await visitor.get(`/build/${id}`)).status).toBe(404);
+    expect(pageText((await visitor.get('/gallery')).html)).not.toContain('Questionable rig');
+    expect(pageText((await visitor.get('/')).html)).not.toContain('Questionable rig');
+  });
+
+  it('rejects an upload over the reject threshold and tells its owner why', async () => {
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'builtin', SCREENING_NSFW_HOLD: '0', SCREENING_NSFW_REJECT: '0' });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Rejected rig');
+    await waitFor(() => buildRow(app, id).review_status === 'rejected');
+    const own = await owner.get(`/build/${id}`);
+    expect(pageText(own.html)).toContain('Not published');
+    expect(pageText(own.html)).toContain('NSFW');
+  });
+});
+
+describe('with an Ollama server', () => {
+  it('writes a two-step vision roast: a look at the photo for facts, then a roast from the facts', async () => {
+    fake = await startFakeOllama();
+    const app = await launch({ ROAST_PROVIDER: 'auto', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'White Lightning');
+    expect(await roastOf(app, id)).toBe(SAMPLE_ROAST);
+    const [look, roast] = chats();
+    expect(look?.body?.messages?.at(-1)?.images).toHaveLength(1);
+    expect(look?.body?.format).toMatchObject({ type: 'object' });
+    expect(look?.body?.options).toMatchObject({ temperature: 0 });
+    expect(roast?.body?.messages?.some((message) => message.images?.length)).toBe(false);
+    expect(JSON.stringify(roast?.body?.messages)).toContain('White Lightning');
+    expect(JSON.stringify(roast?.body?.messages)).toContain('RTX 4080');
+    expect(buildRow(app, id)).toMatchObject({ roast_provider: 'ollama', roast_model: 'qwen2.5vl:7b' });
+
+    const shown = pageText((await owner.get(`/build/${id}`)).html);
+    expect(shown).toContain('Roasted by qwen2.5vl:7b');
+    expect(shown).toContain('GPU: RTX 4080');
+    expect(shown).toContain('Messy cables');
+  });
+
+  it('screens with the look step too: people in the photo hold the build for review', async () => {
+    fake = await startFakeOllama();
+    fake.respond({ content: JSON.stringify({ ...SAMPLE_FACTS, safety: { people: true, nsfw: false, offensive: false } }) });
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Selfie with rig');
+    await waitFor(() => buildRow(app, id).review_status === 'held');
+    expect(buildRow(app, id).review_reason).toMatch(/person or a face/);
+    expect(chats()).toHaveLength(1);
+  });
+
+  it('in auto mode falls back to the built-in roaster when Ollama fails mid-roast', async () => {
+    fake = await startFakeOllama();
+    fake.respond({ content: JSON.stringify(SAMPLE_FACTS) }, { status: 500, error: 'model runner crashed' });
+    const app = await launch({ ROAST_PROVIDER: 'auto', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Fallback rig');
+    const roast = await roastOf(app, id);
+    expect(roast).not.toBe(SAMPLE_ROAST);
+    expect(buildRow(app, id)).toMatchObject({ roast_provider: 'builtin', roast_model: 'built-in roaster' });
+  });
+
+  it('in ollama mode retries a failed roast later instead of falling back, and it arrives', async () => {
+    fake = await startFakeOllama();
+    fake.respond({ status: 500, error: 'out of memory' });
+    const app = await launch({ ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Patient rig');
+    const failedOnce = await waitFor(() =>
+      row<{ attempts: number; last_error: string | null } | undefined>(app, "select attempts, last_error from jobs where key = ? and last_error is not null", `roast:${id}`),
+    );
+    expect(failedOnce.last_error).toMatch(/out of memory/);
+    expect(buildRow(app, id).roast).toBe('');
+    // The retry comes after the backoff (about 5 s) and succeeds.
+    expect(await roastOf(app, id)).toBe(SAMPLE_ROAST);
+    expect(row<{ attempts: number }>(app, 'select attempts from jobs where key = ?', `roast:${id}`).attempts).toBe(2);
+  });
+
+  it('after a crash in the middle of a job, the restarted server finishes it and the roast lands once', async () => {
+    fake = await startFakeOllama();
+    // The roast step hangs long enough for the process to die during it.
+    fake.respond({ content: JSON.stringify(SAMPLE_FACTS) }, { delayMs: 60_000, content: 'never delivered' });
+    const env = { ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url, JOB_LEASE_MS: '1500' };
+    const first = await launch(env);
+    const owner = await member(first);
+    const { id } = await upload(owner, 'Phoenix rig');
+    await waitFor(() => chats().length === 2);
+    await first.stop('SIGKILL', { keepData: true });
+    apps.splice(apps.indexOf(first), 1);
+
+    const second = await launch(env, { dataDir: first.dataDir });
+    expect(await roastOf(second, id)).toBe(SAMPLE_ROAST);
+    const jobs = new Database(second.databasePath, { readonly: true })
+      .prepare("select status, attempts from jobs where type = 'roast'")
+      .all();
+    expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
+  });
+
+  it('a SIGTERM mid-job stops cleanly and hands the job back for the next start', async () => {
+    fake = await startFakeOllama();
+    fake.respond({ delayMs: 60_000, content: 'never delivered' });
+    const env = { ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url };
+    const first = await launch(env);
+    const owner = await member(first);
+    const { id } = await upload(owner, 'Graceful rig');
+    await waitFor(() => chats().length === 1);
+    expect(await first.stop('SIGTERM', { keepData: true })).toBe(0);
+    apps.splice(apps.indexOf(first), 1);
+    expect(row<{ status: string; attempts: number }>(first, 'select status, attempts from jobs where key = ?', `roast:${id}`)).toEqual({
+      status: 'queued',
+      attempts: 0,
+    });
+    const second = await launch(env, { dataDir: first.dataDir });
+    expect(await roastOf(second, id)).toBe(SAMPLE_ROAST);
+  });
+});
+
+describe('the job runner on a LiteFS replica', () => {
+  it('idles, leaving the queue to the primary', async () => {
+    const primary = await launch({ JOB_POLL_MS: '3600000' });
+    const owner = await member(primary);
+    const { id } = await upload(owner, 'Replicated rig');
+    await primary.stop('SIGTERM', { keepData: true });
+    apps.splice(apps.indexOf(primary), 1);
+
+    // LITEFS_DIR without a reachable LiteFS: this node cannot be sure it is the primary.
+    const replica = await launch({ LITEFS_DIR: primary.dataDir }, { dataDir: primary.dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(buildRow(replica, id).roast).toBe('');
+    expect(row<{ status: string }>(replica, 'select status from jobs where key = ?', `roast:${id}`).status).toBe('queued');
+    await replica.stop('SIGTERM', { keepData: true });
+    apps.splice(apps.indexOf(replica), 1);
+
+    const promoted = await launch({}, { dataDir: primary.dataDir });
+    expect(await roastOf(promoted, id)).toBeTruthy();
+  });
+});
+
+describe('roasts belong to their builds', () => {
+  it('roasts two builds uploaded together, each about its own parts', async () => {
+    const app = await launch({ JOB_CONCURRENCY: '2' });
+    const owner = await member(app);
+    const [intel, nvidia] = await Promise.all([upload(owner, 'Intel Arc B580 budget box'), upload(owner, 'GTX 1080 Ti veteran')]);
+    const [intelRoast, nvidiaRoast] = await Promise.all([roastOf(app, intel.id), roastOf(app, nvidia.id)]);
+    expect(intelRoast).toMatch(/B580/);
+    expect(intelRoast).not.toMatch(/1080/);
+    expect(nvidiaRoast).toMatch(/1080/);
+    expect(nvidiaRoast).not.toMatch(/B580/);
+  });
+});
+
+describe('a fresh roast', () => {
+  it('can be asked for by the owner once a day, without JavaScript', async () => {
+    const app = await launch({});
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Second opinion rig');
+    const first = await roastOf(app, id);
+    const visitor = await member(app);
+    expect(pageText((await visitor.get(`/build/${id}`)).html)).not.toContain('Get a fresh roast');
+    const refused = await visitor.post(`/build/${id}`, {});
+    expect(toastText(refused.html)).toContain('Only the owner of this build can ask for a fresh roast.');
+
+    expect(pageText((await owner.get(`/build/${id}`)).html)).toContain('Get a fresh roast');
+    const asked = await owner.post(`/build/${id}`, {});
+    expect(toastText(asked.html)).toContain('A fresh roast is on its way');
+    const second = await waitFor(() => {
+      const roast = buildRow(app, id).roast;
+      return roast && roast !== first ? roast : null;
+    });
+    expect(second).not.toBe(first);
+    const page = await owner.get(`/build/${id}`);
+    expect(pageText(page.html)).toContain('You can ask for a fresh roast again in 24 hours.');
+    const again = await owner.post(`/build/${id}`, {});
+    expect(toastText(again.html)).toContain('You can ask for a fresh roast once a day.');
+  });
+});

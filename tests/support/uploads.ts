@@ -1,0 +1,20 @@
+import sharp from 'sharp';
+import type { Browser, Page } from './browser';
+
+export type UploadFile = { bytes: Uint8Array<ArrayBuffer>; name: string; type: string };
+
+/** A plain generated photo in `format`. */
+export const testPhoto = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 200, b: 255 } } })
+    .toFormat(format)
+    .toBuffer();
+
+/** Posts the upload form as a browser without JavaScript does, and follows the redirects. */
+export async function uploadBuild(browser: Browser, fields: { title?: string; file?: UploadFile }): Promise<Page> {
+  const body = new FormData();
+  body.set('intent', 'upload');
+  body.set('title', fields.title ?? '');
+  if (fields.file) body.set('image', new Blob([fields.file.bytes], { type: fields.file.type }), fields.file.name);
+  const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: browser.origin } });
+  return browser.follow(response, '/upload');
+}
