@@ -63,21 +63,28 @@ function RoastContent({ view }: { view: RoastView }) {
       );
     case 'held':
       return (
-        <div className="mt-4 grid gap-2" role="status">
-          <p className="font-bold text-flame">Under review</p>
-          <p className="text-ink">{view.reason}</p>
-          <p className="text-sm text-muted">Only you can see this build until a moderator has looked at it. The roast follows once it is approved.</p>
-        </div>
+        <Verdict title="Under review" reason={view.reason}>
+          Only you and our moderators can see this build until one of them has looked at it. The roast follows once it is approved.
+        </Verdict>
       );
     case 'rejected':
       return (
-        <div className="mt-4 grid gap-2" role="status">
-          <p className="font-bold text-flame">Not published</p>
-          <p className="text-ink">{view.reason}</p>
-          <p className="text-sm text-muted">Only you can see this build. Please check the content guidelines on the upload page.</p>
-        </div>
+        <Verdict title="Not published" reason={view.reason}>
+          Only you can see this build. Please check the content guidelines on the upload page.
+        </Verdict>
       );
   }
+}
+
+/** Screening's decision, as the owner sees it. */
+function Verdict({ title, reason, children }: { title: string; reason: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 grid gap-2" role="status">
+      <p className="font-bold text-flame">{title}</p>
+      <p className="text-ink">{reason}</p>
+      <p className="text-sm text-muted">{children}</p>
+    </div>
+  );
 }
 
 function Waiting() {

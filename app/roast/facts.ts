@@ -9,23 +9,26 @@ import { z } from 'zod';
  * Kept flat, with short enums and nullable strings: small vision models follow a
  * simple JSON schema far more reliably than a nested one.
  */
+const TEXT_LIMITS = { gpu: 80, cpu: 80, cooler: 80, case: 80, setting: 120 } as const;
+const LIST_LIMITS = { peripherals: [8, 60], features: [10, 60], colours: [5, 30] } as const;
+
 export const roastFactsSchema = z.object({
   /** Whether the photo shows a PC build or its parts at all. */
   isPcBuild: z.boolean(),
   /** Named parts, as specific as the evidence allows ("RTX 4090", "AIO liquid cooler"); null when not seen. */
-  gpu: z.string().max(80).nullable(),
-  cpu: z.string().max(80).nullable(),
-  cooler: z.string().max(80).nullable(),
-  case: z.string().max(80).nullable(),
+  gpu: z.string().max(TEXT_LIMITS.gpu).nullable(),
+  cpu: z.string().max(TEXT_LIMITS.cpu).nullable(),
+  cooler: z.string().max(TEXT_LIMITS.cooler).nullable(),
+  case: z.string().max(TEXT_LIMITS.case).nullable(),
   rgb: z.enum(['none', 'some', 'lots', 'overload']),
   cableManagement: z.enum(['clean', 'okay', 'messy', 'unknown']),
   /** The desk or room around the build ("cluttered desk", "carpet floor"); null when not seen. */
-  setting: z.string().max(120).nullable(),
-  peripherals: z.array(z.string().max(60)).max(8),
+  setting: z.string().max(TEXT_LIMITS.setting).nullable(),
+  peripherals: z.array(z.string().max(LIST_LIMITS.peripherals[1])).max(LIST_LIMITS.peripherals[0]),
   /** Other notable things: "white build", "custom loop", "vertical GPU", "ITX", "dust" … */
-  features: z.array(z.string().max(60)).max(10),
+  features: z.array(z.string().max(LIST_LIMITS.features[1])).max(LIST_LIMITS.features[0]),
   /** Dominant colour names, most prominent first. */
-  colours: z.array(z.string().max(30)).max(5),
+  colours: z.array(z.string().max(LIST_LIMITS.colours[1])).max(LIST_LIMITS.colours[0]),
   safety: z.object({
     /** People or faces are visible. */
     people: z.boolean(),
@@ -35,6 +38,25 @@ export const roastFactsSchema = z.object({
 });
 
 export type RoastFacts = z.infer<typeof roastFactsSchema>;
+
+/**
+ * A vision model's facts cut down to the schema's sizes: nine peripherals or an
+ * 85-character GPU name are still good information, better clipped than retried.
+ * Anything else that does not fit is left for the schema to refuse.
+ */
+export function clipFacts(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const facts: Record<string, unknown> = { ...value };
+  for (const [key, max] of Object.entries(TEXT_LIMITS)) {
+    const text = facts[key];
+    if (typeof text === 'string') facts[key] = text.trim().slice(0, max);
+  }
+  for (const [key, [count, length]] of Object.entries(LIST_LIMITS)) {
+    const list = facts[key];
+    if (Array.isArray(list)) facts[key] = list.slice(0, count).map((item: unknown) => (typeof item === 'string' ? item.trim().slice(0, length) : item));
+  }
+  return facts;
+}
 
 /** Who wrote a roast: the provider and, for Ollama, the model's name. */
 export type RoastAuthor = { provider: 'ollama' | 'builtin'; model: string };

@@ -123,6 +123,16 @@ describe('ollamaLook and ollamaRoast: the two steps', () => {
     expect(chats().every((body) => message(body, 'user').images?.length === 1)).toBe(true);
   });
 
+  it('clips an over-generous look answer to the schema instead of retrying it', async () => {
+    const peripherals = Array.from({ length: 9 }, (_, index) => `monitor ${index + 1}`);
+    fake.respond({ content: JSON.stringify({ ...SAMPLE_FACTS, gpu: `RTX 4090 ${'with a very long description '.repeat(4)}`, peripherals }) });
+    const facts = await ollamaLook(config(), IMAGE);
+    expect(facts.peripherals).toEqual(peripherals.slice(0, 8));
+    expect(facts.gpu).toMatch(/^RTX 4090 with/);
+    expect(facts.gpu?.length).toBe(80);
+    expect(chats()).toHaveLength(1);
+  });
+
   it('uses the good look answer that follows a garbage one', async () => {
     const seen: RoastFacts = { ...SAMPLE_FACTS, gpu: null, rgb: 'none', features: [] };
     fake.respond({ content: '```json\n{"isPcBuild": tru' }, { content: JSON.stringify(seen) });

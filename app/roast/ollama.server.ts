@@ -1,6 +1,6 @@
 import { Ollama, type ChatRequest } from 'ollama';
 import { z } from 'zod';
-import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
+import { clipFacts, roastFactsSchema, type RoastFacts } from '~/roast/facts';
 import {
   LOOK_SYSTEM_PROMPT,
   LOOK_USER_PROMPT,
@@ -97,41 +97,36 @@ export async function ollamaRoast(
   input: { title: string; facts: RoastFacts },
   signal?: AbortSignal,
 ): Promise<string> {
-  return withRetries(
-    'roast',
-    () =>
-      chat(
-        config,
-        {
-          messages: [
-            { role: 'system', content: ROAST_SYSTEM_PROMPT },
-            { role: 'user', content: roastUserMessage(input) },
-          ],
-          options: { temperature: WRITE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: ROAST_MAX_TOKENS },
-        },
-        signal,
-      ),
-    (content) => checkText(content, ROAST_LIMITS, ROAST_SYSTEM_PROMPT),
-  );
+  return write(config, 'roast', { system: ROAST_SYSTEM_PROMPT, user: roastUserMessage(input), maxTokens: ROAST_MAX_TOKENS, limits: ROAST_LIMITS }, signal);
 }
 
 /** RoastBot's answer to the last comment of a thread under a build. */
 export async function ollamaReply(config: OllamaConfig, input: ReplyInput, signal?: AbortSignal): Promise<string> {
+  return write(config, 'reply', { system: REPLY_SYSTEM_PROMPT, user: replyUserMessage(input), maxTokens: REPLY_MAX_TOKENS, limits: REPLY_LIMITS }, signal);
+}
+
+/** A text-only call whose answer is checked against `limits` and retried when it fails them. */
+function write(
+  config: OllamaConfig,
+  step: 'roast' | 'reply',
+  prompt: { system: string; user: string; maxTokens: number; limits: TextLimits },
+  signal?: AbortSignal,
+): Promise<string> {
   return withRetries(
-    'reply',
+    step,
     () =>
       chat(
         config,
         {
           messages: [
-            { role: 'system', content: REPLY_SYSTEM_PROMPT },
-            { role: 'user', content: replyUserMessage(input) },
+            { role: 'system', content: prompt.system },
+            { role: 'user', content: prompt.user },
           ],
-          options: { temperature: WRITE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: REPLY_MAX_TOKENS },
+          options: { temperature: WRITE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: prompt.maxTokens },
         },
         signal,
       ),
-    (content) => checkText(content, REPLY_LIMITS, REPLY_SYSTEM_PROMPT),
+    (content) => checkText(content, prompt.limits, prompt.system),
   );
 }
 
@@ -220,7 +215,7 @@ function parseFacts(content: string): Checked<RoastFacts> {
   } catch {
     return { ok: false, problem: 'not JSON' };
   }
-  const facts = roastFactsSchema.safeParse(json);
+  const facts = roastFactsSchema.safeParse(clipFacts(json));
   if (facts.success) return { ok: true, value: facts.data };
   const issue = facts.error.issues[0];
   return { ok: false, problem: `facts do not fit the schema (${issue?.path.join('.')}: ${issue?.message})` };
