@@ -45,7 +45,6 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  log.info(`RigRoast is listening on http://localhost:${port} (${mode}, database ${config.DATABASE_PATH})`);
 
   // Roasts, screening and housekeeping; it idles wherever this instance is not the primary.
   const jobs = createJobRunner(config);
@@ -70,6 +69,8 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // Announced only once a signal would stop it cleanly: until a listener exists, SIGTERM kills outright.
+  log.info(`RigRoast is listening on http://localhost:${port} (${mode}, database ${config.DATABASE_PATH})`);
 
   return server;
 }
