@@ -1,14 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, type Db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { processImage, type ProcessedImage } from '~/services/images.server';
 import { imageVariants, images } from '../../db/schema';
-import { imageSources, largestVariantUrl, saveImage } from './images.server';
+import { createBuild } from './builds.server';
+import { analysisFile, imageSources, largestVariantUrl, pruneUnusedImages, saveImage } from './images.server';
+import { createTempUpload } from './temp-uploads.server';
+import { insertUser } from './users.server';
 
 let db: Db;
 let uploadsDir: string;
@@ -166,5 +170,44 @@ describe('largestVariantUrl', () => {
     expect(largestVariantUrl(wideId, 'webp')).toBe(url(wide, 'webp', 1600));
     expect(largestVariantUrl(smallId)).toBe(url(small, 'jpeg', 200));
     expect(largestVariantUrl(9999)).toBeNull();
+  });
+});
+
+describe('housekeeping of unused images', () => {
+  it('deletes images no build or guest upload uses after a day, with the files no other image shares', async () => {
+    vi.stubEnv('UPLOADS_DIR', uploadsDir);
+    vi.stubEnv('SCREENING', 'off');
+    resetEnv();
+    const user = insertUser({ username: 'keeper', email: 'keeper@example.com' });
+    const usedId = saveImage(wide);
+    const waitingId = saveImage(medium);
+    saveImage(small);
+    createBuild({ userId: user.id, title: 'Kept', imageId: usedId });
+    createTempUpload({ imageId: waitingId, title: '' });
+    const file = (image: ProcessedImage) => join(uploadsDir, 'images', image.variants[0]!.fileName);
+    const day = 24 * 3600_000;
+
+    // A new image may still be on its way to becoming a build.
+    expect(await pruneUnusedImages(Date.now())).toBe(0);
+    expect(await pruneUnusedImages(Date.now() + day + 1000)).toBe(small.variants.length);
+    expect(db.select({ id: images.id }).from(images).orderBy(images.id).all().map((row) => row.id)).toEqual([usedId, waitingId]);
+    await expect(access(file(small))).rejects.toThrow();
+    await access(file(wide));
+    await access(file(medium));
+    vi.unstubAllEnvs();
+    resetEnv();
+  });
+});
+
+describe('analysisFile', () => {
+  it('picks the widest JPEG no wider than asked, else the narrowest', () => {
+    vi.stubEnv('UPLOADS_DIR', uploadsDir);
+    resetEnv();
+    const id = saveImage(wide);
+    expect(analysisFile(id)).toBe(join(uploadsDir, 'images', wide.variants.find((v) => v.format === 'jpeg' && v.width === 1080)!.fileName));
+    expect(analysisFile(id, 100)).toBe(join(uploadsDir, 'images', wide.variants.find((v) => v.format === 'jpeg' && v.width === 320)!.fileName));
+    expect(analysisFile(id + 1)).toBeNull();
+    vi.unstubAllEnvs();
+    resetEnv();
   });
 });

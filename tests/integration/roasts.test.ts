@@ -104,6 +104,7 @@ describe('a fresh install without Ollama', () => {
     const own = await owner.get(`/build/${id}`);
     expect(pageText(own.html)).toContain('Under review');
     expect(pageText(own.html)).toContain('a moderator will check it');
+    expect(pageText((await owner.get('/profile')).html)).toContain('Under review');
     const visitor = new Browser(app, '203.0.113.251');
     expect((await visitor.get(`/build/${id}`)).status).toBe(404);
     expect(pageText((await visitor.get('/gallery')).html)).not.toContain('Questionable rig');

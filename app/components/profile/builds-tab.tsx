@@ -5,7 +5,18 @@ import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
 
-type Build = { id: number; title: string; createdAt: number; averageRating: number; ratingCount: number; image: ImageSources | null };
+type Build = {
+  id: number;
+  title: string;
+  createdAt: number;
+  averageRating: number;
+  ratingCount: number;
+  image: ImageSources | null;
+  reviewStatus: 'pending' | 'approved' | 'held' | 'rejected';
+};
+
+/** What the owner is told about a build that is not listed (yet). */
+const REVIEW_LABELS = { pending: 'Being screened', held: 'Under review', rejected: 'Not published' } as const;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -41,6 +52,11 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
           </div>
           <div className="grid gap-2 px-5">
             <h2 className="truncate text-lg font-bold">{build.title}</h2>
+            {build.reviewStatus === 'approved' ? null : (
+              <p className="justify-self-start rounded-full border border-flame/60 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-flame">
+                {REVIEW_LABELS[build.reviewStatus]}
+              </p>
+            )}
             <p className="text-sm text-muted">{dateFormat.format(build.createdAt)}</p>
             <p className="flex items-center gap-2 text-sm text-muted">
               <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})

@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobs, sessions, users } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { HOUSEKEEPING_JOB, housekeeping, scheduleHousekeeping } from './housekeeping.server';
+import { JobRunner } from './runner.server';
+
+let db: Db;
+let runner: JobRunner;
+
+beforeEach(() => {
+  db = openTestDatabase();
+});
+afterEach(async () => {
+  await runner?.stop();
+  closeDatabase();
+});
+
+describe('housekeeping', () => {
+  it('deletes expired sessions (and the rest) and schedules its next run an hour later, once', async () => {
+    const [user] = db.insert(users).values({ username: 'old', usernameKey: 'old', email: 'old@example.com' }).returning().all();
+    db.insert(sessions)
+      .values([
+        { idHash: 'expired', userId: user!.id, expiresAt: new Date(Date.now() - 1000) },
+        { idHash: 'live', userId: user!.id, expiresAt: new Date(Date.now() + 3600_000) },
+      ])
+      .run();
+    scheduleHousekeeping(db);
+    scheduleHousekeeping(db);
+    expect(db.select().from(jobs).all()).toHaveLength(1);
+
+    runner = new JobRunner({ handlers: { [HOUSEKEEPING_JOB]: housekeeping }, pollMs: 20, concurrency: 1, leaseMs: 5000, isPrimary: async () => true });
+    runner.start();
+    const deadline = Date.now() + 5000;
+    while (db.select().from(jobs).all().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(db.select({ idHash: sessions.idHash }).from(sessions).all()).toEqual([{ idHash: 'live' }]);
+    const [done, next] = db.select().from(jobs).orderBy(jobs.id).all();
+    expect(done?.status).toBe('done');
+    expect(next?.status).toBe('queued');
+    expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+  });
+});
