@@ -384,3 +384,28 @@ export const jobs = sqliteTable(
       .where(sql`${t.key} is not null and ${t.status} in ('queued', 'running')`),
   ],
 );
+
+/** A member's report of a build or a comment; waits for a moderator. One per member and item. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buildId: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['spam', 'offensive', 'nsfw', 'people', 'unrelated', 'other'] }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_build_unique').on(t.reporterId, t.buildId).where(sql`${t.buildId} is not null`),
+    uniqueIndex('reports_comment_unique').on(t.reporterId, t.commentId).where(sql`${t.commentId} is not null`),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    check('reports_one_target', sql`(${t.buildId} is null) <> (${t.commentId} is null)`),
+  ],
+);

@@ -5,7 +5,7 @@ import { closeDatabase, type Db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { createBuild } from './builds.server';
-import { AI_REPLIES_PER_BUILD, AI_REPLIES_PER_MEMBER, addComment, CommentError, commentForAiReply, saveAiReply } from './comments.server';
+import { AI_REPLIES_PER_BUILD, AI_REPLIES_PER_MEMBER, addComment, CommentError, commentForAiReply, deleteOwnComment, listThreads, saveAiReply } from './comments.server';
 import { saveImage } from './images.server';
 import { insertUser } from './users.server';
 
@@ -103,5 +103,27 @@ describe('AI replies', () => {
     const last = db.select().from(comments).orderBy(comments.id).all().at(-1)!;
     expect(last).toMatchObject({ isAI: true, userId: null, parentCommentId: top.id, content: 'Really.' });
     expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(4);
+  });
+});
+
+describe('listThreads and deleteOwnComment', () => {
+  it('lists the newest threads first with replies oldest first, capped, and deletes a thread with its replies', () => {
+    const old = comment('old thread', undefined, NOW);
+    const reply = comment('reply one', old.id, NOW + 1);
+    comment('reply two', old.id, NOW + 2);
+    comment('new thread', undefined, NOW + 3);
+    const { threads, threadCount } = listThreads(buildId);
+    expect(threadCount).toBe(2);
+    expect(threads.map((thread) => [thread.content, thread.replies.map((item) => item.content)])).toEqual([
+      ['new thread', []],
+      ['old thread', ['reply one', 'reply two']],
+    ]);
+    expect(listThreads(buildId, 1).threads.map((thread) => thread.content)).toEqual(['new thread']);
+
+    const stranger = insertUser({ username: 'stranger', email: 'stranger@example.com' }).id;
+    expect(deleteOwnComment(reply.id, stranger)).toBe(false);
+    expect(deleteOwnComment(old.id, memberId)).toBe(true);
+    expect(listThreads(buildId).threads.map((thread) => thread.content)).toEqual(['new thread']);
+    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { builds, comments, users } from '../../db/schema';
 import { enqueueJob } from '~/jobs/queue.server';
 import { aiReplyJob } from '~/jobs/job-types';
@@ -103,4 +103,89 @@ export function saveAiReply(tx: Writer, reply: { buildId: number; threadId: numb
     .set({ commentCount: sql`${builds.commentCount} + 1` })
     .where(eq(builds.id, reply.buildId))
     .run();
+}
+
+export type CommentView = {
+  id: number;
+  content: string;
+  isAI: boolean;
+  userId: number | null;
+  username: string;
+  avatarUrl: string;
+  createdAt: Date;
+};
+export type CommentThread = CommentView & { replies: CommentView[] };
+
+/**
+ * A build's comment threads, newest thread first, each with its replies oldest
+ * first (a conversation reads down). `limit` caps the threads; `threadCount`
+ * counts them all.
+ */
+export function listThreads(buildId: number, limit?: number): { threads: CommentThread[]; threadCount: number } {
+  const columns = {
+    id: comments.id,
+    content: comments.content,
+    isAI: comments.isAI,
+    userId: comments.userId,
+    username: users.username,
+    avatarUrl: users.avatarUrl,
+    createdAt: comments.createdAt,
+    parentCommentId: comments.parentCommentId,
+  };
+  type Row = { id: number; content: string; isAI: boolean; userId: number | null; username: string | null; avatarUrl: string | null; createdAt: Date };
+  const view = (row: Row): CommentView => ({
+    id: row.id,
+    content: row.content,
+    isAI: row.isAI,
+    userId: row.userId,
+    username: row.isAI ? AI_NAME : (row.username ?? 'member'),
+    avatarUrl: row.avatarUrl ?? '',
+    createdAt: row.createdAt,
+  });
+  const topLevel = db()
+    .select(columns)
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.buildId, buildId), isNull(comments.parentCommentId)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit ?? -1)
+    .all();
+  const threadCount =
+    db()
+      .select({ threads: count() })
+      .from(comments)
+      .where(and(eq(comments.buildId, buildId), isNull(comments.parentCommentId)))
+      .get()?.threads ?? 0;
+  const ids = topLevel.map((comment) => comment.id);
+  const replies = ids.length
+    ? db()
+        .select(columns)
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(inArray(comments.parentCommentId, ids))
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .all()
+    : [];
+  const threads = topLevel.map((comment) => ({
+    ...view(comment),
+    replies: replies.filter((reply) => reply.parentCommentId === comment.id).map(view),
+  }));
+  return { threads, threadCount };
+}
+
+/**
+ * Deletes a member's own comment with its replies, and recounts the build's
+ * comments in the same transaction. False when it is not theirs or is gone.
+ */
+export function deleteOwnComment(commentId: number, userId: number): boolean {
+  return db().transaction((tx) => {
+    const comment = tx.select({ buildId: comments.buildId }).from(comments).where(and(eq(comments.id, commentId), eq(comments.userId, userId))).get();
+    if (!comment) return false;
+    tx.delete(comments).where(eq(comments.id, commentId)).run();
+    tx.update(builds)
+      .set({ commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${comment.buildId})` })
+      .where(eq(builds.id, comment.buildId))
+      .run();
+    return true;
+  });
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/build';
 import { Avatar } from '~/components/avatar';
@@ -5,15 +6,21 @@ import { CloseIcon, ShareIcon } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
 import { RatingSummary } from '~/components/rating-summary';
+import { Comments, ReportForm } from '~/components/comments';
+import { StarInput } from '~/components/star-input';
 import { buttonClass } from '~/components/ui/button';
 import { canSeeBuild, findBuildDetail, freshRoastWaitMs, requestFreshRoast } from '~/models/builds.server';
+import { addComment, CommentError, deleteOwnComment, listThreads } from '~/models/comments.server';
 import { imageSources, largestVariantUrl } from '~/models/images.server';
+import { memberRating, rateBuild, RatingError } from '~/models/ratings.server';
+import { isReportReason, REPORT_REASONS, reportItem } from '~/models/reports.server';
 import { roastView } from '~/models/roasts.server';
 import { currentUser, requireUser } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
-import { ROAST_POLL_MS } from '~/utils/constants';
+import { dataWithToast, redirectWithToast } from '~/services/toast.server';
+import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime, waitText } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
+import { commentSchema } from '~/utils/schemas';
 
 export function loader(args: Route.LoaderArgs) {
   const build = findBuildDetail(Number(args.params.id));
@@ -21,6 +28,9 @@ export function loader(args: Route.LoaderArgs) {
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!build || !canSeeBuild(build, viewer)) throw data(null, { status: 404 });
   const roast = roastView(build);
+  const { searchParams } = args.url;
+  const { threads, threadCount } = listThreads(build.id, searchParams.get('comments') === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  const replyTo = Number(searchParams.get('replyTo'));
   const isOwner = viewer?.id === build.userId;
   const canAskAgain = isOwner && (roast.state === 'roasted' || roast.state === 'failed') && !build.roasting;
   return {
@@ -32,8 +42,20 @@ export function loader(args: Route.LoaderArgs) {
       averageRating: build.averageRating,
       ratingCount: build.ratingCount,
       createdAt: build.createdAt.getTime(),
+      commentCount: build.commentCount,
       listed: build.reviewStatus === 'approved',
     },
+    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === build.userId, rating: memberRating(build.id, viewer.id) } : null,
+    comments: {
+      threads: threads.map((thread) => ({
+        ...thread,
+        createdAt: thread.createdAt.getTime(),
+        replies: thread.replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.getTime() })),
+      })),
+      threadCount,
+      replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
+    },
+    reportReasons: REPORT_REASONS,
     roast,
     freshRoast: canAskAgain ? { waitMs: freshRoastWaitMs({ requestedAt: build.roastRequestedAt, failedAt: build.roastFailedAt }) } : null,
     image: imageSources([build.imageId]).get(build.imageId) ?? null,
@@ -42,14 +64,74 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** The owner asks for a fresh roast (at most once a day). */
+/** Rating, commenting, deleting one's own comment, reporting, and the owner's fresh roast. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const buildId = Number(args.params.id);
+  const formData = await args.request.formData();
   const back = `/build/${buildId}`;
-  const result = requestFreshRoast(buildId, user.id);
+  switch (formData.get('intent')) {
+    case 'rate':
+      return rate(buildId, user.id, Number(formData.get('rating')), back);
+    case 'comment':
+      return comment(args, buildId, user.id, formData, back);
+    case 'delete-comment':
+      return deleteOwnComment(Number(formData.get('commentId')), user.id)
+        ? redirectWithToast(`${back}#comments-title`, { title: 'Comment deleted' })
+        : redirectWithToast(back, { kind: 'error', title: 'Failed to delete comment', description: 'It was not yours, or it is already gone.' });
+    case 'report':
+      return report(buildId, user.id, formData, back);
+    case 'fresh-roast':
+      return freshRoast(buildId, user.id, back);
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+function rate(buildId: number, userId: number, rating: number, back: string) {
+  try {
+    rateBuild({ buildId, userId, rating });
+  } catch (error) {
+    if (!(error instanceof RatingError)) throw error;
+    return redirectWithToast(back, { kind: 'error', title: `Failed to submit rating: ${error.message}` }, { status: 303 });
+  }
+  return redirectWithToast(back, { title: 'Rating submitted' }, { status: 303 });
+}
+
+async function comment(args: Route.ActionArgs, buildId: number, userId: number, formData: FormData, back: string) {
+  const submission = parseWithZod(formData, { schema: commentSchema });
+  // The form shows the field's own message; a refusal from the model is shown as the form's.
+  const fail = (message: string, result = submission.reply({ formErrors: [message] })) =>
+    dataWithToast(args, { result }, { kind: 'error', title: `Failed to add comment: ${message}` }, { status: 400 });
+  if (submission.status !== 'success') return fail(submission.error?.content?.[0] ?? 'Comment cannot be empty', submission.reply());
+  try {
+    const { id } = addComment({ buildId, userId, ...submission.value });
+    return redirectWithToast(`${back}#comment-${id}`, { title: 'Comment added' }, { status: 303 });
+  } catch (error) {
+    if (error instanceof CommentError) return fail(error.message);
+    throw error;
+  }
+}
+
+function report(buildId: number, userId: number, formData: FormData, back: string) {
+  const reason = formData.get('reason');
+  const commentId = Number(formData.get('commentId'));
+  if (!isReportReason(reason)) return redirectWithToast(back, { kind: 'error', title: 'Failed to send report', description: 'Please choose a reason.' }, { status: 303 });
+  const result = reportItem(userId, commentId > 0 ? { commentId } : { buildId }, reason);
+  if (result === null) throw data(null, { status: 404 });
+  return redirectWithToast(
+    back,
+    result === 'reported'
+      ? { title: 'Report sent', description: 'Thank you. A moderator will look at it.' }
+      : { title: 'Already reported', description: 'You have reported this before; a moderator will look at it.' },
+    { status: 303 },
+  );
+}
+
+function freshRoast(buildId: number, userId: number, back: string) {
+  const result = requestFreshRoast(buildId, userId);
   if (result.ok) {
-    return redirectWithToast(back, { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' });
+    return redirectWithToast(back, { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' }, { status: 303 });
   }
   if (result.reason === 'not_found') throw data(null, { status: 404 });
   const description = {
@@ -70,8 +152,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   return loaderData?.build.listed === false ? [...tags, { name: 'robots', content: 'noindex' }] : tags;
 };
 
-export default function Build({ loaderData }: Route.ComponentProps) {
-  const { build, roast, freshRoast, image, fullSize, now } = loaderData;
+export default function Build({ loaderData, actionData }: Route.ComponentProps) {
+  const { build, roast, freshRoast, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' ? (
@@ -114,11 +196,32 @@ export default function Build({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
           ) : null}
+          {build.listed && !viewer?.isOwner ? <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} /> : null}
           <RoastBox view={roast}>
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
           </RoastBox>
+          {build.listed && viewer && !viewer.isOwner ? (
+            <div className="text-sm">
+              <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
+            </div>
+          ) : null}
         </div>
       </div>
+      {build.listed ? (
+        <div className="mt-12 max-w-3xl">
+          <Comments
+            buildId={build.id}
+            threads={comments.threads}
+            threadCount={comments.threadCount}
+            commentCount={build.commentCount}
+            replyTo={comments.replyTo}
+            viewerId={viewer?.id ?? null}
+            reportReasons={reportReasons}
+            lastResult={actionData?.result ?? null}
+            now={now}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }
@@ -129,6 +232,7 @@ function FreshRoast({ waitMs, failed }: { waitMs: number; failed: boolean }) {
   }
   return (
     <Form method="post" className="mt-4">
+      <input type="hidden" name="intent" value="fresh-roast" />
       <button type="submit" className={buttonClass('ghost', 'sm')}>
         {failed ? 'Try again' : 'Get a fresh roast'}
       </button>

@@ -47,3 +47,5 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 export const COMMENT_MAX_LENGTH = 1000;
 /** The name AI replies are signed with; mentioning it asks for a reply. */
 export const AI_NAME = 'RoastBot';
+/** Comment threads a build page shows before "View all N comments". */
+export const COMMENT_THREADS_SHOWN = 20;

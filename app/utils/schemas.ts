@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Zod probes for `new Function` to speed up parsing; our Content-Security-Policy
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
-import { BIO_MAX_LENGTH, LOGIN_CODE_DIGITS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants';
+import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, LOGIN_CODE_DIGITS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants';
 
 // Field rules shared by the forms (in the browser, through Conform) and their
 // actions (on the server), with the spec's messages (§5).
@@ -62,3 +62,13 @@ export const buildTitleField = z
   .trim()
   .min(1, 'Title is required')
   .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);
+
+/** A comment or reply (spec §8 "Comment cannot be empty"). */
+export const commentSchema = z.object({
+  content: z
+    .string({ error: 'Comment cannot be empty' })
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(COMMENT_MAX_LENGTH, `Comment cannot exceed ${COMMENT_MAX_LENGTH} characters`),
+  parentCommentId: z.coerce.number().int().positive().optional(),
+});

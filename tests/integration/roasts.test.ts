@@ -263,11 +263,11 @@ describe('a fresh roast', () => {
     const first = await roastOf(app, id);
     const visitor = await member(app);
     expect(pageText((await visitor.get(`/build/${id}`)).html)).not.toContain('Get a fresh roast');
-    const refused = await visitor.post(`/build/${id}`, {});
+    const refused = await visitor.post(`/build/${id}`, { intent: 'fresh-roast' });
     expect(toastText(refused.html)).toContain('Only the owner of this build can ask for a fresh roast.');
 
     expect(pageText((await owner.get(`/build/${id}`)).html)).toContain('Get a fresh roast');
-    const asked = await owner.post(`/build/${id}`, {});
+    const asked = await owner.post(`/build/${id}`, { intent: 'fresh-roast' });
     expect(toastText(asked.html)).toContain('A fresh roast is on its way');
     const second = await waitFor(() => {
       const roast = buildRow(app, id).roast;
@@ -276,7 +276,7 @@ describe('a fresh roast', () => {
     expect(second).not.toBe(first);
     const page = await owner.get(`/build/${id}`);
     expect(pageText(page.html)).toContain('You can ask for a fresh roast again in 24 hours.');
-    const again = await owner.post(`/build/${id}`, {});
+    const again = await owner.post(`/build/${id}`, { intent: 'fresh-roast' });
     expect(toastText(again.html)).toContain('You can ask for a fresh roast once a day.');
   });
 });

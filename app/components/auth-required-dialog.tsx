@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { Modal } from '~/components/ui/modal';
+import { buttonClass } from '~/components/ui/button';
+
+const BENEFITS = ['Rate builds and climb the leaderboards', 'Comment and trade roasts with the community', 'Upload your own rig and get roasted by AI'];
+
+/** Spec §2: shown when a guest tries to rate or comment (with JavaScript; without, the form post goes to /auth). */
+export function AuthRequiredDialog({ redirectTo, onClose }: { redirectTo: string; onClose: () => void }) {
+  const back = encodeURIComponent(redirectTo);
+  return (
+    <Modal labelledBy="auth-required-title" describedBy="auth-required-text" onClose={onClose}>
+      <div className="grid gap-4 p-6">
+        <h2 id="auth-required-title" className="display text-2xl">
+          Authentication required
+        </h2>
+        <p id="auth-required-text" className="text-muted">
+          Sign in to rate and comment. A free account also lets you:
+        </p>
+        <ul className="grid gap-2 text-sm">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit} className="flex gap-2">
+              <span aria-hidden="true" className="text-neon-lime">
+                ✓
+              </span>
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onClose} className={buttonClass('ghost', 'md')}>
+            Cancel
+          </button>
+          <Link to={`/auth?redirectTo=${back}`} className={buttonClass('ghost', 'md')}>
+            Login
+          </Link>
+          <Link to={`/auth?tab=register&redirectTo=${back}`} className={buttonClass('hot', 'md')}>
+            Register
+          </Link>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,205 @@
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { AuthRequiredDialog } from '~/components/auth-required-dialog';
+import { Avatar } from '~/components/avatar';
+import { LogoMark } from '~/components/logo';
+import { buttonClass } from '~/components/ui/button';
+import { FieldErrors, inputClass } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
+import { AI_NAME, COMMENT_MAX_LENGTH } from '~/utils/constants';
+import { relativeTime } from '~/utils/dates';
+import { commentSchema } from '~/utils/schemas';
+
+export type CommentData = { id: number; content: string; isAI: boolean; userId: number | null; username: string; avatarUrl: string; createdAt: number };
+export type ThreadData = CommentData & { replies: CommentData[] };
+
+type Props = {
+  buildId: number;
+  threads: ThreadData[];
+  threadCount: number;
+  commentCount: number;
+  /** The comment a reply form is open under (`?replyTo=`), if any. */
+  replyTo: number | null;
+  viewerId: number | null;
+  reportReasons: Record<string, string>;
+  lastResult: SubmissionResult<string[]> | null;
+  now: number;
+};
+
+/** Spec §2 Build detail: the comment box, the threads with one level of replies, and "View all N comments". */
+export function Comments({ buildId, threads, threadCount, commentCount, replyTo, viewerId, reportReasons, lastResult, now }: Props) {
+  const [askSignIn, setAskSignIn] = useState(false);
+  const guard = viewerId === null ? () => setAskSignIn(true) : null;
+  const shared = { buildId, viewerId, reportReasons, now };
+  return (
+    <section aria-labelledby="comments-title" className="grid gap-5">
+      <h2 id="comments-title" className="display text-2xl">
+        Comments <span className="text-muted">({commentCount})</span>
+      </h2>
+      <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
+      {threads.length === 0 ? (
+        <p className="panel p-6 text-center text-muted">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ol className="grid gap-4">
+          {threads.map((thread) => (
+            <li key={thread.id} className="grid gap-3">
+              <Comment comment={thread} {...shared} />
+              {thread.replies.length > 0 || replyTo === thread.id ? (
+                <ol className="ml-5 grid gap-3 border-l-2 border-line pl-4 sm:ml-8">
+                  {thread.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <Comment comment={reply} {...shared} replyTarget={thread.id} />
+                    </li>
+                  ))}
+                  {replyTo === thread.id ? (
+                    <li>
+                      <CommentForm id={`reply-${thread.id}`} parentCommentId={thread.id} lastResult={lastResult} guard={guard} />
+                    </li>
+                  ) : null}
+                </ol>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {threadCount > threads.length ? (
+        <Link to={`/build/${buildId}?comments=all#comments-title`} preventScrollReset className={buttonClass('ghost', 'md', 'justify-self-center')}>
+          View all {commentCount} comments
+        </Link>
+      ) : null}
+      {askSignIn ? <AuthRequiredDialog redirectTo={`/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
+    </section>
+  );
+}
+
+type CommentProps = {
+  comment: CommentData;
+  buildId: number;
+  viewerId: number | null;
+  reportReasons: Record<string, string>;
+  now: number;
+  /** Replies answer in their thread: the top-level comment's id. */
+  replyTarget?: number;
+};
+
+function Comment({ comment, buildId, viewerId, reportReasons, now, replyTarget }: CommentProps) {
+  const own = viewerId !== null && comment.userId === viewerId;
+  return (
+    <article
+      id={`comment-${comment.id}`}
+      className={comment.isAI ? 'rounded-2xl border border-neon-pink/60 bg-neon-pink/10 p-4' : 'panel p-4'}
+      aria-label={comment.isAI ? `AI reply by ${AI_NAME}` : `Comment by ${comment.username}`}
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {comment.isAI ? <LogoMark className="size-7" /> : <Avatar username={comment.username} avatarUrl={comment.avatarUrl} />}
+        <span className={comment.isAI ? 'font-bold text-neon-pink' : 'font-semibold text-neon-cyan'}>
+          {comment.isAI ? AI_NAME : `@${comment.username}`}
+        </span>
+        {comment.isAI ? <span className="rounded-full bg-neon-pink/20 px-2 py-0.5 text-xs font-bold uppercase text-neon-pink">AI</span> : null}
+        <time className="text-muted" dateTime={new Date(comment.createdAt).toISOString()}>
+          {relativeTime(comment.createdAt, now)}
+        </time>
+      </header>
+      <p className="mt-2 whitespace-pre-line break-words text-ink">{comment.content}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <Link to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`} preventScrollReset className="font-semibold text-muted hover:text-ink">
+          Reply
+        </Link>
+        {own ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="delete-comment" />
+            <input type="hidden" name="commentId" value={comment.id} />
+            <button type="submit" className="font-semibold text-muted hover:text-danger">
+              Delete
+            </button>
+          </Form>
+        ) : null}
+        {viewerId !== null && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Report a build or a comment: a disclosure with a form, so it works without JavaScript. */
+export function ReportForm({ reasons, target }: { reasons: Record<string, string>; target: { commentId: number } | { buildId: number } }) {
+  const label = 'commentId' in target ? 'Report comment' : 'Report build';
+  return (
+    <details className="group">
+      <summary className="cursor-pointer font-semibold text-muted hover:text-ink">{label}</summary>
+      <Form method="post" preventScrollReset className="mt-3 grid gap-2 rounded-xl border border-line p-3">
+        <input type="hidden" name="intent" value="report" />
+        {'commentId' in target ? <input type="hidden" name="commentId" value={target.commentId} /> : null}
+        <fieldset className="grid gap-1">
+          <legend className="mb-1 font-semibold">Why are you reporting this?</legend>
+          {Object.entries(reasons).map(([value, text], index) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="reason" value={value} defaultChecked={index === 0} />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className={buttonClass('ghost', 'sm', 'justify-self-start')}>
+          Send report
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+type FormProps = {
+  id: string;
+  parentCommentId?: number;
+  lastResult: SubmissionResult<string[]> | null;
+  /** Set for guests: opens the sign-in dialog instead of posting. */
+  guard: (() => void) | null;
+};
+
+function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(commentSchema, { id, lastResult, shouldValidate: 'onSubmit' });
+  const [length, setLength] = useState(0);
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment' && navigation.formData.get('form') === id;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        if (guard) {
+          event.preventDefault();
+          guard();
+          return;
+        }
+        form.onSubmit(event);
+      }}
+      className="grid gap-2"
+    >
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="form" value={id} />
+      {parentCommentId ? <input type="hidden" name="parentCommentId" value={parentCommentId} /> : null}
+      <label htmlFor={fields.content.id} className="sr-only">
+        {parentCommentId ? 'Your reply' : 'Your comment'}
+      </label>
+      <textarea
+        {...getTextareaProps(fields.content)}
+        key={fields.content.key}
+        rows={parentCommentId ? 2 : 3}
+        maxLength={COMMENT_MAX_LENGTH}
+        placeholder="Add a comment..."
+        onInput={(event) => setLength(event.currentTarget.value.length)}
+        className={`${inputClass} resize-y`}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs text-muted" aria-live="polite">
+          {length > 0 ? `${length}/${COMMENT_MAX_LENGTH}` : `Up to ${COMMENT_MAX_LENGTH} characters. Mention @${AI_NAME} for an AI reply.`}
+        </p>
+        <button type="submit" className={buttonClass('hot', 'sm')} disabled={busy}>
+          {busy ? 'Posting...' : 'Post Comment'}
+        </button>
+      </div>
+      <FieldErrors id={fields.content.errorId} errors={fields.content.errors} />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}

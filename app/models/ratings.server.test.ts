@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builds } from '../../db/schema';
+import { closeDatabase, type Db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
+import { openTestDatabase } from '../../tests/support/test-database';
+import { createBuild } from './builds.server';
+import { saveImage } from './images.server';
+import { memberRating, rateBuild, RatingError } from './ratings.server';
+import { isReportReason, reportItem } from './reports.server';
+import { insertUser } from './users.server';
+
+let db: Db;
+let ownerId: number;
+let buildId: number;
+const members: number[] = [];
+
+beforeEach(() => {
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
+  db = openTestDatabase();
+  ownerId = insertUser({ username: 'owner', email: 'owner@example.com' }).id;
+  members.length = 0;
+  for (let index = 0; index < 3; index++) members.push(insertUser({ username: `rater${index}`, email: `rater${index}@example.com` }).id);
+  const imageId = saveImage({ hash: 'e'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
+  buildId = createBuild({ userId: ownerId, title: 'Rated rig', imageId })!;
+});
+
+afterEach(() => {
+  closeDatabase();
+  vi.unstubAllEnvs();
+  resetEnv();
+});
+
+const totals = () => db.select({ total: builds.totalRating, count: builds.ratingCount, average: builds.averageRating }).from(builds).get();
+
+describe('rateBuild', () => {
+  it('keeps one rating per member, changes it on re-rating, and updates the aggregates with it', () => {
+    rateBuild({ buildId, userId: members[0]!, rating: 5 });
+    rateBuild({ buildId, userId: members[1]!, rating: 3 });
+    expect(totals()).toEqual({ total: 8, count: 2, average: 4 });
+    rateBuild({ buildId, userId: members[0]!, rating: 1 });
+    expect(totals()).toEqual({ total: 4, count: 2, average: 2 });
+    expect(memberRating(buildId, members[0]!)).toBe(1);
+    expect(memberRating(buildId, members[2]!)).toBeNull();
+  });
+
+  it('refuses the owner, out-of-range stars and unlisted builds, changing nothing', () => {
+    expect(() => rateBuild({ buildId, userId: ownerId, rating: 5 })).toThrow(new RatingError('You cannot rate your own build'));
+    for (const rating of [0, 6, 2.5, Number.NaN]) expect(() => rateBuild({ buildId, userId: members[0]!, rating })).toThrow(RatingError);
+    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
+    expect(() => rateBuild({ buildId, userId: members[0]!, rating: 4 })).toThrow('Build not found');
+    expect(totals()).toEqual({ total: 0, count: 0, average: 0 });
+  });
+});
+
+describe('reportItem', () => {
+  it('files one report per member and item, and refuses unknown items and reasons', () => {
+    expect(reportItem(members[0]!, { buildId }, 'spam')).toBe('reported');
+    expect(reportItem(members[0]!, { buildId }, 'nsfw')).toBe('already_reported');
+    expect(reportItem(members[1]!, { buildId }, 'nsfw')).toBe('reported');
+    expect(reportItem(members[0]!, { buildId: buildId + 1 }, 'spam')).toBeNull();
+    expect(reportItem(members[0]!, { commentId: 99 }, 'spam')).toBeNull();
+    expect(isReportReason('spam')).toBe(true);
+    expect(isReportReason('toString')).toBe(false);
+  });
+});

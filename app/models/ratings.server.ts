@@ -1,0 +1,52 @@
+import { and, count, eq, sum } from 'drizzle-orm';
+import { builds, ratings } from '../../db/schema';
+import { db } from '~/services/db.server';
+
+/** A rating refused for a reason the member can act on; `message` is shown to them. */
+export class RatingError extends Error {
+  override name = 'RatingError';
+}
+
+/**
+ * Records a member's 1–5 star rating of a listed build; rating again changes it.
+ * Members cannot rate their own builds. The build's total, count and average are
+ * recomputed from the ratings in the same transaction, so they stay exact however
+ * many members rate at once (SQLite runs write transactions one at a time).
+ */
+export function rateBuild({ buildId, userId, rating }: { buildId: number; userId: number; rating: number }, now = new Date()): void {
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
+  db().transaction((tx) => {
+    const build = tx.select({ ownerId: builds.userId, status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
+    if (!build || build.status !== 'approved') throw new RatingError('Build not found');
+    if (build.ownerId === userId) throw new RatingError('You cannot rate your own build');
+    tx.insert(ratings)
+      .values({ buildId, userId, rating, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, updatedAt: now } })
+      .run();
+    const totals = tx
+      .select({ total: sum(ratings.rating).mapWith(Number), votes: count() })
+      .from(ratings)
+      .where(eq(ratings.buildId, buildId))
+      .get() ?? { total: 0, votes: 0 };
+    tx.update(builds)
+      .set({
+        totalRating: totals.total,
+        ratingCount: totals.votes,
+        averageRating: totals.votes > 0 ? totals.total / totals.votes : 0,
+      })
+      .where(eq(builds.id, buildId))
+      .run();
+  });
+}
+
+/** The stars a member gave a build, or null. */
+export function memberRating(buildId: number, userId: number): number | null {
+  return (
+    db()
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.buildId, buildId), eq(ratings.userId, userId)))
+      .get()?.rating ?? null
+  );
+}
+

@@ -1,0 +1,86 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+
+/** Another member's build: published from a separate browser, so the test's own member can rate it. */
+async function someoneElsesBuild(browser: Browser, baseURL: string, project: string, title: string): Promise<number> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const owner = await context.newPage();
+  await signIn(owner, uniqueEmail(`${project}-owner`));
+  const id = await postBuild(owner, baseURL, title);
+  await context.close();
+  return id;
+}
+
+async function member(page: Page, project: string) {
+  await signIn(page, uniqueEmail(project));
+  await skipUsernamePrompt(page);
+}
+
+test('a member rates a build with the star input, and can change the rating', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Rate me ${info.project.name} ${Date.now()}`);
+  await member(page, info.project.name);
+  await page.goto(`/build/${id}`);
+  await hydrated(page, javaScriptEnabled);
+  const stars = page.getByRole('group', { name: 'rate this build' });
+  // Keyboard and screen readers see five radio buttons.
+  await expect(stars.getByRole('radio')).toHaveCount(5);
+  await stars.locator('label', { hasText: '4 stars' }).click();
+  await page.getByRole('button', { name: 'Submit rating' }).click();
+  await expect(toasts(page)).toContainText('Rating submitted');
+  await expect(page.getByText('You rated this build 4 stars.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rating' })).toContainText('Rated by 1 user');
+  await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+
+  await stars.locator('label', { hasText: '2 stars' }).click();
+  await page.getByRole('button', { name: 'Update rating' }).click();
+  await expect(page.getByText('You rated this build 2 stars.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rating' })).toContainText('2.0');
+});
+
+test('a member comments, replies in the thread, and deletes their own comment', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Talk ${info.project.name} ${Date.now()}`);
+  await member(page, info.project.name);
+  await page.goto(`/build/${id}`);
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText('Comment cannot be empty').first()).toBeVisible();
+
+  await page.getByPlaceholder('Add a comment...').fill('Clean cables!\nReally clean.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(toasts(page)).toContainText('Comment added');
+  const comment = page.getByRole('article', { name: /^Comment by / });
+  await expect(comment).toContainText('Clean cables!');
+
+  await comment.getByRole('link', { name: 'Reply' }).click();
+  await page.getByLabel('Your reply').fill('Replying to myself');
+  await page.getByRole('button', { name: 'Post Comment' }).last().click();
+  await expect(toasts(page)).toContainText('Comment added');
+  await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: /Comments/ })).toContainText('(2)');
+
+  await page.getByRole('article', { name: /^Comment by / }).last().getByRole('button', { name: 'Delete' }).click();
+  await expect(toasts(page)).toContainText('Comment deleted');
+  await expect(page.getByText('Replying to myself')).toHaveCount(0);
+});
+
+test('a guest who tries to rate is asked to sign in', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Guest view ${info.project.name} ${Date.now()}`);
+  await page.goto(`/build/${id}`);
+  await hydrated(page, javaScriptEnabled);
+  await page.getByRole('group', { name: 'rate this build' }).locator('label', { hasText: '5 stars' }).click();
+  await page.getByRole('button', { name: 'Submit rating' }).click();
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole('dialog', { name: 'Authentication required' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Register' })).toHaveAttribute('href', `/auth?tab=register&redirectTo=${encodeURIComponent(`/build/${id}`)}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(`/build/${id}`)}`));
+  }
+});

@@ -1,0 +1,181 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+import { Browser, pageText, toastText } from '../support/browser';
+import { signInWithCode } from '../support/sign-in';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { testPhoto, uploadBuild } from '../support/uploads';
+
+let app: AppProcess;
+let sink: SmtpSink;
+let counter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await app?.stop();
+  await sink?.stop();
+});
+
+async function member() {
+  counter += 1;
+  const browser = new Browser(app, `192.0.2.${counter}`);
+  await signInWithCode(browser, sink, `talker${counter}-${Date.now()}@example.com`);
+  return browser;
+}
+
+async function buildBy(owner: Browser, title = `Rig ${counter}`) {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}
+
+function query<T>(sql: string, ...params: unknown[]): T {
+  const db = new Database(app.databasePath, { readonly: true });
+  try {
+    return db.prepare(sql).get(...params) as T;
+  } finally {
+    db.close();
+  }
+}
+const aggregates = (id: number) =>
+  query<{ total_rating: number; rating_count: number; average_rating: number; comment_count: number }>(
+    'select total_rating, rating_count, average_rating, comment_count from builds where id = ?',
+    id,
+  );
+
+describe('rating a build (forms without JavaScript)', () => {
+  it('records one rating per member, changes it on a second rating, and keeps the aggregates exact', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    const [first, second] = [await member(), await member()];
+    const rated = await first.post(`/build/${id}`, { intent: 'rate', rating: '5' });
+    expect(rated.url).toBe(`/build/${id}`);
+    expect(toastText(rated.html)).toContain('Rating submitted');
+    await second.post(`/build/${id}`, { intent: 'rate', rating: '2' });
+    await first.post(`/build/${id}`, { intent: 'rate', rating: '4' });
+    expect(aggregates(id)).toMatchObject({ total_rating: 6, rating_count: 2, average_rating: 3 });
+    expect(pageText((await first.get(`/build/${id}`)).html)).toContain('You rated this build 4 stars.');
+  });
+
+  it('refuses the owner, ratings out of range, and sends guests to sign in and back', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    const own = await owner.post(`/build/${id}`, { intent: 'rate', rating: '5' });
+    expect(toastText(own.html)).toContain('Failed to submit rating: You cannot rate your own build');
+    const other = await member();
+    for (const rating of ['0', '6', '3.5', 'five']) {
+      expect(toastText((await other.post(`/build/${id}`, { intent: 'rate', rating })).html)).toContain('Failed to submit rating: Rating must be between 1 and 5 stars');
+    }
+    const guest = new Browser(app, '192.0.2.200');
+    const response = await guest.request(`/build/${id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'rate', rating: '5' }),
+      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/build/${id}`)}`);
+    expect(aggregates(id)).toMatchObject({ total_rating: 0, rating_count: 0 });
+  });
+
+  it('stays exact under many concurrent ratings', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    const raters = await Promise.all(Array.from({ length: 8 }, () => member()));
+    await Promise.all(raters.flatMap((rater, index) => [1, 2, 3].map((round) => rater.post(`/build/${id}`, { intent: 'rate', rating: String(((index + round) % 5) + 1) }))));
+    const truth = query<{ total: number; votes: number }>('select sum(rating) as total, count(*) as votes from ratings where build_id = ?', id);
+    expect(truth.votes).toBe(8);
+    expect(aggregates(id)).toMatchObject({ total_rating: truth.total, rating_count: 8, average_rating: truth.total / 8 });
+  });
+});
+
+describe('comments', () => {
+  it('posts comments and replies as text, keeps replies one level deep, newest threads first', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    const talker = await member();
+    const first = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'First!\nSecond line <script>alert(1)</script>' });
+    expect(toastText(first.html)).toContain('Comment added');
+    expect(first.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(first.html).not.toContain('<script>alert(1)');
+    await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Newer thread' });
+    const firstId = query<{ id: number }>("select id from comments where content like 'First!%'").id;
+    const reply = await owner.get(`/build/${id}?replyTo=${firstId}`);
+    expect(reply.html).toContain(`id="reply-${firstId}"`);
+    await owner.post(`/build/${id}`, { intent: 'comment', form: `reply-${firstId}`, content: 'A reply', parentCommentId: String(firstId) });
+    const replyId = query<{ id: number }>("select id from comments where content = 'A reply'").id;
+    await talker.post(`/build/${id}`, { intent: 'comment', form: `reply-${firstId}`, content: 'Reply to the reply', parentCommentId: String(replyId) });
+    expect(query<{ parent_comment_id: number }>("select parent_comment_id from comments where content = 'Reply to the reply'").parent_comment_id).toBe(firstId);
+
+    const text = pageText((await talker.get(`/build/${id}`)).html);
+    expect(text.indexOf('Newer thread')).toBeLessThan(text.indexOf('First!'));
+    expect(text.indexOf('First!')).toBeLessThan(text.indexOf('A reply'));
+    expect(aggregates(id).comment_count).toBe(4);
+  });
+
+  it('refuses an empty comment with the spec message and changes nothing', async () => {
+    const id = await buildBy(await member());
+    const talker = await member();
+    const page = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: '   ' });
+    expect(page.status).toBe(400);
+    expect(toastText(page.html)).toContain('Failed to add comment: Comment cannot be empty');
+    expect(pageText(page.html)).toContain('Comment cannot be empty');
+    expect(aggregates(id).comment_count).toBe(0);
+    expect(pageText((await talker.get(`/build/${id}`)).html)).toContain('No comments yet. Be the first to comment!');
+  });
+
+  it('shows 20 threads, then "View all N comments" shows the rest', async () => {
+    const id = await buildBy(await member());
+    const talker = await member();
+    for (let index = 1; index <= 22; index++) await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: `Thread number ${index}` });
+    const page = pageText((await talker.get(`/build/${id}`)).html);
+    expect(page).toContain('View all 22 comments');
+    expect(page).toContain('Thread number 22');
+    expect(page).not.toContain('Thread number 2 ');
+    const all = pageText((await talker.get(`/build/${id}?comments=all`)).html);
+    expect(all).toContain('Thread number 1 ');
+    expect(all).not.toContain('View all');
+  });
+
+  it('lets members delete their own comments only', async () => {
+    const id = await buildBy(await member());
+    const [author, other] = [await member(), await member()];
+    await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Mine' });
+    const commentId = query<{ id: number }>("select id from comments where content = 'Mine'").id;
+    const refused = await other.post(`/build/${id}`, { intent: 'delete-comment', commentId: String(commentId) });
+    expect(toastText(refused.html)).toContain('Failed to delete comment');
+    expect(aggregates(id).comment_count).toBe(1);
+    const deleted = await author.post(`/build/${id}`, { intent: 'delete-comment', commentId: String(commentId) });
+    expect(toastText(deleted.html)).toContain('Comment deleted');
+    expect(aggregates(id).comment_count).toBe(0);
+  });
+
+  it('ignores a client-sent identity: the comment is the session member\'s', async () => {
+    const id = await buildBy(await member());
+    const talker = new Browser(app, '192.0.2.201');
+    const email = `spoofer-${Date.now()}@example.com`;
+    await signInWithCode(talker, sink, email);
+    await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Who am I', userId: '1', username: 'admin' });
+    const row = query<{ user_id: number }>("select user_id from comments where content = 'Who am I'");
+    expect(row.user_id).toBe(query<{ id: number }>('select id from users where email = ?', email).id);
+    expect(row.user_id).not.toBe(1);
+  });
+});
+
+describe('reports', () => {
+  it('files one report per member and item, for builds and comments', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    const reporter = await member();
+    const first = await reporter.post(`/build/${id}`, { intent: 'report', reason: 'unrelated' });
+    expect(toastText(first.html)).toContain('Report sent');
+    const again = await reporter.post(`/build/${id}`, { intent: 'report', reason: 'spam' });
+    expect(toastText(again.html)).toContain('Already reported');
+    await owner.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Buy cheap GPUs at example.com' });
+    const commentId = query<{ id: number }>("select id from comments where content like 'Buy cheap%'").id;
+    expect(toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'spam', commentId: String(commentId) })).html)).toContain('Report sent');
+    expect(toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'bogus' })).html)).toContain('Please choose a reason.');
+    expect(query<{ n: number }>('select count(*) as n from reports where build_id = ? or comment_id = ?', id, commentId).n).toBe(2);
+  });
+});
