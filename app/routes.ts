@@ -26,5 +26,6 @@ export default [
   route('about', 'routes/about.tsx'),
   route('healthz', 'routes/healthz.ts'),
   route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
+  route('api/builds/:id/share', 'routes/api/builds.share.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { useCallback, useState } from 'react';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/build';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon, ShareIcon } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
+import { ShareDialog } from '~/components/share-dialog';
 import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
@@ -188,14 +190,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <div className="grid content-start gap-6">
           <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
-          {build.listed ? (
-            <Form method="post" action={`/build/${build.id}/share`}>
-              <button type="submit" className={buttonClass('ghost', 'md', 'w-full')}>
-                <ShareIcon />
-                Share
-              </button>
-            </Form>
-          ) : null}
+          {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
           {build.listed && !viewer?.isOwner ? <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} /> : null}
           <RoastBox view={roast}>
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
@@ -223,6 +218,30 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Without JavaScript a post to the share page; with it, the Share dialog. */
+function ShareButton({ buildId, title }: { buildId: number; title: string }) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <Form
+        method="post"
+        action={`/build/${buildId}/share`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <button type="submit" className={buttonClass('ghost', 'md', 'w-full')}>
+          <ShareIcon />
+          Share
+        </button>
+      </Form>
+      {open ? <ShareDialog buildId={buildId} title={title} onClose={close} /> : null}
+    </>
   );
 }
 

@@ -287,4 +287,20 @@ describe('sharing a build', () => {
     expect((await guest.request('/build/999999/share', { method: 'POST', headers: { Origin: app.origin } })).status).toBe(404);
     expect((await guest.get('/build/999999/share')).status).toBe(404);
   });
+
+  it('answers the Share dialog through POST /api/builds/{id}/share with the same one link', async () => {
+    const owner = await member();
+    const page = await uploadBuild(owner, { title: 'Dialog share', file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const buildId = Number(page.url.split('/').pop());
+    const ask = () => newBrowser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: app.origin } });
+    const first = await ask();
+    expect(first.status).toBe(200);
+    const { shareUrl } = (await first.json()) as { shareUrl: string };
+    expect(shareUrl).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/share/[\\w-]{32}$`));
+    expect(await (await ask()).json()).toEqual({ shareUrl });
+    const unknown = await newBrowser().request('/api/builds/999999/share', { method: 'POST', headers: { Origin: app.origin } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Build not found' });
+    expect((await newBrowser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+  });
 });

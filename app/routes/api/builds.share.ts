@@ -1,0 +1,16 @@
+import type { Route } from './+types/builds.share';
+import { findBuild } from '~/models/builds.server';
+import { shareToken, shareUrl } from '~/models/shares.server';
+import { apiError } from '~/services/api.server';
+import { env } from '~/services/env.server';
+
+/**
+ * POST /api/builds/{id}/share (spec §7) → `{ shareUrl }`: the build's one share
+ * link, made on first use. The build page's Share dialog asks for it once.
+ */
+export function action({ params }: Route.ActionArgs) {
+  const build = findBuild(Number(params.id));
+  const token = build ? shareToken(build.id) : null;
+  if (!token) return apiError(404, 'Build not found', 'not_found');
+  return Response.json({ shareUrl: shareUrl(env().PUBLIC_ORIGIN, token) });
+}
