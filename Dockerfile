@@ -19,8 +19,9 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-bookworm-slim
 
 # fuse3: LiteFS's FUSE mount. ca-certificates: TLS to Consul, SMTP and Ollama.
+# fonts-dejavu-core: the text on the social cards (og:image) that sharp draws.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates fuse3 \
+ && apt-get install -y --no-install-recommends ca-certificates fuse3 fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs

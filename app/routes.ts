@@ -5,6 +5,7 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('leaderboard/:period?', 'routes/leaderboard.tsx'),
   route('build/:id', 'routes/build.tsx'),
+  route('build/:id/card.jpg', 'routes/build-card-image.ts'),
   route('build/:id/share', 'routes/build-share.tsx'),
   route('builds/:id', 'routes/builds-redirect.ts'),
   route('share/:token', 'routes/share.tsx'),

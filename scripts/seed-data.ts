@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { createBuild } from '~/models/builds.server';
+import { approveBuild, createBuild } from '~/models/builds.server';
+import { addComment } from '~/models/comments.server';
+import { rateBuild } from '~/models/ratings.server';
 import { createCompetition } from '~/models/competitions.server';
 import { saveImage } from '~/models/images.server';
 import { findUserByEmail, insertUser } from '~/models/users.server';
@@ -22,6 +24,16 @@ const builds = [
   'Aurora White ITX', 'Crimson Tempest', 'The Toaster Oven', 'Cyber Lime Cube', 'Frostbite Loop',
   'Vaporwave Dream', 'Stealth Bomber Black', 'Rainbow Overload', 'Budget Beast 3000', 'Arctic Fox Tower',
   'Magma Core', 'Neon Noir', 'Glacier Mini', 'Toxic Waste Dump', 'Sunset Strip', 'Midnight Blue Monolith',
+] as const;
+
+const comments = [
+  'Those cable combs are doing heroic work.',
+  'How are the temps with the glass panel on?',
+  'The colour scheme is clean, but that GPU sag though.',
+  'Love it. Which fans are those?',
+  'This would look wild with a vertical GPU mount.',
+  'Dust filters, my friend. Dust filters.',
+  'Finally someone who matches the RAM lighting to the fans.',
 ] as const;
 
 const palette = ['#ff4fd8', '#2ee6ff', '#b8ff3c', '#ff8a2a', '#7b5cff', '#ff3b5c', '#00ffa3', '#ffd23f'];
@@ -77,12 +89,28 @@ export async function seed(): Promise<void> {
     return (findUserByEmail(email) ?? insertUser({ username, email, bio, createdAt: new Date(now - (40 - index) * 86_400_000) })).id;
   });
 
+  const next = random(2026);
   for (const [index, title] of builds.entries()) {
     const png = await sharp(Buffer.from(scene(index))).png().toBuffer();
     const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
     const imageId = saveImage(image);
     const createdAt = new Date(now - index * 37 * 3600_000);
-    createBuild({ userId: ids[index % ids.length]!, title, imageId }, createdAt);
+    const ownerId = ids[index % ids.length]!;
+    const buildId = createBuild({ userId: ownerId, title, imageId }, createdAt);
+    if (buildId === null) continue;
+    // Our own generated scenes need no screening: listed at once, roasted when the server runs.
+    approveBuild(buildId, createdAt);
+    const others = ids.filter((id) => id !== ownerId);
+    for (const [position, userId] of others.entries()) {
+      if (next() < 0.3) continue;
+      const ratedAt = new Date(Math.min(now, createdAt.getTime() + (position + 1) * 3 * 3600_000));
+      rateBuild({ buildId, userId, rating: 1 + Math.min(4, Math.floor(next() * 3 + (index % 3))) }, ratedAt);
+    }
+    const talkers = others.slice(0, 1 + (index % 3));
+    for (const [position, userId] of talkers.entries()) {
+      const { id } = addComment({ buildId, userId, content: comments[(index + position) % comments.length]! }, new Date(createdAt.getTime() + (position + 1) * 600_000));
+      if (position === 0 && index % 4 === 0) addComment({ buildId, userId: ownerId, content: 'Appreciate it! @RoastBot, be gentle.', parentCommentId: id });
+    }
     console.log(`  build ${index + 1}/${builds.length}: ${title}`);
   }
 
@@ -95,8 +123,7 @@ export async function seed(): Promise<void> {
     startDate: new Date(now - 3 * 86_400_000),
     endDate: new Date(now + 11 * 86_400_000),
   });
-  console.log(`Seeded ${members.length} members, ${builds.length} builds and a competition into ${config.DATABASE_PATH}.`);
-  console.log('Each build is screened and roasted by the job runner once the server runs (npm start).');
-  console.log('Ratings and comments are not seeded yet: they arrive with the community features.');
+  console.log(`Seeded ${members.length} members, ${builds.length} builds with ratings and comments, and a competition into ${config.DATABASE_PATH}.`);
+  console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
 }

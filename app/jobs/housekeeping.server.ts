@@ -2,6 +2,7 @@ import { pruneUnusedImages } from '~/models/images.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneRateLimitHits } from '~/models/rate-limits.server';
 import { pruneSessions } from '~/models/sessions.server';
+import { pruneUnlistedCards } from '~/models/social-cards.server';
 import { pruneTempUploads } from '~/models/temp-uploads.server';
 import { pruneUserTokens } from '~/models/user-tokens.server';
 import type { Writer } from '~/services/db.server';
@@ -20,8 +21,8 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
 
 /**
  * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
- * guest uploads nobody came back for (and then their images), rate-limit events
- * and old jobs. Each run schedules the next one, failed or not.
+ * guest uploads nobody came back for (and then their images), rate-limit events,
+ * old jobs, and the social cards of builds that are gone or hidden. Each run schedules the next one, failed or not.
  */
 export const housekeeping: JobHandler = {
   async run({ complete }) {
@@ -33,6 +34,7 @@ export const housekeeping: JobHandler = {
       rateLimitHits: pruneRateLimitHits(),
       jobs: pruneJobs(),
       imageFiles: await pruneUnusedImages(),
+      socialCards: await pruneUnlistedCards(),
     };
     log.info('Housekeeping done', removed);
     complete((tx) => scheduleHousekeeping(tx, new Date(Date.now() + HOUSEKEEPING_EVERY_MS)));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import { builds, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
@@ -66,6 +66,17 @@ export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] 
     .orderBy(desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .all();
+}
+
+/** Which of `ids` are listed builds. */
+export function listedBuildIds(ids: number[]): number[] {
+  if (ids.length === 0) return [];
+  return db()
+    .select({ id: builds.id })
+    .from(builds)
+    .where(and(inArray(builds.id, ids), listed))
+    .all()
+    .map((row) => row.id);
 }
 
 /** One listed build, or null when there is no such build or screening has not approved it. */
@@ -197,6 +208,19 @@ export function requestFreshRoast(buildId: number, userId: number, now = new Dat
       .where(eq(builds.id, buildId))
       .run();
     return { ok: true };
+  });
+}
+
+/**
+ * Lists a build that was waiting for screening or a moderator, and queues its
+ * roast in the same transaction if it has none yet.
+ */
+export function approveBuild(buildId: number, now = new Date()): void {
+  db().transaction((tx) => {
+    const build = tx.select({ roast: builds.roast }).from(builds).where(eq(builds.id, buildId)).get();
+    if (!build) return;
+    tx.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
+    if (!build.roast) enqueueJob(tx, roastJob(buildId), now);
   });
 }
 

@@ -17,11 +17,12 @@ import { imageSources, largestVariantUrl } from '~/models/images.server';
 import { memberRating, rateBuild, RatingError } from '~/models/ratings.server';
 import { isReportReason, REPORT_REASONS, reportItem } from '~/models/reports.server';
 import { roastView } from '~/models/roasts.server';
+import { buildSocial } from '~/models/social-cards.server';
 import { currentUser, requireUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime, waitText } from '~/utils/dates';
-import { pageMeta } from '~/utils/meta';
+import { pageMeta, socialMeta } from '~/utils/meta';
 import { commentSchema } from '~/utils/schemas';
 
 export function loader(args: Route.LoaderArgs) {
@@ -58,6 +59,8 @@ export function loader(args: Route.LoaderArgs) {
       replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
     },
     reportReasons: REPORT_REASONS,
+    // OpenGraph and Twitter card tags; null while the build is not listed.
+    social: buildSocial(build),
     roast,
     freshRoast: canAskAgain ? { waitMs: freshRoastWaitMs({ requestedAt: build.roastRequestedAt, failedAt: build.roastFailedAt }) } : null,
     image: imageSources([build.imageId]).get(build.imageId) ?? null,
@@ -148,9 +151,9 @@ function freshRoast(buildId: number, userId: number, back: string) {
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const tags = pageMeta(
     loaderData?.build.title ?? 'Build',
-    (loaderData?.roast.state === 'roasted' && loaderData.roast.text.slice(0, 160)) ||
-      'A PC build on RigRoast with its AI roast, ratings and comments.',
+    loaderData?.social?.description ?? 'A PC build on RigRoast with its AI roast, ratings and comments.',
   );
+  if (loaderData?.social) return [...tags, ...socialMeta(loaderData.social)];
   return loaderData?.build.listed === false ? [...tags, { name: 'robots', content: 'noindex' }] : tags;
 };
 

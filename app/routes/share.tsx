@@ -5,11 +5,12 @@ import { RatingSummary } from '~/components/rating-summary';
 import { buttonClass } from '~/components/ui/button';
 import { imageSources } from '~/models/images.server';
 import { findSharedBuild } from '~/models/shares.server';
-import { pageMeta } from '~/utils/meta';
+import { buildSocial } from '~/models/social-cards.server';
+import { pageMeta, socialMeta } from '~/utils/meta';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findSharedBuild(params.token);
-  if (!build) return data({ build: null, image: null }, { status: 404 });
+  if (!build) return data({ build: null, image: null, social: null }, { status: 404 });
   return {
     build: {
       id: build.id,
@@ -20,14 +21,17 @@ export function loader({ params }: Route.LoaderArgs) {
       ratingCount: build.ratingCount,
     },
     image: imageSources([build.imageId]).get(build.imageId) ?? null,
+    social: buildSocial(build),
   };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta(
-    loaderData?.build?.title ?? 'Shared build',
-    loaderData?.build?.roast.slice(0, 160) || 'A PC build shared from RigRoast, with its AI roast.',
-  );
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  const social = loaderData?.social;
+  return [
+    ...pageMeta(loaderData?.build?.title ?? 'Shared build', social?.description ?? 'A PC build shared from RigRoast, with its AI roast.'),
+    ...(social ? socialMeta(social) : []),
+  ];
+};
 
 function Problem({ message }: { message: string }) {
   return (
