@@ -5,6 +5,7 @@ import { closeDatabase, type Db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import {
+  approveBuild,
   canSeeBuild,
   createBuild,
   FRESH_ROAST_INTERVAL_MS,
@@ -99,6 +100,23 @@ describe('publishing a build', () => {
     db.update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, rejected)).run();
     expect(titles(listRecentBuilds(10))).toEqual(['fine rig']);
     expect(findBuild(held)).toBeNull();
+  });
+});
+
+describe('approveBuild', () => {
+  it('lists a held build and queues its roast once, or keeps an existing roast', () => {
+    const id = build('held rig', T);
+    db.update(jobs).set({ status: 'done' }).run();
+    db.update(builds).set({ reviewStatus: 'held', reviewReason: 'Looked odd' }).where(eq(builds.id, id)).run();
+    approveBuild(id);
+    expect(findBuild(id)).toMatchObject({ reviewStatus: 'approved' });
+    expect(findBuildDetail(id)).toMatchObject({ reviewReason: null, roasting: true });
+
+    const roasted = build('roasted rig', T + 1);
+    db.update(jobs).set({ status: 'done' }).run();
+    db.update(builds).set({ reviewStatus: 'held', roast: 'Already roasted' }).where(eq(builds.id, roasted)).run();
+    approveBuild(roasted);
+    expect(findBuildDetail(roasted)).toMatchObject({ reviewStatus: 'approved', roasting: false });
   });
 });
 
