@@ -204,6 +204,8 @@ export const builds = sqliteTable(
     index('builds_roast_opener_idx').on(t.roastedAt).where(sql`${t.roastOpener} is not null`),
     index('builds_user_idx').on(t.userId, t.createdAt),
     index('builds_image_idx').on(t.imageId),
+    // The all-time leaderboard ranks listed builds by their totals: this index covers that scan.
+    index('builds_rank_idx').on(t.reviewStatus, t.ratingCount, t.totalRating, t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
@@ -51,6 +52,17 @@ function createBuild(title: string, { userId = createUser(), createdAt = NOW - 6
     .get().id;
 }
 
+/** The build's totals, as the rating write path keeps them in step with its ratings (all time ranks by them). */
+function recount(buildId: number): void {
+  db.update(builds)
+    .set({
+      totalRating: sql`(select coalesce(sum(rating), 0) from ratings where build_id = ${buildId})`,
+      ratingCount: sql`(select count(*) from ratings where build_id = ${buildId})`,
+    })
+    .where(eq(builds.id, buildId))
+    .run();
+}
+
 /** Ratings of `buildId`, one per new member, all given at `at`. */
 function rate(buildId: number, stars: number[], at = NOW - HOUR): void {
   const voters = createUsers(stars.length);
@@ -65,6 +77,7 @@ function rate(buildId: number, stars: number[], at = NOW - HOUR): void {
       })),
     )
     .run();
+  recount(buildId);
 }
 
 const repeat = (stars: number, times: number) => Array.from({ length: times }, () => stars);
@@ -102,7 +115,18 @@ describe('leaderboard', () => {
     expect(leaderboard('week', 10, NOW + MINUTE)).not.toBe(after);
   });
 
-  it('describes each build with its title, maker, points, votes and average', () => {
+  it.each(['held', 'rejected', 'pending'] as const)('never ranks a %s build, in any period', (status) => {
+    const hidden = createBuild('Hidden rig');
+    rate(hidden, repeat(5, 20));
+    db.update(builds).set({ reviewStatus: status }).where(eq(builds.id, hidden)).run();
+    rate(createBuild('Listed rig'), [3]);
+
+    for (const period of ['today', 'week', 'month', 'all-time'] as const) {
+      expect(titles(period)).toEqual(['Listed rig']);
+    }
+  });
+
+  it('describes each build with its title, maker, photo, points, votes and average', () => {
     const maker = insertUser({ username: 'NeonPhantom4821', email: 'neon@example.com' });
     const build = createBuild('Pink RGB tower', { userId: maker.id });
     rate(build, [5, 3, 4, 4]);
@@ -114,6 +138,7 @@ describe('leaderboard', () => {
       buildId: build,
       title: 'Pink RGB tower',
       username: 'NeonPhantom4821',
+      imageId: db.select({ imageId: builds.imageId }).from(builds).where(eq(builds.id, build)).get()!.imageId,
       points: 16,
       votes: 4,
       average: 4,
@@ -133,9 +158,9 @@ describe('leaderboard', () => {
       expect(titles('today')).toEqual(['Crowd favourite', 'One lucky vote', 'Beige box']);
     });
 
-    // Bug: the prior is the window's own mean. When the 100-vote build dominates the window
-    // that mean is ≈4.80, so the lone 5 scores (5 + 5·4.802) / 6 ≈ 4.835 and beats
-    // (480 + 5·4.802) / 105 ≈ 4.800. No prior weight fixes this while the prior is the window mean.
+    // Were the prior the window's bare mean (≈4.80 here, the 100 votes dominate it), the lone 5
+    // would score (5 + 5·4.80) / 6 ≈ 4.83 and beat (480 + 5·4.80) / 105 ≈ 4.80. Ten votes of
+    // 3 stars in the prior bring it to ≈4.64: the lone 5 scores ≈4.70, the favourite ≈4.79.
     it('does not let a single 5-star vote outrank 100 votes averaging 4.8', () => {
       const lone = createBuild('One lucky vote');
       rate(lone, [5]);
@@ -259,8 +284,12 @@ describe('leaderboard', () => {
         .insert(ratings)
         .values({ buildId, userId: voter, rating, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) })
         .run();
-    rateAt(createBuild('Re-rated'), 4, NOW - 40 * DAY, NOW - HOUR);
-    rateAt(createBuild('Rated long ago'), 5, NOW - 40 * DAY, NOW - 40 * DAY);
+    const reRated = createBuild('Re-rated');
+    rateAt(reRated, 4, NOW - 40 * DAY, NOW - HOUR);
+    recount(reRated);
+    const ratedLongAgo = createBuild('Rated long ago');
+    rateAt(ratedLongAgo, 5, NOW - 40 * DAY, NOW - 40 * DAY);
+    recount(ratedLongAgo);
 
     expect(titles('today')).toEqual(['Re-rated']);
     expect(titles('month')).toEqual(['Re-rated']);

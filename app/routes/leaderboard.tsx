@@ -1,13 +1,93 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { Link, useNavigation } from 'react-router';
+import type { Route } from './+types/leaderboard';
+import { PERIOD_TABS, PeriodTabs, periodTab } from '~/components/leaderboard/period-tabs';
+import { RankedCard, RankedCardPlaceholder } from '~/components/leaderboard/ranked-card';
+import { buttonClass } from '~/components/ui/button';
+import { imageSources } from '~/models/images.server';
+import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
+import { LEADERBOARD_LIMIT, LEADERBOARD_PLACEHOLDERS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
-export const meta = () => pageMeta('Leaderboard', 'The top-rated PC builds on RigRoast today, this week, this month and of all time.');
+/** `/leaderboard`, and any period the spec does not name, show today's rankings. */
+export function loader({ params }: Route.LoaderArgs) {
+  const period = parsePeriod(params.period);
+  const entries = leaderboard(period, LEADERBOARD_LIMIT);
+  const images = imageSources(entries.map((entry) => entry.imageId));
+  return {
+    period,
+    builds: entries.map((entry) => ({
+      rank: entry.rank,
+      buildId: entry.buildId,
+      title: entry.title,
+      username: entry.username,
+      points: entry.points,
+      average: entry.average,
+      votes: entry.votes,
+      image: images.get(entry.imageId) ?? null,
+    })),
+  };
+}
 
-export default function Leaderboard() {
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  pageMeta(
+    `Dominance Rankings (${periodTab(loaderData?.period ?? 'today').label.toLowerCase()})`,
+    'The top-rated PC builds on RigRoast today, this week, this month and of all time.',
+  );
+
+export default function Leaderboard({ loaderData }: Route.ComponentProps) {
+  const { period, builds } = loaderData;
+  // With JavaScript, a tab's link loads in place: until it arrives, that tab is
+  // drawn as chosen and the grid shows placeholders.
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' ? PERIOD_TABS.find((tab) => tab.href === navigation.location.pathname) : undefined;
+  const switching = loading !== undefined && loading.period !== period;
+  const shown = switching ? loading : periodTab(period);
+
   return (
-    <ComingSoon
-      title="Dominance Rankings"
-      description="The ten best-rated builds of today, this week, this month and all time."
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+      {/* Upper case by the display style, as every page title: "DOMINANCE RANKINGS" on screen. */}
+      <h1 className="display text-3xl sm:text-5xl">
+        Dominance <span className="text-gradient">Rankings</span>
+      </h1>
+      <p className="mt-3 max-w-3xl leading-relaxed text-muted">
+        Ranked by a weighted average that needs votes to count fully: with only a few votes, a build is pulled
+        towards the period&apos;s typical rating, so one lucky 5-star vote cannot outrank a crowd favourite. Points
+        are the stars a build was given in the period; ties go to more votes, then to the newer build.
+      </p>
+      <PeriodTabs current={period} shown={shown.period} />
+
+      <section aria-labelledby="rankings-title" className="mt-6">
+        <h2 id="rankings-title" className="text-sm font-bold uppercase tracking-widest text-muted">
+          {shown.label}: votes {shown.window}
+        </h2>
+        <p className="sr-only" role="status">
+          {switching ? `Loading ${shown.label} rankings…` : ''}
+        </p>
+        {switching ? (
+          <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: LEADERBOARD_PLACEHOLDERS }, (_, index) => (
+              <RankedCardPlaceholder key={index} />
+            ))}
+          </div>
+        ) : builds.length === 0 ? (
+          <div className="panel mt-4 flex flex-col items-center gap-5 border-dashed p-8 text-center">
+            <p className="font-bold uppercase tracking-wide text-muted">
+              NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!
+            </p>
+            <Link to="/upload" className={buttonClass('hot', 'md')}>
+              Upload your build
+            </Link>
+          </div>
+        ) : (
+          <ol className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {builds.map((build) => (
+              <li key={build.buildId}>
+                <RankedCard build={build} priority={build.rank <= 3} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
   );
 }

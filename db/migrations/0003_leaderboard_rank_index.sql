@@ -1,0 +1,1 @@
+CREATE INDEX `builds_rank_idx` ON `builds` (`review_status`,`rating_count`,`total_rating`,`created_at`);
