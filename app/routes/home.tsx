@@ -5,6 +5,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
+import { TabLinks } from '~/components/ui/tab-links';
 import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/models/images.server';
@@ -168,26 +169,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           Top <span className="text-gradient">Rigs</span>
         </SectionHeading>
-        <nav aria-label="Leaderboard period" className="mt-6">
-          <ul className="flex flex-wrap gap-2">
-            {boardTabs.map((tab) => (
-              <li key={tab.period}>
-                <Link
-                  to={tab.period === 'today' ? '/#leaderboard' : `/?board=${tab.period}#leaderboard`}
-                  preventScrollReset
-                  aria-current={tab.period === board ? 'page' : undefined}
-                  className={`inline-block rounded-lg px-4 py-2 text-xs font-bold uppercase tracking-widest ${
-                    tab.period === board
-                      ? 'bg-neon-cyan text-void'
-                      : 'border border-line text-muted hover:border-neon-cyan hover:text-ink'
-                  }`}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabLinks
+          label="Leaderboard period"
+          tabs={boardTabs.map((tab) => ({ key: tab.period, label: tab.label, href: tab.period === 'today' ? '/#leaderboard' : `/?board=${tab.period}#leaderboard` }))}
+          current={board}
+          className="mt-6"
+        />
         {leaders.length === 0 ? (
           <EmptyState>NO BUILDS RANKED YET. DEPLOY YOUR RIG TO DOMINATE!</EmptyState>
         ) : (

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+
+export type TabLink = { key: string; label: string; href: string };
+
+/**
+ * Tabs that are plain links, so they work without JavaScript and take Tab and
+ * Enter like any link. `current` is the page shown (aria-current); `shown` is the
+ * tab drawn as selected, which may move ahead to one still loading.
+ */
+export function TabLinks({ label, tabs, current, shown = current, className = '' }: { label: string; tabs: TabLink[]; current: string; shown?: string; className?: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((tab) => (
+          <li key={tab.key}>
+            <Link
+              to={tab.href}
+              preventScrollReset
+              prefetch="intent"
+              aria-current={tab.key === current ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center rounded-lg px-4 text-xs font-bold uppercase tracking-widest ${
+                tab.key === shown ? 'bg-neon-cyan text-void' : 'border border-line text-muted hover:border-neon-cyan hover:text-ink'
+              }`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
