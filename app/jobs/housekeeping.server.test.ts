@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, sessions, users } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
+import { waitFor } from '../../tests/support/wait';
 import { HOUSEKEEPING_JOB, housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { JobRunner } from './runner.server';
 
@@ -31,8 +32,7 @@ describe('housekeeping', () => {
 
     runner = new JobRunner({ handlers: { [HOUSEKEEPING_JOB]: housekeeping }, pollMs: 20, concurrency: 1, leaseMs: 5000, isPrimary: async () => true });
     runner.start();
-    const deadline = Date.now() + 5000;
-    while (db.select().from(jobs).all().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => db.select().from(jobs).all().length === 2);
 
     expect(db.select({ idHash: sessions.idHash }).from(sessions).all()).toEqual([{ idHash: 'live' }]);
     const [done, next] = db.select().from(jobs).orderBy(jobs.id).all();

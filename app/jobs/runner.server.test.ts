@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
+import { waitFor } from '../../tests/support/wait';
 import { claimJob, enqueueJob } from './queue.server';
 import { type JobHandler, JobRunner, type RunnerOptions } from './runner.server';
 
@@ -36,13 +37,7 @@ function start(handlers: Record<string, JobHandler>, options: Partial<RunnerOpti
 
 const statuses = () => db.select({ key: jobs.key, status: jobs.status }).from(jobs).orderBy(jobs.id).all();
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean) => waitFor(condition, { timeoutMs: 5000, intervalMs: 10 });
 
 describe('JobRunner', () => {
   it('runs queued jobs, at most `concurrency` at once, and marks them done', async () => {

@@ -11,6 +11,7 @@ import { closeDatabase, type Db } from '~/services/db.server';
 import { env, resetEnv } from '~/services/env.server';
 import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../../tests/support/fake-ollama';
 import { openTestDatabase } from '../../tests/support/test-database';
+import { waitFor } from '../../tests/support/wait';
 
 let db: Db;
 let runner: JobRunner | undefined;
@@ -39,14 +40,11 @@ afterEach(async () => {
   resetEnv();
 });
 
-async function aiReplies() {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+const aiReplies = () =>
+  waitFor(() => {
     const rows = db.select().from(comments).where(eq(comments.isAI, true)).all();
-    if (rows.length > 0 || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+    return rows.length > 0 ? rows : null;
+  });
 
 function startRunner() {
   resetEnv();

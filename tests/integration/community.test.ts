@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText, toastText } from '../support/browser';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { readRow } from '../support/test-database';
 import { testPhoto, uploadBuild } from '../support/uploads';
 
 let app: AppProcess;
@@ -31,14 +31,7 @@ async function buildBy(owner: Browser, title = `Rig ${counter}`) {
   return Number(page.url.split('/').pop());
 }
 
-function query<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(app.databasePath, { readonly: true });
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(app.databasePath, sql, ...params);
 const aggregates = (id: number) =>
   query<{ total_rating: number; rating_count: number; average_rating: number; comment_count: number }>(
     'select total_rating, rating_count, average_rating, comment_count from builds where id = ?',

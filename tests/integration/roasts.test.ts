@@ -5,7 +5,9 @@ import { Browser, pageText, toastText } from '../support/browser';
 import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../support/fake-ollama';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { readRow } from '../support/test-database';
 import { testPhoto, uploadBuild } from '../support/uploads';
+import { waitFor } from '../support/wait';
 
 /** Nothing listens here: an Ollama that is down. */
 const NO_OLLAMA = 'http://127.0.0.1:9';
@@ -45,29 +47,12 @@ async function upload(browser: Browser, title: string) {
   return { page, id: Number(page.url.split('/').pop()) };
 }
 
-function row<T>(app: AppProcess, query: string, ...params: unknown[]): T {
-  const db = new Database(app.databasePath, { readonly: true });
-  try {
-    return db.prepare(query).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
+const row = <T>(app: AppProcess, query: string, ...params: unknown[]) => readRow<T>(app.databasePath, query, ...params);
 
 type BuildRow = { roast: string; roast_provider: string | null; roast_model: string | null; review_status: string; review_reason: string | null; roast_failed_at: number | null };
 const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
 
-async function waitFor<T>(read: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null);
+const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
 const chats = () => fake.requests.filter((request) => request.path === '/api/chat');
 
 describe('a fresh install without Ollama', () => {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scene } from '../../../scripts/seed-data';
+import { waitFor } from '../../../tests/support/wait';
 import {
   configureScreening,
   SCREENING_REASONS,
@@ -62,14 +63,6 @@ function isRunning(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Still waiting after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -140,7 +133,7 @@ describe('the screening process', () => {
       const first = screeningProcessId();
       expect(first).toEqual(expect.any(Number));
 
-      await waitUntil(() => screeningProcessId() === null, 10_000);
+      await waitFor(() => screeningProcessId() === null, { timeoutMs: 10_000, intervalMs: 50 });
       expect(isRunning(first!)).toBe(false);
 
       expectWellFormed(await screenImage(builds[1]!));
@@ -172,7 +165,7 @@ describe('the screening process', () => {
       configureScreening({ timeoutMs: 20 });
 
       await expect(screenImage(builds[3]!)).rejects.toThrow('Image screening took longer than 20 ms');
-      await waitUntil(() => !isRunning(pid), 10_000);
+      await waitFor(() => !isRunning(pid), { timeoutMs: 10_000, intervalMs: 50 });
 
       configureScreening(DEFAULT_TIMINGS);
       expectWellFormed(await screenImage(builds[3]!));
