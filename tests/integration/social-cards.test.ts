@@ -6,7 +6,9 @@ import { type AppProcess, startApp } from '../support/app-process';
 import { Browser } from '../support/browser';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { readRow } from '../support/test-database';
 import { testPhoto, uploadBuild } from '../support/uploads';
+import { waitFor } from '../support/wait';
 
 /** Where the site says it lives: every URL in the tags is made from it. */
 const PUBLIC_ORIGIN = 'https://rigroast.test';
@@ -24,6 +26,8 @@ beforeAll(async () => {
   await signInWithCode(owner, sink, `carded-${Date.now()}@example.com`);
   const page = await uploadBuild(owner, { title: TITLE, file: { bytes: await testPhoto('jpeg', 1600, 1200), name: 'rig.jpg', type: 'image/jpeg' } });
   buildId = Number(/^\/build\/(\d+)$/.exec(page.url)?.[1]);
+  // The description comes from the roast: let it land so every page read here sees the same one.
+  await waitFor(() => readRow<{ roast: string }>(app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
   const shared = await owner.post(`/build/${buildId}/share`, {});
   sharePath = /value="https?:\/\/[^"/]+(\/share\/[\w-]+)"/.exec(shared.html)![1]!;
 }, 60_000);
