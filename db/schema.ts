@@ -411,3 +411,24 @@ export const reports = sqliteTable(
     check('reports_one_target', sql`(${t.buildId} is null) <> (${t.commentId} is null)`),
   ],
 );
+
+/**
+ * The top builds of each leaderboard period, ranked in the background (see
+ * decision 007): pages read ten rows here instead of grouping a window's ratings.
+ */
+export const leaderboardStandings = sqliteTable(
+  'leaderboard_standings',
+  {
+    period: text('period', { enum: ['today', 'week', 'month', 'all-time'] }).notNull(),
+    // 1 = best; hidden builds are skipped when read, so ranks are numbered then.
+    position: integer('position').notNull(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    // The window's votes and the sum of their stars, when ranked.
+    votes: integer('votes').notNull(),
+    points: integer('points').notNull(),
+    score: real('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.position] }), index('leaderboard_standings_build_idx').on(t.buildId)],
+);

@@ -1,6 +1,7 @@
-// `npm run bench:leaderboard`: what the leaderboard queries cost un-memoised on a
-// year of data (100 000 builds, 1 000 000 ratings), and what listing a build's
-// 500 comments costs. Prints p50/p99 per query (the target is 20 ms). Options:
+// `npm run bench:leaderboard`: what the leaderboard pages' query costs on a year
+// of data (100 000 builds, 1 000 000 ratings), what the background ranking that
+// feeds it costs, and what listing a build's 500 comments costs. Prints p50/p99
+// per query (the target for what a page runs is 20 ms). Options:
 // --builds N, --ratings N, --runs N, --data DIR (keeps the filled database and
 // reuses it; the migrations are applied to it first).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -38,7 +39,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
 const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>;
 const { openDatabase, migrateDatabase, setDatabase, closeDatabase } = await load<typeof dbModule>('/app/services/db.server.ts');
-const { LEADERBOARD_PERIODS, rankBuilds } = await load<typeof leaderboardsModule>('/app/models/leaderboards.server.ts');
+const { LEADERBOARD_DEPTH, LEADERBOARD_PERIODS, leaderboard, rankBuilds, saveStandings } = await load<typeof leaderboardsModule>('/app/models/leaderboards.server.ts');
 const { listThreads } = await load<typeof commentsModule>('/app/models/comments.server.ts');
 const { COMMENT_THREADS_SHOWN, LEADERBOARD_LIMIT } = await load<typeof constantsModule>('/app/utils/constants.ts');
 
@@ -53,7 +54,7 @@ function random(seed: number) {
 
 const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-lb-')));
 const databasePath = join(dir, 'sqlite.db');
-const db = setDatabase(openDatabase(databasePath));
+let db = setDatabase(openDatabase(databasePath));
 migrateDatabase(db);
 let sqlite = db.$client;
 // A kept database is ranked at the moment it was filled for, so its windows hold the same ratings.
@@ -64,7 +65,8 @@ if (lastRating === null) {
   fill();
   // Measured on a fresh connection, as a server would open it, not the one that wrote a million rows.
   closeDatabase();
-  sqlite = setDatabase(openDatabase(databasePath)).$client;
+  db = setDatabase(openDatabase(databasePath));
+  sqlite = db.$client;
 }
 
 /**
@@ -126,25 +128,30 @@ function time(run: () => unknown) {
 }
 
 const totals = sqlite.prepare('select (select count(*) from builds) as builds, (select count(*) from ratings) as ratings').get() as { builds: number; ratings: number };
-const rows: { name: string; p50: number; p99: number; detail: string }[] = [];
+const rows: { name: string; p50: number; p99: number; detail: string; page: boolean }[] = [];
 const countInWindow = sqlite.prepare('select count(*) from ratings where updated_at >= ?').pluck();
 const rankIndex = sqlite.prepare("select count(*) from sqlite_master where name = 'builds_rank_idx'").pluck().get() ? 'with' : 'without';
 for (const period of LEADERBOARD_PERIODS) {
   const since = { today: now - DAY, week: now - 7 * DAY, month: now - 30 * DAY, 'all-time': 0 }[period];
   const detail = `${countInWindow.get(since)} ratings in the window${period === 'all-time' ? `, ${rankIndex} builds_rank_idx` : ''}`;
-  rows.push({ name: `leaderboard ${period}`, ...time(() => rankBuilds(period, LEADERBOARD_LIMIT, now)), detail });
+  rows.push({ name: `ranking ${period} (background job)`, ...time(() => rankBuilds(period, LEADERBOARD_DEPTH, now)), detail, page: false });
+  saveStandings(db, period, rankBuilds(period, LEADERBOARD_DEPTH, now));
+}
+for (const period of LEADERBOARD_PERIODS) {
+  rows.push({ name: `leaderboard ${period} (page)`, ...time(() => leaderboard(period, LEADERBOARD_LIMIT)), detail: `the stored top ${LEADERBOARD_LIMIT} of ${LEADERBOARD_DEPTH}`, page: true });
 }
 const commented = sqlite.prepare('select max(id) from builds').pluck().get() as number;
-rows.push({ name: `build page comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented, COMMENT_THREADS_SHOWN)), detail: `listThreads: the first ${COMMENT_THREADS_SHOWN} threads and their replies` });
-rows.push({ name: `"View all" comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented)), detail: 'listThreads: 400 threads, 100 replies' });
+rows.push({ name: `build page comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented, COMMENT_THREADS_SHOWN)), detail: `listThreads: the first ${COMMENT_THREADS_SHOWN} threads and their replies`, page: true });
+rows.push({ name: `"View all" comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented)), detail: 'listThreads: 400 threads, 100 replies', page: true });
 
 closeDatabase();
 await vite.close();
 if (!args.data) await rm(dir, { recursive: true, force: true });
 
 console.log(`\n${totals.builds} builds, ${totals.ratings} ratings over a year, ${runs} timed runs each (after 3 warm-up runs).\n`);
-console.log(`| query | p50 ms | p99 ms | p99 under ${TARGET_MS} ms | data |`);
+console.log(`| query | p50 ms | p99 ms | a page's, p99 under ${TARGET_MS} ms | data |`);
 console.log('|---|---:|---:|---|---|');
 for (const row of rows) {
-  console.log(`| ${row.name} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.p99 < TARGET_MS ? 'yes' : 'NO'} | ${row.detail} |`);
+  const verdict = row.page ? (row.p99 < TARGET_MS ? 'yes' : 'NO') : 'not run by pages';
+  console.log(`| ${row.name} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${verdict} | ${row.detail} |`);
 }

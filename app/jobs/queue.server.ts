@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { db, type Writer } from '~/services/db.server';
 
@@ -42,6 +42,15 @@ export function enqueueJob(writer: Writer, job: NewJob, now = new Date()): boole
     .onConflictDoNothing()
     .run();
   return inserted.changes > 0;
+}
+
+/** Brings a queued job forward to `runAt` if it was due later. */
+export function expediteJob(writer: Writer, key: string, runAt: Date): void {
+  writer
+    .update(jobs)
+    .set({ runAt })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'queued'), gt(jobs.runAt, runAt)))
+    .run();
 }
 
 /**

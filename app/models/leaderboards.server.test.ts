@@ -1,9 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { closeDatabase, dataVersion, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
-import { builds, images, ratings } from '../../db/schema';
-import { BAYESIAN_PRIOR_VOTES, leaderboard, parsePeriod } from './leaderboards.server';
+import { builds, images, jobs, leaderboardStandings, ratings } from '../../db/schema';
+import {
+  BAYESIAN_PRIOR_VOTES,
+  LEADERBOARD_DEPTH,
+  LEADERBOARD_JOB,
+  LEADERBOARD_RATING_DELAY_MS,
+  type LeaderboardPeriod,
+  leaderboard,
+  parsePeriod,
+  rankBuilds,
+  requestLeaderboards,
+  saveStandings,
+  scheduleLeaderboards,
+} from './leaderboards.server';
 import { insertUser } from './users.server';
 
 const MINUTE = 60_000;
@@ -81,8 +93,14 @@ function rate(buildId: number, stars: number[], at = NOW - HOUR): void {
 }
 
 const repeat = (stars: number, times: number) => Array.from({ length: times }, () => stars);
-const titles = (period: Parameters<typeof leaderboard>[0], limit = 10) =>
-  leaderboard(period, limit, NOW).map((entry) => entry.title);
+
+/** Ranks the period at `now`, as the leaderboard job does, and reads the board as a page does. */
+function rankedBoard(period: LeaderboardPeriod, limit = 10, now = NOW) {
+  saveStandings(db, period, rankBuilds(period, LEADERBOARD_DEPTH, now));
+  return leaderboard(period, limit);
+}
+
+const titles = (period: LeaderboardPeriod, limit = 10) => rankedBoard(period, limit).map((entry) => entry.title);
 
 describe('parsePeriod', () => {
   it.each(['today', 'week', 'month', 'all-time'])('keeps %s', (period) => {
@@ -98,21 +116,58 @@ describe('leaderboard', () => {
   it('is empty when there are no ratings', () => {
     createBuild('Unrated rig');
     for (const period of ['today', 'week', 'month', 'all-time'] as const) {
-      expect(leaderboard(period, 10, NOW)).toEqual([]);
+      expect(rankedBoard(period, 10, NOW)).toEqual([]);
     }
   });
 
-  it('reuses a ranking until a rating arrives or the minute turns', () => {
+  it('shows the standings of the last ranking until the next one', () => {
     const build = createBuild('Steady rig');
     rate(build, [4]);
-    const first = leaderboard('week', 10, NOW);
-    expect(leaderboard('week', 10, NOW + 1000)).toBe(first);
+    expect(rankedBoard('week')).toMatchObject([{ votes: 1, points: 4 }]);
 
     rate(build, [2]);
-    const after = leaderboard('week', 10, NOW + 2000);
-    expect(after).not.toBe(first);
-    expect(after[0]).toMatchObject({ votes: 2, points: 6 });
-    expect(leaderboard('week', 10, NOW + MINUTE)).not.toBe(after);
+    expect(leaderboard('week', 10)).toMatchObject([{ votes: 1, points: 4 }]);
+    expect(rankedBoard('week')).toMatchObject([{ votes: 2, points: 6 }]);
+  });
+
+  it('drops a build hidden since the last ranking at once and numbers the rest from 1', () => {
+    const top = createBuild('Top rig');
+    rate(top, repeat(5, 10));
+    rate(createBuild('Second rig'), repeat(4, 10));
+    rate(createBuild('Third rig'), repeat(3, 10));
+    expect(titles('today')).toEqual(['Top rig', 'Second rig', 'Third rig']);
+
+    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, top)).run();
+    expect(leaderboard('today', 10).map((entry) => [entry.rank, entry.title])).toEqual([
+      [1, 'Second rig'],
+      [2, 'Third rig'],
+    ]);
+  });
+
+  it('forgets a deleted build with its standings', () => {
+    const doomed = createBuild('Doomed rig');
+    rate(doomed, [5, 5]);
+    rankedBoard('all-time');
+
+    db.delete(ratings).where(eq(ratings.buildId, doomed)).run();
+    db.delete(builds).where(eq(builds.id, doomed)).run();
+    expect(leaderboard('all-time', 10)).toEqual([]);
+    expect(db.select().from(leaderboardStandings).all()).toEqual([]);
+  });
+
+  it('keeps up to LEADERBOARD_DEPTH builds a period, and writes nothing when a ranking changes nothing', () => {
+    const build = createBuild('Only rig');
+    rate(build, [5]);
+    const standings = rankBuilds('month', LEADERBOARD_DEPTH, NOW);
+    expect(saveStandings(db, 'month', standings)).toBe(true);
+    const version = dataVersion();
+    expect(saveStandings(db, 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(false);
+    expect(dataVersion()).toBe(version);
+
+    for (let index = 0; index < LEADERBOARD_DEPTH + 5; index++) rate(createBuild(`Rig ${index}`), [3]);
+    expect(saveStandings(db, 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(true);
+    expect(db.select().from(leaderboardStandings).all()).toHaveLength(LEADERBOARD_DEPTH);
+    expect(leaderboard('month', LEADERBOARD_DEPTH + 5)).toHaveLength(LEADERBOARD_DEPTH);
   });
 
   it.each(['held', 'rejected', 'pending'] as const)('never ranks a %s build, in any period', (status) => {
@@ -131,7 +186,7 @@ describe('leaderboard', () => {
     const build = createBuild('Pink RGB tower', { userId: maker.id });
     rate(build, [5, 3, 4, 4]);
 
-    const [entry, ...rest] = leaderboard('today', 10, NOW);
+    const [entry, ...rest] = rankedBoard('today', 10, NOW);
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({
       rank: 1,
@@ -167,7 +222,7 @@ describe('leaderboard', () => {
       const proven = createBuild('Crowd favourite');
       rate(proven, [...repeat(5, 80), ...repeat(4, 20)]);
 
-      const board = leaderboard('today', 10, NOW);
+      const board = rankedBoard('today', 10, NOW);
       expect(board.find((entry) => entry.buildId === proven)).toMatchObject({ votes: 100, average: 4.8, points: 480 });
       expect(board.map((entry) => entry.title)).toEqual(['Crowd favourite', 'One lucky vote']);
     });
@@ -190,7 +245,7 @@ describe('leaderboard', () => {
       const many = createBuild('Many votes');
       rate(many, [3, 3, 3]);
 
-      const board = leaderboard('today', 10, NOW);
+      const board = rankedBoard('today', 10, NOW);
       expect(board[0]!.score).toBe(board[1]!.score);
       expect(board.map((entry) => entry.title)).toEqual(['Many votes', 'Few votes']);
     });
@@ -212,17 +267,17 @@ describe('leaderboard', () => {
         rate(build, [...repeat(5, index), ...repeat(1, 5 - index)]);
       }
 
-      const all = leaderboard('today', 10, NOW);
+      const all = rankedBoard('today', 10, NOW);
       expect(all.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5]);
       expect(all.map((entry) => entry.title)).toEqual(['Rig 5', 'Rig 4', 'Rig 3', 'Rig 2', 'Rig 1']);
 
-      const top = leaderboard('today', 3, NOW);
+      const top = rankedBoard('today', 3, NOW);
       expect(top.map((entry) => [entry.rank, entry.title])).toEqual([
         [1, 'Rig 5'],
         [2, 'Rig 4'],
         [3, 'Rig 3'],
       ]);
-      expect(leaderboard('today', 1, NOW)).toHaveLength(1);
+      expect(rankedBoard('today', 1, NOW)).toHaveLength(1);
     });
   });
 
@@ -255,7 +310,7 @@ describe('leaderboard', () => {
     });
 
     it('rolls forward with the "now" it is given', () => {
-      const at = (now: number) => leaderboard('today', 10, now).map((entry) => entry.title);
+      const at = (now: number) => rankedBoard('today', 10, now).map((entry) => entry.title);
       expect(at(NOW + 22 * HOUR)).toEqual(['An hour ago']);
       expect(at(NOW + 24 * HOUR)).toEqual([]);
     });
@@ -267,8 +322,8 @@ describe('leaderboard', () => {
     rate(build, [2], NOW - 3 * DAY);
     rate(build, [1, 1], NOW - 40 * DAY);
 
-    const only = (period: Parameters<typeof leaderboard>[0]) => {
-      const [entry] = leaderboard(period, 10, NOW);
+    const only = (period: LeaderboardPeriod) => {
+      const [entry] = rankedBoard(period, 10, NOW);
       return { points: entry!.points, votes: entry!.votes, average: entry!.average };
     };
     expect(only('today')).toEqual({ points: 10, votes: 2, average: 5 });
@@ -293,5 +348,30 @@ describe('leaderboard', () => {
 
     expect(titles('today')).toEqual(['Re-rated']);
     expect(titles('month')).toEqual(['Re-rated']);
+  });
+});
+
+describe('requestLeaderboards', () => {
+  const queued = () =>
+    db
+      .select({ runAt: jobs.runAt, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.key, LEADERBOARD_JOB))
+      .all()
+      .map((job) => ({ ...job, runAt: job.runAt.getTime() }));
+
+  it('queues a ranking a few seconds after a rating, one for many ratings', () => {
+    requestLeaderboards(db, NOW);
+    requestLeaderboards(db, NOW + 1000);
+    expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
+  });
+
+  it('brings the next regular ranking forward, and never puts off a sooner one', () => {
+    scheduleLeaderboards(db, new Date(NOW + MINUTE));
+    requestLeaderboards(db, NOW);
+    expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
+
+    requestLeaderboards(db, NOW + 2000);
+    expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
   });
 });

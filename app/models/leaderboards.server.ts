@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { db, memoizedRead } from '~/services/db.server';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { builds, leaderboardStandings, users } from '../../db/schema';
+import { enqueueJob, expediteJob, type NewJob } from '~/jobs/queue.server';
+import { db, type Writer } from '~/services/db.server';
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -43,14 +45,49 @@ export type LeaderboardEntry = {
   score: number;
 };
 
+/** A build's place in a period, as ranked: its window's votes, their stars and its score. */
+export type Standing = { buildId: number; votes: number; points: number; score: number };
+
 /**
- * The best builds of a period, ranked by a Bayesian average of the ratings given
- * inside the window. Aggregating every rating of the window is the heaviest read
- * of the site, so a result is reused until a rating (or anything) changes, or for
- * the rest of the minute it was computed in, while the window's edge moves on.
+ * How many builds each period keeps ranked. Pages show ten; builds hidden since
+ * the last ranking are skipped when read, and the API may ask for more.
  */
-export function leaderboard(period: LeaderboardPeriod, limit: number, now = Date.now()): LeaderboardEntry[] {
-  return memoizedRead(`leaderboard:${period}:${limit}`, String(Math.floor(now / 60_000)), () => rankBuilds(period, limit, now));
+export const LEADERBOARD_DEPTH = 100;
+
+/** The job that ranks every period again; one is queued or running at a time. */
+export const LEADERBOARD_JOB = 'leaderboard';
+/** Windows roll, so boards are ranked again this often even when nobody votes. */
+export const LEADERBOARD_EVERY_MS = 60_000;
+/**
+ * A rating brings the next ranking forward to this long after it. Votes that
+ * arrive together share one ranking, so a busy site ranks at most this often.
+ */
+export const LEADERBOARD_RATING_DELAY_MS = 3_000;
+
+/**
+ * The best builds of a period, as last ranked (see `refreshLeaderboards`): a
+ * read of a few rows, whatever the number of ratings. Builds hidden since then
+ * are skipped here, so a held build leaves the board at once.
+ */
+export function leaderboard(period: LeaderboardPeriod, limit: number): LeaderboardEntry[] {
+  const rows = db()
+    .select({
+      buildId: leaderboardStandings.buildId,
+      title: builds.title,
+      username: users.username,
+      imageId: builds.imageId,
+      points: leaderboardStandings.points,
+      votes: leaderboardStandings.votes,
+      score: leaderboardStandings.score,
+    })
+    .from(leaderboardStandings)
+    .innerJoin(builds, eq(builds.id, leaderboardStandings.buildId))
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(and(eq(leaderboardStandings.period, period), eq(builds.reviewStatus, 'approved')))
+    .orderBy(asc(leaderboardStandings.position))
+    .limit(limit)
+    .all();
+  return rows.map((row, index) => ({ ...row, rank: index + 1, average: row.points / row.votes }));
 }
 
 /**
@@ -82,25 +119,66 @@ function listedInWindow(windowMs: number | null, now: number) {
   )`;
 }
 
-/** The ranking itself, un-memoised (the benchmark times it). */
-export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): LeaderboardEntry[] {
-  // C is the mean of the votes the listed builds got in the window. Rows stay
-  // narrow until the ranking is cut to `limit`; only then are titles and names read.
-  const rows = db().all<Omit<LeaderboardEntry, 'rank'>>(sql`
-    with listed as ${listedInWindow(WINDOW_MS[period], now)},
-    ranked as (
-      select id, created_at, votes, points,
-        (points + ${BAYESIAN_PRIOR_VOTES} * (
-          select (sum(points) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(votes) + ${PRIOR_MIDPOINT_VOTES}) from listed
-        )) / (votes + ${BAYESIAN_PRIOR_VOTES}) as score
-      from listed
-      order by score desc, votes desc, created_at desc, id desc
-      limit ${limit}
-    )
-    select r.id as buildId, b.title as title, u.username as username, b.image_id as imageId,
-      r.points as points, r.votes as votes, r.points * 1.0 / r.votes as average, r.score as score
-    from ranked r cross join builds b on b.id = r.id cross join users u on u.id = b.user_id
-    order by r.score desc, r.votes desc, r.created_at desc, r.id desc
+/**
+ * Ranks a period from its ratings: the heavy part (tens of milliseconds at a
+ * million ratings), run by the leaderboard job, never by a page.
+ */
+export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): Standing[] {
+  // C is the mean of the votes the listed builds got in the window.
+  return db().all<Standing>(sql`
+    with listed as ${listedInWindow(WINDOW_MS[period], now)}
+    select id as buildId, votes, points,
+      (points + ${BAYESIAN_PRIOR_VOTES} * (
+        select (sum(points) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(votes) + ${PRIOR_MIDPOINT_VOTES}) from listed
+      )) / (votes + ${BAYESIAN_PRIOR_VOTES}) as score
+    from listed
+    order by score desc, votes desc, created_at desc, id desc
+    limit ${limit}
   `);
-  return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}
+
+/**
+ * Keeps a period's new standings, unless they are the stored ones: a board that
+ * did not change writes nothing, so the page cache (keyed on the data) stays warm.
+ * Returns whether it wrote.
+ */
+export function saveStandings(writer: Writer, period: LeaderboardPeriod, standings: Standing[]): boolean {
+  const stored = writer
+    .select({ buildId: leaderboardStandings.buildId, votes: leaderboardStandings.votes, points: leaderboardStandings.points, score: leaderboardStandings.score })
+    .from(leaderboardStandings)
+    .where(eq(leaderboardStandings.period, period))
+    .orderBy(asc(leaderboardStandings.position))
+    .all();
+  const same =
+    stored.length === standings.length &&
+    stored.every((row, index) => {
+      const next = standings[index]!;
+      return row.buildId === next.buildId && row.votes === next.votes && row.points === next.points && row.score === next.score;
+    });
+  if (same) return false;
+  writer.delete(leaderboardStandings).where(eq(leaderboardStandings.period, period)).run();
+  if (standings.length > 0) {
+    writer
+      .insert(leaderboardStandings)
+      .values(standings.map((standing, index) => ({ ...standing, period, position: index + 1 })))
+      .run();
+  }
+  return true;
+}
+
+const rankingJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Queues the next ranking of every period at `runAt`, unless one is queued or running. */
+export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
+  enqueueJob(writer, rankingJob(runAt));
+}
+
+/**
+ * Asks for the boards to be ranked again soon, in the transaction that changed a
+ * rating. A ranking running right now may have missed it: that job looks for
+ * ratings newer than its start before it schedules the next one.
+ */
+export function requestLeaderboards(writer: Writer, now = Date.now()): void {
+  const job = rankingJob(new Date(now + LEADERBOARD_RATING_DELAY_MS));
+  if (!enqueueJob(writer, job, new Date(now))) expediteJob(writer, job.key, job.runAt);
 }

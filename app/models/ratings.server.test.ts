@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builds } from '../../db/schema';
+import { builds, jobs } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { createBuild } from './builds.server';
 import { saveImage } from './images.server';
+import { LEADERBOARD_JOB, LEADERBOARD_RATING_DELAY_MS } from './leaderboards.server';
 import { memberRating, rateBuild, RatingError } from './ratings.server';
 import { isReportReason, reportItem } from './reports.server';
 import { insertUser } from './users.server';
@@ -51,6 +52,15 @@ describe('rateBuild', () => {
     db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
     expect(() => rateBuild({ buildId, userId: members[0]!, rating: 4 })).toThrow('Build not found');
     expect(totals()).toEqual({ total: 0, count: 0, average: 0 });
+    expect(db.select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([]);
+  });
+
+  it('asks for the leaderboards to be ranked again a few seconds later, in the same write', () => {
+    const at = new Date('2026-05-01T12:00:00Z');
+    rateBuild({ buildId, userId: members[0]!, rating: 4 }, at);
+    expect(db.select({ key: jobs.key, runAt: jobs.runAt }).from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([
+      { key: LEADERBOARD_JOB, runAt: new Date(at.getTime() + LEADERBOARD_RATING_DELAY_MS) },
+    ]);
   });
 });
 

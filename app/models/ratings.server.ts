@@ -1,6 +1,7 @@
-import { and, count, eq, sum } from 'drizzle-orm';
+import { and, count, eq, gte, sum } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
-import { db } from '~/services/db.server';
+import { requestLeaderboards } from './leaderboards.server';
+import { db, type Writer } from '~/services/db.server';
 
 /** A rating refused for a reason the member can act on; `message` is shown to them. */
 export class RatingError extends Error {
@@ -11,7 +12,8 @@ export class RatingError extends Error {
  * Records a member's 1–5 star rating of a listed build; rating again changes it.
  * Members cannot rate their own builds. The build's total, count and average are
  * recomputed from the ratings in the same transaction, so they stay exact however
- * many members rate at once (SQLite runs write transactions one at a time).
+ * many members rate at once (SQLite runs write transactions one at a time),
+ * and the leaderboards are asked to rank again soon.
  */
 export function rateBuild({ buildId, userId, rating }: { buildId: number; userId: number; rating: number }, now = new Date()): void {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
@@ -36,6 +38,7 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
       })
       .where(eq(builds.id, buildId))
       .run();
+    requestLeaderboards(tx, now.getTime());
   });
 }
 
@@ -50,3 +53,8 @@ export function memberRating(buildId: number, userId: number): number | null {
   );
 }
 
+
+/** Whether any rating was given or changed at or after `at`. */
+export function ratedSince(reader: Writer, at: Date): boolean {
+  return reader.select({ id: ratings.id }).from(ratings).where(gte(ratings.updatedAt, at)).limit(1).get() !== undefined;
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { scheduleHousekeeping } from '~/jobs/housekeeping.server';
+import { scheduleLeaderboards } from '~/models/leaderboards.server';
 import { createJobRunner } from '~/jobs/job-runner.server';
 import { stopScreening } from '~/roast/screening/screening.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
@@ -33,6 +34,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   if (role.role === 'primary') {
     migrateDatabase(db);
     scheduleHousekeeping(db);
+    scheduleLeaderboards(db);
   } else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
 
   const app = createApp({ build, mode, config, vite });
@@ -46,7 +48,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   });
   const { port } = server.address() as AddressInfo;
 
-  // Roasts, screening and housekeeping; it idles wherever this instance is not the primary.
+  // Roasts, screening, leaderboards and housekeeping; it idles wherever this instance is not the primary.
   const jobs = createJobRunner(config);
   jobs.start();
 

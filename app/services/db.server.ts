@@ -62,21 +62,3 @@ export function dataVersion(): string {
   }
   return query.get() as string;
 }
-
-const memos = new WeakMap<Database.Database, Map<string, { stamp: string; value: unknown }>>();
-
-/**
- * The result of an expensive read, kept until the database changes or `stamp`
- * (what else the result depends on, such as the minute) does. One result per key.
- */
-export function memoizedRead<T>(key: string, stamp: string, read: () => T): T {
-  const sqlite = db().$client;
-  let results = memos.get(sqlite);
-  if (!results) memos.set(sqlite, (results = new Map()));
-  const fullStamp = `${dataVersion()}|${stamp}`;
-  const kept = results.get(key);
-  if (kept?.stamp === fullStamp) return kept.value as T;
-  const value = read();
-  results.set(key, { stamp: fullStamp, value });
-  return value;
-}

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText } from '../support/browser';
+import { rankLeaderboardsNow } from '../support/test-database';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -77,9 +78,10 @@ describe('the leaderboard with ratings', () => {
   /**
    * Written straight into the running server's database: a hundred voters, five
    * builds (one held), their ratings at the given times, and the builds' totals
-   * as the rating write path keeps them.
+   * as the rating write path keeps them; then, as a rating does, the server's
+   * leaderboard job is brought forward, and the test waits for its standings.
    */
-  beforeAll(() => {
+  beforeAll(async () => {
     const sqlite = new Database(app.databasePath);
     sqlite.pragma('busy_timeout = 5000');
     const now = Date.now();
@@ -110,6 +112,7 @@ describe('the leaderboard with ratings', () => {
       add('Old glory', 'glory_maker', repeat(5, 10), 10 * DAY);
     })();
     sqlite.close();
+    await rankLeaderboardsNow(app.databasePath);
   });
 
   it('ranks a hundred votes averaging 4.8 above one 5-star vote, each card with rank, title, maker, points, average and votes', async () => {
@@ -138,6 +141,15 @@ describe('the leaderboard with ratings', () => {
     // Anything that is not a period is today.
     expect(await titles('/leaderboard/yesterday')).toEqual(recent);
     expect(await titles('/leaderboard')).toEqual(recent);
+  });
+
+  it('shows the same top three on the home page, for each period', async () => {
+    const top = async (path: string) => {
+      const section = /<section [^>]*aria-labelledby="leaderboard-title"[\s\S]*?<\/section>/.exec((await visit(path)).html)?.[0] ?? '';
+      return [...section.matchAll(/<a [^>]*href="\/build\/(\d+)"/g)].map(([, id]) => Number(id));
+    };
+    expect(await top('/')).toEqual([ids['Crowd favourite'], ids['One lucky vote'], ids['Beige box']]);
+    expect(await top('/?board=month')).toEqual([ids['Crowd favourite'], ids['Old glory'], ids['One lucky vote']]);
   });
 
   it('never shows a held build', async () => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, runAppExpectingFailure, startApp } from '../support/app-process';
+import { rankLeaderboardsNow } from '../support/test-database';
 
 let app: AppProcess;
 
@@ -188,6 +189,7 @@ describe('home page', () => {
       .prepare("insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')")
       .run(now - 86_400_000, now + 3 * 86_400_000 - 60_000);
     sqlite.close();
+    await rankLeaderboardsNow(app.databasePath);
 
     const { body } = await text('/');
     expect(body).toContain('Aurora White');

@@ -1,0 +1,37 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  LEADERBOARD_DEPTH,
+  LEADERBOARD_EVERY_MS,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_RATING_DELAY_MS,
+  rankBuilds,
+  saveStandings,
+  scheduleLeaderboards,
+  type Standing,
+} from '~/models/leaderboards.server';
+import { ratedSince } from '~/models/ratings.server';
+import type { JobHandler } from './runner.server';
+
+/**
+ * Ranks every period from its ratings and stores the standings the pages read.
+ * Each period is ranked in its own turn of the event loop, so requests are served
+ * in between. The next run comes a minute later (the windows roll), or a few
+ * seconds later when ratings arrived while this one ranked: their own request
+ * for a ranking found this job running and could not queue another.
+ */
+export const rankLeaderboards: JobHandler = {
+  async run({ complete }) {
+    const startedAt = Date.now();
+    const boards: [(typeof LEADERBOARD_PERIODS)[number], Standing[]][] = [];
+    for (const period of LEADERBOARD_PERIODS) {
+      boards.push([period, rankBuilds(period, LEADERBOARD_DEPTH, startedAt)]);
+      await nextTurn();
+    }
+    complete((tx) => {
+      for (const [period, standings] of boards) saveStandings(tx, period, standings);
+      const missed = ratedSince(tx, new Date(startedAt));
+      scheduleLeaderboards(tx, new Date(Date.now() + (missed ? LEADERBOARD_RATING_DELAY_MS : LEADERBOARD_EVERY_MS)));
+    });
+  },
+  giveUp: (tx) => scheduleLeaderboards(tx, new Date(Date.now() + LEADERBOARD_EVERY_MS)),
+};
