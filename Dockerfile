@@ -41,6 +41,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
 COPY --chmod=0755 scripts/docker-entrypoint.sh ./scripts/docker-entrypoint.sh
+COPY scripts/admin.ts ./scripts/admin.ts
 
 # Relative ./data paths (the dev mailer's outbox when SMTP_URL is unset) land on
 # the volume, where the app may write, instead of the read-only image.

@@ -3,8 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 // React Router names every server entry after its server build file (index.js,
-// then index2.js …): the screening worker's entry keeps its own name, which
-// app/roast/screening/screening.server.ts forks.
+// then index2.js …): the screening worker's and the admin command's entries keep
+// their own names, which app/roast/screening/screening.server.ts and
+// scripts/admin.ts run.
 const serverEntryNames: Plugin = {
   name: 'rigroast:server-entry-names',
   config: () => ({ environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } } }),
@@ -18,10 +19,11 @@ export default defineConfig(({ command, mode }) => ({
     ssr: {
       // The server build's entry is our own HTTP server, which embeds the
       // React Router build (see app/server/main.ts); beside it, the image
-      // screening process that the server forks (app/roast/screening).
+      // screening process that the server forks (app/roast/screening) and the
+      // `npm run admin` command (app/server/admin-cli.ts).
       build: {
         rollupOptions: {
-          input: { index: './app/server/main.ts', 'screening-worker': './app/roast/screening/worker.ts' },
+          input: { index: './app/server/main.ts', 'screening-worker': './app/roast/screening/worker.ts', 'admin-cli': './app/server/admin-cli.ts' },
         },
       },
       // Every library but the two with native code is bundled into the build: React's

@@ -17,7 +17,11 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('profile', 'routes/profile.tsx'),
-  route('admin', 'routes/admin.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    route('builds', 'routes/admin.builds.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('audit', 'routes/admin.audit.tsx'),
+  ]),
   route('competitions', 'routes/competitions.tsx'),
   route('competitions/:id', 'routes/competition.tsx'),
   route('past-competitions', 'routes/past-competitions.tsx'),

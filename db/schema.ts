@@ -432,3 +432,22 @@ export const leaderboardStandings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.period, t.position] }), index('leaderboard_standings_build_idx').on(t.buildId)],
 );
+
+/** Every admin and moderator action: who did what to what, and when (newest first at /admin/audit). */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Kept when the actor's account is deleted: the name below still says who it was.
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['build', 'user', 'comment', 'report', 'competition', 'job'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    // What the target was (a title, a username), since it may be gone.
+    targetLabel: text('target_label').notNull().default(''),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
+);

@@ -8,11 +8,12 @@ const messages: Record<number, { title: string; text: string }> = {
 };
 
 /** A friendly page for every error: what happened in plain words, never a stack trace. */
-export function ErrorPage({ status }: { status: number }) {
-  const message = messages[status] ?? {
+export function ErrorPage({ status, text }: { status: number; /** Replaces the status's usual explanation. */ text?: string }) {
+  const known = messages[status] ?? {
     title: 'Something overheated',
     text: 'An unexpected error stopped this page. It has been logged; please try again in a moment.',
   };
+  const message = text ? { ...known, text } : known;
   return (
     <section className="mx-auto grid max-w-2xl place-items-center px-4 py-24 text-center">
       <p aria-hidden="true" className="display text-gradient text-7xl">

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import { builds, tempUploads, users } from '../../db/schema';
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
-import { db } from '~/services/db.server';
+import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 
 export type BuildSummary = {
@@ -234,4 +234,23 @@ export function recentOpeners(limit: number): string[] {
     .limit(limit)
     .all()
     .flatMap((row) => (row.opener ? [row.opener] : []));
+}
+
+/**
+ * Recounts the totals kept on these builds (stars, votes, average, comments)
+ * from their rows, after ratings or comments went away other than one by one
+ * (a deleted member's). Call it in that transaction.
+ */
+export function recountBuilds(writer: Writer, buildIds: number[]): void {
+  if (buildIds.length === 0) return;
+  writer
+    .update(builds)
+    .set({
+      totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+      ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+      averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+      commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id})`,
+    })
+    .where(inArray(builds.id, buildIds))
+    .run();
 }

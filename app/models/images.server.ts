@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { builds, imageVariants, images, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { consumeRateLimit, type RateLimit } from './rate-limits.server';
@@ -154,18 +154,30 @@ export function analysisFile(imageId: number, maxWidth = 1080): string | null {
 /** How long a new image may wait for its build or temp upload before it counts as unused. */
 const UNUSED_IMAGE_GRACE_MS = 24 * 3600_000;
 
+const isUnused = sql`not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+
 /**
  * Deletes images no build or temp upload uses any more (an expired guest upload,
  * a deleted build) and the files no remaining variant shares (housekeeping).
- * Rows go first, files after: a crash in between leaves orphan files, never rows
- * naming missing files.
  */
-export async function pruneUnusedImages(now = Date.now()): Promise<number> {
-  const unused = sql`${images.createdAt} < ${now - UNUSED_IMAGE_GRACE_MS}
-    and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
-    and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+export function pruneUnusedImages(now = Date.now()): Promise<number> {
+  return deleteImages(and(lt(images.createdAt, new Date(now - UNUSED_IMAGE_GRACE_MS)), isUnused)!);
+}
+
+/** Deletes these images at once if nothing uses them any more (a build or member was deleted). */
+export function deleteImagesIfUnused(imageIds: number[]): Promise<number> {
+  if (imageIds.length === 0) return Promise.resolve(0);
+  return deleteImages(and(inArray(images.id, imageIds), isUnused)!);
+}
+
+/**
+ * Rows go first, files after: a crash in between leaves orphan files, never rows
+ * naming missing files. A file another image's variant shares stays.
+ */
+async function deleteImages(condition: SQL): Promise<number> {
   const files = db().transaction((tx) => {
-    const ids = tx.select({ id: images.id }).from(images).where(unused).all().map((row) => row.id);
+    const ids = tx.select({ id: images.id }).from(images).where(condition).all().map((row) => row.id);
     if (ids.length === 0) return [];
     const names = tx
       .select({ fileName: imageVariants.fileName })

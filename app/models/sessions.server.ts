@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '~/services/crypto.server';
-import { db } from '~/services/db.server';
+import { db, type Writer } from '~/services/db.server';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { type CurrentUser, currentUserColumns } from './users.server';
 
@@ -47,8 +47,8 @@ export function deleteSession(sessionId: string): void {
 }
 
 /** Ends every session of a member (e.g. when an admin disables them). */
-export function deleteUserSessions(userId: number): number {
-  return db().delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+export function deleteUserSessions(userId: number, writer: Writer = db()): number {
+  return writer.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
 }
 
 /** Deletes expired sessions (housekeeping). */

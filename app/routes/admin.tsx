@@ -1,13 +1,75 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { Form, isRouteErrorResponse, Outlet, redirect, useLocation } from 'react-router';
+import type { Route } from './+types/admin';
+import { ErrorPage } from '~/components/error-page';
+import { TabLinks } from '~/components/ui/tab-links';
+import { requireAdmin, requireStaff } from '~/services/session.server';
+import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
+import { withQuery } from '~/utils/query';
 
 export const meta = () => pageMeta('Admin Dashboard', 'Run RigRoast: builds, members and moderation.');
 
-export default function Admin() {
+/**
+ * The dashboard's frame: admins and moderators only; each tab checks its own
+ * access too. /admin itself opens the Builds tab, keeping a search.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const atRoot = args.url.pathname.replace(/\/$/, '') === '/admin';
+  const viewer = atRoot ? requireAdmin(args) : requireStaff(args);
+  const q = args.url.searchParams.get('q') ?? '';
+  if (atRoot) throw redirect(withQuery('/admin/builds', { q }));
+  return { isAdmin: viewer.isAdmin, q };
+}
+
+/** The tabs that share the one search box (spec §2). */
+const SEARCHABLE = ['/admin/builds', '/admin/users'];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { isAdmin, q } = loaderData;
+  const { pathname } = useLocation();
+  const tabs = isAdmin
+    ? [
+        { key: '/admin/builds', label: 'Builds', href: withQuery('/admin/builds', { q }) },
+        { key: '/admin/users', label: 'Users', href: withQuery('/admin/users', { q }) },
+        { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
+      ]
+    : [];
+  const current = tabs.find((tab) => pathname.startsWith(tab.key))?.key ?? '';
   return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="Admins will manage builds, members, competitions and the moderation queue here."
-    />
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="display text-3xl sm:text-4xl">
+        Admin <span className="text-gradient">Dashboard</span>
+      </h1>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <TabLinks label="Admin sections" tabs={tabs} current={current} />
+        {SEARCHABLE.includes(current) ? (
+          <Form method="get" action={current} role="search" className="flex gap-2">
+            <label htmlFor="admin-search" className="sr-only">
+              Search builds and users
+            </label>
+            <input
+              id="admin-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              key={q}
+              placeholder="Search builds and users"
+              className="min-h-11 w-64 max-w-full rounded-lg border border-line bg-panel px-3 text-ink placeholder:text-muted focus:border-neon-cyan"
+            />
+            <button type="submit" className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan">
+              Search
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} text={status === 403 ? ADMIN_ACCESS_DENIED : undefined} />;
 }

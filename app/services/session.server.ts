@@ -1,4 +1,4 @@
-import { createContext, type MiddlewareFunction, redirect } from 'react-router';
+import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
 import { clientAddressOf } from '~/server/context';
 import {
   createSession,
@@ -6,9 +6,10 @@ import {
   findActiveSession,
   renewSession,
 } from '~/models/sessions.server';
+import { isStaff } from '~/models/permissions';
 import type { CurrentUser } from '~/models/users.server';
 import { isGeneratedUsername } from '~/models/usernames';
-import { SESSION_TTL_MS } from '~/utils/constants';
+import { ADMIN_ACCESS_DENIED, SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';
 import { randomToken, sha256 } from './crypto.server';
 import { appCookie } from './cookies.server';
@@ -66,6 +67,24 @@ export function currentSessionId({ context }: ContextArgs): string | null {
 export function requireUser(args: ContextArgs & { url: URL }): CurrentUser {
   const user = currentUser(args);
   if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(args.url.pathname + args.url.search)}`);
+  return user;
+}
+
+function forbidden(): never {
+  throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403 });
+}
+
+/** An admin; a guest goes to /auth and back, a member gets 403. */
+export function requireAdmin(args: ContextArgs & { url: URL }): CurrentUser {
+  const user = requireUser(args);
+  if (!user.isAdmin) forbidden();
+  return user;
+}
+
+/** An admin or a moderator (the moderation queue); a guest goes to /auth and back, a member gets 403. */
+export function requireStaff(args: ContextArgs & { url: URL }): CurrentUser {
+  const user = requireUser(args);
+  if (!isStaff(user)) forbidden();
   return user;
 }
 

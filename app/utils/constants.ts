@@ -7,8 +7,12 @@ export const HOME_FEATURED_COUNT = 3;
 export const HOME_LEADERBOARD_LIMIT = 3;
 export const LEADERBOARD_LIMIT = 10;
 export const LEADERBOARD_PLACEHOLDERS = 9;
-export const ADMIN_BUILDS_LIMIT = 100;
+/** Rows per page of the admin tables (the spec's admin list asked for 100 at once; pages replace that cap). */
+export const ADMIN_PAGE_SIZE = 50;
 export const PROFILE_SKELETON_COUNT = 3;
+/** Spec §2: after "Access Denied", what anyone not allowed in the admin dashboard is told (with 403). */
+export const ADMIN_ACCESS_DENIED =
+  "You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.";
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;

@@ -33,3 +33,16 @@ export function waitText(ms: number): string {
   if (ms <= 90 * MINUTE) return unit(Math.ceil(ms / MINUTE), 'minute');
   return unit(Math.ceil(ms / HOUR), 'hour');
 }
+
+const shortDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/** "22 Nov 2026": the same on the server and in every browser (UTC). */
+export function shortDate(date: Date | number): string {
+  return shortDateFormat.format(date);
+}
+
+/** "22 Nov 2026, 14:05 UTC". */
+export function shortDateTime(date: Date | number): string {
+  return `${dateTimeFormat.format(date)} UTC`;
+}

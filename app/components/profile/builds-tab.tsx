@@ -4,6 +4,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
+import { shortDate } from '~/utils/dates';
 
 type Build = {
   id: number;
@@ -18,7 +19,6 @@ type Build = {
 /** What the owner is told about a build that is not listed (yet). */
 const REVIEW_LABELS = { pending: 'Being screened', held: 'Under review', rejected: 'Not published' } as const;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boolean }) {
   if (loading) {
@@ -57,7 +57,7 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
                 {REVIEW_LABELS[build.reviewStatus]}
               </p>
             )}
-            <p className="text-sm text-muted">{dateFormat.format(build.createdAt)}</p>
+            <p className="text-sm text-muted">{shortDate(build.createdAt)}</p>
             <p className="flex items-center gap-2 text-sm text-muted">
               <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
             </p>

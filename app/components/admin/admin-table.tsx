@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+export type AdminRow = { key: string | number; cells: ReactNode[] };
+
+/**
+ * A table whose rows become labelled cards on a phone (each cell names its
+ * column), so every action stays in reach without scrolling sideways.
+ */
+export function AdminTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: AdminRow[] }) {
+  return (
+    <div className="panel">
+      <table className="admin-table w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={headers[index]} data-label={headers[index]}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Badge({ children, tone }: { children: ReactNode; tone: 'cyan' | 'pink' | 'lime' | 'muted' | 'flame' }) {
+  const tones = {
+    cyan: 'border-neon-cyan/60 text-neon-cyan',
+    pink: 'border-neon-pink/60 text-neon-pink',
+    lime: 'border-neon-lime/60 text-neon-lime',
+    flame: 'border-flame/60 text-flame',
+    muted: 'border-line text-muted',
+  };
+  return <span className={`inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>{children}</span>;
+}
+
+const REVIEW_LABELS = { pending: 'Screening', held: 'Held', rejected: 'Rejected' } as const;
+
+/** Marks a build that is not listed, so an admin sees why it is missing from the site. */
+export function ReviewBadge({ status }: { status: 'pending' | 'approved' | 'held' | 'rejected' }) {
+  if (status === 'approved') return null;
+  return (
+    <span className="ml-2">
+      <Badge tone={status === 'rejected' ? 'pink' : 'flame'}>{REVIEW_LABELS[status]}</Badge>
+    </span>
+  );
+}

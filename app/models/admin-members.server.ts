@@ -1,0 +1,148 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AnyColumn, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { builds, comments, ratings, users } from '../../db/schema';
+import { type Actor, recordAudit } from './audit.server';
+import { recountBuilds } from './builds.server';
+import { deleteImagesIfUnused } from './images.server';
+import { requestLeaderboards } from './leaderboards.server';
+import { canManageMember, type Viewer } from './permissions';
+import { deleteUserSessions } from './sessions.server';
+import { normalizeEmail } from './users.server';
+import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
+
+export type MemberRow = {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  isModerator: boolean;
+  isDisabled: boolean;
+  createdAt: Date;
+};
+
+const memberColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  isModerator: users.isModerator,
+  isDisabled: users.isDisabled,
+  createdAt: users.createdAt,
+};
+
+/** `text` as a LIKE pattern that matches it literally anywhere (case-insensitive for ASCII). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export const likeContains = (column: AnyColumn | SQL, text: string) => sql`${column} like ${containsPattern(text)} escape '\\'`;
+
+/** A page of members, newest first, whose name or address contains `q`. */
+export function listMembers({ q, limit, offset }: { q: string; limit: number; offset: number }): { rows: MemberRow[]; total: number } {
+  const where = q ? or(likeContains(users.username, q), likeContains(users.email, q)) : undefined;
+  const rows = db().select(memberColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all();
+  const total = db().select({ total: count() }).from(users).where(where).get()?.total ?? 0;
+  return { rows, total };
+}
+
+export function findMember(id: number): MemberRow | null {
+  return db().select(memberColumns).from(users).where(eq(users.id, id)).get() ?? null;
+}
+
+export type MemberChange = 'disable' | 'enable' | 'grant-moderator' | 'remove-moderator' | 'delete';
+export type MemberChangeResult = { ok: true; member: MemberRow } | { ok: false; reason: 'not_found' | 'forbidden' };
+
+/**
+ * Disables or enables a member, or grants or removes moderator, if `actor` may
+ * (see canManageMember), with its audit row. Disabling ends every session of
+ * theirs at once, and sign-in refuses them until an admin enables them again.
+ */
+export function changeMember(actor: Viewer & Actor, memberId: number, change: Exclude<MemberChange, 'delete'>, now = new Date()): MemberChangeResult {
+  return db().transaction((tx) => {
+    const member = tx.select(memberColumns).from(users).where(eq(users.id, memberId)).get();
+    if (!member) return { ok: false, reason: 'not_found' } as const;
+    if (!canManageMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
+    const values = {
+      disable: { isDisabled: true },
+      enable: { isDisabled: false },
+      'grant-moderator': { isModerator: true },
+      'remove-moderator': { isModerator: false },
+    }[change];
+    tx.update(users).set(values).where(eq(users.id, memberId)).run();
+    if (change === 'disable') deleteUserSessions(memberId, tx);
+    recordAudit(tx, actor, { action: `${change}-member`, targetType: 'user', targetId: memberId, targetLabel: member.username }, now);
+    return { ok: true, member: { ...member, ...values } } as const;
+  });
+}
+
+/**
+ * Deletes a member for good, if `actor` may: their builds (with those builds'
+ * ratings, comments and share links), their ratings and comments elsewhere,
+ * their sessions; recounts every build they had rated or commented on; then
+ * removes the photos and avatar nothing else uses.
+ */
+export async function deleteMember(actor: Viewer & Actor, memberId: number, now = new Date()): Promise<MemberChangeResult> {
+  const result = db().transaction((tx) => {
+    const member = tx.select({ ...memberColumns, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, memberId)).get();
+    if (!member) return { ok: false, reason: 'not_found' } as const;
+    if (!canManageMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
+    const touched = tx
+      .selectDistinct({ buildId: ratings.buildId })
+      .from(ratings)
+      .where(eq(ratings.userId, memberId))
+      .union(tx.selectDistinct({ buildId: comments.buildId }).from(comments).where(eq(comments.userId, memberId)))
+      .all()
+      .map((row) => row.buildId);
+    const imageIds = tx.select({ imageId: builds.imageId }).from(builds).where(eq(builds.userId, memberId)).all().map((row) => row.imageId);
+    const buildCount = imageIds.length;
+    tx.delete(users).where(eq(users.id, memberId)).run();
+    recountBuilds(tx, touched);
+    requestLeaderboards(tx, now.getTime());
+    recordAudit(
+      tx,
+      actor,
+      { action: 'delete-member', targetType: 'user', targetId: memberId, targetLabel: member.username, details: `${buildCount} ${buildCount === 1 ? 'build' : 'builds'} deleted with the account` },
+      now,
+    );
+    return { ok: true, member, imageIds } as const;
+  });
+  if (!result.ok) return result;
+  await deleteImagesIfUnused(result.imageIds);
+  await removeAvatarIfUnused(result.member.avatarUrl);
+  const { avatarUrl: _avatar, ...member } = result.member;
+  return { ok: true, member };
+}
+
+/** Avatars are named by their content, so two members may share one file. */
+async function removeAvatarIfUnused(avatarUrl: string): Promise<void> {
+  const fileName = /^\/uploads\/avatars\/([0-9a-f]{64}\.webp)$/.exec(avatarUrl)?.[1];
+  if (!fileName || db().select({ id: users.id }).from(users).where(eq(users.avatarUrl, avatarUrl)).get()) return;
+  await rm(join(env().UPLOADS_DIR, 'avatars', fileName), { force: true });
+}
+
+export type AdminGrantResult = { ok: true; username: string; changed: boolean } | { ok: false; reason: 'not_found' };
+
+/**
+ * Makes the member with this address an admin, or stops them being one (the
+ * command line's `npm run admin`), with its audit row. Granting also ends any
+ * moderator role, which admins do not have beside theirs.
+ */
+export function setAdmin(email: string, isAdmin: boolean, actor: Actor, now = new Date()): AdminGrantResult {
+  return db().transaction((tx) => {
+    const member = tx
+      .select({ id: users.id, username: users.username, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
+      .get();
+    if (!member) return { ok: false, reason: 'not_found' } as const;
+    if (member.isAdmin === isAdmin) return { ok: true, username: member.username, changed: false } as const;
+    tx.update(users)
+      .set(isAdmin ? { isAdmin, isModerator: false } : { isAdmin })
+      .where(eq(users.id, member.id))
+      .run();
+    recordAudit(tx, actor, { action: isAdmin ? 'grant-admin' : 'revoke-admin', targetType: 'user', targetId: member.id, targetLabel: member.username }, now);
+    return { ok: true, username: member.username, changed: true } as const;
+  });
+}

@@ -1,0 +1,230 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+import { Browser, pageText, toastText } from '../support/browser';
+import { signInWithCode } from '../support/sign-in';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { readRow } from '../support/test-database';
+import { testPhoto, uploadBuild } from '../support/uploads';
+
+const ADMIN_EMAIL = 'chief@example.com';
+const OTHER_ADMIN_EMAIL = 'deputy@example.com';
+const DENIED = "You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.";
+
+let app: AppProcess;
+let sink: SmtpSink;
+let admin: Browser;
+let counter = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: `${ADMIN_EMAIL},${OTHER_ADMIN_EMAIL}` });
+  admin = await signedIn(ADMIN_EMAIL);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await sink?.stop();
+});
+
+async function signedIn(email = `member${++counter}-${Date.now()}@example.com`) {
+  const browser = new Browser(app, `198.51.100.${++counter}`);
+  await signInWithCode(browser, sink, email);
+  return browser;
+}
+
+const userId = (email: string) => readRow<{ id: number }>(app.databasePath, 'select id from users where email = ?', email).id;
+const user = (id: number) => readRow<{ is_disabled: number; is_moderator: number; is_admin: number } | undefined>(app.databasePath, 'select * from users where id = ?', id);
+const audit = () => readRow<{ n: number }>(app.databasePath, 'select count(*) as n from audit_log').n;
+
+async function buildBy(owner: Browser, title: string) {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}
+
+describe('who may open the admin dashboard', () => {
+  it('sends a guest to sign in and back', async () => {
+    for (const path of ['/admin', '/admin/builds?q=rig', '/admin/users', '/admin/audit']) {
+      const response = await new Browser(app).request(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('answers 403 with the access-denied text to members and moderators', async () => {
+    const email = `mod-${Date.now()}@example.com`;
+    const moderator = await signedIn(email);
+    await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
+    const member = await signedIn();
+    for (const browser of [member, moderator]) {
+      for (const path of ['/admin', '/admin/builds', '/admin/users', '/admin/audit']) {
+        const page = await browser.get(path);
+        expect(page.status).toBe(403);
+        expect(pageText(page.html)).toContain('Access Denied');
+        expect(pageText(page.html)).toContain(DENIED);
+      }
+    }
+  });
+
+  it('opens the Builds tab for an admin, keeping the search', async () => {
+    const page = await admin.get('/admin?q=rig');
+    expect(page.status).toBe(200);
+    expect(page.url).toBe('/admin/builds?q=rig');
+    expect(pageText(page.html)).toContain('Admin Dashboard');
+  });
+});
+
+describe('the builds tab', () => {
+  it('lists builds with the spec columns, finds them by title or maker, and pages', async () => {
+    const owner = await signedIn();
+    const id = await buildBy(owner, `Searchable tower ${Date.now()}`);
+    const page = await admin.get('/admin/builds?q=searchable+tower');
+    const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(headers).toEqual(['ID', 'Image', 'Title', 'User', 'Created', 'Rating', 'Actions']);
+    expect(page.html).toContain(`href="/build/${id}"`);
+    expect(pageText((await admin.get('/admin/builds?q=no+such+build+anywhere')).html)).toContain('No builds found.');
+    // The search box keeps q across tabs.
+    expect(page.html).toContain('href="/admin/users?q=searchable+tower"');
+  });
+
+  it('asks before deleting, then deletes for an admin only, with the audit row', async () => {
+    const owner = await signedIn();
+    const id = await buildBy(owner, 'Doomed build');
+    const confirm = await admin.get(`/admin/builds?delete=${id}`);
+    expect(pageText(confirm.html)).toContain('Are you sure you want to delete this build? This action cannot be undone.');
+
+    const member = await signedIn();
+    expect((await member.post('/admin/builds', { buildId: String(id) })).status).toBe(403);
+    const guest = await new Browser(app).request('/admin/builds', { method: 'POST', body: new URLSearchParams({ buildId: String(id) }), headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(guest.status).toBe(302);
+    expect(readRow(app.databasePath, 'select id from builds where id = ?', id)).toBeTruthy();
+
+    const before = audit();
+    const done = await admin.post('/admin/builds?q=Doomed', { buildId: String(id) });
+    expect(done.url).toBe('/admin/builds?q=Doomed');
+    expect(toastText(done.html)).toContain('Build deleted successfully');
+    expect(readRow(app.databasePath, 'select id from builds where id = ?', id)).toBeUndefined();
+    expect((await new Browser(app).get(`/build/${id}`)).status).toBe(404);
+    expect(audit()).toBe(before + 1);
+
+    const again = await admin.post('/admin/builds', { buildId: String(id) });
+    expect(toastText(again.html)).toContain('Failed to delete build');
+  });
+});
+
+describe('the users tab', () => {
+  it('shows roles and status, and actions only for non-admins other than the viewer', async () => {
+    const email = `plain-${Date.now()}@example.com`;
+    await signedIn(email);
+    const page = await admin.get(`/admin/users?q=${encodeURIComponent(email)}`);
+    const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(headers).toEqual(['ID', 'Username', 'Email', 'Role', 'Status', 'Created', 'Actions']);
+    const text = pageText(page.html);
+    expect(text).toContain(email);
+    expect(text).toMatch(/User\s+Active/);
+    expect(page.html).toContain(`confirm=disable&amp;user=${userId(email)}`);
+
+    const admins = await admin.get('/admin/users?q=%40example.com');
+    expect(admins.html).not.toContain(`user=${userId(ADMIN_EMAIL)}"`);
+    expect(pageText((await admin.get('/admin/users?q=nobody-at-all')).html)).toContain('No users found.');
+  });
+
+  it('disables a member (ending their session at once, refusing sign-in) and enables them again', async () => {
+    const email = `disabled-${Date.now()}@example.com`;
+    const target = await signedIn(email);
+    expect((await target.get('/profile')).url).toBe('/profile');
+    const id = userId(email);
+
+    const confirm = await admin.get(`/admin/users?confirm=disable&user=${id}`);
+    expect(pageText(confirm.html)).toContain('Disable user');
+    const done = await admin.post('/admin/users', { change: 'disable', userId: String(id) });
+    expect(toastText(done.html)).toContain('User status updated successfully');
+    expect(user(id)?.is_disabled).toBe(1);
+    expect((await target.get('/profile')).url).toMatch(/^\/auth\?redirectTo=/);
+    expect(pageText((await admin.get(`/admin/users?q=${encodeURIComponent(email)}`)).html)).toContain('Disabled');
+
+    await admin.post('/admin/users', { change: 'enable', userId: String(id) });
+    expect(user(id)?.is_disabled).toBe(0);
+  });
+
+  it('grants and removes moderator, with the badge', async () => {
+    const email = `modded-${Date.now()}@example.com`;
+    await signedIn(email);
+    const id = userId(email);
+    const granted = await admin.post(`/admin/users?q=${encodeURIComponent(email)}`, { change: 'grant-moderator', userId: String(id) });
+    expect(toastText(granted.html)).toContain('Moderator status updated successfully');
+    expect(pageText(granted.html)).toMatch(/User\s+Moderator/);
+    await admin.post('/admin/users', { change: 'remove-moderator', userId: String(id) });
+    expect(user(id)?.is_moderator).toBe(0);
+  });
+
+  it('refuses every change to oneself or another admin, and to anyone but admins, at the server', async () => {
+    await signedIn(OTHER_ADMIN_EMAIL);
+    const member = await signedIn();
+    const victimEmail = `victim-${Date.now()}@example.com`;
+    await signedIn(victimEmail);
+    const before = audit();
+    for (const target of [userId(ADMIN_EMAIL), userId(OTHER_ADMIN_EMAIL)]) {
+      for (const change of ['disable', 'grant-moderator', 'delete']) {
+        const page = await admin.post('/admin/users', { change, userId: String(target) });
+        expect(toastText(page.html)).toMatch(/Error Failed to (update user status|update moderator status|delete user): /);
+        expect(user(target)).toMatchObject({ is_disabled: 0, is_moderator: 0, is_admin: 1 });
+      }
+    }
+    expect((await member.post('/admin/users', { change: 'delete', userId: String(userId(victimEmail)) })).status).toBe(403);
+    expect(user(userId(victimEmail))).toBeTruthy();
+    expect(audit()).toBe(before);
+  });
+
+  it('deletes a member with their builds, and recounts the builds they rated', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const leaving = await signedIn(email);
+    const owner = await signedIn();
+    const kept = await buildBy(owner, 'Kept build');
+    const gone = await buildBy(leaving, 'Leaving build');
+    await leaving.post(`/build/${kept}`, { intent: 'rate', rating: '2' });
+    expect(readRow<{ rating_count: number }>(app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count).toBe(1);
+
+    const confirm = await admin.get(`/admin/users?confirm=delete&user=${userId(email)}`);
+    expect(pageText(confirm.html)).toContain('All of their builds, ratings and comments will be deleted.');
+    const done = await admin.post('/admin/users', { change: 'delete', userId: String(userId(email)) });
+    expect(toastText(done.html)).toContain('User deleted successfully');
+    expect(readRow(app.databasePath, 'select id from builds where id = ?', gone)).toBeUndefined();
+    expect(readRow(app.databasePath, 'select total_rating, rating_count, average_rating from builds where id = ?', kept)).toEqual({ total_rating: 0, rating_count: 0, average_rating: 0 });
+  });
+});
+
+describe('the audit log', () => {
+  it('lists every action newest first with who, what and on what, filterable by actor', async () => {
+    const page = await admin.get(`/admin/audit?actor=${userId(ADMIN_EMAIL)}`);
+    const text = pageText(page.html);
+    expect(text).toContain('Deleted member');
+    expect(text).toContain('Deleted build');
+    expect(text.indexOf('Deleted member')).toBeLessThan(text.indexOf('Deleted build'));
+    expect(pageText((await admin.get('/admin/audit?actor=999999')).html)).toContain('Nothing recorded yet.');
+  });
+});
+
+describe('npm run admin', () => {
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [join(import.meta.dirname, '../../build/server/admin-cli.js'), ...args], {
+      env: { ...process.env, DATABASE_PATH: app.databasePath, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+
+  it('grants and revokes admin by address, with an audit row, and explains a wrong call', async () => {
+    const email = `promoted-${Date.now()}@example.com`;
+    await signedIn(email);
+    const granted = cli('grant', email.toUpperCase());
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toMatch(/is now an admin/);
+    expect(user(userId(email))?.is_admin).toBe(1);
+    expect(cli('revoke', email).status).toBe(0);
+    expect(user(userId(email))?.is_admin).toBe(0);
+    expect(readRow<{ actor_name: string }>(app.databasePath, "select actor_name from audit_log where action = 'revoke-admin' order by id desc").actor_name).toBe('command line');
+
+    expect(cli('grant', 'nobody-here@example.com')).toMatchObject({ status: 1 });
+    expect(cli('promote', email)).toMatchObject({ status: 2 });
+  });
+});
