@@ -1,0 +1,86 @@
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** Signs in as one of the e2e server's ADMIN_EMAILS; each test has its own, so codes never wait on one another. */
+async function signInAsAdmin(page: Page, info: TestInfo, slot: number) {
+  await signIn(page, `admin-${info.project.name}-${slot + 4 * ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
+  await skipUsernamePrompt(page);
+}
+
+test('an admin finds a build with the search box and deletes it after confirming', async ({ page, baseURL, javaScriptEnabled }, info) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page, info, 1);
+  const title = `Condemned ${info.project.name} ${Date.now()}`;
+  const id = await postBuild(page, baseURL!, title);
+
+  await page.goto('/admin');
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+  await page.getByRole('searchbox', { name: 'Search builds and users' }).fill(title);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/admin\/builds\?q=Condemned/);
+  const rows = page.getByRole('table', { name: 'Builds' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  // The Users tab keeps the search.
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute('href', /q=Condemned/);
+
+  await page.getByRole('link', { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete build' });
+  await expect(dialog).toContainText('Are you sure you want to delete this build? This action cannot be undone.');
+  await dialog.getByRole('link', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('link', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Delete build' }).getByRole('button', { name: 'Delete build' }).click();
+  await expect(toasts(page)).toContainText('Build deleted successfully');
+  await expect(page.getByText('No builds found.')).toBeVisible();
+  const gone = await page.request.get(`/build/${id}`);
+  expect(gone.status()).toBe(404);
+});
+
+test('an admin disables and enables a member and toggles moderator, each after confirming', async ({ page, browser, javaScriptEnabled }, info) => {
+  test.setTimeout(90_000);
+  const memberEmail = uniqueEmail(`${info.project.name}-managed`);
+  const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const memberPage = await other.newPage();
+  await signIn(memberPage, memberEmail);
+
+  await signInAsAdmin(page, info, 2);
+  await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
+  await hydrated(page, javaScriptEnabled);
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: memberEmail });
+  await expect(row).toContainText('Active');
+
+  const confirm = async (action: RegExp, dialogName: string, toast: string) => {
+    await row.getByRole('link', { name: action }).click();
+    await page.getByRole('dialog', { name: dialogName }).getByRole('button', { name: dialogName }).click();
+    await expect(toasts(page)).toContainText(toast);
+  };
+
+  await confirm(/^Disable @/, 'Disable user', 'User status updated successfully');
+  await expect(row).toContainText('Disabled');
+  // Their session ended at once.
+  await memberPage.goto('/profile');
+  await expect(memberPage).toHaveURL(/\/auth\?redirectTo=%2Fprofile/);
+
+  await confirm(/^Enable @/, 'Enable user', 'User status updated successfully');
+  await expect(row).toContainText('Active');
+
+  await confirm(/^Make moderator @/, 'Make moderator', 'Moderator status updated successfully');
+  await expect(row).toContainText('Moderator');
+  await confirm(/^Remove moderator @/, 'Remove moderator', 'Moderator status updated successfully');
+  await expect(row.getByText('Moderator', { exact: true })).toHaveCount(0);
+  await other.close();
+});
+
+test('a member who opens the dashboard is told they have no access', async ({ page }, info) => {
+  await signIn(page, uniqueEmail(info.project.name));
+  const response = await page.goto('/admin/users');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.")).toBeVisible();
+});
