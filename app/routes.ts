@@ -20,6 +20,7 @@ export default [
   route('admin', 'routes/admin.tsx', [
     route('builds', 'routes/admin.builds.tsx'),
     route('users', 'routes/admin.users.tsx'),
+    route('moderation', 'routes/admin.moderation.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
   ]),
   route('competitions', 'routes/competitions.tsx'),

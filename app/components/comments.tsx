@@ -22,16 +22,18 @@ type Props = {
   /** The comment a reply form is open under (`?replyTo=`), if any. */
   replyTo: number | null;
   viewerId: number | null;
+  /** Moderators and admins may delete anyone's comment. */
+  canModerate: boolean;
   reportReasons: Record<string, string>;
   lastResult: SubmissionResult<string[]> | null;
   now: number;
 };
 
 /** Spec §2 Build detail: the comment box, the threads with one level of replies, and "View all N comments". */
-export function Comments({ buildId, threads, threadCount, commentCount, replyTo, viewerId, reportReasons, lastResult, now }: Props) {
+export function Comments({ buildId, threads, threadCount, commentCount, replyTo, viewerId, canModerate, reportReasons, lastResult, now }: Props) {
   const [askSignIn, setAskSignIn] = useState(false);
   const guard = viewerId === null ? () => setAskSignIn(true) : null;
-  const shared = { buildId, viewerId, reportReasons, now };
+  const shared = { buildId, viewerId, canModerate, reportReasons, now };
   return (
     <section aria-labelledby="comments-title" className="grid gap-5">
       <h2 id="comments-title" className="display text-2xl">
@@ -77,13 +79,14 @@ type CommentProps = {
   comment: CommentData;
   buildId: number;
   viewerId: number | null;
+  canModerate: boolean;
   reportReasons: Record<string, string>;
   now: number;
   /** Replies answer in their thread: the top-level comment's id. */
   replyTarget?: number;
 };
 
-function Comment({ comment, buildId, viewerId, reportReasons, now, replyTarget }: CommentProps) {
+function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, replyTarget }: CommentProps) {
   const own = viewerId !== null && comment.userId === viewerId;
   return (
     <article
@@ -106,11 +109,11 @@ function Comment({ comment, buildId, viewerId, reportReasons, now, replyTarget }
         <Link to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`} preventScrollReset className="font-semibold text-muted hover:text-ink">
           Reply
         </Link>
-        {own ? (
+        {own || canModerate ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete-comment" />
             <input type="hidden" name="commentId" value={comment.id} />
-            <button type="submit" className="font-semibold text-muted hover:text-danger">
+            <button type="submit" className="font-semibold text-muted hover:text-danger" aria-label={own ? 'Delete' : `Delete comment by ${comment.isAI ? AI_NAME : `@${comment.username}`}`}>
               Delete
             </button>
           </Form>

@@ -5,8 +5,11 @@ import type { CurrentUser } from '~/models/users.server';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
 
-/** My Profile, Admin Dashboard (admins only) and Logout, as list items: in the avatar menu and the mobile menu. */
-export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin'> }) {
+/**
+ * My Profile, Admin Dashboard (admins) or Moderation (moderators) and Logout, as
+ * list items: in the avatar menu and the mobile menu.
+ */
+export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin' | 'isModerator'> }) {
   return (
     <>
       <li>
@@ -14,10 +17,10 @@ export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin'> }) {
           My Profile
         </Link>
       </li>
-      {user.isAdmin ? (
+      {user.isAdmin || user.isModerator ? (
         <li>
-          <Link to="/admin" className={itemClass}>
-            Admin Dashboard
+          <Link to={user.isAdmin ? '/admin' : '/admin/moderation'} className={itemClass}>
+            {user.isAdmin ? 'Admin Dashboard' : 'Moderation'}
           </Link>
         </li>
       ) : null}

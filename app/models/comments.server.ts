@@ -173,19 +173,22 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
   return { threads, threadCount };
 }
 
-/**
- * Deletes a member's own comment with its replies, and recounts the build's
- * comments in the same transaction. False when it is not theirs or is gone.
- */
+/** Deletes a comment with its replies and recounts its build's comments, in `tx`; null when it is gone. */
+export function removeComment(tx: Writer, commentId: number): { buildId: number; content: string } | null {
+  const comment = tx.select({ buildId: comments.buildId, content: comments.content }).from(comments).where(eq(comments.id, commentId)).get();
+  if (!comment) return null;
+  tx.delete(comments).where(eq(comments.id, commentId)).run();
+  tx.update(builds)
+    .set({ commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${comment.buildId})` })
+    .where(eq(builds.id, comment.buildId))
+    .run();
+  return comment;
+}
+
+/** Deletes a member's own comment with its replies. False when it is not theirs or is gone. */
 export function deleteOwnComment(commentId: number, userId: number): boolean {
   return db().transaction((tx) => {
-    const comment = tx.select({ buildId: comments.buildId }).from(comments).where(and(eq(comments.id, commentId), eq(comments.userId, userId))).get();
-    if (!comment) return false;
-    tx.delete(comments).where(eq(comments.id, commentId)).run();
-    tx.update(builds)
-      .set({ commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${comment.buildId})` })
-      .where(eq(builds.id, comment.buildId))
-      .run();
-    return true;
+    const mine = tx.select({ id: comments.id }).from(comments).where(and(eq(comments.id, commentId), eq(comments.userId, userId))).get();
+    return mine !== undefined && removeComment(tx, commentId) !== null;
   });
 }

@@ -35,6 +35,13 @@ const ACTIONS: Record<string, string> = {
   'delete-member': 'Deleted member',
   'grant-admin': 'Made admin',
   'revoke-admin': 'Removed admin',
+  'approve-build': 'Approved build',
+  'reject-build': 'Rejected build',
+  'hide-build': 'Hid build',
+  'delete-comment': 'Deleted comment',
+  'dismiss-report': 'Dismissed report',
+  'act-on-report': 'Acted on report',
+  'retry-roast': 'Retried roast',
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { Form, isRouteErrorResponse, Outlet, redirect, useLocation } from 'react
 import type { Route } from './+types/admin';
 import { ErrorPage } from '~/components/error-page';
 import { TabLinks } from '~/components/ui/tab-links';
-import { requireAdmin, requireStaff } from '~/services/session.server';
+import { requireStaff } from '~/services/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';
@@ -11,13 +11,13 @@ export const meta = () => pageMeta('Admin Dashboard', 'Run RigRoast: builds, mem
 
 /**
  * The dashboard's frame: admins and moderators only; each tab checks its own
- * access too. /admin itself opens the Builds tab, keeping a search.
+ * access too. /admin itself opens the Builds tab (keeping a search) for admins,
+ * the moderation queue for moderators.
  */
 export function loader(args: Route.LoaderArgs) {
-  const atRoot = args.url.pathname.replace(/\/$/, '') === '/admin';
-  const viewer = atRoot ? requireAdmin(args) : requireStaff(args);
+  const viewer = requireStaff(args);
   const q = args.url.searchParams.get('q') ?? '';
-  if (atRoot) throw redirect(withQuery('/admin/builds', { q }));
+  if (args.url.pathname.replace(/\/$/, '') === '/admin') throw redirect(viewer.isAdmin ? withQuery('/admin/builds', { q }) : '/admin/moderation');
   return { isAdmin: viewer.isAdmin, q };
 }
 
@@ -27,13 +27,15 @@ const SEARCHABLE = ['/admin/builds', '/admin/users'];
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { isAdmin, q } = loaderData;
   const { pathname } = useLocation();
+  const moderation = { key: '/admin/moderation', label: 'Moderation', href: '/admin/moderation' };
   const tabs = isAdmin
     ? [
         { key: '/admin/builds', label: 'Builds', href: withQuery('/admin/builds', { q }) },
         { key: '/admin/users', label: 'Users', href: withQuery('/admin/users', { q }) },
+        moderation,
         { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
       ]
-    : [];
+    : [moderation];
   const current = tabs.find((tab) => pathname.startsWith(tab.key))?.key ?? '';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -14,7 +14,10 @@ import { buttonClass } from '~/components/ui/button';
 import { canSeeBuild, findBuildDetail, freshRoastWaitMs, requestFreshRoast } from '~/models/builds.server';
 import { addComment, CommentError, deleteOwnComment, listThreads } from '~/models/comments.server';
 import { imageSources, largestVariantUrl } from '~/models/images.server';
+import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
+import { isStaff } from '~/models/permissions';
 import { memberRating, rateBuild, RatingError } from '~/models/ratings.server';
+import type { CurrentUser } from '~/models/users.server';
 import { isReportReason, REPORT_REASONS, reportItem } from '~/models/reports.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
@@ -48,7 +51,7 @@ export function loader(args: Route.LoaderArgs) {
       commentCount: build.commentCount,
       listed: build.reviewStatus === 'approved',
     },
-    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === build.userId, rating: memberRating(build.id, viewer.id) } : null,
+    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === build.userId, rating: memberRating(build.id, viewer.id), canModerate: isStaff(viewer) } : null,
     comments: {
       threads: threads.map((thread) => ({
         ...thread,
@@ -69,7 +72,7 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Rating, commenting, deleting one's own comment, reporting, and the owner's fresh roast. */
+/** Rating, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const buildId = Number(args.params.id);
@@ -81,9 +84,9 @@ export async function action(args: Route.ActionArgs) {
     case 'comment':
       return comment(args, buildId, user.id, formData, back);
     case 'delete-comment':
-      return deleteOwnComment(Number(formData.get('commentId')), user.id)
-        ? redirectWithToast(`${back}#comments-title`, { title: 'Comment deleted' })
-        : redirectWithToast(back, { kind: 'error', title: 'Failed to delete comment', description: 'It was not yours, or it is already gone.' });
+      return deleteComment(user, Number(formData.get('commentId')), back);
+    case 'hide-build':
+      return hide(user, buildId, back);
     case 'report':
       return report(buildId, user.id, formData, back);
     case 'fresh-roast':
@@ -116,6 +119,22 @@ async function comment(args: Route.ActionArgs, buildId: number, userId: number, 
     if (error instanceof CommentError) return fail(error.message);
     throw error;
   }
+}
+
+/** Members delete their own comments; moderators and admins anyone's. */
+function deleteComment(user: CurrentUser, commentId: number, back: string) {
+  const deleted = deleteOwnComment(commentId, user.id) || (isStaff(user) && deleteAnyComment(user, commentId).ok);
+  return deleted
+    ? redirectWithToast(`${back}#comments-title`, { title: 'Comment deleted' })
+    : redirectWithToast(back, { kind: 'error', title: 'Failed to delete comment', description: 'It was not yours, or it is already gone.' });
+}
+
+/** Moderators and admins take a listed build off the site until the queue decides. */
+function hide(user: CurrentUser, buildId: number, back: string) {
+  const result = hideBuild(user, buildId);
+  if (result.ok) return redirectWithToast(back, { title: 'Build hidden', description: 'It waits in the moderation queue.' }, { status: 303 });
+  if (result.reason === 'forbidden') throw data(null, { status: 403 });
+  return redirectWithToast(back, { kind: 'error', title: 'Failed to hide build', description: 'It is not listed any more.' }, { status: 303 });
 }
 
 function report(buildId: number, userId: number, formData: FormData, back: string) {
@@ -199,8 +218,16 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner ? (
-            <div className="text-sm">
+            <div className="flex flex-wrap items-start gap-4 text-sm">
               <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
+              {viewer.canModerate ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="hide-build" />
+                  <button type="submit" className="font-semibold text-muted hover:text-danger">
+                    Hide this build
+                  </button>
+                </Form>
+              ) : null}
             </div>
           ) : null}
         </div>
@@ -214,6 +241,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             commentCount={build.commentCount}
             replyTo={comments.replyTo}
             viewerId={viewer?.id ?? null}
+            canModerate={viewer?.canModerate ?? false}
             reportReasons={reportReasons}
             lastResult={actionData?.result ?? null}
             now={now}

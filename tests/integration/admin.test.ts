@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText, toastText } from '../support/browser';
@@ -7,6 +8,7 @@ import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { readRow } from '../support/test-database';
 import { testPhoto, uploadBuild } from '../support/uploads';
+import { waitFor } from '../support/wait';
 
 const ADMIN_EMAIL = 'chief@example.com';
 const OTHER_ADMIN_EMAIL = 'deputy@example.com';
@@ -52,19 +54,26 @@ describe('who may open the admin dashboard', () => {
     }
   });
 
-  it('answers 403 with the access-denied text to members and moderators', async () => {
+  it('answers 403 with the access-denied text to members, and to moderators outside the moderation queue', async () => {
     const email = `mod-${Date.now()}@example.com`;
     const moderator = await signedIn(email);
     await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
     const member = await signedIn();
-    for (const browser of [member, moderator]) {
-      for (const path of ['/admin', '/admin/builds', '/admin/users', '/admin/audit']) {
+    const denied = [
+      [member, ['/admin', '/admin/builds', '/admin/users', '/admin/moderation', '/admin/audit']],
+      [moderator, ['/admin/builds', '/admin/users', '/admin/audit']],
+    ] as const;
+    for (const [browser, paths] of denied) {
+      for (const path of paths) {
         const page = await browser.get(path);
         expect(page.status).toBe(403);
         expect(pageText(page.html)).toContain('Access Denied');
         expect(pageText(page.html)).toContain(DENIED);
       }
     }
+    const queue = await moderator.get('/admin');
+    expect(queue.url).toBe('/admin/moderation');
+    expect(queue.status).toBe(200);
   });
 
   it('opens the Builds tab for an admin, keeping the search', async () => {
@@ -226,5 +235,119 @@ describe('npm run admin', () => {
 
     expect(cli('grant', 'nobody-here@example.com')).toMatchObject({ status: 1 });
     expect(cli('promote', email)).toMatchObject({ status: 2 });
+  });
+});
+
+describe('the moderation queue', () => {
+  let moderator: Browser;
+  let owner: Browser;
+
+  beforeAll(async () => {
+    const email = `queue-mod-${Date.now()}@example.com`;
+    moderator = await signedIn(email);
+    await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
+    owner = await signedIn();
+  }, 60_000);
+
+  const write = (sql: string, ...params: unknown[]) => {
+    const sqlite = new Database(app.databasePath);
+    sqlite.pragma('busy_timeout = 5000');
+    try {
+      sqlite.prepare(sql).run(...params);
+    } finally {
+      sqlite.close();
+    }
+  };
+  const status = (id: number) => readRow<{ review_status: string; review_reason: string | null }>(app.databasePath, 'select review_status, review_reason from builds where id = ?', id);
+
+  async function heldBuild(title: string) {
+    const id = await buildBy(owner, title);
+    write("update builds set review_status = 'held', review_reason = 'We may have spotted a person.' where id = ?", id);
+    return id;
+  }
+
+  it('lets a moderator approve a held build (listed, roast queued) or reject it with a reason its owner reads', async () => {
+    const approved = await heldBuild('Held then approved');
+    const rejected = await heldBuild('Held then rejected');
+    const queue = await moderator.get('/admin/moderation');
+    expect(pageText(queue.html)).toContain('Held then approved');
+    expect(pageText(queue.html)).toContain('We may have spotted a person.');
+
+    const member = await signedIn();
+    expect((await member.post('/admin/moderation', { intent: 'approve', id: String(approved) })).status).toBe(403);
+    expect(status(approved).review_status).toBe('held');
+
+    expect(toastText((await moderator.post('/admin/moderation', { intent: 'approve', id: String(approved) })).html)).toContain('Build approved');
+    expect(status(approved)).toEqual({ review_status: 'approved', review_reason: null });
+    expect((await new Browser(app).get(`/build/${approved}`)).status).toBe(200);
+
+    await moderator.post('/admin/moderation', { intent: 'reject', id: String(rejected), reason: 'people' });
+    expect(status(rejected).review_status).toBe('rejected');
+    expect(pageText((await owner.get(`/build/${rejected}`)).html)).toContain('build photos may not show people or faces');
+    expect((await new Browser(app).get(`/build/${rejected}`)).status).toBe(404);
+  });
+
+  it('dismisses a report, or deletes the reported comment and takes down a reported build', async () => {
+    const buildId = await buildBy(owner, 'Reported rig');
+    const reporter = await signedIn();
+    await reporter.post(`/build/${buildId}`, { intent: 'comment', content: 'Buy cheap GPUs at spam.example' });
+    const commentId = readRow<{ id: number }>(app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+    const other = await signedIn();
+    await other.post(`/build/${buildId}`, { intent: 'report', commentId: String(commentId), reason: 'spam' });
+    await other.post(`/build/${buildId}`, { intent: 'report', reason: 'unrelated' });
+    const reportId = (target: string) => readRow<{ id: number }>(app.databasePath, `select id from reports where ${target} order by id desc`).id;
+
+    const queue = pageText((await moderator.get('/admin/moderation')).html);
+    expect(queue).toContain('Buy cheap GPUs at spam.example');
+    expect(queue).toContain('Spam or advertising');
+
+    await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`comment_id = ${commentId}`)) });
+    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
+    expect(readRow<{ comment_count: number }>(app.databasePath, 'select comment_count from builds where id = ?', buildId).comment_count).toBe(0);
+
+    const buildReport = reportId(`build_id = ${buildId}`);
+    await moderator.post('/admin/moderation', { intent: 'dismiss-report', id: String(buildReport) });
+    expect(readRow<{ status: string }>(app.databasePath, 'select status from reports where id = ?', buildReport).status).toBe('dismissed');
+    expect(status(buildId).review_status).toBe('approved');
+
+    const third = await signedIn();
+    await third.post(`/build/${buildId}`, { intent: 'report', reason: 'nsfw' });
+    await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`build_id = ${buildId} and status = 'open'`)) });
+    expect(status(buildId)).toMatchObject({ review_status: 'rejected' });
+    expect(status(buildId).review_reason).toContain('sexual or NSFW material');
+  });
+
+  it('retries a failed roast', async () => {
+    const buildId = await buildBy(owner, 'Unroastable rig');
+    // As if every attempt had failed: its first roast job is over, the build marked.
+    await waitFor(() => readRow<{ roast: string }>(app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
+    write("update builds set roast = '', roast_failed_at = ? where id = ?", Date.now(), buildId);
+    expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Unroastable rig');
+    expect(toastText((await moderator.post('/admin/moderation', { intent: 'retry-roast', id: String(buildId) })).html)).toContain('Roast queued again');
+    expect(readRow<{ roast_failed_at: number | null }>(app.databasePath, 'select roast_failed_at from builds where id = ?', buildId).roast_failed_at).toBeNull();
+    expect(readRow(app.databasePath, `select id from jobs where key = ? and status in ('queued', 'running', 'done')`, `roast:${buildId}`)).toBeTruthy();
+  });
+
+  it('lets moderators delete any comment and hide any build from its page; members neither', async () => {
+    const buildId = await buildBy(owner, 'Moderated on its page');
+    const talker = await signedIn();
+    await talker.post(`/build/${buildId}`, { intent: 'comment', content: 'Rude words' });
+    const commentId = readRow<{ id: number }>(app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+
+    const member = await signedIn();
+    await member.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) });
+    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeTruthy();
+    expect((await member.post(`/build/${buildId}`, { intent: 'hide-build' })).status).toBe(403);
+
+    const page = await moderator.get(`/build/${buildId}`);
+    expect(page.html).toContain('Delete comment by @');
+    expect(pageText(page.html)).toContain('Hide this build');
+    expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) })).html)).toContain('Comment deleted');
+    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
+
+    expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'hide-build' })).html)).toContain('Build hidden');
+    expect(status(buildId).review_status).toBe('held');
+    expect((await new Browser(app).get(`/build/${buildId}`)).status).toBe(404);
+    expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Moderated on its page');
   });
 });

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { builds, comments, jobs, reports, users } from '../../db/schema';
+import { enqueueJob } from '~/jobs/queue.server';
+import { roastJob } from '~/jobs/job-types';
+import { type Actor, recordAudit } from './audit.server';
+import { removeComment } from './comments.server';
+import { REPORT_REASONS, type ReportReason } from './reports.server';
+import { isStaff, type Viewer } from './permissions';
+import { requestLeaderboards } from './leaderboards.server';
+import { db } from '~/services/db.server';
+
+type Staff = Viewer & Actor;
+
+/** What the owner of a build a moderator rejects or removes is told, by reason. */
+export const REMOVAL_REASONS: Record<ReportReason, string> = {
+  spam: 'A moderator removed this build: it looks like spam or advertising.',
+  offensive: 'A moderator removed this build: it breaks our content guidelines (offensive or hateful content).',
+  nsfw: 'A moderator removed this build: the photo breaks our content guidelines (sexual or NSFW material).',
+  people: 'A moderator removed this build: build photos may not show people or faces.',
+  unrelated: "A moderator removed this build: the photo doesn't show a PC build.",
+  other: 'A moderator removed this build: it does not meet our content guidelines.',
+};
+
+/** Why a build a moderator hid from its page waits in the queue (its owner sees it). */
+export const HIDDEN_REASON = 'A moderator hid this build while they look at it.';
+
+export type HeldBuild = { id: number; title: string; username: string; imageId: number; reviewReason: string | null; createdAt: Date };
+
+/** Builds waiting for a moderator (held by screening, or hidden), oldest first: first come, first seen. */
+export function listHeldBuilds(): HeldBuild[] {
+  return db()
+    .select({ id: builds.id, title: builds.title, username: users.username, imageId: builds.imageId, reviewReason: builds.reviewReason, createdAt: builds.createdAt })
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(eq(builds.reviewStatus, 'held'))
+    .orderBy(asc(builds.createdAt), asc(builds.id))
+    .all();
+}
+
+export type ModerationResult = { ok: true; label: string } | { ok: false; reason: 'forbidden' | 'not_found' };
+
+/**
+ * A moderator's decision on a held build: approved, it is listed (and roasted if
+ * it has no roast yet); rejected, it stays hidden and its owner reads `reason`.
+ */
+export function decideHeldBuild(actor: Staff, buildId: number, decision: { approve: true } | { approve: false; reason: ReportReason }, now = new Date()): ModerationResult {
+  if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
+  return db().transaction((tx) => {
+    const build = tx.select({ title: builds.title, roast: builds.roast }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held'))).get();
+    if (!build) return { ok: false, reason: 'not_found' } as const;
+    if (decision.approve) {
+      tx.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
+      if (!build.roast) enqueueJob(tx, roastJob(buildId), now);
+    } else {
+      tx.update(builds).set({ reviewStatus: 'rejected', reviewReason: REMOVAL_REASONS[decision.reason] }).where(eq(builds.id, buildId)).run();
+    }
+    requestLeaderboards(tx, now.getTime());
+    recordAudit(
+      tx,
+      actor,
+      { action: decision.approve ? 'approve-build' : 'reject-build', targetType: 'build', targetId: buildId, targetLabel: build.title, details: decision.approve ? '' : REPORT_REASONS[decision.reason] },
+      now,
+    );
+    return { ok: true, label: build.title } as const;
+  });
+}
+
+/** Hides a listed build from everyone but its owner and staff until a moderator decides (it joins the queue). */
+export function hideBuild(actor: Staff, buildId: number, now = new Date()): ModerationResult {
+  if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
+  return db().transaction((tx) => {
+    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved'))).get();
+    if (!build) return { ok: false, reason: 'not_found' } as const;
+    tx.update(builds).set({ reviewStatus: 'held', reviewReason: HIDDEN_REASON }).where(eq(builds.id, buildId)).run();
+    requestLeaderboards(tx, now.getTime());
+    recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
+    return { ok: true, label: build.title } as const;
+  });
+}
+
+const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
+/** Deletes any comment (with its replies), for moderators and admins. */
+export function deleteAnyComment(actor: Staff, commentId: number, now = new Date()): ModerationResult {
+  if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
+  return db().transaction((tx) => {
+    const removed = removeComment(tx, commentId);
+    if (!removed) return { ok: false, reason: 'not_found' } as const;
+    recordAudit(tx, actor, { action: 'delete-comment', targetType: 'comment', targetId: commentId, targetLabel: excerpt(removed.content) }, now);
+    return { ok: true, label: excerpt(removed.content) } as const;
+  });
+}
+
+export type OpenReport = {
+  id: number;
+  reason: ReportReason;
+  details: string;
+  reporter: string;
+  createdAt: Date;
+  buildId: number;
+  buildTitle: string;
+  commentId: number | null;
+  commentText: string | null;
+};
+
+/** Open reports, oldest first, with what they are about (a build, or a comment on one). */
+export function listOpenReports(): OpenReport[] {
+  return db()
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      details: reports.details,
+      reporter: users.username,
+      createdAt: reports.createdAt,
+      buildId: sql<number>`coalesce(${reports.buildId}, ${comments.buildId})`,
+      buildTitle: builds.title,
+      commentId: reports.commentId,
+      commentText: comments.content,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .leftJoin(comments, eq(comments.id, reports.commentId))
+    .innerJoin(builds, eq(builds.id, sql`coalesce(${reports.buildId}, ${comments.buildId})`))
+    .where(eq(reports.status, 'open'))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .all();
+}
+
+/**
+ * Closes a report: dismissed (the item stays), or acted on: a reported comment
+ * is deleted; a reported build is taken down with the report's reason for its
+ * owner. Every open report on the same item closes with it.
+ */
+export function resolveReport(actor: Staff, reportId: number, decision: 'dismiss' | 'remove', now = new Date()): ModerationResult {
+  if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
+  return db().transaction((tx) => {
+    const report = tx.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.status, 'open'))).get();
+    if (!report) return { ok: false, reason: 'not_found' } as const;
+    const sameItem = report.commentId !== null ? eq(reports.commentId, report.commentId) : eq(reports.buildId, report.buildId!);
+    let label = '';
+    if (decision === 'dismiss') {
+      tx.update(reports).set({ status: 'dismissed' }).where(eq(reports.id, reportId)).run();
+    } else {
+      tx.update(reports).set({ status: 'actioned' }).where(and(sameItem, eq(reports.status, 'open'))).run();
+      if (report.commentId !== null) {
+        label = excerpt(removeComment(tx, report.commentId)?.content ?? '');
+      } else {
+        const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
+        label = build?.title ?? '';
+        tx.update(builds).set({ reviewStatus: 'rejected', reviewReason: REMOVAL_REASONS[report.reason] }).where(eq(builds.id, report.buildId!)).run();
+        requestLeaderboards(tx, now.getTime());
+      }
+    }
+    recordAudit(
+      tx,
+      actor,
+      {
+        action: decision === 'dismiss' ? 'dismiss-report' : 'act-on-report',
+        targetType: 'report',
+        targetId: reportId,
+        targetLabel: label,
+        details: `${REPORT_REASONS[report.reason]} (${report.commentId !== null ? `comment #${report.commentId}` : `build #${report.buildId}`})`,
+      },
+      now,
+    );
+    return { ok: true, label } as const;
+  });
+}
+
+export type FailedRoast = { buildId: number; title: string; username: string; failedAt: Date; lastError: string | null };
+
+/** Listed builds whose roast gave up, newest first, with the job's last error. */
+export function listFailedRoasts(): FailedRoast[] {
+  const rows = db()
+    .select({ buildId: builds.id, title: builds.title, username: users.username, failedAt: builds.roastFailedAt })
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(and(isNotNull(builds.roastFailedAt), eq(builds.reviewStatus, 'approved')))
+    .orderBy(desc(builds.roastFailedAt))
+    .all();
+  const errors = new Map(
+    rows.length === 0
+      ? []
+      : db()
+          .select({ key: jobs.key, lastError: jobs.lastError })
+          .from(jobs)
+          .where(and(eq(jobs.status, 'failed'), inArray(jobs.key, rows.map((row) => roastJob(row.buildId).key))))
+          .orderBy(asc(jobs.id))
+          .all()
+          .map((job) => [job.key, job.lastError]),
+  );
+  return rows.map((row) => ({ ...row, failedAt: row.failedAt!, lastError: errors.get(roastJob(row.buildId).key) ?? null }));
+}
+
+/** Queues a failed roast again (the admin retry of the roast engine's failed jobs). */
+export function retryRoast(actor: Staff, buildId: number, now = new Date()): ModerationResult {
+  if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
+  return db().transaction((tx) => {
+    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), isNotNull(builds.roastFailedAt))).get();
+    if (!build || !enqueueJob(tx, roastJob(buildId), now)) return { ok: false, reason: 'not_found' } as const;
+    tx.update(builds).set({ roastFailedAt: null }).where(eq(builds.id, buildId)).run();
+    recordAudit(tx, actor, { action: 'retry-roast', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
+    return { ok: true, label: build.title } as const;
+  });
+}

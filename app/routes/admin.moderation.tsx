@@ -1,0 +1,193 @@
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/admin.moderation';
+import { ResponsiveImage } from '~/components/responsive-image';
+import { buttonClass } from '~/components/ui/button';
+import { imageSources } from '~/models/images.server';
+import { decideHeldBuild, listFailedRoasts, listHeldBuilds, listOpenReports, type ModerationResult, resolveReport, retryRoast } from '~/models/moderation.server';
+import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
+import { requireStaff } from '~/services/session.server';
+import { redirectWithToast } from '~/services/toast.server';
+import { relativeTime } from '~/utils/dates';
+
+/** The queue: held builds, open reports and failed roasts, for moderators and admins. */
+export function loader(args: Route.LoaderArgs) {
+  requireStaff(args);
+  const held = listHeldBuilds();
+  const images = imageSources(held.map((build) => build.imageId));
+  return {
+    held: held.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
+    reports: listOpenReports().map((report) => ({ ...report, createdAt: report.createdAt.getTime() })),
+    failed: listFailedRoasts().map((roast) => ({ ...roast, failedAt: roast.failedAt.getTime() })),
+    reasons: REPORT_REASONS,
+    now: Date.now(),
+  };
+}
+
+const BACK = '/admin/moderation';
+
+/** One decision per post; the models check the actor's role again. */
+export async function action(args: Route.ActionArgs) {
+  const staff = requireStaff(args);
+  const form = await args.request.formData();
+  const id = Number(form.get('id'));
+  const reason = form.get('reason');
+  const done = (result: ModerationResult, success: string, failure: string) =>
+    redirectWithToast(
+      BACK,
+      result.ok ? { title: success, description: result.label } : { kind: 'error', title: 'Error', description: `${failure}: it was already dealt with.` },
+      { status: 303 },
+    );
+  switch (form.get('intent')) {
+    case 'approve':
+      return done(decideHeldBuild(staff, id, { approve: true }), 'Build approved', 'Failed to approve build');
+    case 'reject':
+      if (!isReportReason(reason)) return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' }, { status: 303 });
+      return done(decideHeldBuild(staff, id, { approve: false, reason }), 'Build rejected', 'Failed to reject build');
+    case 'dismiss-report':
+      return done(resolveReport(staff, id, 'dismiss'), 'Report dismissed', 'Failed to dismiss report');
+    case 'remove-reported':
+      return done(resolveReport(staff, id, 'remove'), 'Reported item removed', 'Failed to remove item');
+    case 'retry-roast':
+      return done(retryRoast(staff, id), 'Roast queued again', 'Failed to retry roast');
+    default:
+      return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Unknown action.' }, { status: 303 });
+  }
+}
+
+function DecisionButton({ intent, id, label, tone = 'ghost' }: { intent: string; id: number; label: string; tone?: 'ghost' | 'hot' | 'primary' }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={buttonClass(tone, 'sm')}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const { held, reports, failed, reasons, now } = loaderData;
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="held-title">
+        <h2 id="held-title" className="display text-2xl">
+          Held builds <span className="text-muted">({held.length})</span>
+        </h2>
+        {held.length === 0 ? (
+          <p className="panel mt-4 p-6 text-center text-muted">No builds are waiting for review.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {held.map((build) => (
+              <li key={build.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]">
+                <div className="aspect-[4/3] overflow-hidden rounded bg-void">
+                  {build.image ? <ResponsiveImage image={build.image} alt={`Photo of ${build.title}`} sizes="8rem" className="h-full w-full object-cover" /> : null}
+                </div>
+                <div className="grid gap-2">
+                  <p>
+                    <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+                      {build.title}
+                    </Link>{' '}
+                    <span className="text-sm text-muted">
+                      by @{build.username}, {relativeTime(build.createdAt, now)}
+                    </span>
+                  </p>
+                  {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
+                  <div className="flex flex-wrap items-end gap-2">
+                    <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
+                    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="reject" />
+                      <input type="hidden" name="id" value={build.id} />
+                      <label className="grid gap-1 text-xs text-muted">
+                        Reason shown to the owner
+                        <select name="reason" required defaultValue="" className="min-h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink">
+                          <option value="" disabled>
+                            Choose…
+                          </option>
+                          {Object.entries(reasons).map(([key, label]) => (
+                            <option key={key} value={key}>
+                              {label}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button type="submit" className={buttonClass('hot', 'sm')}>
+                        Reject
+                      </button>
+                    </Form>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reports-title">
+        <h2 id="reports-title" className="display text-2xl">
+          Reports <span className="text-muted">({reports.length})</span>
+        </h2>
+        {reports.length === 0 ? (
+          <p className="panel mt-4 p-6 text-center text-muted">No open reports.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4">
+            {reports.map((report) => (
+              <li key={report.id} className="panel grid gap-2 p-4">
+                <p className="text-sm text-muted">
+                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by @{report.reporter}, {relativeTime(report.createdAt, now)}
+                </p>
+                {report.commentId !== null ? (
+                  <p>
+                    Comment on{' '}
+                    <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
+                      {report.buildTitle}
+                    </Link>
+                    : <q className="whitespace-pre-line break-words">{report.commentText}</q>
+                  </p>
+                ) : (
+                  <p>
+                    Build{' '}
+                    <Link to={`/build/${report.buildId}`} className="font-bold hover:text-neon-cyan">
+                      {report.buildTitle}
+                    </Link>
+                  </p>
+                )}
+                {report.details ? <p className="text-sm text-muted">“{report.details}”</p> : null}
+                <div className="flex flex-wrap gap-2">
+                  <DecisionButton intent="dismiss-report" id={report.id} label="Dismiss" />
+                  <DecisionButton intent="remove-reported" id={report.id} label={report.commentId !== null ? 'Delete comment' : 'Take down build'} tone="hot" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="failed-title">
+        <h2 id="failed-title" className="display text-2xl">
+          Failed roasts <span className="text-muted">({failed.length})</span>
+        </h2>
+        {failed.length === 0 ? (
+          <p className="panel mt-4 p-6 text-center text-muted">Every roast landed.</p>
+        ) : (
+          <ul className="mt-4 grid gap-3">
+            {failed.map((roast) => (
+              <li key={roast.buildId} className="panel flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <Link to={`/build/${roast.buildId}`} className="font-bold hover:text-neon-cyan">
+                    {roast.title}
+                  </Link>{' '}
+                  <span className="text-sm text-muted">
+                    by @{roast.username}, failed {relativeTime(roast.failedAt, now)}
+                  </span>
+                  {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
+                </div>
+                <DecisionButton intent="retry-roast" id={roast.buildId} label="Retry" tone="primary" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
