@@ -84,3 +84,40 @@ test('a member who opens the dashboard is told they have no access', async ({ pa
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.")).toBeVisible();
 });
+
+test('a build hidden from its page waits in the moderation queue, is approved, then hidden again and rejected', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  test.setTimeout(90_000);
+  const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const ownerPage = await other.newPage();
+  await signIn(ownerPage, uniqueEmail(`${info.project.name}-moderated`));
+  const title = `Questionable ${info.project.name} ${Date.now()}`;
+  const id = await postBuild(ownerPage, baseURL!, title);
+
+  await signInAsAdmin(page, info, 3);
+  const hide = async () => {
+    await page.goto(`/build/${id}`);
+    await hydrated(page, javaScriptEnabled);
+    await page.getByRole('button', { name: 'Hide this build' }).click();
+    await expect(toasts(page)).toContainText('Build hidden');
+  };
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+
+  await hide();
+  await page.goto('/admin/moderation');
+  await hydrated(page, javaScriptEnabled);
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page)).toContainText('Build approved');
+  await expect(card).toHaveCount(0);
+  expect((await ownerPage.request.get(`/build/${id}`)).status()).toBe(200);
+
+  await hide();
+  await page.goto('/admin/moderation');
+  await hydrated(page, javaScriptEnabled);
+  await card.getByLabel('Reason shown to the owner').selectOption({ label: 'Shows people or faces' });
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(toasts(page)).toContainText('Build rejected');
+  await ownerPage.goto(`/build/${id}`);
+  await expect(ownerPage.getByText('build photos may not show people or faces')).toBeVisible();
+  await other.close();
+});
