@@ -107,7 +107,6 @@ describe('routes of spec §2', () => {
     ['/verify-email?token=abc', /Verification Failed/],
     ['/forgot-password', /Send Reset Link/],
     ['/reset-password?token=abc', /Invalid Reset Link/],
-    ['/admin', /Admin Dashboard/],
     ['/competitions', /Competitions/],
     ['/competitions/1', /Competition/],
     ['/past-competitions', /Past competitions/],
@@ -128,10 +127,10 @@ describe('routes of spec §2', () => {
     expect(body).toContain('href="/privacy-policy"');
   });
 
-  it('sends visitors from the protected profile to /auth', async () => {
-    const response = await app.fetch('/profile');
+  it.each(['/profile', '/admin'])('sends visitors from the protected %s to /auth', async (path) => {
+    const response = await app.fetch(path);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile');
+    expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
   });
 
   it('redirects /builds/{id} to /build/{id}', async () => {
