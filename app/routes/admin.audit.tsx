@@ -70,29 +70,26 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <div className="mt-4">
-        {entries.length === 0 ? (
-          <p className="panel p-8 text-center text-muted">Nothing recorded yet.</p>
-        ) : (
-          <AdminTable
-            caption="Audit log, newest first"
-            headers={['When', 'Who', 'What', 'On', 'Details']}
-            rows={entries.map((entry) => ({
-              key: entry.id,
-              cells: [
-                shortDateTime(entry.createdAt),
-                entry.actorId === null ? entry.actorName : `@${entry.actorName}`,
-                ACTIONS[entry.action] ?? entry.action,
-                <span key="target">
-                  {entry.targetType} #{entry.targetId}
-                  {entry.targetLabel ? <span className="text-muted"> ({entry.targetLabel})</span> : null}
-                </span>,
-                <span key="details" className="text-muted">
-                  {entry.details}
-                </span>,
-              ],
-            }))}
-          />
-        )}
+        <AdminTable
+          caption="Audit log, newest first"
+          empty="Nothing recorded yet."
+          headers={['When', 'Who', 'What', 'On', 'Details']}
+          rows={entries.map((entry) => ({
+            key: entry.id,
+            cells: [
+              shortDateTime(entry.createdAt),
+              entry.actorId === null ? entry.actorName : `@${entry.actorName}`,
+              ACTIONS[entry.action] ?? entry.action,
+              <span key="target">
+                {entry.targetType} #{entry.targetId}
+                {entry.targetLabel ? <span className="text-muted"> ({entry.targetLabel})</span> : null}
+              </span>,
+              <span key="details" className="text-muted">
+                {entry.details}
+              </span>,
+            ],
+          }))}
+        />
       </div>
       <Pager page={page} pageCount={pageCount} hrefFor={(target) => withQuery('/admin/audit', { actor: actorId, page: target })} label="Audit log pages" />
     </section>

@@ -51,35 +51,32 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
       <h2 id="builds-title" className="sr-only">
         Builds
       </h2>
-      {builds.length === 0 ? (
-        <p className="panel p-8 text-center text-muted">No builds found.</p>
-      ) : (
-        <AdminTable
-          caption="Builds"
-          headers={['ID', 'Image', 'Title', 'User', 'Created', 'Rating', 'Actions']}
-          rows={builds.map((build) => ({
-            key: build.id,
-            cells: [
-              build.id,
-              <div key="image" className="h-12 w-16 overflow-hidden rounded bg-void">
-                {build.image ? <ResponsiveImage image={build.image} alt="" sizes="4rem" className="h-full w-full object-cover" /> : null}
-              </div>,
-              <span key="title">
-                <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
-                  {build.title}
-                </Link>
-                <ReviewBadge status={build.reviewStatus} />
-              </span>,
-              `@${build.username}`,
-              shortDate(build.createdAt),
-              build.averageRating.toFixed(1),
-              <Link key="delete" to={here({ delete: build.id })} preventScrollReset aria-label={`Delete ${build.title}`} className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
-                Delete
-              </Link>,
-            ],
-          }))}
-        />
-      )}
+      <AdminTable
+        caption="Builds"
+        empty="No builds found."
+        headers={['ID', 'Image', 'Title', 'User', 'Created', 'Rating', 'Actions']}
+        rows={builds.map((build) => ({
+          key: build.id,
+          cells: [
+            build.id,
+            <div key="image" className="h-12 w-16 overflow-hidden rounded bg-void">
+              {build.image ? <ResponsiveImage image={build.image} alt="" sizes="4rem" className="h-full w-full object-cover" /> : null}
+            </div>,
+            <span key="title">
+              <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+                {build.title}
+              </Link>
+              <ReviewBadge status={build.reviewStatus} />
+            </span>,
+            `@${build.username}`,
+            shortDate(build.createdAt),
+            build.averageRating.toFixed(1),
+            <Link key="delete" to={here({ delete: build.id })} preventScrollReset aria-label={`Delete ${build.title}`} className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
+              Delete
+            </Link>,
+          ],
+        }))}
+      />
       <Pager page={page} pageCount={pageCount} hrefFor={(target) => withQuery('/admin/builds', { q, page: target })} label="Builds pages" />
       {confirm ? (
         <ConfirmDialog

@@ -100,43 +100,40 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <h2 id="users-title" className="sr-only">
         Users
       </h2>
-      {users.length === 0 ? (
-        <p className="panel p-8 text-center text-muted">No users found.</p>
-      ) : (
-        <AdminTable
-          caption="Users"
-          headers={['ID', 'Username', 'Email', 'Role', 'Status', 'Created', 'Actions']}
-          rows={users.map((user) => ({
-            key: user.id,
-            cells: [
-              user.id,
-              <span key="name" className="font-bold">
-                @{user.username}
-              </span>,
-              <span key="email" className="[overflow-wrap:anywhere]">
-                {user.email}
-              </span>,
-              <span key="role" className="flex flex-wrap gap-1">
-                {user.isAdmin ? <Badge tone="pink">Admin</Badge> : <Badge tone="muted">User</Badge>}
-                {user.isModerator && !user.isAdmin ? <Badge tone="cyan">Moderator</Badge> : null}
-              </span>,
-              <span key="status">{user.isDisabled ? <Badge tone="flame">Disabled</Badge> : <Badge tone="lime">Active</Badge>}</span>,
-              shortDate(user.createdAt),
-              user.manageable ? (
-                <span key="actions" className="flex flex-wrap gap-2">
-                  <ActionLink to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })} label={user.isDisabled ? 'Enable' : 'Disable'} who={user.username} />
-                  <ActionLink
-                    to={here({ confirm: user.isModerator ? 'remove-moderator' : 'grant-moderator', user: user.id })}
-                    label={user.isModerator ? 'Remove moderator' : 'Make moderator'}
-                    who={user.username}
-                  />
-                  <ActionLink to={here({ confirm: 'delete', user: user.id })} label="Delete" who={user.username} />
-                </span>
-              ) : null,
-            ],
-          }))}
-        />
-      )}
+      <AdminTable
+        caption="Users"
+        empty="No users found."
+        headers={['ID', 'Username', 'Email', 'Role', 'Status', 'Created', 'Actions']}
+        rows={users.map((user) => ({
+          key: user.id,
+          cells: [
+            user.id,
+            <span key="name" className="font-bold">
+              @{user.username}
+            </span>,
+            <span key="email" className="[overflow-wrap:anywhere]">
+              {user.email}
+            </span>,
+            <span key="role" className="flex flex-wrap gap-1">
+              {user.isAdmin ? <Badge tone="pink">Admin</Badge> : <Badge tone="muted">User</Badge>}
+              {user.isModerator && !user.isAdmin ? <Badge tone="cyan">Moderator</Badge> : null}
+            </span>,
+            <span key="status">{user.isDisabled ? <Badge tone="flame">Disabled</Badge> : <Badge tone="lime">Active</Badge>}</span>,
+            shortDate(user.createdAt),
+            user.manageable ? (
+              <span key="actions" className="flex flex-wrap gap-2">
+                <ActionLink to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })} label={user.isDisabled ? 'Enable' : 'Disable'} who={user.username} />
+                <ActionLink
+                  to={here({ confirm: user.isModerator ? 'remove-moderator' : 'grant-moderator', user: user.id })}
+                  label={user.isModerator ? 'Remove moderator' : 'Make moderator'}
+                  who={user.username}
+                />
+                <ActionLink to={here({ confirm: 'delete', user: user.id })} label="Delete" who={user.username} />
+              </span>
+            ) : null,
+          ],
+        }))}
+      />
       <Pager page={page} pageCount={pageCount} hrefFor={(target) => withQuery('/admin/users', { q, page: target })} label="Users pages" />
       {confirm && dialog ? (
         <ConfirmDialog title={dialog.title} text={<p>{dialog.text}</p>} confirmLabel={dialog.label} cancelHref={here()} destructive={confirm.change !== 'enable'}>

@@ -6,7 +6,8 @@ export type AdminRow = { key: string | number; cells: ReactNode[] };
  * A table whose rows become labelled cards on a phone (each cell names its
  * column), so every action stays in reach without scrolling sideways.
  */
-export function AdminTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: AdminRow[] }) {
+export function AdminTable({ caption, headers, rows, empty }: { caption: string; headers: string[]; rows: AdminRow[]; /** Shown instead when there are no rows. */ empty: string }) {
+  if (rows.length === 0) return <p className="panel p-8 text-center text-muted">{empty}</p>;
   return (
     <div className="panel">
       <table className="admin-table w-full text-left text-sm">
