@@ -21,6 +21,8 @@ export default [
     route('builds', 'routes/admin.builds.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('moderation', 'routes/admin.moderation.tsx'),
+    route('competitions', 'routes/admin.competitions.tsx'),
+    route('competitions/:id', 'routes/admin.competition.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
   ]),
   route('competitions', 'routes/competitions.tsx'),

@@ -42,6 +42,9 @@ const ACTIONS: Record<string, string> = {
   'dismiss-report': 'Dismissed report',
   'act-on-report': 'Acted on report',
   'retry-roast': 'Retried roast',
+  'create-competition': 'Created competition',
+  'edit-competition': 'Edited competition',
+  'end-competition': 'Ended competition',
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -33,6 +33,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         { key: '/admin/builds', label: 'Builds', href: withQuery('/admin/builds', { q }) },
         { key: '/admin/users', label: 'Users', href: withQuery('/admin/users', { q }) },
         moderation,
+        { key: '/admin/competitions', label: 'Competitions', href: '/admin/competitions' },
         { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
       ]
     : [moderation];

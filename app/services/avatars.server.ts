@@ -51,19 +51,20 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * Turns an uploaded image into the stored avatar: format checked from the
- * content (JPEG, PNG or WebP), at most 40 megapixels, EXIF orientation applied,
- * cropped to 256×256 WebP, saved as `<uploadsDir>/avatars/<sha256>.webp`.
- * Throws an AvatarError carrying the spec's message for a refused image.
+ * Turns an uploaded image into the stored avatar (or a competition's badge, the
+ * same square picture): format checked from the content (JPEG, PNG or WebP), at
+ * most 40 megapixels, EXIF orientation applied, cropped to 256×256 WebP, saved
+ * as `<uploadsDir>/<folder>/<sha256>.webp`. Throws an AvatarError carrying the
+ * spec's message for a refused image.
  */
 export async function processAvatar(
   input: Uint8Array,
-  { uploadsDir }: { uploadsDir: string },
+  { uploadsDir, folder = 'avatars' }: { uploadsDir: string; folder?: 'avatars' | 'badges' },
 ): Promise<{ url: string; fileName: string; bytes: number }> {
   const output = await encodeAvatar(input);
   const fileName = `${createHash('sha256').update(output).digest('hex')}.webp`;
-  const folder = join(uploadsDir, 'avatars');
-  await mkdir(folder, { recursive: true });
-  await writeOnce(folder, fileName, output);
-  return { url: `/uploads/avatars/${fileName}`, fileName, bytes: output.length };
+  const directory = join(uploadsDir, folder);
+  await mkdir(directory, { recursive: true });
+  await writeOnce(directory, fileName, output);
+  return { url: `/uploads/${folder}/${fileName}`, fileName, bytes: output.length };
 }

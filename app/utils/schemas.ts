@@ -72,3 +72,46 @@ export const commentSchema = z.object({
     .max(COMMENT_MAX_LENGTH, `Comment cannot exceed ${COMMENT_MAX_LENGTH} characters`),
   parentCommentId: z.coerce.number().int().positive().optional(),
 });
+
+const DAY_MS = 24 * 3600_000;
+const isoDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a date`);
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} cannot exceed ${max} characters`);
+
+/**
+ * An admin's competition (spec §3): dates are whole UTC days, from the start of
+ * the first to the end of the last; prizes are one per line.
+ */
+export const competitionSchema = z
+  .object({
+    title: requiredText('Title', 100),
+    theme: requiredText('Theme', 100),
+    description: requiredText('Description', 2000),
+    rules: z.string().trim().max(4000, 'Rules cannot exceed 4000 characters').optional(),
+    prizes: z.string().trim().max(2000, 'Prizes cannot exceed 2000 characters').optional(),
+    startDate: isoDay('Start date'),
+    endDate: isoDay('End date'),
+    badge: z.instanceof(File).optional(),
+    removeBadge: z.literal('on').optional(),
+  })
+  .refine((value) => value.endDate >= value.startDate, { path: ['endDate'], message: 'The end date must be on or after the start date' })
+  .transform(({ startDate, endDate, prizes, rules, removeBadge, ...rest }) => ({
+    ...rest,
+    rules: rules ?? '',
+    prizes: (prizes ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    startDate: new Date(`${startDate}T00:00:00Z`),
+    endDate: new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS - 1),
+    removeBadge: removeBadge === 'on',
+  }));

@@ -351,3 +351,53 @@ describe('the moderation queue', () => {
     expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Moderated on its page');
   });
 });
+
+describe('competitions admin', () => {
+  const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+  async function submit(browser: Browser, path: string, fields: Record<string, string>, badge?: Uint8Array<ArrayBuffer>) {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    if (badge) body.set('badge', new Blob([badge], { type: 'image/png' }), 'badge.png');
+    return browser.follow(await browser.request(path, { method: 'POST', body, headers: { Origin: browser.origin } }), path);
+  }
+
+  const valid = { title: 'Winter Glow', theme: 'All-white builds', description: 'Show your frostiest build.', rules: 'One entry each.', prizes: 'A trophy\n\nBragging rights ', startDate: day(-1), endDate: day(3) };
+
+  it('refuses an incomplete or backwards competition with each field message, saving nothing', async () => {
+    const page = await submit(admin, '/admin/competitions/new', { ...valid, title: ' ', startDate: day(5), endDate: day(2) });
+    expect(page.status).toBe(400);
+    const text = pageText(page.html);
+    expect(text).toContain('Title is required');
+    expect(text).toContain('The end date must be on or after the start date');
+    expect(readRow<{ n: number }>(app.databasePath, 'select count(*) as n from competitions').n).toBe(0);
+  });
+
+  it('creates a competition with a badge that shows on the home page, edits it, and ends it', async () => {
+    const created = await submit(admin, '/admin/competitions/new', valid, new Uint8Array(await testPhoto('png', 400, 400)));
+    expect(created.url).toBe('/admin/competitions');
+    expect(toastText(created.html)).toContain('Competition created');
+    const row = readRow<{ id: number; prize_description: string; badge_url: string; start_date: number; end_date: number }>(app.databasePath, 'select * from competitions order by id desc');
+    expect(row.prize_description).toBe('A trophy\nBragging rights');
+    expect(row.badge_url).toMatch(/^\/uploads\/badges\/[0-9a-f]{64}\.webp$/);
+    expect((await new Browser(app).request(row.badge_url)).status).toBe(200);
+    expect(new Date(row.start_date).toISOString()).toBe(`${valid.startDate}T00:00:00.000Z`);
+    expect(new Date(row.end_date).toISOString()).toBe(`${valid.endDate}T23:59:59.999Z`);
+    expect(pageText((await new Browser(app).get('/')).html)).toContain('Winter Glow');
+
+    const form = await admin.get(`/admin/competitions/${row.id}`);
+    expect(form.html).toContain('value="Winter Glow"');
+    await submit(admin, `/admin/competitions/${row.id}`, { ...valid, title: 'Winter Glow II', removeBadge: 'on' });
+    expect(readRow(app.databasePath, 'select title, badge_url from competitions where id = ?', row.id)).toEqual({ title: 'Winter Glow II', badge_url: null });
+
+    const member = await signedIn();
+    expect((await member.post('/admin/competitions', { competitionId: String(row.id) })).status).toBe(403);
+    expect((await submit(member, `/admin/competitions/${row.id}`, valid)).status).toBe(403);
+
+    expect(pageText((await admin.get(`/admin/competitions?end=${row.id}`)).html)).toContain('End “Winter Glow II” now?');
+    const ended = await admin.post('/admin/competitions', { competitionId: String(row.id) });
+    expect(toastText(ended.html)).toContain('Competition ended');
+    expect(pageText((await new Browser(app).get('/')).html)).not.toContain('Winter Glow II');
+    expect(pageText((await admin.get('/admin/audit')).html)).toMatch(/Ended competition[\s\S]*Edited competition[\s\S]*Created competition/);
+  });
+});

@@ -54,7 +54,7 @@ export function describedBy(id: string, { errors, hint }: { errors?: string[]; h
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id'> & {
   field: FieldMetadata<string | undefined>;
   label: string;
-  type: 'text' | 'email' | 'password';
+  type: 'text' | 'email' | 'password' | 'date';
   hint?: ReactNode;
 };
 
