@@ -9,7 +9,7 @@ const OLLAMA_DELAY_MS = 1500;
  * Admin addresses for the e2e server: one per project and attempt, since an
  * address can only be sent a code every 30 seconds.
  */
-export const ADMIN_EMAILS = ['js', 'no-js'].flatMap((project) => [0, 1, 2, 3, 4, 5, 6, 7].map((n) => `admin-${project}-${n}@e2e.example`));
+export const ADMIN_EMAILS = ['js', 'no-js'].flatMap((project) => Array.from({ length: 12 }, (_, n) => `admin-${project}-${n}@e2e.example`));
 /** The e2e server's data folder, relative to the project root. */
 export const E2E_DATA = 'tests/.artifacts/e2e-data';
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);

@@ -84,6 +84,39 @@ describe('who may open the admin dashboard', () => {
   });
 });
 
+describe('every admin action at the server', () => {
+  it('sends guests to sign in and refuses members and moderators, changing nothing', async () => {
+    const moderatorEmail = `matrix-mod-${Date.now()}@example.com`;
+    const moderator = await signedIn(moderatorEmail);
+    await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(moderatorEmail)) });
+    const member = await signedIn();
+    const victimEmail = `matrix-victim-${Date.now()}@example.com`;
+    await signedIn(victimEmail);
+    const victim = String(userId(victimEmail));
+    const owner = await signedIn();
+    const buildId = String(await buildBy(owner, 'Matrix build'));
+    const posts: [path: string, fields: Record<string, string>][] = [
+      ['/admin/builds', { buildId }],
+      ['/admin/users', { change: 'disable', userId: victim }],
+      ['/admin/users', { change: 'grant-moderator', userId: victim }],
+      ['/admin/users', { change: 'delete', userId: victim }],
+      ['/admin/competitions', { competitionId: '1' }],
+      ['/admin/moderation', { intent: 'approve', id: buildId }],
+    ];
+    const before = audit();
+    for (const [path, fields] of posts) {
+      const guest = await new Browser(app).request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+      expect(guest.status, `guest ${path}`).toBe(302);
+      expect(guest.headers.get('location')).toMatch(/^\/auth\?redirectTo=/);
+      expect((await member.post(path, fields)).status, `member ${path}`).toBe(403);
+      if (path !== '/admin/moderation') expect((await moderator.post(path, fields)).status, `moderator ${path}`).toBe(403);
+    }
+    expect(user(Number(victim))).toMatchObject({ is_disabled: 0, is_moderator: 0 });
+    expect(readRow(app.databasePath, 'select id from builds where id = ?', Number(buildId))).toBeTruthy();
+    expect(audit()).toBe(before);
+  });
+});
+
 describe('the builds tab', () => {
   it('lists builds with the spec columns, finds them by title or maker, and pages', async () => {
     const owner = await signedIn();
