@@ -150,5 +150,5 @@ test('an admin creates a competition, fixing what the form points out, and it op
   await expect(page.getByRole('table', { name: 'Competitions' }).getByRole('row').filter({ hasText: title })).toContainText('Active');
 
   await page.goto('/');
-  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
 });
