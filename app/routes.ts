@@ -33,7 +33,13 @@ export default [
   route('cookie-policy', 'routes/cookie-policy.tsx'),
   route('about', 'routes/about.tsx'),
   route('healthz', 'routes/healthz.ts'),
+  // The JSON API (spec §7); its contract is app/api/contract.
+  route('api/openapi.json', 'routes/api/openapi.ts'),
+  route('api/user', 'routes/api/user.ts'),
+  route('api/logout', 'routes/api/logout.ts'),
+  route('api/competitions/active', 'routes/api/competitions.active.ts'),
   route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
   route('api/builds/:id/share', 'routes/api/builds.share.ts'),
+  route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -12,17 +12,12 @@ export function originCheck({ allowedHosts }: { allowedHosts: string[] }): Reque
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    if (origin) {
-      const host = URL.canParse(origin) ? new URL(origin).host : null;
-      if (host && (host === req.host || allowedHosts.includes(host))) return next();
-      res.status(403).type('text/plain').send('Cross-site request refused.');
-      return;
-    }
+    const host = origin && URL.canParse(origin) ? new URL(origin).host : null;
     const site = req.get('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none') {
-      res.status(403).type('text/plain').send('Cross-site request refused.');
-      return;
-    }
-    next();
+    const crossSite = origin ? !(host && (host === req.host || allowedHosts.includes(host))) : Boolean(site && site !== 'same-origin' && site !== 'none');
+    if (!crossSite) return next();
+    // The JSON API answers in its own error shape.
+    if (req.path.startsWith('/api/')) res.status(403).json({ error: 'forbidden', message: 'Cross-site request refused.' });
+    else res.status(403).type('text/plain').send('Cross-site request refused.');
   };
 }

@@ -1,5 +1,9 @@
+import type { z } from 'zod';
+import type { CurrentUser } from '~/models/users.server';
 import { ImageError } from './images.server';
 import { UploadError } from './multipart.server';
+import { currentUser } from './session.server';
+import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 
 /** Machine-readable error codes of the JSON API, one per HTTP status it uses. */
 const ERROR_CODES = {
@@ -7,14 +11,19 @@ const ERROR_CODES = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
+  405: 'method_not_allowed',
   409: 'conflict',
   413: 'too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
 } as const;
 
 export type ApiErrorStatus = keyof typeof ERROR_CODES;
 
-/** The API's error answer: `{ error, message }` with the status it names. */
+/**
+ * The API's error answer: `{ error, message }` with the status it names. Thrown
+ * from a resource route's loader or action, React Router sends it as it is.
+ */
 export function apiError(status: ApiErrorStatus, message: string, error: string = ERROR_CODES[status], init?: ResponseInit) {
   return Response.json({ error, message }, { ...init, status });
 }
@@ -23,4 +32,63 @@ export function apiError(status: ApiErrorStatus, message: string, error: string 
 export function uploadFailure(error: unknown): Response {
   if (error instanceof UploadError || error instanceof ImageError) return apiError(error.status, error.message);
   throw error;
+}
+
+/** JSON bodies are small: anything larger is refused before it is parsed. */
+const JSON_MAX_BYTES = 64 * 1024;
+
+/**
+ * The request's JSON body, checked by `schema` (the same schema the OpenAPI
+ * document shows). Throws the API's answer: 415 unless the body is declared
+ * `application/json`, 413 past 64 KB, 400 for bad JSON or the schema's first message.
+ */
+export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
+    throw apiError(415, 'Send the body as JSON, with Content-Type: application/json');
+  }
+  const text = await readLimited(request, JSON_MAX_BYTES);
+  let body: unknown;
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw apiError(400, 'The body is not valid JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw apiError(400, parsed.error.issues[0]?.message ?? 'Invalid input');
+  return parsed.data;
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw apiError(413, 'The request body is too large');
+  if (!request.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw apiError(413, 'The request body is too large');
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+type ContextArgs = Parameters<typeof currentUser>[0];
+
+/** The session's member; 401 "Authentication required" (spec §8) for a guest. Identity never comes from the body. */
+export function requireApiUser(args: ContextArgs): CurrentUser {
+  const user = currentUser(args);
+  if (!user) throw apiError(401, 'Authentication required');
+  return user;
+}
+
+/** An admin: 401 for a guest, 403 for anyone else — the admin screens' rule. */
+export function requireApiAdmin(args: ContextArgs): CurrentUser {
+  const user = requireApiUser(args);
+  if (!user.isAdmin) throw apiError(403, ADMIN_ACCESS_DENIED);
+  return user;
+}
+
+/** A list endpoint's `?limit=`: a whole number from 1 to `max`, else `fallback`. */
+export function limitParam(url: URL, fallback: number, max: number): number {
+  const limit = Number(url.searchParams.get('limit'));
+  return Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, max) : fallback;
 }

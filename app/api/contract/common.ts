@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// The JSON API's contract (spec §7): what each call takes and answers, as Zod
+// schemas. The resource routes validate requests with them, and the OpenAPI
+// document at /api/openapi.json is generated from them, so the two cannot drift.
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+export type Operation = {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI style: `/api/builds/{id}`. */
+  path: string;
+  summary: string;
+  /** Who may call it: anyone, a signed-in member (the session cookie), or an admin. */
+  access: 'public' | 'member' | 'admin';
+  query?: z.ZodObject;
+  body?: { type: 'json' | 'multipart'; schema: z.ZodType };
+  response: { status: 200 | 201; description: string; schema: z.ZodType };
+  errors: ErrorStatus[];
+};
+
+export const errorSchema = z.object({
+  error: z.string().meta({ description: 'A machine-readable code, e.g. invalid_input, unauthorized, username_taken' }),
+  message: z.string().meta({ description: 'What went wrong, in words for people' }),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Times travel as ISO 8601 strings. */
+export const timestamp = z.iso.datetime();
+
+/** The signed-in member as every client sees them (spec §3: id, username, isAdmin and the profile fields). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  avatarUrl: z.string(),
+  bio: z.string(),
+  isAdmin: z.boolean(),
+  isModerator: z.boolean(),
+  createdAt: timestamp,
+});
+
+export const idParam = z.coerce.number().int().positive();

@@ -1,0 +1,6 @@
+import type { Operation } from './common';
+import { competitionOperations } from './competitions';
+import { sessionOperations } from './session';
+
+/** Every call of spec §7 that the server answers, in the order the README lists them. */
+export const operations: Operation[] = [...sessionOperations, ...competitionOperations];

@@ -1,0 +1,7 @@
+import type { Route } from './+types/logout';
+import { endSession } from '~/services/session.server';
+
+/** POST /api/logout (spec §7): ends the session (if any) and clears its cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  return Response.json({ ok: true }, { headers: { 'Set-Cookie': await endSession(request) } });
+}

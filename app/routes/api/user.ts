@@ -1,0 +1,11 @@
+import type { Route } from './+types/user';
+import { apiUser } from '~/api/serialize';
+import { findProfile } from '~/models/users.server';
+import { requireApiUser } from '~/services/api.server';
+
+/** GET /api/user (spec §7): the session's member, or 401 when signed out. */
+export function loader(args: Route.LoaderArgs) {
+  const user = requireApiUser(args);
+  const profile = findProfile(user.id)!;
+  return Response.json(apiUser(profile));
+}
