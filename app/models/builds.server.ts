@@ -11,6 +11,7 @@ export type BuildSummary = {
   imageId: number;
   username: string;
   roast: string;
+  totalRating: number;
   averageRating: number;
   ratingCount: number;
   commentCount: number;
@@ -29,6 +30,7 @@ const summaryColumns = {
   imageId: builds.imageId,
   username: users.username,
   roast: builds.roast,
+  totalRating: builds.totalRating,
   averageRating: builds.averageRating,
   ratingCount: builds.ratingCount,
   commentCount: builds.commentCount,

@@ -42,3 +42,17 @@ export const userSchema = z.object({
 });
 
 export const idParam = z.coerce.number().int().positive();
+
+/** A build in a list (spec §3 builds): the photo's JPEG URL, its totals, its roast ('' while it is written). */
+export const buildSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  username: z.string(),
+  imageUrl: z.string(),
+  roast: z.string(),
+  totalRating: z.number().int(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: timestamp,
+});
