@@ -40,6 +40,11 @@ export default [
   route('api/competitions/active', 'routes/api/competitions.active.ts'),
   route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
   route('api/builds/:id/share', 'routes/api/builds.share.ts'),
+  route('api/admin/users', 'routes/api/admin.users.ts'),
+  route('api/admin/users/:id', 'routes/api/admin.user.ts'),
+  route('api/admin/users/:id/status', 'routes/api/admin.user-status.ts'),
+  route('api/admin/users/:id/moderator', 'routes/api/admin.user-moderator.ts'),
+  route('api/admin/builds/:id', 'routes/api/admin.build.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

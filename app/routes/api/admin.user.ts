@@ -1,0 +1,15 @@
+import type { Route } from './+types/admin.user';
+import { memberChangeFailure, onlyMethod, pathId, writeOnly } from '~/api/admin.server';
+import { deleteMember } from '~/models/admin-members.server';
+import { requireApiAdmin } from '~/services/api.server';
+
+/** DELETE /api/admin/users/{userId} (spec §7): deletes a member with everything of theirs. */
+export const loader = writeOnly('DELETE');
+
+export async function action(args: Route.ActionArgs) {
+  onlyMethod(args.request, 'DELETE');
+  const admin = requireApiAdmin(args);
+  const result = await deleteMember(admin, pathId(args.params.id));
+  if (!result.ok) return memberChangeFailure(result, 'Failed to delete user');
+  return Response.json({ message: 'User deleted successfully' });
+}
