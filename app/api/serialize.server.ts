@@ -1,9 +1,23 @@
+import type { z } from 'zod';
+import type { ownBuildSchema } from './contract/account';
 import { apiBuildSummary } from './serialize';
 import type { BuildSummary } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 
+/** A lookup of each listed build's photo URL, the photos read in one query. */
+function photoUrls(builds: BuildSummary[]): (build: BuildSummary) => string {
+  const images = imageSources(builds.map((build) => build.imageId));
+  return (build) => images.get(build.imageId)?.src ?? '';
+}
+
 /** Builds for a JSON list, with their photos' URLs read in one query. */
 export function apiBuildList(builds: BuildSummary[]) {
-  const images = imageSources(builds.map((build) => build.imageId));
-  return builds.map((build) => apiBuildSummary(build, images.get(build.imageId)?.src ?? ''));
+  const photoUrl = photoUrls(builds);
+  return builds.map((build) => apiBuildSummary(build, photoUrl(build)));
+}
+
+/** The member's own builds, each with its review status (GET /api/user/builds). */
+export function apiOwnBuildList(builds: BuildSummary[]): z.infer<typeof ownBuildSchema>[] {
+  const photoUrl = photoUrls(builds);
+  return builds.map((build) => ({ ...apiBuildSummary(build, photoUrl(build)), reviewStatus: build.reviewStatus }));
 }

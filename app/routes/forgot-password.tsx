@@ -7,25 +7,13 @@ import { HoneypotField, isBotSubmission } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { consumeRateLimit } from '~/models/rate-limits.server';
-import { waitText } from '~/utils/dates';
-import { issueUserToken } from '~/models/user-tokens.server';
-import { findUserByEmail } from '~/models/users.server';
+import { requestPasswordReset } from '~/models/password-resets.server';
 import { clientAddressOf } from '~/server/context';
-import { env } from '~/services/env.server';
-import { sendMail } from '~/services/mail.server';
-import { passwordResetEmail } from '~/services/mail-templates.server';
 import { dataWithToast } from '~/services/toast.server';
-import { PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { emailField } from '~/utils/schemas';
 
 const schema = z.object({ email: emailField });
-
-const LIMITS = {
-  perAddress: { bucket: 'reset:address', limit: 3, windowMs: 3600_000 },
-  perIp: { bucket: 'reset:ip', limit: 10, windowMs: 3600_000 },
-};
 
 export const meta = () => pageMeta('Forgot password', 'Request a link to reset your RigRoast password.');
 
@@ -38,29 +26,14 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return { result: submission.reply() as SubmissionResult<string[]> };
   if (isBotSubmission(formData)) return redirect('/forgot-password?sent=1');
-  const email = submission.value.email;
-  for (const [rule, key] of [
-    [LIMITS.perAddress, email],
-    [LIMITS.perIp, clientAddressOf(args.request)],
-  ] as const) {
-    const limit = consumeRateLimit(rule, key);
-    if (!limit.allowed) {
-      const message = `Too many reset requests. Try again in ${waitText(limit.retryAfterMs)}.`;
-      return dataWithToast(
-        args,
-        { result: submission.reply({ formErrors: [message] }) as SubmissionResult<string[]> },
-        { kind: 'error', title: 'Request Failed', description: message },
-        { status: 429 },
-      );
-    }
-  }
-  // The same answer whether or not the address has an account.
-  const user = findUserByEmail(email);
-  if (user && !user.isDisabled) {
-    const token = issueUserToken({ userId: user.id, purpose: 'reset_password', ttlMs: PASSWORD_RESET_TTL_MS });
-    const link = `${env().PUBLIC_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
-    // A mail failure is logged by the mailer; telling the visitor would reveal that the account exists.
-    await sendMail({ to: email, ...passwordResetEmail({ link }) }).catch(() => undefined);
+  const requested = await requestPasswordReset({ email: submission.value.email, ip: clientAddressOf(args.request) });
+  if (!requested.ok) {
+    return dataWithToast(
+      args,
+      { result: submission.reply({ formErrors: [requested.message] }) as SubmissionResult<string[]> },
+      { kind: 'error', title: 'Request Failed', description: requested.message },
+      { status: 429 },
+    );
   }
   return redirect('/forgot-password?sent=1');
 }

@@ -8,20 +8,22 @@ import { BuildsTab } from '~/components/profile/builds-tab';
 import { SettingsTab } from '~/components/profile/settings-tab';
 import { StatsTab } from '~/components/profile/stats-tab';
 import { buttonClass } from '~/components/ui/button';
-import { AvatarError, processAvatar } from '~/services/avatars.server';
+import { AvatarError } from '~/services/avatars.server';
+import { replaceAvatar } from '~/models/avatars.server';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { waitText } from '~/utils/dates';
 import { issueUserToken } from '~/models/user-tokens.server';
-import { changeAvatar, changeBio, changeUsername, findProfile, findUserByEmail } from '~/models/users.server';
+import { mailPasswordResetLink } from '~/models/password-resets.server';
+import { changeBio, changeUsername, findProfile, findUserByEmail } from '~/models/users.server';
 import { env } from '~/services/env.server';
 import { sendMail } from '~/services/mail.server';
-import { emailChangeEmail, passwordResetEmail } from '~/services/mail-templates.server';
+import { emailChangeEmail } from '~/services/mail-templates.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
-import { EMAIL_CHANGE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
+import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { safeRedirect } from '~/utils/redirects';
 import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
@@ -91,11 +93,8 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithToast(settings, { title: 'Bio updated' });
     }
     case 'avatar': {
-      const file = formData.get('avatar');
-      if (!(file instanceof File)) return failed(args, intent, 'Choose an image to upload.', 400);
       try {
-        const avatar = await processAvatar(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR });
-        changeAvatar(user.id, avatar.url);
+        await replaceAvatar(user.id, formData.get('avatar'));
       } catch (error) {
         if (!(error instanceof AvatarError)) throw error;
         return failed(args, intent, error.message, 400);
@@ -119,7 +118,7 @@ export async function action(args: Route.ActionArgs) {
       if (!findUserByEmail(address)) {
         const token = issueUserToken({ userId: user.id, purpose: 'verify_email', email: address, ttlMs: EMAIL_CHANGE_TTL_MS });
         const link = `${env().PUBLIC_ORIGIN}/verify-email?token=${encodeURIComponent(token)}`;
-        if (!(await mailed({ to: address, ...emailChangeEmail({ link, newEmail: address }) }))) {
+        if (!(await mailed(sendMail({ to: address, ...emailChangeEmail({ link, newEmail: address }) })))) {
           return failed(args, intent, 'We could not send the e-mail. Please try again later.', 503);
         }
       }
@@ -131,9 +130,7 @@ export async function action(args: Route.ActionArgs) {
     case 'password-link': {
       const limit = consumeRateLimit(EMAIL_LIMIT, String(user.id));
       if (!limit.allowed) return failed(args, intent, `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.`, 429);
-      const token = issueUserToken({ userId: user.id, purpose: 'reset_password', ttlMs: PASSWORD_RESET_TTL_MS });
-      const link = `${env().PUBLIC_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
-      if (!(await mailed({ to: user.email, ...passwordResetEmail({ link }) }))) {
+      if (!(await mailed(mailPasswordResetLink({ userId: user.id, email: user.email })))) {
         return failed(args, intent, 'We could not send the e-mail. Please try again later.', 503);
       }
       return redirectWithToast(settings, {
@@ -146,9 +143,10 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-async function mailed(message: Parameters<typeof sendMail>[0]): Promise<boolean> {
+/** Whether the mail went out; the mailer has logged why when it did not. */
+async function mailed(sending: Promise<void>): Promise<boolean> {
   try {
-    await sendMail(message);
+    await sending;
     return true;
   } catch {
     return false;

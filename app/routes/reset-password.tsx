@@ -5,10 +5,8 @@ import type { Route } from './+types/reset-password';
 import { buttonClass } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { deleteUserSessions } from '~/models/sessions.server';
-import { findUserToken, redeemUserToken } from '~/models/user-tokens.server';
-import { setPasswordHash } from '~/models/users.server';
-import { hashPassword } from '~/services/crypto.server';
+import { resetPassword } from '~/models/password-resets.server';
+import { findUserToken } from '~/models/user-tokens.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { resetPasswordSchema } from '~/utils/schemas';
@@ -26,20 +24,15 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> };
   }
-  const passwordHash = await hashPassword(submission.value.password);
-  const redeemed = redeemUserToken(submission.value.token, 'reset_password');
-  if (!redeemed) {
-    const message = 'The password reset link is invalid or expired. Please request a new one.';
+  const reset = await resetPassword({ token: submission.value.token, password: submission.value.password });
+  if (!reset.ok) {
     return dataWithToast(
       args,
-      { result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> },
-      { kind: 'error', title: 'Password Reset Failed', description: message },
+      { result: submission.reply({ formErrors: [reset.message], hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> },
+      { kind: 'error', title: 'Password Reset Failed', description: reset.message },
       { status: 400 },
     );
   }
-  setPasswordHash(redeemed.userId, passwordHash);
-  // Whoever knew the old password is signed out everywhere.
-  deleteUserSessions(redeemed.userId);
   return redirectWithToast('/reset-password?done=1', { title: 'Password Reset Successful' });
 }
 

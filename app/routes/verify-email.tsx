@@ -2,32 +2,24 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { buttonClass } from '~/components/ui/button';
-import { findUserToken, redeemUserToken } from '~/models/user-tokens.server';
-import { changeEmail } from '~/models/users.server';
+import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Verify your e-mail', 'Confirm the new e-mail address of your RigRoast account.');
 
-const NO_TOKEN = 'No verification token found. Please check your email link or request a new verification email.';
-const INVALID = 'Failed to verify email. The link may be expired or invalid.';
-
 // Opening the link shows this page; the address changes with the POST, so a
 // mail scanner fetching the link changes nothing.
 export function loader({ url }: Route.LoaderArgs) {
   if (url.searchParams.get('verified') === '1') return { state: 'success' as const, token: '', error: '' };
-  const token = url.searchParams.get('token');
-  if (!token) return { state: 'error' as const, token: '', error: NO_TOKEN };
-  const found = findUserToken(token, 'verify_email');
-  return found ? { state: 'ready' as const, token, error: '' } : { state: 'error' as const, token: '', error: INVALID };
+  const check = checkEmailChangeToken(url.searchParams.get('token'));
+  return check.ok ? { state: 'ready' as const, token: check.token, error: '' } : { state: 'error' as const, token: '', error: check.message };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const token = String((await args.request.formData()).get('token') ?? '');
-  const redeemed = token ? redeemUserToken(token, 'verify_email') : null;
-  const outcome = redeemed?.email ? changeEmail(redeemed.userId, redeemed.email) : null;
-  if (outcome !== 'updated') {
-    const error = outcome === 'taken' ? 'That e-mail address now belongs to another account.' : INVALID;
+  const confirmed = confirmEmailChange(String((await args.request.formData()).get('token') ?? ''));
+  if (!confirmed.ok) {
+    const error = confirmed.message;
     return dataWithToast(args, { error }, { kind: 'error', title: 'Verification Failed', description: error }, { status: 400 });
   }
   return redirectWithToast('/verify-email?verified=1', { title: 'Email Verified' });

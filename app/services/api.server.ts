@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CurrentUser } from '~/models/users.server';
+import { AvatarError } from './avatars.server';
 import { ImageError } from './images.server';
 import { UploadError } from './multipart.server';
 import { currentUser } from './session.server';
@@ -16,6 +17,7 @@ const ERROR_CODES = {
   413: 'too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  503: 'unavailable',
 } as const;
 
 export type ApiErrorStatus = keyof typeof ERROR_CODES;
@@ -28,9 +30,10 @@ export function apiError(status: ApiErrorStatus, message: string, error: string 
   return Response.json({ error, message }, { ...init, status });
 }
 
-/** Turns an upload or image failure into its API answer; anything else is rethrown. */
+/** Turns an upload, image or avatar failure into its API answer; anything else is rethrown. */
 export function uploadFailure(error: unknown): Response {
   if (error instanceof UploadError || error instanceof ImageError) return apiError(error.status, error.message);
+  if (error instanceof AvatarError) return apiError(400, error.message);
   throw error;
 }
 

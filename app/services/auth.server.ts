@@ -13,9 +13,19 @@ import { env } from './env.server';
 import { sendMail } from './mail.server';
 import { loginCodeEmail } from './mail-templates.server';
 
-/** A sign-in that did not work, with a message meant for the visitor. */
+/**
+ * A sign-in that did not work, with a message meant for the visitor and its
+ * kind, which the JSON API answers as a status: a refused credential (400), too
+ * many attempts (429) or a disabled account (403).
+ */
 export class AuthError extends Error {
   override name = 'AuthError';
+  readonly kind: 'refused' | 'rate_limited' | 'disabled';
+
+  constructor(message: string, kind: AuthError['kind'] = 'refused') {
+    super(message);
+    this.kind = kind;
+  }
 }
 
 // Why not remix-auth-totp: docs/decisions/004-sign-in.md.
@@ -43,7 +53,7 @@ export function clearAuthFlow(): Promise<string> {
   return authFlowCookie().serialize('', { maxAge: 0 });
 }
 
-export type CodeSent = { ok: true; setCookie: string } | { ok: false; message: string };
+export type CodeSent = { ok: true; setCookie: string } | { ok: false; reason: 'limited' | 'mail_failed'; message: string };
 
 /**
  * E-mails a new code and magic link to `email`, within the sending limits.
@@ -64,7 +74,7 @@ export async function sendLoginCode(
         : prepared.reason === 'address'
           ? `Too many codes were sent to this address. Try again in ${wait}.`
           : `Too many codes were requested from your network. Try again in ${wait}.`;
-    return { ok: false, message };
+    return { ok: false, reason: 'limited', message };
   }
   const { code, linkToken } = prepared.prepared;
   const magicLink = `${env().PUBLIC_ORIGIN}/auth/magic?token=${encodeURIComponent(linkToken)}`;
@@ -72,7 +82,7 @@ export async function sendLoginCode(
     await sendMail({ to: prepared.prepared.email, ...loginCodeEmail({ code, magicLink }) });
   } catch {
     // The mailer has logged why; the visitor gets the spec's words.
-    return { ok: false, message: 'Failed to send login code' };
+    return { ok: false, reason: 'mail_failed', message: 'Failed to send login code' };
   }
   saveLoginCode(prepared.prepared);
   const setCookie = await authFlowCookie().serialize({ email: prepared.prepared.email, browserId, tab } satisfies AuthFlow);
@@ -86,7 +96,34 @@ async function formOf(request: Request): Promise<FormData> {
   return request.clone().formData();
 }
 
-/** Step two of the e-mail sign-in: the typed 6-digit code. */
+/**
+ * Checks a typed code against the latest one sent to `email`, and answers the
+ * address it proves. Throws an AuthError with the visitor's message.
+ */
+function checkEmailCode({ email, code, ip }: { email: string; code: string; ip: string }): string {
+  if (!/^\d{6}$/.test(code)) throw new AuthError('Verification code must be 6 digits');
+  const result = verifyLoginCode({ email, code, ip });
+  if (result.ok) return result.email;
+  if (result.reason === 'ip') {
+    throw new AuthError(`Too many attempts from your network. Try again in ${waitText(result.retryAfterMs ?? 60_000)}.`, 'rate_limited');
+  }
+  const messages = {
+    invalid: 'Invalid verification code',
+    expired: 'This code has expired or was already used. Request a new one.',
+    locked: 'Too many wrong codes. Request a new one.',
+  };
+  throw new AuthError(messages[result.reason]);
+}
+
+/**
+ * Step two of the e-mail sign-in, for the JSON API, which names the address in
+ * its body: the code's checks, then the account (found or created). Throws an AuthError.
+ */
+export async function verifyEmailCode(input: { email: string; code: string; ip: string }): Promise<CurrentUser> {
+  return signIn({ email: checkEmailCode(input) });
+}
+
+/** Step two of the e-mail sign-in on the page: the typed 6-digit code, for the address in the flow cookie. */
 class EmailCodeStrategy extends Strategy<CurrentUser, VerifyParams> {
   name = 'email-code';
 
@@ -94,18 +131,7 @@ class EmailCodeStrategy extends Strategy<CurrentUser, VerifyParams> {
     const flow = await readAuthFlow(request);
     if (!flow) throw new AuthError('Your sign-in expired. Please enter your e-mail address again.');
     const code = String((await formOf(request)).get('code') ?? '').trim();
-    if (!/^\d{6}$/.test(code)) throw new AuthError('Verification code must be 6 digits');
-    const result = verifyLoginCode({ email: flow.email, code, ip: clientAddressOf(request) });
-    if (!result.ok) {
-      const messages = {
-        invalid: 'Invalid verification code',
-        expired: 'This code has expired or was already used. Request a new one.',
-        locked: 'Too many wrong codes. Request a new one.',
-        ip: `Too many attempts from your network. Try again in ${waitText(result.retryAfterMs ?? 60_000)}.`,
-      };
-      throw new AuthError(messages[result.reason]);
-    }
-    return this.verify({ email: result.email });
+    return this.verify({ email: checkEmailCode({ email: flow.email, code, ip: clientAddressOf(request) }) });
   }
 }
 
@@ -146,7 +172,7 @@ class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
       [PASSWORD_LIMITS.perIp, clientAddressOf(request)],
     ] as const) {
       const limit = consumeRateLimit(rule, key);
-      if (!limit.allowed) throw new AuthError(`Too many attempts. Try again in ${waitText(limit.retryAfterMs)}.`);
+      if (!limit.allowed) throw new AuthError(`Too many attempts. Try again in ${waitText(limit.retryAfterMs)}.`, 'rate_limited');
     }
     const user = email ? findUserByEmail(email) : undefined;
     // The same answer whether the address is unknown or the password wrong.
@@ -160,7 +186,7 @@ class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
 /** Every sign-in ends here: find or create the account, refuse disabled ones. */
 async function signIn({ email }: VerifyParams): Promise<CurrentUser> {
   const result = signInByEmail(email, { adminEmails: env().ADMIN_EMAILS });
-  if (!result.ok) throw new AuthError('This account has been disabled.');
+  if (!result.ok) throw new AuthError('This account has been disabled.', 'disabled');
   return result.user;
 }
 

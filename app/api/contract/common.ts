@@ -4,7 +4,7 @@ import { z } from 'zod';
 // schemas. The resource routes validate requests with them, and the OpenAPI
 // document at /api/openapi.json is generated from them, so the two cannot drift.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export type Operation = {
   method: 'get' | 'post' | 'patch' | 'delete';

@@ -1,7 +1,8 @@
+import { accountOperations } from './account';
 import { adminOperations } from './admin';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { sessionOperations } from './session';
 
-/** Every call of spec §7 that the server answers, in the order the README lists them. */
-export const operations: Operation[] = [...sessionOperations, ...competitionOperations, ...adminOperations];
+/** Every call of spec §7 that the server answers, grouped as the README lists them. */
+export const operations: Operation[] = [...sessionOperations, ...accountOperations, ...competitionOperations, ...adminOperations];

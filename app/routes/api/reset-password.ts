@@ -1,0 +1,11 @@
+import type { Route } from './+types/reset-password';
+import { resetPasswordBody } from '~/api/contract/account';
+import { resetPassword } from '~/models/password-resets.server';
+import { apiError, readJson } from '~/services/api.server';
+
+/** POST /api/reset-password (spec §7): sets the password with the mailed link's token. */
+export async function action({ request }: Route.ActionArgs) {
+  const { token, newPassword } = await readJson(request, resetPasswordBody);
+  const reset = await resetPassword({ token, password: newPassword });
+  return reset.ok ? Response.json({ message: 'Password Reset Successful' }) : apiError(400, reset.message);
+}
