@@ -38,6 +38,7 @@ export default [
   route('api/user', 'routes/api/user.ts'),
   route('api/logout', 'routes/api/logout.ts'),
   route('api/competitions/active', 'routes/api/competitions.active.ts'),
+  route('api/builds', 'routes/api/builds.ts'),
   route('api/builds/recent', 'routes/api/builds.recent.ts'),
   route('api/builds/leaderboard/:period', 'routes/api/builds.leaderboard.ts'),
   route('api/builds/:id', 'routes/api/builds.detail.ts'),
@@ -46,6 +47,7 @@ export default [
   route('api/builds/:id/share', 'routes/api/builds.share.ts'),
   route('api/share/:token', 'routes/api/share.ts'),
   route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
+  route('api/uploads/temp/status', 'routes/api/uploads.temp.status.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

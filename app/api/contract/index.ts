@@ -2,6 +2,7 @@ import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { sessionOperations } from './session';
+import { uploadOperations } from './uploads';
 
 /** Every call of spec §7 that the server answers, in the order the README lists them. */
-export const operations: Operation[] = [...sessionOperations, ...competitionOperations, ...buildOperations];
+export const operations: Operation[] = [...sessionOperations, ...competitionOperations, ...buildOperations, ...uploadOperations];
