@@ -8,13 +8,6 @@ export function memberChangeFailure(result: Extract<MemberChangeResult, { ok: fa
     : apiError(403, `${failure}: admins, and your own account, cannot be changed.`);
 }
 
-/** The id in a path such as /api/admin/users/{userId}, or a 404. */
-export function pathId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw apiError(404, 'Not found');
-  return id;
-}
-
 const wrongMethod = (method: string) => apiError(405, `Use ${method} for this call`, undefined, { headers: { Allow: method } });
 
 /** Each admin path answers one method; anything else is 405. */

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
-import { apiBuildSummary } from './serialize';
+import { apiBuildSummary, apiLeaderboardEntry } from './serialize';
 import type { BuildSummary } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
+import type { LeaderboardEntry } from '~/models/leaderboards.server';
 
 /** A lookup of each listed build's photo URL, the photos read in one query. */
 function photoUrls(builds: BuildSummary[]): (build: BuildSummary) => string {
@@ -20,4 +21,15 @@ export function apiBuildList(builds: BuildSummary[]) {
 export function apiOwnBuildList(builds: BuildSummary[]): z.infer<typeof ownBuildSchema>[] {
   const photoUrl = photoUrls(builds);
   return builds.map((build) => ({ ...apiBuildSummary(build, photoUrl(build)), reviewStatus: build.reviewStatus }));
+}
+
+/** One photo's URL (its JPEG fallback), '' when it has none. */
+export function apiImageUrl(imageId: number): string {
+  return imageSources([imageId]).get(imageId)?.src ?? '';
+}
+
+/** A board's entries, with their photos' URLs read in one query. */
+export function apiLeaderboard(entries: LeaderboardEntry[]) {
+  const images = imageSources(entries.map((entry) => entry.imageId));
+  return entries.map((entry) => apiLeaderboardEntry(entry, images.get(entry.imageId)?.src ?? ''));
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
 import type { competitionSchema } from './contract/competitions';
 import type { buildSummarySchema, userSchema } from './contract/common';
 
@@ -36,5 +37,55 @@ export function apiBuildSummary(build: SummaryInput, imageUrl: string): z.infer<
     ratingCount: build.ratingCount,
     commentCount: build.commentCount,
     createdAt: build.createdAt.toISOString(),
+  };
+}
+
+type CommentInput = { id: number; content: string; username: string; avatarUrl: string; isAI: boolean; parentCommentId: number | null; createdAt: Date };
+
+export function apiComment(comment: CommentInput): z.infer<typeof buildCommentSchema> {
+  return {
+    id: comment.id,
+    content: comment.content,
+    username: comment.username,
+    avatarUrl: comment.avatarUrl,
+    isAI: comment.isAI,
+    parentCommentId: comment.parentCommentId,
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+type ThreadInput = Omit<CommentInput, 'parentCommentId'> & { replies: Omit<CommentInput, 'parentCommentId'>[] };
+
+/** A build as its page shows it: the summary, its submitter's avatar, and its comment threads. */
+export function apiBuildDetail(
+  build: SummaryInput & { avatarUrl: string; listed: boolean },
+  imageUrl: string,
+  { threads, threadCount }: { threads: ThreadInput[]; threadCount: number },
+): z.infer<typeof buildDetailSchema> {
+  return {
+    ...apiBuildSummary(build, imageUrl),
+    avatarUrl: build.avatarUrl,
+    listed: build.listed,
+    comments: threads.map(({ replies, ...thread }) => ({
+      ...apiComment({ ...thread, parentCommentId: null }),
+      replies: replies.map((reply) => apiComment({ ...reply, parentCommentId: thread.id })),
+    })),
+    threadCount,
+  };
+}
+
+type EntryInput = { rank: number; buildId: number; title: string; username: string; points: number; average: number; votes: number };
+
+/** A build's place on a board: its stars, average and votes are the period's, not all time's. */
+export function apiLeaderboardEntry(entry: EntryInput, imageUrl: string): z.infer<typeof leaderboardEntrySchema> {
+  return {
+    rank: entry.rank,
+    id: entry.buildId,
+    title: entry.title,
+    username: entry.username,
+    imageUrl,
+    totalRating: entry.points,
+    averageRating: entry.average,
+    votes: entry.votes,
   };
 }

@@ -13,8 +13,15 @@ export const AI_REPLIES_PER_MEMBER = { bucket: 'ai-reply:member', limit: 20, win
 
 const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
 
+/** A comment refused; `message` is shown to the member, `reason` lets callers answer in kind. */
 export class CommentError extends Error {
   override name = 'CommentError';
+  readonly reason: 'invalid' | 'not_found';
+
+  constructor(message: string, reason: CommentError['reason'] = 'invalid') {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 export type NewComment = { buildId: number; userId: number; content: string; parentCommentId?: number | null };
@@ -23,7 +30,8 @@ export type NewComment = { buildId: number; userId: number; content: string; par
  * Adds a member's comment to a listed build and counts it on the build. A reply
  * to a reply joins its top-level thread (one level of replies). A comment that
  * mentions @RoastBot, or answers one of its replies, queues an AI reply in the
- * same transaction while the member's AI-reply allowance lasts.
+ * same transaction while the member's AI-reply allowance lasts. Answers the
+ * comment as stored (trimmed, under its thread's top-level comment).
  */
 export function addComment({ buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
   const text = content.trim();
@@ -31,7 +39,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
   if (text.length > COMMENT_MAX_LENGTH) throw new CommentError(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
   return db().transaction((tx) => {
     const build = tx.select({ status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
-    if (!build || build.status !== 'approved') throw new CommentError('Build not found');
+    if (!build || build.status !== 'approved') throw new CommentError('Build not found', 'not_found');
     const parent = parentCommentId
       ? tx
           .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI })
@@ -39,19 +47,19 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
           .where(and(eq(comments.id, parentCommentId), eq(comments.buildId, buildId)))
           .get()
       : undefined;
-    if (parentCommentId && !parent) throw new CommentError('The comment you replied to no longer exists');
-    const { id } = tx
+    if (parentCommentId && !parent) throw new CommentError('The comment you replied to no longer exists', 'not_found');
+    const comment = tx
       .insert(comments)
       .values({ buildId, userId, content: text, parentCommentId: parent ? (parent.parentId ?? parent.id) : null, createdAt: now })
-      .returning({ id: comments.id })
+      .returning({ id: comments.id, content: comments.content, parentCommentId: comments.parentCommentId, createdAt: comments.createdAt })
       .get();
     tx.update(builds)
       .set({ commentCount: sql`${builds.commentCount} + 1` })
       .where(eq(builds.id, buildId))
       .run();
     const wantsAi = MENTION.test(text) || parent?.isAI === true;
-    const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(id), now);
-    return { id, aiReplyQueued };
+    const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
+    return { ...comment, aiReplyQueued };
   });
 }
 

@@ -3,9 +3,15 @@ import { builds, ratings } from '../../db/schema';
 import { requestLeaderboards } from './leaderboards.server';
 import { db, type Writer } from '~/services/db.server';
 
-/** A rating refused for a reason the member can act on; `message` is shown to them. */
+/** A rating refused for a reason the member can act on; `message` is shown to them, `reason` lets callers answer in kind. */
 export class RatingError extends Error {
   override name = 'RatingError';
+  readonly reason: 'invalid' | 'not_found' | 'own_build';
+
+  constructor(message: string, reason: RatingError['reason'] = 'invalid') {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 /**
@@ -19,8 +25,8 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
   db().transaction((tx) => {
     const build = tx.select({ ownerId: builds.userId, status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
-    if (!build || build.status !== 'approved') throw new RatingError('Build not found');
-    if (build.ownerId === userId) throw new RatingError('You cannot rate your own build');
+    if (!build || build.status !== 'approved') throw new RatingError('Build not found', 'not_found');
+    if (build.ownerId === userId) throw new RatingError('You cannot rate your own build', 'own_build');
     tx.insert(ratings)
       .values({ buildId, userId, rating, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, updatedAt: now } })

@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { tempUploads } from '../../db/schema';
 import { randomToken } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
@@ -34,6 +34,20 @@ export function findTempUpload(id: string, now = Date.now()): TempUpload | null 
     .get();
   if (!row || row.expiresAt.getTime() <= now) return null;
   return { id: row.id, imageId: row.imageId, title: row.title };
+}
+
+/**
+ * The id of the unexpired upload sent with `clientToken`, or null: not arrived
+ * yet, expired, or already turned into a build. Reads only.
+ */
+export function findTempUploadId(clientToken: string, now = Date.now()): string | null {
+  return (
+    db()
+      .select({ id: tempUploads.id })
+      .from(tempUploads)
+      .where(and(eq(tempUploads.clientToken, clientToken), gt(tempUploads.expiresAt, new Date(now))))
+      .get()?.id ?? null
+  );
 }
 
 /** Deletes uploads nobody came back for (housekeeping); their images go with unused-image cleanup. */

@@ -16,7 +16,7 @@ import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.serv
 import { clientAddressOf } from '~/server/context';
 import { ImageError } from '~/services/images.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
-import { forgetPendingUpload, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
+import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS, pendingUpload, rememberPendingUpload } from '~/services/pending-upload.server';
 import { currentUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
@@ -83,15 +83,15 @@ export async function action(args: Route.ActionArgs) {
 
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
   if (intent === 'finalize') {
-    const pending = await pendingUpload(request);
-    if (!pending) return fail('This upload has expired. Please choose your photo again.', 410);
     if (!user) {
+      const pending = await pendingUpload(request);
+      if (!pending) return fail(PENDING_UPLOAD_REFUSALS.expired, 410);
       setTempUploadTitle(pending.id, title);
       return askToSignIn();
     }
-    const buildId = createBuild({ userId: user.id, title, imageId: pending.imageId, tempUploadId: pending.id });
-    if (buildId === null) return fail('This upload was already finished.', 409);
-    return uploaded(buildId, { 'Set-Cookie': await forgetPendingUpload() });
+    const finished = await finishPendingUpload(request, user.id, { title });
+    if ('refused' in finished) return fail(PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
+    return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 
   const imageId = await storeImage();

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { idParam } from '~/api/contract/common';
 import type { CurrentUser } from '~/models/users.server';
 import { AvatarError } from './avatars.server';
 import { ImageError } from './images.server';
-import { UploadError } from './multipart.server';
+import { readUploadForm, UploadError } from './multipart.server';
 import { currentUser } from './session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 
@@ -56,7 +57,31 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   } catch {
     throw apiError(400, 'The body is not valid JSON');
   }
-  const parsed = schema.safeParse(body);
+  return checked(schema, body);
+}
+
+/**
+ * The request's multipart/form-data body (an upload), read under the upload
+ * limits and checked by `schema`, fields by name. Throws the API's answer: 413
+ * past the size limit, 400 for anything unreadable or the schema's first message.
+ */
+export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  let form: FormData;
+  try {
+    form = await readUploadForm(request);
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+  return checked(schema, Object.fromEntries(form));
+}
+
+/** The URL's query parameters, checked by `schema`; 400 with the schema's first message. */
+export function readQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
+  return checked(schema, Object.fromEntries(url.searchParams));
+}
+
+function checked<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw apiError(400, parsed.error.issues[0]?.message ?? 'Invalid input');
   return parsed.data;
 }
@@ -94,4 +119,11 @@ export function requireApiAdmin(args: ContextArgs): CurrentUser {
 export function limitParam(url: URL, fallback: number, max: number): number {
   const limit = Number(url.searchParams.get('limit'));
   return Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, max) : fallback;
+}
+
+/** A path's `{id}`: a positive whole number, else the 404 whose message is `notFound`. */
+export function pathId(value: string | undefined, notFound: string): number {
+  const id = idParam.safeParse(value);
+  if (!id.success) throw apiError(404, notFound);
+  return id.data;
 }

@@ -20,10 +20,28 @@ export async function pendingUpload(request: Request): Promise<TempUpload | null
   return typeof id === 'string' && id ? findTempUpload(id) : null;
 }
 
-/** Turns the browser's pending upload into `userId`'s build, once; null when there is none. */
-export async function finishPendingUpload(request: Request, userId: number): Promise<number | null> {
+/** Why a pending upload could not be finished, in words for the member. */
+export const PENDING_UPLOAD_REFUSALS = {
+  expired: 'This upload has expired. Please choose your photo again.',
+  finished: 'This upload was already finished.',
+} as const;
+
+export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDING_UPLOAD_REFUSALS };
+
+/**
+ * Turns the browser's pending upload into `userId`'s build, once, titled `title`
+ * or else as the guest typed it. The cookie is what makes an upload this
+ * browser's own: a `tempUploadId` naming any other counts as expired, so an id
+ * seen elsewhere cannot publish someone's photo. 'finished' when another tab
+ * finished it a moment ago.
+ */
+export async function finishPendingUpload(
+  request: Request,
+  userId: number,
+  { title, tempUploadId }: { title?: string; tempUploadId?: string } = {},
+): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
-  if (!pending) return null;
-  // Null when another tab finished it a moment ago.
-  return createBuild({ userId, title: pending.title, imageId: pending.imageId, tempUploadId: pending.id });
+  if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
+  const buildId = createBuild({ userId, title: title ?? pending.title, imageId: pending.imageId, tempUploadId: pending.id });
+  return buildId === null ? { refused: 'finished' } : { buildId };
 }

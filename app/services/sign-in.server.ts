@@ -13,11 +13,11 @@ export async function completeSignIn(request: Request, user: Pick<CurrentUser, '
   const headers = new Headers();
   headers.append('Set-Cookie', await startSession(request, user.id));
   headers.append('Set-Cookie', await clearAuthFlow());
-  const buildId = await finishPendingUpload(request, user.id);
-  if (buildId !== null) {
+  const finished = await finishPendingUpload(request, user.id);
+  if ('buildId' in finished) {
     headers.append('Set-Cookie', await forgetPendingUpload());
     return redirectWithToast(
-      `/build/${buildId}`,
+      `/build/${finished.buildId}`,
       { title: 'Upload successful', description: `Welcome, ${user.username}. Your build is being roasted by AI.` },
       { headers },
     );

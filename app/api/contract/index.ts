@@ -1,8 +1,17 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { sessionOperations } from './session';
+import { uploadOperations } from './uploads';
 
 /** Every call of spec §7 that the server answers, grouped as the README lists them. */
-export const operations: Operation[] = [...sessionOperations, ...accountOperations, ...competitionOperations, ...adminOperations];
+export const operations: Operation[] = [
+  ...sessionOperations,
+  ...accountOperations,
+  ...competitionOperations,
+  ...buildOperations,
+  ...uploadOperations,
+  ...adminOperations,
+];

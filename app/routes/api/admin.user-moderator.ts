@@ -1,8 +1,8 @@
 import type { Route } from './+types/admin.user-moderator';
-import { memberChangeFailure, onlyMethod, pathId, writeOnly } from '~/api/admin.server';
+import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { moderatorBody } from '~/api/contract/admin';
 import { changeMember } from '~/models/admin-members.server';
-import { readJson, requireApiAdmin } from '~/services/api.server';
+import { pathId, readJson, requireApiAdmin } from '~/services/api.server';
 
 /** PATCH /api/admin/users/{userId}/moderator {isModerator} (spec §7). */
 export const loader = writeOnly('PATCH');
@@ -11,7 +11,7 @@ export async function action(args: Route.ActionArgs) {
   onlyMethod(args.request, 'PATCH');
   const admin = requireApiAdmin(args);
   const { isModerator } = await readJson(args.request, moderatorBody);
-  const result = changeMember(admin, pathId(args.params.id), isModerator ? 'grant-moderator' : 'remove-moderator');
+  const result = changeMember(admin, pathId(args.params.id, 'User not found'), isModerator ? 'grant-moderator' : 'remove-moderator');
   if (!result.ok) return memberChangeFailure(result, 'Failed to update moderator status');
   return Response.json({ message: 'Moderator status updated successfully' });
 }

@@ -1,8 +1,8 @@
 import type { Route } from './+types/admin.user-status';
-import { memberChangeFailure, onlyMethod, pathId, writeOnly } from '~/api/admin.server';
+import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { statusBody } from '~/api/contract/admin';
 import { changeMember } from '~/models/admin-members.server';
-import { readJson, requireApiAdmin } from '~/services/api.server';
+import { pathId, readJson, requireApiAdmin } from '~/services/api.server';
 
 /** PATCH /api/admin/users/{userId}/status {isDisabled} (spec §7). */
 export const loader = writeOnly('PATCH');
@@ -11,7 +11,7 @@ export async function action(args: Route.ActionArgs) {
   onlyMethod(args.request, 'PATCH');
   const admin = requireApiAdmin(args);
   const { isDisabled } = await readJson(args.request, statusBody);
-  const result = changeMember(admin, pathId(args.params.id), isDisabled ? 'disable' : 'enable');
+  const result = changeMember(admin, pathId(args.params.id, 'User not found'), isDisabled ? 'disable' : 'enable');
   if (!result.ok) return memberChangeFailure(result, 'Failed to update user status');
   return Response.json({ message: 'User status updated successfully' });
 }

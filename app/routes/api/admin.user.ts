@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.user';
-import { memberChangeFailure, onlyMethod, pathId, writeOnly } from '~/api/admin.server';
+import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { deleteMember } from '~/models/admin-members.server';
-import { requireApiAdmin } from '~/services/api.server';
+import { pathId, requireApiAdmin } from '~/services/api.server';
 
 /** DELETE /api/admin/users/{userId} (spec §7): deletes a member with everything of theirs. */
 export const loader = writeOnly('DELETE');
@@ -9,7 +9,7 @@ export const loader = writeOnly('DELETE');
 export async function action(args: Route.ActionArgs) {
   onlyMethod(args.request, 'DELETE');
   const admin = requireApiAdmin(args);
-  const result = await deleteMember(admin, pathId(args.params.id));
+  const result = await deleteMember(admin, pathId(args.params.id, 'User not found'));
   if (!result.ok) return memberChangeFailure(result, 'Failed to delete user');
   return Response.json({ message: 'User deleted successfully' });
 }

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { buildSummarySchema, type Operation, timestamp } from './common';
+import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
+import { commentSchema as commentFields } from '~/utils/schemas';
+
+/** The most builds GET /api/builds/recent answers at once (the admin list asks for this many). */
+export const RECENT_BUILDS_MAX = 100;
+
+const limitQuery = (description: string) => z.object({ limit: z.int().min(1).optional().meta({ description }) });
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.int(),
+  id: z.int(),
+  title: z.string(),
+  username: z.string(),
+  imageUrl: z.string(),
+  totalRating: z.int().meta({ description: 'Stars given in the period' }),
+  averageRating: z.number().meta({ description: 'Their average' }),
+  votes: z.int().meta({ description: 'Ratings given in the period' }),
+});
+
+export const buildCommentSchema = z.object({
+  id: z.int(),
+  content: z.string(),
+  username: z.string(),
+  avatarUrl: z.string(),
+  isAI: z.boolean(),
+  parentCommentId: z.int().nullable().meta({ description: 'The thread’s top-level comment; null for one' }),
+  createdAt: timestamp,
+});
+
+const commentThreadSchema = buildCommentSchema.extend({ replies: z.array(buildCommentSchema).meta({ description: 'Oldest first' }) });
+
+export const buildDetailSchema = buildSummarySchema.extend({
+  avatarUrl: z.string().meta({ description: 'The submitter’s' }),
+  listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
+  comments: z.array(commentThreadSchema).meta({ description: `Newest thread first; the first ${COMMENT_THREADS_SHOWN} unless ?comments=all` }),
+  threadCount: z.int().meta({ description: 'Every thread, loaded or not' }),
+});
+
+const extraKeysIgnored = 'Other keys (the web client also sends userId, username, avatarUrl) are ignored: identity comes from the session.';
+
+// The range (1 to 5 whole stars) is the rating model's rule; its refusal comes back as a 400.
+export const rateBodySchema = z
+  .object({ rating: z.number({ error: 'rating must be a number' }).meta({ description: '1 to 5 stars' }) })
+  .meta({ description: extraKeysIgnored });
+
+export const ratingResultSchema = z.object({
+  rating: z.int().meta({ description: 'The member’s stars' }),
+  totalRating: z.int(),
+  ratingCount: z.int(),
+  averageRating: z.number(),
+});
+
+export const commentBodySchema = commentFields.meta({ description: `${extraKeysIgnored} parentCommentId answers a comment; a reply to a reply joins its thread.` });
+
+export const buildOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/builds/recent',
+    summary: 'Listed builds, newest first',
+    access: 'public',
+    query: limitQuery(`How many; default ${GALLERY_PAGE_SIZE}, at most ${RECENT_BUILDS_MAX} (more is capped)`),
+    response: { status: 200, description: 'The builds', schema: z.array(buildSummarySchema) },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/builds/leaderboard/{period}',
+    summary: 'A period’s best builds as last ranked: period is today, week, month or all-time (anything else means today)',
+    access: 'public',
+    query: limitQuery(`How many; default ${LEADERBOARD_LIMIT}, capped at the depth each board keeps ranked`),
+    response: { status: 200, description: 'The ranking, best first', schema: z.array(leaderboardEntrySchema) },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/builds/{id}',
+    summary: 'A build with its comments; 404 for an unknown build or one the viewer may not see',
+    access: 'public',
+    query: z.object({ comments: z.enum(['all']).optional().meta({ description: `all: every thread, not just the first ${COMMENT_THREADS_SHOWN}` }) }),
+    response: { status: 200, description: 'The build', schema: buildDetailSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/rate',
+    summary: 'Rates a listed build, or changes the member’s rating; not their own',
+    access: 'member',
+    body: { type: 'json', schema: rateBodySchema },
+    response: { status: 200, description: 'The member’s rating and the build’s new totals', schema: ratingResultSchema },
+    errors: [400, 401, 403, 404, 415],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/comment',
+    summary: 'Comments on a listed build, or replies to a comment',
+    access: 'member',
+    body: { type: 'json', schema: commentBodySchema },
+    response: { status: 201, description: 'The comment', schema: buildCommentSchema },
+    errors: [400, 401, 404, 415],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/share',
+    summary: 'The build’s share link, made on first use',
+    access: 'public',
+    response: { status: 200, description: 'The link', schema: z.object({ shareUrl: z.string() }) },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/share/{token}',
+    summary: 'The build a share link shows (without its comments: GET /api/builds/{id} has them)',
+    access: 'public',
+    response: { status: 200, description: 'The build', schema: buildSummarySchema },
+    errors: [404],
+  },
+];

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { buildSummarySchema, type Operation } from './common';
+import { buildTitleField } from '~/utils/schemas';
+
+// The upload calls: a photo sent ahead (a guest's, or while the page shows
+// progress), its status, and the build published from it or from a photo sent at once.
+
+/** A photo field: any file the image pipeline can read (JPEG, PNG, GIF or WebP, under 10 MB). */
+export const imageField = z.file({ error: 'File type must be an image' });
+
+const CLIENT_TOKEN_RULE = 'clientToken must be 16 to 128 letters, digits, - or _';
+
+/** A client-chosen handle for polling a temp upload's status; long enough not to be guessed. */
+export const clientTokenField = z.string({ error: CLIENT_TOKEN_RULE }).regex(/^[\w-]{16,128}$/, CLIENT_TOKEN_RULE);
+
+export const tempUploadBodySchema = z.object({
+  clientToken: clientTokenField.optional().meta({ description: 'Lets GET /api/uploads/temp/status find this upload' }),
+  image: imageField,
+});
+
+export const tempUploadStatusQuery = z.object({ clientToken: clientTokenField });
+
+export const tempUploadStatusSchema = z.object({
+  status: z.enum(['pending', 'completed']).meta({ description: 'completed once the photo is stored; pending before (and after it became a build or expired)' }),
+  tempUploadId: z.string().nullable().meta({ description: 'The id to send to POST /api/builds; null while pending' }),
+});
+
+/** The new build's title, and its photo: sent now, or sent ahead by this browser to POST /api/uploads/temp. */
+export const newBuildSchema = z
+  .object({
+    title: buildTitleField,
+    image: imageField.optional(),
+    tempUploadId: z.string().min(1).optional().meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
+  })
+  .transform(({ title, image, tempUploadId }, context) => {
+    if (image && tempUploadId === undefined) return { title, photo: { image } };
+    if (!image && tempUploadId !== undefined) return { title, photo: { tempUploadId } };
+    context.addIssue({ code: 'custom', message: 'Send either an image or a tempUploadId' });
+    return z.NEVER;
+  });
+
+export const uploadOperations: Operation[] = [
+  {
+    method: 'post',
+    path: '/api/uploads/temp',
+    summary: 'Keeps a photo before its build exists (a guest’s, until they sign in); sets the pending-upload cookie that makes it this browser’s',
+    access: 'public',
+    body: { type: 'multipart', schema: tempUploadBodySchema },
+    response: { status: 201, description: 'The photo is stored', schema: z.object({ tempUploadId: z.string() }) },
+    errors: [400, 409, 413, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/uploads/temp/status',
+    summary: 'Whether the photo sent with this clientToken is stored yet',
+    access: 'public',
+    query: tempUploadStatusQuery,
+    response: { status: 200, description: 'The upload’s status', schema: tempUploadStatusSchema },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/builds',
+    summary: 'Publishes the member’s build: a title and either an image or a tempUploadId',
+    access: 'member',
+    body: { type: 'multipart', schema: newBuildSchema },
+    response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: buildSummarySchema },
+    errors: [400, 401, 404, 409, 413, 429],
+  },
+];

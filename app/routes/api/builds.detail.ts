@@ -1,0 +1,20 @@
+import type { Route } from './+types/builds.detail';
+import { apiBuildDetail } from '~/api/serialize';
+import { apiImageUrl } from '~/api/serialize.server';
+import { canSeeBuild, findBuildDetail } from '~/models/builds.server';
+import { listThreads } from '~/models/comments.server';
+import { apiError } from '~/services/api.server';
+import { currentUser } from '~/services/session.server';
+import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
+
+/**
+ * GET /api/builds/{id} (spec §7): the build with its comment threads, as the
+ * build page shows it. A build screening has not approved is a 404 for all but
+ * its owner and moderators, as on the page.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const build = findBuildDetail(Number(args.params.id));
+  if (!build || !canSeeBuild(build, currentUser(args))) return apiError(404, 'Build not found');
+  const comments = listThreads(build.id, args.url.searchParams.get('comments') === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  return Response.json(apiBuildDetail({ ...build, listed: build.reviewStatus === 'approved' }, apiImageUrl(build.imageId), comments));
+}

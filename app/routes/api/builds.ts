@@ -1,0 +1,40 @@
+import type { Route } from './+types/builds';
+import { newBuildSchema } from '~/api/contract/uploads';
+import { apiBuildSummary } from '~/api/serialize';
+import { apiImageUrl } from '~/api/serialize.server';
+import { createBuild, findBuildDetail } from '~/models/builds.server';
+import { saveUploadedImage } from '~/models/images.server';
+import { clientAddressOf } from '~/server/context';
+import { apiError, readForm, requireApiUser, uploadFailure } from '~/services/api.server';
+import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/services/pending-upload.server';
+
+/**
+ * POST /api/builds (spec §7), multipart: publishes the signed-in member's build
+ * from a photo sent with it, or from the one this browser sent ahead to POST
+ * /api/uploads/temp. The upload page's pipeline and limits apply.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const user = requireApiUser(args);
+  const { title, photo } = await readForm(request, newBuildSchema);
+  if ('tempUploadId' in photo) {
+    const finished = await finishPendingUpload(request, user.id, { title, tempUploadId: photo.tempUploadId });
+    if ('refused' in finished) return apiError(finished.refused === 'expired' ? 404 : 409, PENDING_UPLOAD_REFUSALS[finished.refused]);
+    return created(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
+  }
+  let imageId: number;
+  try {
+    imageId = await saveUploadedImage(photo.image, clientAddressOf(request));
+  } catch (error) {
+    return uploadFailure(error);
+  }
+  const buildId = createBuild({ userId: user.id, title, imageId });
+  if (buildId === null) throw new Error('A new build could not be created');
+  return created(buildId);
+}
+
+function created(buildId: number, headers?: HeadersInit) {
+  const build = findBuildDetail(buildId);
+  if (!build) return apiError(404, 'Build not found');
+  return Response.json(apiBuildSummary(build, apiImageUrl(build.imageId)), { status: 201, headers });
+}
