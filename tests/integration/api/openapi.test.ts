@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '~/api/contract/index';
+import { type AppProcess, startApp } from '../../support/app-process';
+
+/** Every row of spec §7's table, as method and OpenAPI path. */
+const SPEC_CALLS = [
+  'post /api/request-login-code',
+  'post /api/verify-login-code',
+  'get /api/user',
+  'post /api/logout',
+  'post /api/user/username',
+  'post /api/user/bio',
+  'post /api/user/avatar',
+  'get /api/user/builds',
+  'get /api/competitions/active',
+  'get /api/builds/recent',
+  'get /api/builds/leaderboard/{period}',
+  'get /api/builds/{id}',
+  'post /api/builds/{id}/rate',
+  'post /api/builds/{id}/comment',
+  'post /api/builds/{id}/share',
+  'get /api/share/{token}',
+  'post /api/uploads/temp',
+  'get /api/uploads/temp/status',
+  'post /api/builds',
+  'get /api/admin/users',
+  'delete /api/admin/builds/{id}',
+  'patch /api/admin/users/{userId}/status',
+  'delete /api/admin/users/{userId}',
+  'patch /api/admin/users/{userId}/moderator',
+  'get /api/verify-email',
+  'post /api/request-password-reset',
+  'post /api/reset-password',
+];
+
+/**
+ * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
+ * and its POST confirms the address, as the page's button does.
+ */
+const EXTRA_CALLS = ['post /api/verify-email'];
+const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
+
+let app: AppProcess;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 JSON document describing every call of spec §7, and the one call added beside it', async () => {
+    const response = await app.fetch('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = JSON.parse(await response.text()) as {
+      openapi: string;
+      info: { title: string; version: string };
+      paths: Record<string, Record<string, { summary: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('RigRoast API');
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(described.sort()).toEqual(ALL_CALLS);
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+        expect(success?.[1].content?.['application/json']?.schema, `${method} ${path} has a response schema`).toBeTruthy();
+      }
+    }
+    expect(document.components.securitySchemes).toHaveProperty('session');
+  });
+
+  it('is generated from the same contract the routes validate with', () => {
+    expect(operations.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual(ALL_CALLS);
+  });
+});
