@@ -8,7 +8,7 @@ import { Browser, pageText, toastText } from '../support/browser';
 import { pngBomb } from '../support/image-fixtures';
 import { signInWithCode } from '../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { testPhoto, type UploadFile, uploadBuild } from '../support/uploads';
+import { OVERSIZE_BYTES, testPhoto, type UploadFile, uploadBuild } from '../support/uploads';
 
 let app: AppProcess;
 let sink: SmtpSink;
@@ -54,14 +54,14 @@ describe('uploading a build as a member', () => {
     expect(page.html).toContain('http-equiv="refresh"');
   });
 
-  it('refuses a text file renamed .jpg, an 11 MB file, a decompression bomb and a missing title', async () => {
+  it('refuses a text file renamed .jpg, a file over 10 MB, a decompression bomb and a missing title', async () => {
     const browser = await member();
     const text = await uploadBuild(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
     expect(text.status).toBe(400);
     expect(pageText(text.html)).toContain('File type must be an image');
     expect(toastText(text.html)).toContain('Upload failed');
 
-    const huge = await uploadBuild(browser, { title: 'Huge', file: { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' } });
+    const huge = await uploadBuild(browser, { title: 'Huge', file: { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' } });
     expect(huge.status).toBe(413);
     expect(pageText(huge.html)).toContain('File size must be less than 10MB');
 
@@ -175,7 +175,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ error: 'invalid_input', message: 'File type must be an image' });
 
-    const huge = await sendAhead(guest, { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' });
+    const huge = await sendAhead(guest, { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: 'too_large', message: 'File size must be less than 10MB' });
 

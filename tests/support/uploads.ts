@@ -1,5 +1,13 @@
 import sharp from 'sharp';
 import type { Browser, Page } from './browser';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+
+/**
+ * Just over the upload limit. The server refuses a file the moment it passes the
+ * limit and closes the connection; kept this close, the client has finished
+ * writing by then, so it reads the answer instead of failing with EPIPE.
+ */
+export const OVERSIZE_BYTES = UPLOAD_MAX_BYTES + 16 * 1024;
 
 export type UploadFile = { bytes: Uint8Array<ArrayBuffer>; name: string; type: string };
 

@@ -6,7 +6,7 @@ import { type AppProcess, startApp } from '../../support/app-process';
 import { Browser } from '../../support/browser';
 import { signInWithCode } from '../../support/sign-in';
 import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
-import { testPhoto, uploadBuild } from '../../support/uploads';
+import { OVERSIZE_BYTES, testPhoto, uploadBuild } from '../../support/uploads';
 
 let app: AppProcess;
 let sink: SmtpSink;
@@ -209,7 +209,7 @@ describe('POST /api/user/avatar', () => {
     const { client } = await apiMember('avatar-refused');
     const fake = await post(client, new Blob(['not an image'], { type: 'image/jpeg' }), 'fake.jpg');
     expectError(fake, 400, 'invalid_input', 'Unsupported format: Please upload a JPEG, PNG, or WebP image file.');
-    const huge = await post(client, new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/jpeg' }), 'big.jpg');
+    const huge = await post(client, new Blob([new Uint8Array(OVERSIZE_BYTES)], { type: 'image/jpeg' }), 'big.jpg');
     expectError(huge, 413, 'too_large', 'File size must be less than 10MB');
   });
 });

@@ -6,7 +6,7 @@ import { Browser } from '../../support/browser';
 import { signInWithCode } from '../../support/sign-in';
 import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
 import { rankLeaderboardsNow, readRow } from '../../support/test-database';
-import { testPhoto, type UploadFile } from '../../support/uploads';
+import { OVERSIZE_BYTES, testPhoto, type UploadFile } from '../../support/uploads';
 import { waitFor } from '../../support/wait';
 
 let app: AppProcess;
@@ -121,7 +121,7 @@ describe('POST /api/builds', () => {
     expectError(await postForm(owner.browser, '/api/builds', { title: 'No photo' }), 400, 'invalid_input', 'Send either an image or a tempUploadId');
     const text = { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' };
     expectError(await postForm(owner.browser, '/api/builds', { title: 'Text', image: text }), 400, 'invalid_input', 'File type must be an image');
-    const huge = { bytes: new Uint8Array(11 * 1024 * 1024), name: 'big.jpg', type: 'image/jpeg' };
+    const huge = { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' };
     expectError(await postForm(owner.browser, '/api/builds', { title: 'Huge', image: huge }), 413, 'too_large', 'File size must be less than 10MB');
     expect(query<{ count: number }>('select count(*) as count from builds where user_id = ?', owner.id).count).toBe(0);
   });
