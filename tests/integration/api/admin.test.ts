@@ -81,7 +81,9 @@ describe('the admin API', () => {
     await call(admin, 'PATCH', `/api/admin/users/${id}/status`, { isDisabled: false });
     expect(flags(id)?.is_disabled).toBe(0);
 
-    expect((await call(admin, 'PATCH', `/api/admin/users/${id}/moderator`, { isModerator: true })).body).toEqual({ message: 'Moderator status updated successfully' });
+    const promoted = await call(admin, 'PATCH', `/api/admin/users/${id}/moderator`, { isModerator: true });
+    expect(promoted.body).toEqual({ message: 'Moderator status updated successfully' });
+    expectContract('PATCH', `/api/admin/users/${id}/moderator`, promoted.body);
     expect(flags(id)?.is_moderator).toBe(1);
 
     for (const target of [idOf(ADMIN), idOf(OTHER_ADMIN)]) {
@@ -115,8 +117,10 @@ describe('the admin API', () => {
     expectContract('DELETE', `/api/admin/builds/${buildId}`, deleted.body);
     expectError(await call(admin, 'DELETE', `/api/admin/builds/${buildId}`), 404, 'not_found');
 
-    const gone = await call(admin, 'DELETE', `/api/admin/users/${idOf(email)}`);
+    const leavingId = idOf(email);
+    const gone = await call(admin, 'DELETE', `/api/admin/users/${leavingId}`);
     expect(gone.body).toEqual({ message: 'User deleted successfully' });
+    expectContract('DELETE', `/api/admin/users/${leavingId}`, gone.body);
     expect(readRow(app.databasePath, 'select id from users where email = ?', email)).toBeUndefined();
     expect(readRow<{ n: number }>(app.databasePath, "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')").n).toBe(2);
   });
