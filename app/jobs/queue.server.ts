@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { db, type Writer } from '~/services/db.server';
 
@@ -198,11 +198,6 @@ export function releaseJob(job: ClaimedJob, now = Date.now()): void {
     })
     .where(holds(job))
     .run();
-}
-
-/** The jobs for one key (e.g. `roast:12`), newest first. */
-export function jobsForKey(key: string): Job[] {
-  return db().select().from(jobs).where(eq(jobs.key, key)).orderBy(desc(jobs.id)).all();
 }
 
 /** Whether a job for `key` is waiting or running. */

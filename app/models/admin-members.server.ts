@@ -33,10 +33,11 @@ const memberColumns = {
 };
 
 /** `text` as a LIKE pattern that matches it literally anywhere (case-insensitive for ASCII). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** `column` contains `text` literally. */
 export const likeContains = (column: AnyColumn | SQL, text: string) => sql`${column} like ${containsPattern(text)} escape '\\'`;
 
 /** A page of members, newest first, whose name or address contains `q`. */
