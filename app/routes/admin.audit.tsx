@@ -6,14 +6,13 @@ import { listAudit, listAuditActors } from '~/models/audit.server';
 import { requireAdmin } from '~/services/session.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDateTime } from '~/utils/dates';
-import { pageNumber, withQuery } from '~/utils/query';
+import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 
 /** Every admin and moderator action, newest first; `?actor=ID` shows one person's, `?page=` pages. */
 export function loader(args: Route.LoaderArgs) {
   requireAdmin(args);
   const { searchParams } = args.url;
-  const actor = Number(searchParams.get('actor'));
-  const actorId = Number.isSafeInteger(actor) && actor > 0 ? actor : undefined;
+  const actorId = positiveInt(searchParams.get('actor')) ?? undefined;
   const page = pageNumber(searchParams.get('page'));
   const { rows, total } = listAudit({ actorId, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
   return {

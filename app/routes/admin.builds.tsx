@@ -11,7 +11,7 @@ import { requireAdmin } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
-import { pageNumber, withQuery } from '~/utils/query';
+import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -21,13 +21,13 @@ export function loader(args: Route.LoaderArgs) {
   const page = pageNumber(searchParams.get('page'));
   const { rows, total } = listBuildsForAdmin({ q, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
   const images = imageSources(rows.map((row) => row.imageId));
-  const toDelete = Number(searchParams.get('delete'));
+  const toDelete = positiveInt(searchParams.get('delete'));
   return {
     q,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     builds: rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime(), image: images.get(row.imageId) ?? null })),
-    confirm: Number.isSafeInteger(toDelete) && toDelete > 0 ? findBuildForAdmin(toDelete) : null,
+    confirm: toDelete ? findBuildForAdmin(toDelete) : null,
   };
 }
 

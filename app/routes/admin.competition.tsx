@@ -11,13 +11,12 @@ import { env } from '~/services/env.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireAdmin } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
+import { positiveInt } from '~/utils/query';
 import { competitionSchema } from '~/utils/schemas';
 
 /** `/admin/competitions/new`, or `/admin/competitions/ID` to edit one. */
 function competitionId(param: string | undefined): number | null | undefined {
-  if (param === 'new') return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return param === 'new' ? null : (positiveInt(param) ?? undefined);
 }
 
 export function loader(args: Route.LoaderArgs) {

@@ -7,12 +7,13 @@ import { type CompetitionStatus, endCompetition, findCompetitionForAdmin, listCo
 import { requireAdmin } from '~/services/session.server';
 import { redirectWithToast } from '~/services/toast.server';
 import { shortDate } from '~/utils/dates';
+import { positiveInt } from '~/utils/query';
 
 /** Every competition, the latest first; `?end=ID` opens the confirmation to end one. */
 export function loader(args: Route.LoaderArgs) {
   requireAdmin(args);
-  const toEnd = Number(args.url.searchParams.get('end'));
-  const ending = Number.isSafeInteger(toEnd) && toEnd > 0 ? findCompetitionForAdmin(toEnd) : null;
+  const toEnd = positiveInt(args.url.searchParams.get('end'));
+  const ending = toEnd ? findCompetitionForAdmin(toEnd) : null;
   return {
     competitions: listCompetitionsForAdmin().map((competition) => ({
       id: competition.id,

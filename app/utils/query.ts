@@ -9,8 +9,13 @@ export function withQuery(path: string, params: Record<string, string | number |
   return query ? `${path}?${query}` : path;
 }
 
+/** A positive whole number from the URL (an id, a page), or null for anything else. */
+export function positiveInt(value: string | null | undefined): number | null {
+  const number = Number(value ?? Number.NaN);
+  return Number.isSafeInteger(number) && number >= 1 ? number : null;
+}
+
 /** A 1-based page number from the URL; anything else is page 1. */
 export function pageNumber(value: string | null): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return positiveInt(value) ?? 1;
 }
