@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
@@ -238,21 +238,34 @@ export function recentOpeners(limit: number): string[] {
     .flatMap((row) => (row.opener ? [row.opener] : []));
 }
 
+// The totals kept on each build, recounted from its rows: exact whatever was
+// written before, so every write that changes ratings or comments uses these.
+const ratingTotals = {
+  totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+  ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+  averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+};
+const commentTotal = { commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id})` };
+
+function recount(writer: Writer, buildIds: number[], totals: Partial<Record<keyof typeof ratingTotals | keyof typeof commentTotal, SQL>>): void {
+  if (buildIds.length === 0) return;
+  writer.update(builds).set(totals).where(inArray(builds.id, buildIds)).run();
+}
+
+/** Recounts the stars, votes and average of these builds from their ratings, in `writer`'s transaction. */
+export function recountRatings(writer: Writer, buildIds: number[]): void {
+  recount(writer, buildIds, ratingTotals);
+}
+
+/** Recounts the comments of these builds, in `writer`'s transaction. */
+export function recountComments(writer: Writer, buildIds: number[]): void {
+  recount(writer, buildIds, commentTotal);
+}
+
 /**
- * Recounts the totals kept on these builds (stars, votes, average, comments)
- * from their rows, after ratings or comments went away other than one by one
- * (a deleted member's). Call it in that transaction.
+ * Recounts every total of these builds, after ratings and comments went away
+ * other than one by one (a deleted member's). Call it in that transaction.
  */
 export function recountBuilds(writer: Writer, buildIds: number[]): void {
-  if (buildIds.length === 0) return;
-  writer
-    .update(builds)
-    .set({
-      totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
-      ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
-      averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
-      commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id})`,
-    })
-    .where(inArray(builds.id, buildIds))
-    .run();
+  recount(writer, buildIds, { ...ratingTotals, ...commentTotal });
 }

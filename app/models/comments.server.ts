@@ -4,6 +4,7 @@ import { enqueueJob } from '~/jobs/queue.server';
 import { aiReplyJob } from '~/jobs/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH } from '~/utils/constants';
+import { recountComments } from './builds.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
 
@@ -186,10 +187,7 @@ export function removeComment(tx: Writer, commentId: number): { buildId: number;
   const comment = tx.select({ buildId: comments.buildId, content: comments.content }).from(comments).where(eq(comments.id, commentId)).get();
   if (!comment) return null;
   tx.delete(comments).where(eq(comments.id, commentId)).run();
-  tx.update(builds)
-    .set({ commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${comment.buildId})` })
-    .where(eq(builds.id, comment.buildId))
-    .run();
+  recountComments(tx, [comment.buildId]);
   return comment;
 }
 

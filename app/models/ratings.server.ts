@@ -1,5 +1,6 @@
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
+import { recountRatings } from './builds.server';
 import { requestLeaderboards } from './leaderboards.server';
 import { db, type Writer } from '~/services/db.server';
 
@@ -31,19 +32,7 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
       .values({ buildId, userId, rating, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, updatedAt: now } })
       .run();
-    const totals = tx
-      .select({ total: sum(ratings.rating).mapWith(Number), votes: count() })
-      .from(ratings)
-      .where(eq(ratings.buildId, buildId))
-      .get() ?? { total: 0, votes: 0 };
-    tx.update(builds)
-      .set({
-        totalRating: totals.total,
-        ratingCount: totals.votes,
-        averageRating: totals.votes > 0 ? totals.total / totals.votes : 0,
-      })
-      .where(eq(builds.id, buildId))
-      .run();
+    recountRatings(tx, [buildId]);
     requestLeaderboards(tx, now.getTime());
   });
 }
