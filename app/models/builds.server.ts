@@ -218,12 +218,15 @@ export function requestFreshRoast(buildId: number, userId: number, now = new Dat
  * roast in the same transaction if it has none yet.
  */
 export function approveBuild(buildId: number, now = new Date()): void {
-  db().transaction((tx) => {
-    const build = tx.select({ roast: builds.roast }).from(builds).where(eq(builds.id, buildId)).get();
-    if (!build) return;
-    tx.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
-    if (!build.roast) enqueueJob(tx, roastJob(buildId), now);
-  });
+  db().transaction((tx) => approveBuildIn(tx, buildId, now));
+}
+
+/** approveBuild inside a transaction that also writes something else (a moderator's audit row). */
+export function approveBuildIn(writer: Writer, buildId: number, now = new Date()): void {
+  const build = writer.select({ roast: builds.roast }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!build) return;
+  writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
+  if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
 }
 
 /** The built-in roaster's most recent opening lines, newest first, so the next roast avoids them. */

@@ -3,6 +3,7 @@ import { builds, comments, jobs, reports, users } from '../../db/schema';
 import { enqueueJob } from '~/jobs/queue.server';
 import { roastJob } from '~/jobs/job-types';
 import { type Actor, recordAudit } from './audit.server';
+import { approveBuildIn } from './builds.server';
 import { removeComment } from './comments.server';
 import { REPORT_REASONS, type ReportReason } from './reports.server';
 import { isStaff, type Viewer } from './permissions';
@@ -46,11 +47,10 @@ export type ModerationResult = { ok: true; label: string } | { ok: false; reason
 export function decideHeldBuild(actor: Staff, buildId: number, decision: { approve: true } | { approve: false; reason: ReportReason }, now = new Date()): ModerationResult {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
   return db().transaction((tx) => {
-    const build = tx.select({ title: builds.title, roast: builds.roast }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held'))).get();
+    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held'))).get();
     if (!build) return { ok: false, reason: 'not_found' } as const;
     if (decision.approve) {
-      tx.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
-      if (!build.roast) enqueueJob(tx, roastJob(buildId), now);
+      approveBuildIn(tx, buildId, now);
     } else {
       tx.update(builds).set({ reviewStatus: 'rejected', reviewReason: REMOVAL_REASONS[decision.reason] }).where(eq(builds.id, buildId)).run();
     }
