@@ -8,7 +8,7 @@ import { removeComment } from './comments.server';
 import { REPORT_REASONS, type ReportReason } from './reports.server';
 import { isStaff, type Viewer } from './permissions';
 import { requestLeaderboards } from './leaderboards.server';
-import { db } from '~/services/db.server';
+import { db, type Writer } from '~/services/db.server';
 
 type Staff = Viewer & Actor;
 
@@ -24,6 +24,12 @@ export const REMOVAL_REASONS: Record<ReportReason, string> = {
 
 /** Why a build a moderator hid from its page waits in the queue (its owner sees it). */
 export const HIDDEN_REASON = 'A moderator hid this build while they look at it.';
+
+/** Takes a build off the site (held for the queue, or rejected) with the reason its owner reads. */
+function unlist(tx: Writer, buildId: number, reviewStatus: 'held' | 'rejected', reviewReason: string, now: Date): void {
+  tx.update(builds).set({ reviewStatus, reviewReason }).where(eq(builds.id, buildId)).run();
+  requestLeaderboards(tx, now.getTime());
+}
 
 export type HeldBuild = { id: number; title: string; username: string; imageId: number; reviewReason: string | null; createdAt: Date };
 
@@ -51,10 +57,10 @@ export function decideHeldBuild(actor: Staff, buildId: number, decision: { appro
     if (!build) return { ok: false, reason: 'not_found' } as const;
     if (decision.approve) {
       approveBuildIn(tx, buildId, now);
+      requestLeaderboards(tx, now.getTime());
     } else {
-      tx.update(builds).set({ reviewStatus: 'rejected', reviewReason: REMOVAL_REASONS[decision.reason] }).where(eq(builds.id, buildId)).run();
+      unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
     }
-    requestLeaderboards(tx, now.getTime());
     recordAudit(
       tx,
       actor,
@@ -71,8 +77,7 @@ export function hideBuild(actor: Staff, buildId: number, now = new Date()): Mode
   return db().transaction((tx) => {
     const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved'))).get();
     if (!build) return { ok: false, reason: 'not_found' } as const;
-    tx.update(builds).set({ reviewStatus: 'held', reviewReason: HIDDEN_REASON }).where(eq(builds.id, buildId)).run();
-    requestLeaderboards(tx, now.getTime());
+    unlist(tx, buildId, 'held', HIDDEN_REASON, now);
     recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
     return { ok: true, label: build.title } as const;
   });
@@ -147,8 +152,7 @@ export function resolveReport(actor: Staff, reportId: number, decision: 'dismiss
       } else {
         const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
         label = build?.title ?? '';
-        tx.update(builds).set({ reviewStatus: 'rejected', reviewReason: REMOVAL_REASONS[report.reason] }).where(eq(builds.id, report.buildId!)).run();
-        requestLeaderboards(tx, now.getTime());
+        unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
       }
     }
     recordAudit(
