@@ -5,10 +5,10 @@ import type { BuildSummary } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 
-/** A lookup of each listed build's photo URL, the photos read in one query. */
-function photoUrls(builds: BuildSummary[]): (build: BuildSummary) => string {
-  const images = imageSources(builds.map((build) => build.imageId));
-  return (build) => images.get(build.imageId)?.src ?? '';
+/** A lookup of each item's photo URL, the photos read in one query. */
+function photoUrls(items: { imageId: number }[]): (item: { imageId: number }) => string {
+  const images = imageSources(items.map((item) => item.imageId));
+  return (item) => images.get(item.imageId)?.src ?? '';
 }
 
 /** Builds for a JSON list, with their photos' URLs read in one query. */
@@ -30,6 +30,6 @@ export function apiImageUrl(imageId: number): string {
 
 /** A board's entries, with their photos' URLs read in one query. */
 export function apiLeaderboard(entries: LeaderboardEntry[]) {
-  const images = imageSources(entries.map((entry) => entry.imageId));
-  return entries.map((entry) => apiLeaderboardEntry(entry, images.get(entry.imageId)?.src ?? ''));
+  const photoUrl = photoUrls(entries);
+  return entries.map((entry) => apiLeaderboardEntry(entry, photoUrl(entry)));
 }
