@@ -28,13 +28,15 @@ export function listActiveCompetitions(now = new Date()): CompetitionCard[] {
     .where(and(eq(competitions.isActive, true), lte(competitions.startDate, now), gt(competitions.endDate, now)))
     .orderBy(asc(competitions.endDate))
     .all()
-    .map(({ prizeDescription, ...competition }) => ({
-      ...competition,
-      prizes: prizeDescription
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    }));
+    .map(({ prizeDescription, ...competition }) => ({ ...competition, prizes: prizeLines(prizeDescription) }));
+}
+
+/** The stored prize text (one prize per line) as its non-empty lines. */
+function prizeLines(prizeDescription: string): string[] {
+  return prizeDescription
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 export type NewCompetition = {
@@ -84,7 +86,7 @@ function toAdmin(row: typeof competitions.$inferSelect, now: Date): AdminCompeti
     theme: row.theme,
     description: row.description,
     rules: row.rules,
-    prizes: row.prizeDescription.split('\n').filter(Boolean),
+    prizes: prizeLines(row.prizeDescription),
     startDate: row.startDate,
     endDate: row.endDate,
     badgeUrl: row.badgeUrl,
