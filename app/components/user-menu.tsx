@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Avatar } from '~/components/avatar';
+import { isStaff } from '~/models/permissions';
 import type { CurrentUser } from '~/models/users.server';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
@@ -17,7 +18,7 @@ export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin' | 'is
           My Profile
         </Link>
       </li>
-      {user.isAdmin || user.isModerator ? (
+      {isStaff(user) ? (
         <li>
           <Link to={user.isAdmin ? '/admin' : '/admin/moderation'} className={itemClass}>
             {user.isAdmin ? 'Admin Dashboard' : 'Moderation'}

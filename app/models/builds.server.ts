@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzl
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
+import { isStaff, type Viewer } from './permissions';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 
@@ -170,9 +171,9 @@ export function freshRoastWaitMs({ requestedAt, failedAt }: { requestedAt: Date 
 }
 
 /** Builds screening has not approved are seen only by their owner and by moderators. */
-export function canSeeBuild(build: { userId: number; reviewStatus: ReviewStatus }, viewer: { id: number; isAdmin: boolean; isModerator: boolean } | null): boolean {
+export function canSeeBuild(build: { userId: number; reviewStatus: ReviewStatus }, viewer: Viewer | null): boolean {
   if (build.reviewStatus === 'approved') return true;
-  return viewer !== null && (viewer.id === build.userId || viewer.isAdmin || viewer.isModerator);
+  return viewer?.id === build.userId || isStaff(viewer);
 }
 
 export type FreshRoastResult = { ok: true } | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'busy' } | { ok: false; reason: 'too_soon'; retryAfterMs: number };

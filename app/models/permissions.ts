@@ -4,7 +4,7 @@
 export type Viewer = { id: number; isAdmin: boolean; isModerator: boolean };
 
 /** Admins and moderators: they may open the moderation queue and clean up content. */
-export function isStaff(viewer: Viewer | null): boolean {
+export function isStaff(viewer: Pick<Viewer, 'isAdmin' | 'isModerator'> | null): boolean {
   return Boolean(viewer && (viewer.isAdmin || viewer.isModerator));
 }
 
