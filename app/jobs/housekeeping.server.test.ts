@@ -30,7 +30,7 @@ describe('housekeeping', () => {
     scheduleHousekeeping(db);
     expect(db.select().from(jobs).all()).toHaveLength(1);
 
-    runner = new JobRunner({ handlers: { [HOUSEKEEPING_JOB]: housekeeping }, pollMs: 20, concurrency: 1, leaseMs: 5000, isPrimary: async () => true });
+    runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
     runner.start();
     await waitFor(() => db.select().from(jobs).all().length === 2);
 

@@ -9,18 +9,21 @@ import { rankLeaderboards } from './leaderboards.server';
 import { AI_REPLY_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 
-/** The runner with every job RigRoast has, configured from the environment. */
+/**
+ * The runner with every job RigRoast has, configured from the environment.
+ * Three lanes, each with its own slots, so nothing waits behind a slow AI call
+ * of another kind: screening (a new upload is listed as soon as it is checked),
+ * the AI's writing (roasts and RoastBot replies), and upkeep (housekeeping and
+ * leaderboard rankings, which are quick and must keep up with votes).
+ */
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
-    handlers: {
-      [HOUSEKEEPING_JOB]: housekeeping,
-      [LEADERBOARD_JOB]: rankLeaderboards,
-      [SCREEN_JOB]: screenBuild,
-      [ROAST_JOB]: roastBuild,
-      [AI_REPLY_JOB]: replyToComment,
-    },
+    lanes: [
+      { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild } },
+      { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
+      { name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping, [LEADERBOARD_JOB]: rankLeaderboards } },
+    ],
     pollMs: config.JOB_POLL_MS,
-    concurrency: config.JOB_CONCURRENCY,
     leaseMs: config.JOB_LEASE_MS,
     isPrimary: () => isPrimary(),
   });

@@ -39,7 +39,7 @@ function ratedBuild(title: string, at: Date) {
 const leaderboardJobs = () => db.select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).orderBy(jobs.id).all();
 
 function startRunner() {
-  runner = new JobRunner({ handlers: { [LEADERBOARD_JOB]: rankLeaderboards }, pollMs: 20, concurrency: 1, leaseMs: 5000, isPrimary: async () => true });
+  runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [LEADERBOARD_JOB]: rankLeaderboards } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
   runner.start();
 }
 

@@ -21,9 +21,8 @@ afterEach(async () => {
 
 function start(handlers: Record<string, JobHandler>, options: Partial<RunnerOptions> = {}): JobRunner {
   runner = new JobRunner({
-    handlers,
+    lanes: [{ name: 'test', concurrency: 2, handlers }],
     pollMs: 20,
-    concurrency: 2,
     leaseMs: 5000,
     isPrimary: async () => true,
     retryBaseMs: 10,
@@ -55,6 +54,41 @@ describe('JobRunner', () => {
     start({ work: handler });
     await until(() => statuses().every((job) => job.status === 'done'));
     expect(most).toBe(2);
+  });
+
+  it('runs a job of one lane while every slot of another lane is busy', async () => {
+    const blocked: (() => void)[] = [];
+    const slow: JobHandler = { run: () => new Promise<void>((resolve) => blocked.push(resolve)) };
+    let quickRuns = 0;
+    const quick: JobHandler = { run: async () => void (quickRuns += 1) };
+    for (let index = 0; index < 3; index += 1) enqueueJob(db, { type: 'slow', key: `s${index}` });
+    start(
+      {},
+      {
+        lanes: [
+          { name: 'slow', concurrency: 2, handlers: { slow } },
+          { name: 'quick', concurrency: 1, handlers: { quick } },
+        ],
+      },
+    );
+    await until(() => blocked.length === 2);
+    enqueueJob(db, { type: 'quick', key: 'q' });
+    runner?.wake();
+    await until(() => quickRuns === 1);
+    // The slow lane still holds its two slots, and its third job waits for one.
+    expect(blocked).toHaveLength(2);
+    expect(statuses().filter((job) => job.status === 'running')).toHaveLength(2);
+    for (const resolve of blocked.splice(0)) resolve();
+    await until(() => blocked.length === 1);
+    blocked[0]?.();
+    await until(() => statuses().every((job) => job.status === 'done'));
+  });
+
+  it('refuses a job type given to two lanes', () => {
+    const handler: JobHandler = { run: async () => undefined };
+    expect(() => start({}, { lanes: [{ name: 'a', concurrency: 1, handlers: { work: handler } }, { name: 'b', concurrency: 1, handlers: { work: handler } }] })).toThrow(
+      /one lane only/,
+    );
   });
 
   it('writes a job result and its completion together', async () => {

@@ -28,10 +28,20 @@ export type JobHandler = {
   giveUp?: (tx: Writer, job: ClaimedJob) => void;
 };
 
-export type RunnerOptions = {
-  handlers: Record<string, JobHandler>;
-  pollMs: number;
+/**
+ * Jobs that share slots. Each lane has its own, so jobs of one lane never wait
+ * for another's: a slow AI roast cannot hold up the screening of the next upload.
+ */
+export type JobLane = {
+  name: string;
+  /** How many of this lane's jobs run at once. */
   concurrency: number;
+  handlers: Record<string, JobHandler>;
+};
+
+export type RunnerOptions = {
+  lanes: JobLane[];
+  pollMs: number;
   /** How long a claim lasts; renewed every third of it while the job runs. */
   leaseMs: number;
   /** Asked before every claim: only the LiteFS primary runs jobs. */
@@ -42,22 +52,29 @@ export type RunnerOptions = {
   stopGraceMs?: number;
 };
 
+type Running = { job: ClaimedJob; lane: JobLane; controller: AbortController; done: Promise<void> };
+
 /**
- * The job runner: polls the jobs table every `pollMs`, runs up to `concurrency`
- * jobs at once, renews their leases while they run, retries failures with
- * exponential backoff, and idles wherever this instance is not the primary.
+ * The job runner: polls the jobs table every `pollMs`, runs up to each lane's
+ * `concurrency` of its jobs at once, renews their leases while they run, retries
+ * failures with exponential backoff, and idles wherever this instance is not the primary.
  */
 export class JobRunner {
-  private readonly running = new Map<number, { job: ClaimedJob; controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<number, Running>();
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private stopped = true;
+  private readonly handlers: Record<string, JobHandler>;
   private readonly types: string[];
   private readonly options: RunnerOptions;
 
   constructor(options: RunnerOptions) {
     this.options = options;
-    this.types = Object.keys(options.handlers);
+    this.handlers = Object.assign({}, ...options.lanes.map((lane) => lane.handlers)) as Record<string, JobHandler>;
+    this.types = Object.keys(this.handlers);
+    if (this.types.length !== options.lanes.reduce((sum, lane) => sum + Object.keys(lane.handlers).length, 0)) {
+      throw new Error('A job type belongs to one lane only');
+    }
   }
 
   start(): void {
@@ -127,11 +144,21 @@ export class JobRunner {
   }
 
   private claimAvailable(): void {
-    while (!this.stopped && this.running.size < this.options.concurrency) {
-      const job = claimJob(this.types, this.options.leaseMs);
-      if (!job) return;
-      this.launch(job);
+    for (const lane of this.options.lanes) {
+      const types = Object.keys(lane.handlers);
+      while (!this.stopped && this.runningIn(lane) < lane.concurrency) {
+        const job = claimJob(types, this.options.leaseMs);
+        if (!job) break;
+        log.debug(`Job ${job.id} (${job.type}) starts in the ${lane.name} lane`);
+        this.launch(job, lane);
+      }
     }
+  }
+
+  private runningIn(lane: JobLane): number {
+    let count = 0;
+    for (const entry of this.running.values()) if (entry.lane === lane) count += 1;
+    return count;
   }
 
   private renewLeases(): void {
@@ -153,8 +180,8 @@ export class JobRunner {
     }
   }
 
-  private launch(job: ClaimedJob): void {
-    const handler = this.options.handlers[job.type];
+  private launch(job: ClaimedJob, lane: JobLane): void {
+    const handler = lane.handlers[job.type];
     if (!handler) return;
     const controller = new AbortController();
     let completed = false;
@@ -183,11 +210,11 @@ export class JobRunner {
         if (!this.stopped) this.wake();
       }
     })();
-    this.running.set(job.id, { job, controller, done });
+    this.running.set(job.id, { job, lane, controller, done });
   }
 
   private recordFailure(job: ClaimedJob, message: string): void {
-    const handler = this.options.handlers[job.type];
+    const handler = this.handlers[job.type];
     const delayMs = retryDelay(job.attempts, this.options.retryBaseMs ?? 5000, this.options.retryMaxMs ?? 10 * 60_000);
     try {
       const outcome = failJob(job, message, { delayMs, giveUp: handler?.giveUp && ((tx) => handler.giveUp?.(tx, job)) });

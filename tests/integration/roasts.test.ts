@@ -140,6 +140,23 @@ describe('with an Ollama server', () => {
     expect(chats()).toHaveLength(1);
   });
 
+  it('screens and lists a new upload while slow roasts fill every AI slot', async () => {
+    fake = await startFakeOllama();
+    const release = fake.holdWrites();
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url, JOB_CONCURRENCY: '2' });
+    const owner = await member(app);
+    const first = await upload(owner, 'Slow roast one');
+    await upload(owner, 'Slow roast two');
+    // Both roasts are being written (slowly): every roast slot is taken.
+    await waitFor(() => fake.heldWrites() === 2, { timeoutMs: 30_000 });
+    const third = await upload(owner, 'Screened meanwhile');
+    await waitFor(() => buildRow(app, third.id).review_status === 'approved', { timeoutMs: 30_000 });
+    expect(buildRow(app, first.id).roast).toBe('');
+    expect(fake.heldWrites()).toBe(2);
+    release();
+    expect(await roastOf(app, third.id)).toBe(SAMPLE_ROAST);
+  }, 90_000);
+
   it('in auto mode falls back to the built-in roaster when Ollama fails mid-roast', async () => {
     fake = await startFakeOllama();
     fake.respond({ content: JSON.stringify(SAMPLE_FACTS) }, { status: 500, error: 'model runner crashed' });

@@ -35,6 +35,13 @@ export type FakeOllama = {
   setModels(names: string[]): void;
   /** Delays every chat answer, on top of an answer's own delayMs. */
   setDelay(ms: number): void;
+  /**
+   * Holds every written answer (a chat without an image to look at: roasts and
+   * replies) until the returned function is called; looks still answer at once.
+   */
+  holdWrites(): () => void;
+  /** How many written answers are being held right now. */
+  heldWrites(): number;
   close(): Promise<void>;
 };
 
@@ -68,6 +75,8 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
   const timers = new Set<NodeJS.Timeout>();
   let models = options.models ?? DEFAULT_MODELS;
   let delay = 0;
+  let writesHeld: Promise<void> | null = null;
+  let held = 0;
 
   const knows = (name: string | undefined) => {
     const base = (value: string) => value.replace(/:latest$/, '');
@@ -94,6 +103,11 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
     if (!knows(body.model)) {
       sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
       return;
+    }
+    if (writesHeld && !isLook(body)) {
+      held += 1;
+      await writesHeld;
+      held -= 1;
     }
     const answer = queue.shift() ?? defaultAnswer(body);
     if ('hangUp' in answer) {
@@ -162,6 +176,15 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
     setDelay: (ms) => {
       delay = ms;
     },
+    holdWrites: () => {
+      let release: () => void = () => undefined;
+      writesHeld = new Promise((resolve) => (release = resolve));
+      return () => {
+        writesHeld = null;
+        release();
+      };
+    },
+    heldWrites: () => held,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
@@ -171,9 +194,12 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
   };
 }
 
+function isLook(body: FakeRequestBody): boolean {
+  return body.format !== undefined && (body.messages ?? []).some((message) => (message.images?.length ?? 0) > 0);
+}
+
 function defaultAnswer(body: FakeRequestBody): FakeAnswer {
-  const isLook = body.format !== undefined && (body.messages ?? []).some((message) => (message.images?.length ?? 0) > 0);
-  return { content: isLook ? JSON.stringify(SAMPLE_FACTS) : SAMPLE_ROAST };
+  return { content: isLook(body) ? JSON.stringify(SAMPLE_FACTS) : SAMPLE_ROAST };
 }
 
 function chunk(model: string, content: string) {
