@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, randomToken } from '~/services/crypto.server';
+import { call, expectError } from '../support/api';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText, toastText } from '../support/browser';
+import { ownCpuMs, processCpuMs } from '../support/process-cpu';
 import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let app: AppProcess;
@@ -584,6 +587,39 @@ describe('password reset and e-mail change', () => {
     const signedIn = await right.post('/auth?method=password', { intent: 'password', email, password: 'Overclock9', tab: 'login', redirectTo: '' });
     expect(signedIn.url).toBe('/');
     expect(right.cookies.has('rr_session')).toBe(true);
+  });
+
+  it('checks the link before hashing the password, so made-up tokens cost the server no scrypt', async () => {
+    await hashPassword('warm-up');
+    const oneHash = (await ownCpuMs(async () => {
+      for (let index = 0; index < 3; index++) await hashPassword('Overclock9');
+    })) / 3;
+    const pid = app.child.pid!;
+    const before = processCpuMs(pid);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const refused = await call(newBrowser(), 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' });
+      expectError(refused, 400, 'invalid_input', 'The password reset link is invalid or expired. Please request a new one.');
+    }
+    // Twenty hashes before the fix; now the whole run costs less than five.
+    expect(processCpuMs(pid) - before).toBeLessThan(5 * oneHash);
+  });
+
+  it('limits tries of reset links per network, with the wait in the message', async () => {
+    const browser = newBrowser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const page = await browser.post('/reset-password', { token: randomToken(), password: 'Overclock9', confirmPassword: 'Overclock9' });
+      expect(page.status, `try ${attempt}`).toBe(400);
+    }
+    const page = await browser.post('/reset-password', { token: randomToken(), password: 'Overclock9', confirmPassword: 'Overclock9' });
+    expect(page.status).toBe(429);
+    expect(pageText(page.html)).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+    expect(toastText(page.html)).toContain('Password Reset Failed');
+    expectError(
+      await call(browser, 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' }),
+      429,
+      'rate_limited',
+      /^Too many attempts\. Try again in /,
+    );
   });
 
   it('shows the spec texts for a missing reset token', async () => {
