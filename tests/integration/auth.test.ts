@@ -645,12 +645,35 @@ describe('password reset and e-mail change', () => {
 
     const verified = await newBrowser().post(path, { token: link.searchParams.get('token')! });
     expect(pageText(verified.html)).toContain('Email Verified');
+    // Opened in a browser that is not signed in: every session of the member ends.
+    expect((await browser.request('/profile')).status).toBe(302);
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(newEmail)).toBe(1);
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(oldEmail)).toBe(0);
     sqlite.close();
 
     const again = await newBrowser().get(path);
     expect(pageText(again.html)).toContain('Failed to verify email. The link may be expired or invalid.');
+  });
+
+  it('tells the old address about a confirmed change, and signs out every other browser but the one confirming', async () => {
+    const oldEmail = uniqueEmail('switcher');
+    const newEmail = uniqueEmail('switched');
+    const here = newBrowser();
+    const elsewhere = newBrowser();
+    await signIn(here, oldEmail);
+    await signIn(elsewhere, oldEmail);
+    await here.post('/profile?tab=settings', { intent: 'email', email: newEmail });
+    const link = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email'));
+    const before = mailCount(oldEmail);
+
+    const verified = await here.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+    expect(pageText(verified.html)).toContain('Email Verified');
+
+    const notice = await sink.waitForMail(oldEmail, { after: before });
+    expect(notice.subject).toBe('Your RigRoast e-mail address was changed');
+    expect(notice.text).toContain(`was changed to ${newEmail}`);
+    expect((await here.request('/profile')).status).toBe(200);
+    expect((await elsewhere.request('/profile')).status).toBe(302);
   });
 
   it('explains a verification page opened without a token', async () => {

@@ -281,7 +281,8 @@ describe('e-mail verification', () => {
     expectContract('GET', path, checked.body);
     expect((await call(browser, 'GET', '/api/user')).body).toMatchObject({ email: oldEmail });
 
-    const confirmed = await call(newClient(), 'POST', '/api/verify-email', { token });
+    // Confirmed with the member's own session, which stays signed in.
+    const confirmed = await call(browser, 'POST', '/api/verify-email', { token });
     expect(confirmed.status).toBe(200);
     expectContract('POST', '/api/verify-email', confirmed.body);
     expect(confirmed.body).toEqual({ message: 'Email Verified' });
