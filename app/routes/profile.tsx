@@ -69,8 +69,10 @@ export async function action(args: Route.ActionArgs) {
   switch (intent) {
     case 'username': {
       const back = safeRedirect(formData.get('redirectTo'), settings);
-      // Saving an empty or unchanged name just leaves edit mode (spec §4).
-      if (String(formData.get('username') ?? '').trim() === '') return redirect(back);
+      // Saving an empty or unchanged name just leaves edit mode (spec §4), also
+      // for a member whose name predates today's rules (e.g. a reserved one).
+      const typed = String(formData.get('username') ?? '').trim();
+      if (typed === '' || typed === user.username) return redirect(back);
       const submission = parseWithZod(formData, { schema: usernameSchema });
       if (submission.status !== 'success') {
         const message = submission.error?.username?.[0] ?? 'Failed to update username. Please try again.';
