@@ -441,6 +441,22 @@ describe('the username prompt', () => {
     const nextSession = await signIn(newBrowser(), email);
     expect(nextSession.html).not.toContain('Choose your username');
   });
+  it('opens the prompt again on the same page after a refused name, with the reason and what was typed', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail('picky'));
+    const refused = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'ab', redirectTo: '/about' });
+    expect(refused.url).toBe('/about');
+    expect(refused.html).toContain('Choose your username');
+    expect(pageText(refused.html)).toContain('Username must be at least 3 characters long');
+    expect(refused.html).toMatch(/<input[^>]*name="username"[^>]*value="ab"/);
+    expect(toastText(refused.html)).not.toContain('Username updated');
+
+    const reserved = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'R0astB0t', redirectTo: '/about' });
+    expect(pageText(reserved.html)).toContain('This username is reserved. Please choose another one.');
+
+    // Shown for that answer only: the session has seen the prompt.
+    expect((await browser.get('/about')).html).not.toContain('Choose your username');
+  });
 });
 
 describe('the profile', () => {
