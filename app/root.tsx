@@ -41,8 +41,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function loader(args: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(args);
   const prompt = await usernamePrompt(args);
-  if (prompt.setCookie) headers.append('Set-Cookie', prompt.setCookie);
-  return data({ toast, user: currentUser(args), promptUsername: prompt.show }, { headers });
+  for (const cookie of prompt.setCookies) headers.append('Set-Cookie', cookie);
+  return data({ toast, user: currentUser(args), usernamePrompt: prompt.show ? { retry: prompt.retry } : null }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -64,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster serverToast={loaderData?.toast ?? null} />
-        {loaderData?.user && loaderData.promptUsername ? (
-          <UsernameDialog username={loaderData.user.username} />
+        {loaderData?.user && loaderData.usernamePrompt ? (
+          <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
         ) : (
           <Tutorial />
         )}

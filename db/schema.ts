@@ -247,6 +247,9 @@ export const comments = sqliteTable(
       onDelete: 'cascade',
     }),
     createdAt: createdAt(),
+    // Set when its author deleted a comment that has replies: the row stays, without
+    // text or author, so the thread under it stays too, shown as "[deleted]".
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('comments_build_idx').on(t.buildId, t.parentCommentId, t.createdAt),

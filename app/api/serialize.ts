@@ -40,7 +40,16 @@ export function apiBuildSummary(build: SummaryInput, imageUrl: string): z.infer<
   };
 }
 
-type CommentInput = { id: number; content: string; username: string; avatarUrl: string; isAI: boolean; parentCommentId: number | null; createdAt: Date };
+type CommentInput = {
+  id: number;
+  content: string;
+  username: string;
+  avatarUrl: string;
+  isAI: boolean;
+  parentCommentId: number | null;
+  createdAt: Date;
+  deleted: boolean;
+};
 
 export function apiComment(comment: CommentInput): z.infer<typeof buildCommentSchema> {
   return {
@@ -51,6 +60,7 @@ export function apiComment(comment: CommentInput): z.infer<typeof buildCommentSc
     isAI: comment.isAI,
     parentCommentId: comment.parentCommentId,
     createdAt: comment.createdAt.toISOString(),
+    deleted: comment.deleted,
   };
 }
 

@@ -7,11 +7,20 @@ import { LogoMark } from '~/components/logo';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { AI_NAME, COMMENT_MAX_LENGTH } from '~/utils/constants';
+import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
 
-export type CommentData = { id: number; content: string; isAI: boolean; userId: number | null; username: string; avatarUrl: string; createdAt: number };
+export type CommentData = {
+  id: number;
+  content: string;
+  isAI: boolean;
+  userId: number | null;
+  username: string;
+  avatarUrl: string;
+  createdAt: number;
+  deleted: boolean;
+};
 export type ThreadData = CommentData & { replies: CommentData[] };
 
 type Props = {
@@ -87,6 +96,7 @@ type CommentProps = {
 };
 
 function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, replyTarget }: CommentProps) {
+  if (comment.deleted) return <DeletedComment comment={comment} canModerate={canModerate} now={now} />;
   const own = viewerId !== null && comment.userId === viewerId;
   return (
     <article
@@ -120,6 +130,27 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
         ) : null}
         {viewerId !== null && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
       </div>
+    </article>
+  );
+}
+
+/** A comment its author deleted, kept so the replies under it still read as a thread. */
+function DeletedComment({ comment, canModerate, now }: Pick<CommentProps, 'comment' | 'canModerate' | 'now'>) {
+  return (
+    <article id={`comment-${comment.id}`} className="rounded-2xl border border-dashed border-line p-4" aria-label="Deleted comment">
+      <p className="text-sm italic text-muted">
+        {DELETED_COMMENT}{' '}
+        <time dateTime={new Date(comment.createdAt).toISOString()}>{relativeTime(comment.createdAt, now)}</time>
+      </p>
+      {canModerate ? (
+        <Form method="post" preventScrollReset className="mt-3 text-sm">
+          <input type="hidden" name="intent" value="delete-comment" />
+          <input type="hidden" name="commentId" value={comment.id} />
+          <button type="submit" className="font-semibold text-muted hover:text-danger">
+            Delete thread
+          </button>
+        </Form>
+      ) : null}
     </article>
   );
 }

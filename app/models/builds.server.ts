@@ -249,7 +249,10 @@ const ratingTotals = {
   ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
   averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
 };
-const commentTotal = { commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id})` };
+// Comments deleted by their author but kept for their replies ("[deleted]") are not counted.
+const commentTotal = {
+  commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id} and ${comments.deletedAt} is null)`,
+};
 
 function recount(writer: Writer, buildIds: number[], totals: Partial<Record<keyof typeof ratingTotals | keyof typeof commentTotal, SQL>>): void {
   if (buildIds.length === 0) return;

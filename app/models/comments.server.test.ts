@@ -107,9 +107,9 @@ describe('AI replies', () => {
 });
 
 describe('listThreads and deleteOwnComment', () => {
-  it('lists the newest threads first with replies oldest first, capped, and deletes a thread with its replies', () => {
+  it('lists the newest threads first with replies oldest first, capped', () => {
     const old = comment('old thread', undefined, NOW);
-    const reply = comment('reply one', old.id, NOW + 1);
+    comment('reply one', old.id, NOW + 1);
     comment('reply two', old.id, NOW + 2);
     comment('new thread', undefined, NOW + 3);
     const { threads, threadCount } = listThreads(buildId);
@@ -119,11 +119,73 @@ describe('listThreads and deleteOwnComment', () => {
       ['old thread', ['reply one', 'reply two']],
     ]);
     expect(listThreads(buildId, 1).threads.map((thread) => thread.content)).toEqual(['new thread']);
+  });
+
+  const commentCount = () => db.select({ count: builds.commentCount }).from(builds).get()?.count;
+  const others = () => insertUser({ username: 'replier', email: 'replier@example.com' }).id;
+  const replyAs = (userId: number, content: string, parentCommentId: number, at: number) =>
+    addComment({ buildId, userId, content, parentCommentId }, new Date(at));
+
+  it("keeps the replies of others when a member deletes their comment, showing it as [deleted] without text or author", () => {
+    const mine = comment('my hot take', undefined, NOW);
+    const replier = others();
+    replyAs(replier, 'nope', mine.id, NOW + 1);
+    replyAs(replier, 'still nope', mine.id, NOW + 2);
 
     const stranger = insertUser({ username: 'stranger', email: 'stranger@example.com' }).id;
-    expect(deleteOwnComment(reply.id, stranger)).toBe(false);
-    expect(deleteOwnComment(old.id, memberId)).toBe(true);
-    expect(listThreads(buildId).threads.map((thread) => thread.content)).toEqual(['new thread']);
-    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(1);
+    expect(deleteOwnComment(mine.id, stranger)).toBe(false);
+    expect(deleteOwnComment(mine.id, memberId)).toBe(true);
+
+    const [thread] = listThreads(buildId).threads;
+    expect(thread).toMatchObject({ id: mine.id, deleted: true, content: '[deleted]', username: '[deleted]', userId: null, avatarUrl: '' });
+    expect(thread!.replies.map((reply) => [reply.content, reply.deleted])).toEqual([
+      ['nope', false],
+      ['still nope', false],
+    ]);
+    // Nothing of it is left in the database either.
+    expect(db.select({ content: comments.content, userId: comments.userId }).from(comments).where(eq(comments.id, mine.id)).get()).toEqual({
+      content: '',
+      userId: null,
+    });
+    // The count is of comments that can still be read.
+    expect(commentCount()).toBe(2);
+    // Deleted once: it is no longer the member's to delete again.
+    expect(deleteOwnComment(mine.id, memberId)).toBe(false);
+  });
+
+  it('deletes a comment without replies outright, and a [deleted] one once its last reply goes', () => {
+    const lonely = comment('nobody answers', undefined, NOW);
+    expect(deleteOwnComment(lonely.id, memberId)).toBe(true);
+    expect(listThreads(buildId).threads).toEqual([]);
+
+    const mine = comment('my take', undefined, NOW + 1);
+    const replier = others();
+    const first = replyAs(replier, 'reply', mine.id, NOW + 2);
+    const second = replyAs(replier, 'another', mine.id, NOW + 3);
+    deleteOwnComment(mine.id, memberId);
+    expect(deleteOwnComment(first.id, replier)).toBe(true);
+    expect(listThreads(buildId).threads.map((thread) => [thread.content, thread.replies.length])).toEqual([['[deleted]', 1]]);
+    expect(deleteOwnComment(second.id, replier)).toBe(true);
+    expect(listThreads(buildId).threads).toEqual([]);
+    expect(db.select().from(comments).all()).toEqual([]);
+    expect(commentCount()).toBe(0);
+  });
+
+  it('lets members keep replying in a thread whose first comment was deleted, and RoastBot never answers a deleted comment', () => {
+    const mine = comment('@RoastBot rate my cables', undefined, NOW);
+    const replier = others();
+    replyAs(replier, 'lol', mine.id, NOW + 1);
+    deleteOwnComment(mine.id, memberId);
+    expect(commentForAiReply(mine.id)).toBeNull();
+
+    const later = replyAs(replier, '@RoastBot what do you think?', mine.id, NOW + 2);
+    expect(later.parentCommentId).toBe(mine.id);
+    const reply = commentForAiReply(later.id)!;
+    expect(reply.thread.map((entry) => [entry.author, entry.content])).toEqual([
+      ['[deleted]', '[deleted]'],
+      ['replier', 'lol'],
+      ['replier', '@RoastBot what do you think?'],
+    ]);
+    expect(commentCount()).toBe(2);
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { builds, comments, users } from '../../db/schema';
 import { enqueueJob } from '~/jobs/queue.server';
 import { aiReplyJob } from '~/jobs/job-types';
 import { db, type Writer } from '~/services/db.server';
-import { AI_NAME, COMMENT_MAX_LENGTH } from '~/utils/constants';
+import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
@@ -72,7 +72,7 @@ function allowAiReply(tx: Writer, userId: number, buildId: number, now: number):
   );
 }
 
-/** A comment waiting for RoastBot's answer, with its build and the thread so far (oldest first, up to it). */
+/** A comment waiting for RoastBot's answer, with its build and the thread so far (oldest first, up to it); null once deleted. */
 export function commentForAiReply(commentId: number) {
   const comment = db()
     .select({
@@ -86,12 +86,12 @@ export function commentForAiReply(commentId: number) {
     })
     .from(comments)
     .innerJoin(builds, eq(builds.id, comments.buildId))
-    .where(eq(comments.id, commentId))
+    .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
     .get();
   if (!comment) return null;
   const threadId = comment.parentCommentId ?? comment.id;
   const thread = db()
-    .select({ author: users.username, isAI: comments.isAI, content: comments.content })
+    .select({ author: users.username, isAI: comments.isAI, content: comments.content, deletedAt: comments.deletedAt })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(and(or(eq(comments.id, threadId), eq(comments.parentCommentId, threadId)), lte(comments.id, comment.id)))
@@ -99,7 +99,11 @@ export function commentForAiReply(commentId: number) {
     .limit(8)
     .all()
     .reverse()
-    .map((row) => ({ author: row.isAI ? AI_NAME : (row.author ?? 'member'), isAI: row.isAI, content: row.content }));
+    .map((row) =>
+      row.deletedAt
+        ? { author: DELETED_COMMENT, isAI: false, content: DELETED_COMMENT }
+        : { author: row.isAI ? AI_NAME : (row.author ?? 'member'), isAI: row.isAI, content: row.content },
+    );
   return { ...comment, threadId, thread };
 }
 
@@ -122,6 +126,8 @@ export type CommentView = {
   username: string;
   avatarUrl: string;
   createdAt: Date;
+  /** Deleted by its author but kept for its replies: content and username are "[deleted]". */
+  deleted: boolean;
 };
 export type CommentThread = CommentView & { replies: CommentView[] };
 
@@ -140,17 +146,31 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
     avatarUrl: users.avatarUrl,
     createdAt: comments.createdAt,
     parentCommentId: comments.parentCommentId,
+    deletedAt: comments.deletedAt,
   };
-  type Row = { id: number; content: string; isAI: boolean; userId: number | null; username: string | null; avatarUrl: string | null; createdAt: Date };
-  const view = (row: Row): CommentView => ({
-    id: row.id,
-    content: row.content,
-    isAI: row.isAI,
-    userId: row.userId,
-    username: row.isAI ? AI_NAME : (row.username ?? 'member'),
-    avatarUrl: row.avatarUrl ?? '',
-    createdAt: row.createdAt,
-  });
+  type Row = {
+    id: number;
+    content: string;
+    isAI: boolean;
+    userId: number | null;
+    username: string | null;
+    avatarUrl: string | null;
+    createdAt: Date;
+    deletedAt: Date | null;
+  };
+  const view = (row: Row): CommentView =>
+    row.deletedAt
+      ? { id: row.id, content: DELETED_COMMENT, isAI: false, userId: null, username: DELETED_COMMENT, avatarUrl: '', createdAt: row.createdAt, deleted: true }
+      : {
+          id: row.id,
+          content: row.content,
+          isAI: row.isAI,
+          userId: row.userId,
+          username: row.isAI ? AI_NAME : (row.username ?? 'member'),
+          avatarUrl: row.avatarUrl ?? '',
+          createdAt: row.createdAt,
+          deleted: false,
+        };
   const topLevel = db()
     .select(columns)
     .from(comments)
@@ -182,19 +202,52 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
   return { threads, threadCount };
 }
 
+/**
+ * Removes a thread's top-level comment that its author deleted once its last
+ * reply is gone: with nothing under it, "[deleted]" would only be noise.
+ */
+function dropEmptiedPlaceholder(tx: Writer, parentCommentId: number | null): void {
+  if (parentCommentId === null) return;
+  const replies = tx.select({ replies: count() }).from(comments).where(eq(comments.parentCommentId, parentCommentId)).get()?.replies ?? 0;
+  if (replies === 0) tx.delete(comments).where(and(eq(comments.id, parentCommentId), isNotNull(comments.deletedAt))).run();
+}
+
 /** Deletes a comment with its replies and recounts its build's comments, in `tx`; null when it is gone. */
 export function removeComment(tx: Writer, commentId: number): { buildId: number; content: string } | null {
-  const comment = tx.select({ buildId: comments.buildId, content: comments.content }).from(comments).where(eq(comments.id, commentId)).get();
+  const comment = tx
+    .select({ buildId: comments.buildId, content: comments.content, parentCommentId: comments.parentCommentId })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .get();
   if (!comment) return null;
   tx.delete(comments).where(eq(comments.id, commentId)).run();
+  dropEmptiedPlaceholder(tx, comment.parentCommentId);
   recountComments(tx, [comment.buildId]);
   return comment;
 }
 
-/** Deletes a member's own comment with its replies. False when it is not theirs or is gone. */
-export function deleteOwnComment(commentId: number, userId: number): boolean {
+/**
+ * Deletes a member's own comment. Other members' replies under it stay: a
+ * comment with replies keeps its place in the thread as "[deleted]", its text
+ * and author erased; one without is deleted outright. False when it is not
+ * theirs or is gone.
+ */
+export function deleteOwnComment(commentId: number, userId: number, now = new Date()): boolean {
   return db().transaction((tx) => {
-    const mine = tx.select({ id: comments.id }).from(comments).where(and(eq(comments.id, commentId), eq(comments.userId, userId))).get();
-    return mine !== undefined && removeComment(tx, commentId) !== null;
+    const mine = tx
+      .select({ id: comments.id, buildId: comments.buildId, parentCommentId: comments.parentCommentId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.userId, userId), isNull(comments.deletedAt)))
+      .get();
+    if (!mine) return false;
+    const replies = tx.select({ replies: count() }).from(comments).where(eq(comments.parentCommentId, commentId)).get()?.replies ?? 0;
+    if (replies > 0) {
+      tx.update(comments).set({ content: '', userId: null, deletedAt: now }).where(eq(comments.id, commentId)).run();
+    } else {
+      tx.delete(comments).where(eq(comments.id, commentId)).run();
+      dropEmptiedPlaceholder(tx, mine.parentCommentId);
+    }
+    recountComments(tx, [mine.buildId]);
+    return true;
   });
 }

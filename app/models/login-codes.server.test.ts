@@ -6,7 +6,8 @@ import { loginCodes, rateLimitHits } from '../../db/schema';
 import {
   CODE_LIMITS,
   findMagicLink,
-  prepareLoginCode,
+  releaseLoginCode,
+  reserveLoginCode,
   pruneLoginCodes,
   redeemMagicLink,
   saveLoginCode,
@@ -40,16 +41,16 @@ afterEach(() => {
 
 type SendOptions = { ip?: string; browserId?: string; now?: number; code?: string };
 
-/** Prepares a code (which must be allowed) for `email`, optionally with a chosen code. */
-function prepare(email: string, { ip = IP, browserId = BROWSER, now = NOW, code }: SendOptions = {}): PreparedCode {
-  const result = prepareLoginCode({ email, ip, browserId }, now);
+/** Reserves a code (which must be allowed) for `email`, optionally with a chosen code. */
+function reserve(email: string, { ip = IP, browserId = BROWSER, now = NOW, code }: SendOptions = {}): PreparedCode {
+  const result = reserveLoginCode({ email, ip, browserId }, now);
   if (!result.ok) throw new Error(`sending to ${email} was refused: ${result.reason}`);
   return code === undefined ? result.prepared : { ...result.prepared, code };
 }
 
-/** Prepares and saves a code, as after its e-mail went out. */
+/** Reserves and saves a code, as after its e-mail went out. */
 function send(email: string, options: SendOptions = {}): PreparedCode {
-  const prepared = prepare(email, options);
+  const prepared = reserve(email, options);
   saveLoginCode(prepared, options.now ?? NOW);
   return prepared;
 }
@@ -62,7 +63,7 @@ const hitCount = () => db.select().from(rateLimitHits).all().length;
 
 describe('prepareLoginCode', () => {
   it('makes a 6-digit code and a URL-safe link token for the normalised address', () => {
-    const result = prepareLoginCode({ email: '  Foo@Example.COM ', ip: IP, browserId: BROWSER }, NOW);
+    const result = reserveLoginCode({ email: '  Foo@Example.COM ', ip: IP, browserId: BROWSER }, NOW);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.prepared.code).toMatch(/^\d{6}$/);
@@ -70,16 +71,29 @@ describe('prepareLoginCode', () => {
     expect(result.prepared).toMatchObject({ email: 'foo@example.com', ip: IP, browserId: BROWSER });
   });
 
-  it('writes nothing: no code and no counted event', () => {
-    for (let index = 0; index < 10; index++) {
-      expect(prepareLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW).ok).toBe(true);
-    }
+  it('counts the code against every limit at once, and stores no code yet', () => {
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW).ok).toBe(true);
     expect(codeRows()).toEqual([]);
+    expect(hitCount()).toBe(3);
+  });
+
+  it('lets only the first of many requests at once through the cooldown', () => {
+    const results = Array.from({ length: 10 }, (_, index) =>
+      reserveLoginCode({ email: 'foo@example.com', ip: `192.0.2.${index}`, browserId: BROWSER }, NOW),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.reason === 'cooldown')).toHaveLength(9);
+    expect(hitCount()).toBe(3);
+  });
+
+  it('gives the limits back when the code was not sent', () => {
+    releaseLoginCode(reserve('foo@example.com'));
     expect(hitCount()).toBe(0);
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW).ok).toBe(true);
   });
 
   it('makes a different link token each time', () => {
-    const tokens = new Set(Array.from({ length: 20 }, () => prepare('foo@example.com').linkToken));
+    const tokens = new Set(Array.from({ length: 20 }, (_, index) => reserve(`foo${index}@example.com`).linkToken));
     expect(tokens.size).toBe(20);
   });
 });
@@ -248,22 +262,22 @@ describe('verifyLoginCode', () => {
 describe('sending limits', () => {
   it('refuses another code to the same address during the resend cooldown', () => {
     send('foo@example.com');
-    expect(prepareLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW + 10 * SECOND)).toEqual({
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW + 10 * SECOND)).toEqual({
       ok: false,
       reason: 'cooldown',
       retryAfterMs: LOGIN_CODE_RESEND_COOLDOWN_MS - 10 * SECOND,
     });
     // Another spelling of the address is the same address.
-    expect(prepareLoginCode({ email: ' FOO@Example.com', ip: OTHER_IP, browserId: OTHER_BROWSER }, NOW + 10 * SECOND)).toMatchObject({
+    expect(reserveLoginCode({ email: ' FOO@Example.com', ip: OTHER_IP, browserId: OTHER_BROWSER }, NOW + 10 * SECOND)).toMatchObject({
       ok: false,
       reason: 'cooldown',
     });
-    expect(prepareLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW + AFTER_COOLDOWN).ok).toBe(true);
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: IP, browserId: BROWSER }, NOW + AFTER_COOLDOWN).ok).toBe(true);
   });
 
   it('does not hold back other addresses during the cooldown', () => {
     send('foo@example.com');
-    expect(prepareLoginCode({ email: 'bar@example.com', ip: IP, browserId: BROWSER }, NOW + SECOND).ok).toBe(true);
+    expect(reserveLoginCode({ email: 'bar@example.com', ip: IP, browserId: BROWSER }, NOW + SECOND).ok).toBe(true);
   });
 
   it('refuses a sixth code to one address within an hour', () => {
@@ -271,28 +285,23 @@ describe('sending limits', () => {
       send('foo@example.com', { now: NOW + index * AFTER_COOLDOWN, ip: `192.0.2.${index}` });
     }
     const sixth = NOW + 5 * AFTER_COOLDOWN;
-    expect(prepareLoginCode({ email: 'foo@example.com', ip: OTHER_IP, browserId: BROWSER }, sixth)).toEqual({
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: OTHER_IP, browserId: BROWSER }, sixth)).toEqual({
       ok: false,
       reason: 'address',
       retryAfterMs: HOUR - 5 * AFTER_COOLDOWN,
     });
-    expect(prepareLoginCode({ email: 'bar@example.com', ip: OTHER_IP, browserId: BROWSER }, sixth).ok).toBe(true);
-    expect(prepareLoginCode({ email: 'foo@example.com', ip: OTHER_IP, browserId: BROWSER }, NOW + HOUR + 1).ok).toBe(true);
+    expect(reserveLoginCode({ email: 'bar@example.com', ip: OTHER_IP, browserId: BROWSER }, sixth).ok).toBe(true);
+    expect(reserveLoginCode({ email: 'foo@example.com', ip: OTHER_IP, browserId: BROWSER }, NOW + HOUR + 1).ok).toBe(true);
   });
 
   it('refuses a 21st code from one IP within an hour, whatever the address', () => {
     for (let index = 0; index < CODE_LIMITS.perIp.limit; index++) send(`member${index}@example.com`);
-    expect(prepareLoginCode({ email: 'new@example.com', ip: IP, browserId: BROWSER }, NOW + MINUTE)).toEqual({
+    expect(reserveLoginCode({ email: 'new@example.com', ip: IP, browserId: BROWSER }, NOW + MINUTE)).toEqual({
       ok: false,
       reason: 'ip',
       retryAfterMs: HOUR - MINUTE,
     });
-    expect(prepareLoginCode({ email: 'new@example.com', ip: OTHER_IP, browserId: BROWSER }, NOW + MINUTE).ok).toBe(true);
-  });
-
-  it('counts only saved codes, not prepared ones', () => {
-    for (let index = 0; index < 30; index++) prepare(`member${index}@example.com`);
-    expect(prepareLoginCode({ email: 'member0@example.com', ip: IP, browserId: BROWSER }, NOW).ok).toBe(true);
+    expect(reserveLoginCode({ email: 'new@example.com', ip: OTHER_IP, browserId: BROWSER }, NOW + MINUTE).ok).toBe(true);
   });
 });
 

@@ -8,7 +8,14 @@ import {
   LOGIN_CODE_RESEND_COOLDOWN_MS,
   LOGIN_CODE_TTL_MS,
 } from '~/utils/constants';
-import { consumeRateLimit, peekRateLimit, type RateLimit } from './rate-limits.server';
+import {
+  consumeRateLimit,
+  peekRateLimit,
+  type RateLimit,
+  type Reservation,
+  releaseReservation,
+  reserveRateLimits,
+} from './rate-limits.server';
 import { normalizeEmail } from './users.server';
 
 /** Limits on sending codes, so nobody can flood an inbox or our mail server. */
@@ -22,37 +29,48 @@ export const CODE_LIMITS = {
 
 export type CodeRequest = { email: string; ip: string; browserId: string };
 
-export type PreparedCode = CodeRequest & { code: string; linkToken: string };
+export type PreparedCode = CodeRequest & { code: string; linkToken: string; reservation: Reservation };
 
 export type Refusal = { ok: false; reason: 'cooldown' | 'address' | 'ip'; retryAfterMs: number };
 
 /**
- * Checks the sending limits and makes a code and link, writing nothing yet:
- * the code is saved only once its e-mail went out (`saveLoginCode`).
+ * Checks the sending limits and counts this code against them in the same
+ * synchronous step, so ten parallel requests for one address send one mail; then
+ * makes a code and link. The code is saved once its e-mail went out
+ * (`saveLoginCode`); if sending fails, `releaseLoginCode` gives the limits back.
  */
-export function prepareLoginCode(request: CodeRequest, now = Date.now()): { ok: true; prepared: PreparedCode } | Refusal {
+export function reserveLoginCode(request: CodeRequest, now = Date.now()): { ok: true; prepared: PreparedCode } | Refusal {
   const email = normalizeEmail(request.email);
   const checks: [Refusal['reason'], RateLimit, string][] = [
     ['cooldown', CODE_LIMITS.resend, email],
     ['address', CODE_LIMITS.perAddress, email],
     ['ip', CODE_LIMITS.perIp, request.ip],
   ];
-  for (const [reason, rule, key] of checks) {
-    const result = peekRateLimit(rule, key, now);
-    if (!result.allowed) return { ok: false, reason, retryAfterMs: result.retryAfterMs };
-  }
+  const reserved = reserveRateLimits(
+    checks.map(([, rule, key]) => [rule, key] as const),
+    now,
+  );
+  if (!reserved.allowed) return { ok: false, reason: checks[reserved.refusedBy]![0], retryAfterMs: reserved.retryAfterMs };
   return {
     ok: true,
-    prepared: { ...request, email, code: randomDigits(LOGIN_CODE_DIGITS), linkToken: randomToken() },
+    prepared: {
+      ...request,
+      email,
+      code: randomDigits(LOGIN_CODE_DIGITS),
+      linkToken: randomToken(),
+      reservation: reserved.reservation,
+    },
   };
+}
+
+/** A code whose e-mail could not be sent: it does not count against the limits. */
+export function releaseLoginCode(prepared: PreparedCode): void {
+  releaseReservation(prepared.reservation);
 }
 
 /** Stores a sent code; any older unused code for the address stops working. */
 export function saveLoginCode(prepared: PreparedCode, now = Date.now()): void {
   db().transaction(() => {
-    consumeRateLimit(CODE_LIMITS.resend, prepared.email, now);
-    consumeRateLimit(CODE_LIMITS.perAddress, prepared.email, now);
-    consumeRateLimit(CODE_LIMITS.perIp, prepared.ip, now);
     db()
       .update(loginCodes)
       .set({ usedAt: new Date(now) })

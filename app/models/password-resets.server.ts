@@ -4,18 +4,31 @@ import { sendMail } from '~/services/mail.server';
 import { passwordResetEmail } from '~/services/mail-templates.server';
 import { PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { waitText } from '~/utils/dates';
-import { consumeRateLimit } from './rate-limits.server';
+import { consumeRateLimit, type RateLimit, reserveRateLimits } from './rate-limits.server';
 import { deleteUserSessions } from './sessions.server';
-import { issueUserToken, redeemUserToken } from './user-tokens.server';
+import { findUserToken, issueUserToken, redeemUserToken } from './user-tokens.server';
 import { findUserByEmail, setPasswordHash } from './users.server';
 
 // The password reset (spec §2, §7), shared by /forgot-password, /reset-password,
 // the profile's "set a password" link and the JSON API.
 
 const LIMITS = {
+  // Asking for a link: each one is a mail.
   perAddress: { bucket: 'reset:address', limit: 3, windowMs: 3600_000 },
   perIp: { bucket: 'reset:ip', limit: 10, windowMs: 3600_000 },
+  // Using a link: every try counts per network. Per account, the links asked
+  // for above are the limit, since a good link works once.
+  attemptPerIp: { bucket: 'reset-attempt:ip', limit: 10, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+export type ResetRefusal = { ok: false; reason: 'invalid' | 'limited'; message: string };
+
+const INVALID_LINK: ResetRefusal = {
+  ok: false,
+  reason: 'invalid',
+  message: 'The password reset link is invalid or expired. Please request a new one.',
 };
+
 
 /**
  * E-mails `email` a single-use link to /reset-password, which makes any earlier
@@ -34,13 +47,11 @@ export async function mailPasswordResetLink({ userId, email }: { userId: number;
  * the account exists.
  */
 export async function requestPasswordReset({ email, ip }: { email: string; ip: string }): Promise<{ ok: true } | { ok: false; message: string }> {
-  for (const [rule, key] of [
+  const limit = reserveRateLimits([
     [LIMITS.perAddress, email],
     [LIMITS.perIp, ip],
-  ] as const) {
-    const limit = consumeRateLimit(rule, key);
-    if (!limit.allowed) return { ok: false, message: `Too many reset requests. Try again in ${waitText(limit.retryAfterMs)}.` };
-  }
+  ]);
+  if (!limit.allowed) return { ok: false, message: `Too many reset requests. Try again in ${waitText(limit.retryAfterMs)}.` };
   const user = findUserByEmail(email);
   if (user && !user.isDisabled) await mailPasswordResetLink({ userId: user.id, email }).catch(() => undefined);
   return { ok: true };
@@ -49,13 +60,28 @@ export async function requestPasswordReset({ email, ip }: { email: string; ip: s
 /**
  * Sets the password of the reset link's member (the link then stops working)
  * and signs them out everywhere, since whoever knew the old password may be
- * signed in. `password` has passed newPasswordField's rules.
+ * signed in. `password` has passed newPasswordField's rules. The token is checked
+ * before the password is hashed, so a made-up token costs no scrypt, and every
+ * try counts against the network's limit.
  */
-export async function resetPassword({ token, password }: { token: string; password: string }): Promise<{ ok: true } | { ok: false; message: string }> {
-  // Hashed first: the token is spent only once the new password is ready to store.
+export async function resetPassword({
+  token,
+  password,
+  ip,
+}: {
+  token: string;
+  password: string;
+  ip: string;
+}): Promise<{ ok: true } | ResetRefusal> {
+  const network = consumeRateLimit(LIMITS.attemptPerIp, ip);
+  if (!network.allowed) {
+    return { ok: false, reason: 'limited', message: `Too many attempts. Try again in ${waitText(network.retryAfterMs)}.` };
+  }
+  if (!findUserToken(token, 'reset_password')) return INVALID_LINK;
   const passwordHash = await hashPassword(password);
+  // Spent only now that the new password is ready; a parallel try may have spent it meanwhile.
   const redeemed = redeemUserToken(token, 'reset_password');
-  if (!redeemed) return { ok: false, message: 'The password reset link is invalid or expired. Please request a new one.' };
+  if (!redeemed) return INVALID_LINK;
   setPasswordHash(redeemed.userId, passwordHash);
   deleteUserSessions(redeemed.userId);
   return { ok: true };

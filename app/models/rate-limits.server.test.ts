@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { rateLimitHits } from '../../db/schema';
-import { consumeRateLimit, peekRateLimit, pruneRateLimitHits, type RateLimit } from './rate-limits.server';
+import {
+  consumeRateLimit,
+  peekRateLimit,
+  pruneRateLimitHits,
+  type RateLimit,
+  releaseReservation,
+  reserveRateLimits,
+} from './rate-limits.server';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -138,6 +145,36 @@ describe('peekRateLimit', () => {
     consumeRateLimit(threePerMinute, 'a', NOW + 20 * SECOND);
     expect(peekRateLimit(threePerMinute, 'a', NOW + 30 * SECOND)).toEqual({ allowed: false, retryAfterMs: 30 * SECOND });
     expect(hitCount()).toBe(3);
+  });
+});
+
+describe('reserveRateLimits', () => {
+  const once: RateLimit = { bucket: 'test:once', limit: 1, windowMs: 30 * SECOND };
+
+  it('counts one event under every rule when all allow it', () => {
+    const result = reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW);
+    expect(result.allowed).toBe(true);
+    expect(hitCount()).toBe(2);
+    expect(peekRateLimit(once, 'a', NOW).allowed).toBe(false);
+  });
+
+  it('counts nothing when one rule refuses, and names it', () => {
+    consumeRateLimit(once, 'a', NOW);
+    expect(reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW + 5 * SECOND)).toEqual({
+      allowed: false,
+      refusedBy: 1,
+      retryAfterMs: 25 * SECOND,
+    });
+    expect(hitCount()).toBe(1);
+  });
+
+  it('gives the events back on release, and only those', () => {
+    consumeRateLimit(threePerMinute, 'a', NOW);
+    const result = reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW);
+    if (!result.allowed) throw new Error('refused');
+    releaseReservation(result.reservation);
+    expect(hitCount()).toBe(1);
+    expect(reserveRateLimits([[once, 'a']], NOW).allowed).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import { rateLimitHits } from '../../db/schema';
 import { type Db, db } from '~/services/db.server';
 
@@ -36,6 +36,40 @@ export function consumeRateLimitIn(tx: Reader & Pick<Db, 'insert'>, rule: RateLi
   const result = check(tx, rule, key, now);
   if (result.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).run();
   return result;
+}
+
+/** One event counted under several rules at once, to be given back if what it allowed did not happen. */
+export type Reservation = { hitIds: number[] };
+
+export type ReservationResult =
+  | { allowed: true; reservation: Reservation }
+  | { allowed: false; refusedBy: number; retryAfterMs: number };
+
+/**
+ * Checks every `[rule, key]` and counts one event under each, in one synchronous
+ * transaction, or counts nothing if any refuses (`refusedBy` is its index).
+ * Because the check and the count are one step, parallel requests cannot all pass
+ * a check that only one of them should; work that may fail afterwards (sending a
+ * mail) gives the events back with `releaseReservation`.
+ */
+export function reserveRateLimits(checks: readonly (readonly [RateLimit, string])[], now = Date.now()): ReservationResult {
+  return db().transaction((tx) => {
+    for (const [index, [rule, key]] of checks.entries()) {
+      const result = check(tx, rule, key, now);
+      if (!result.allowed) return { allowed: false, refusedBy: index, retryAfterMs: result.retryAfterMs } as const;
+    }
+    const hitIds = checks.map(
+      ([rule, key]) =>
+        tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).returning({ id: rateLimitHits.id }).get().id,
+    );
+    return { allowed: true, reservation: { hitIds } } as const;
+  });
+}
+
+/** Gives back the events of a reservation whose work did not happen. */
+export function releaseReservation(reservation: Reservation): void {
+  if (reservation.hitIds.length === 0) return;
+  db().delete(rateLimitHits).where(inArray(rateLimitHits.id, reservation.hitIds)).run();
 }
 
 /** Removes events older than a day, longer than any window (housekeeping). */

@@ -5,7 +5,15 @@ import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { sessions, users } from '../../db/schema';
-import { createSession, deleteSession, deleteUserSessions, findActiveSession, pruneSessions, renewSession } from './sessions.server';
+import {
+  createSession,
+  deleteOtherUserSessions,
+  deleteSession,
+  deleteUserSessions,
+  findActiveSession,
+  pruneSessions,
+  renewSession,
+} from './sessions.server';
 import { insertUser } from './users.server';
 
 // No code here needs the cookie secret, but set it so nothing can be written to ./data.
@@ -167,6 +175,31 @@ describe('deleteUserSessions', () => {
     for (const sessionId of aliceSessions) expect(findActiveSession(sessionId, NOW)).toBeNull();
     expect(findActiveSession(bobSession, NOW)?.user.id).toBe(bob);
     expect(deleteUserSessions(alice)).toBe(0);
+  });
+});
+
+describe('deleteOtherUserSessions', () => {
+  it("ends a member's sessions but the one given, and no one else's", () => {
+    const alice = createUser();
+    const bob = createUser();
+    const [current, ...others] = [startSession(alice), startSession(alice), startSession(alice)];
+    const bobSession = startSession(bob);
+
+    expect(deleteOtherUserSessions(alice, current!)).toBe(2);
+    expect(findActiveSession(current!, NOW)?.user.id).toBe(alice);
+    for (const sessionId of others) expect(findActiveSession(sessionId, NOW)).toBeNull();
+    expect(findActiveSession(bobSession, NOW)?.user.id).toBe(bob);
+  });
+
+  it("ends them all when the session given is not the member's, or there is none", () => {
+    const alice = createUser();
+    const bob = createUser();
+    startSession(alice);
+    const bobSession = startSession(bob);
+    expect(deleteOtherUserSessions(alice, bobSession)).toBe(1);
+    startSession(alice);
+    expect(deleteOtherUserSessions(alice, null)).toBe(1);
+    expect(findActiveSession(bobSession, NOW)?.user.id).toBe(bob);
   });
 });
 

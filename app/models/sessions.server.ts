@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '~/services/crypto.server';
 import { db, type Writer } from '~/services/db.server';
@@ -49,6 +49,12 @@ export function deleteSession(sessionId: string): void {
 /** Ends every session of a member (e.g. when an admin disables them). */
 export function deleteUserSessions(userId: number, writer: Writer = db()): number {
   return writer.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+}
+
+/** Ends every session of a member but `keepSessionId` (the one making the change), if it is theirs. */
+export function deleteOtherUserSessions(userId: number, keepSessionId: string | null, writer: Writer = db()): number {
+  const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(keepSessionId))) : eq(sessions.userId, userId);
+  return writer.delete(sessions).where(others).run().changes;
 }
 
 /** Deletes expired sessions (housekeeping). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { usernameField } from '~/utils/schemas';
-import { generateUsername, isGeneratedUsername } from './usernames';
+import { generateUsername, isGeneratedUsername, isReservedUsername, usernameSkeleton } from './usernames';
 
 /** A repeatable stand-in for Math.random (mulberry32). */
 function seeded(seed: number): () => number {
@@ -82,5 +82,73 @@ describe('isGeneratedUsername', () => {
 
   it.each(['Neo', 'Rig123', '', 'Rig1234x', '4821Neon', 'Rig 12 34'])('is false for "%s"', (name) => {
     expect(isGeneratedUsername(name)).toBe(false);
+  });
+});
+
+describe('reserved usernames', () => {
+  it('refuses the names of the AI and the staff, in any case', () => {
+    for (const name of ['RoastBot', 'roastbot', 'ROASTBOT', 'admin', 'Administrator', 'Moderator', 'support', 'Staff', 'RigRoast']) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+  });
+
+  it('refuses look-alikes: digits for letters, separators, doubled letters, other alphabets, accents, wide forms', () => {
+    for (const name of [
+      'R0astB0t', // zeros for o
+      'ro_astbot', // a separator
+      'Roast.Bot',
+      '\u0410dmin', // Cyrillic А
+      'ADM1N', // one for i
+      'AdmIn',
+      'admln', // l for i
+      'support_',
+      'Suppport',
+      '5upport', // five for s
+      'mоderatоr', // Cyrillic о
+      'αdmin', // Greek alpha
+      'ädmin',
+      'ＡＤＭＩＮ', // fullwidth, folded by NFKC
+      'RoastBo7',
+      'Roastbot2000', // a number after a reserved name
+      'admin_1',
+      'TheRoastBot', // the AI's name anywhere
+      'RoastBotFan',
+      'rnoderator', // rn for m
+    ]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+  });
+
+  it('lets ordinary names through, including ones that merely contain a staff word', () => {
+    for (const name of ['Badminton', 'RoastFan', 'AdminOfNothing', 'SupportiveFriend', 'Moderate', 'Stafford', 'Rig_Builder', 'Пётр', 'Ελένη']) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
+  });
+
+  it('never refuses a generated name, whichever words are picked', () => {
+    // 30 × 30 evenly spread random numbers reach every pair of words (the digits are drawn first).
+    const count = 30;
+    const names = new Set<string>();
+    for (let adjective = 0; adjective < count; adjective++) {
+      for (let noun = 0; noun < count; noun++) {
+        const picks = [0.1234, (adjective + 0.5) / count, (noun + 0.5) / count];
+        names.add(generateUsername(() => picks.shift()!));
+      }
+    }
+    expect(names.size).toBe(count * count);
+    for (const name of names) expect(isReservedUsername(name), name).toBe(false);
+  });
+
+  it('gives look-alikes the same skeleton', () => {
+    expect(usernameSkeleton('R0ast_B0t')).toBe(usernameSkeleton('RoastBot'));
+    expect(usernameSkeleton('Аdmin')).toBe(usernameSkeleton('admin'));
+    expect(usernameSkeleton('RoastBot')).not.toBe(usernameSkeleton('RoastBat'));
+  });
+
+  it('refuses reserved names in the username rules, with a clear message', () => {
+    const refused = usernameField.safeParse('R0astB0t');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.message)).toContain('This username is reserved. Please choose another one.');
+    expect(usernameField.safeParse('RoastFan').success).toBe(true);
   });
 });

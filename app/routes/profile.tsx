@@ -21,7 +21,7 @@ import { env } from '~/services/env.server';
 import { sendMail } from '~/services/mail.server';
 import { emailChangeEmail } from '~/services/mail-templates.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
-import { requireUser } from '~/services/session.server';
+import { redirectToUsernameRetry, requireUser } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
@@ -69,20 +69,23 @@ export async function action(args: Route.ActionArgs) {
   switch (intent) {
     case 'username': {
       const back = safeRedirect(formData.get('redirectTo'), settings);
-      // Saving an empty or unchanged name just leaves edit mode (spec §4).
-      if (String(formData.get('username') ?? '').trim() === '') return redirect(back);
+      const fromDialog = formData.get('source') === 'username-dialog';
+      // Saving an empty or unchanged name just leaves edit mode (spec §4), also
+      // for a member whose name predates today's rules (e.g. a reserved one).
+      // The dialog has no edit mode to leave: an empty name there is refused.
+      const typed = String(formData.get('username') ?? '').trim();
+      if ((typed === '' && !fromDialog) || typed === user.username) return redirect(back);
       const submission = parseWithZod(formData, { schema: usernameSchema });
-      if (submission.status !== 'success') {
-        const message = submission.error?.username?.[0] ?? 'Failed to update username. Please try again.';
-        return failed(args, intent, message, 400, submission.reply());
-      }
-      const outcome = changeUsername(user.id, submission.value.username);
-      if (outcome === 'taken') {
-        const message = 'This username is already taken. Please choose another one.';
-        return failed(args, intent, message, 409, submission.reply({ fieldErrors: { username: [message] } }));
-      }
+      const outcome = submission.status === 'success' ? changeUsername(user.id, submission.value.username) : 'invalid';
+      if (outcome === 'updated') return redirectWithToast(back, { title: 'Username updated' });
       if (outcome === 'unchanged') return redirect(back);
-      return redirectWithToast(back, { title: 'Username updated' });
+      const message =
+        submission.status !== 'success'
+          ? (submission.error?.username?.[0] ?? 'Failed to update username. Please try again.')
+          : 'This username is already taken. Please choose another one.';
+      if (fromDialog) return redirectToUsernameRetry(back, { username: typed, error: message });
+      if (outcome === 'taken') return failed(args, intent, message, 409, submission.reply({ fieldErrors: { username: [message] } }));
+      return failed(args, intent, message, 400, submission.reply());
     }
     case 'bio': {
       const submission = parseWithZod(formData, { schema: bioSchema });

@@ -7,6 +7,7 @@ import { TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { resetPassword } from '~/models/password-resets.server';
 import { findUserToken } from '~/models/user-tokens.server';
+import { clientAddressOf } from '~/server/context';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { resetPasswordSchema } from '~/utils/schemas';
@@ -24,13 +25,17 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> };
   }
-  const reset = await resetPassword({ token: submission.value.token, password: submission.value.password });
+  const reset = await resetPassword({
+    token: submission.value.token,
+    password: submission.value.password,
+    ip: clientAddressOf(args.request),
+  });
   if (!reset.ok) {
     return dataWithToast(
       args,
       { result: submission.reply({ formErrors: [reset.message], hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> },
       { kind: 'error', title: 'Password Reset Failed', description: reset.message },
-      { status: 400 },
+      { status: reset.reason === 'limited' ? 429 : 400 },
     );
   }
   return redirectWithToast('/reset-password?done=1', { title: 'Password Reset Successful' });

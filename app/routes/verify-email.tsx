@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { buttonClass } from '~/components/ui/button';
 import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
+import { currentSessionId } from '~/services/session.server';
 import { dataWithToast, redirectWithToast } from '~/services/toast.server';
 import { pageMeta } from '~/utils/meta';
 
@@ -17,7 +18,8 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const confirmed = confirmEmailChange(String((await args.request.formData()).get('token') ?? ''));
+  const token = String((await args.request.formData()).get('token') ?? '');
+  const confirmed = await confirmEmailChange(token, { sessionId: currentSessionId(args) });
   if (!confirmed.ok) {
     const error = confirmed.message;
     return dataWithToast(args, { error }, { kind: 'error', title: 'Verification Failed', description: error }, { status: 400 });

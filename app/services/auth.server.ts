@@ -2,7 +2,7 @@ import { Authenticator } from 'remix-auth';
 import { Strategy } from 'remix-auth/strategy';
 import { z } from 'zod';
 import { clientAddressOf } from '~/server/context';
-import { prepareLoginCode, redeemMagicLink, saveLoginCode, verifyLoginCode } from '~/models/login-codes.server';
+import { redeemMagicLink, releaseLoginCode, reserveLoginCode, saveLoginCode, verifyLoginCode } from '~/models/login-codes.server';
 import { consumeRateLimit, type RateLimit } from '~/models/rate-limits.server';
 import { waitText } from '~/utils/dates';
 import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
@@ -57,15 +57,16 @@ export type CodeSent = { ok: true; setCookie: string } | { ok: false; reason: 'l
 
 /**
  * E-mails a new code and magic link to `email`, within the sending limits.
- * The code is stored only after the mail went out, so a mail failure changes
- * nothing. Whether the address has an account is never revealed.
+ * The limits are counted before sending, so parallel requests cannot all pass
+ * them; the code is stored only after the mail went out, and a mail failure
+ * gives the limits back, so it changes nothing. Whether the address has an account is never revealed.
  */
 export async function sendLoginCode(
   request: Request,
   { email, tab, previous }: { email: string; tab: AuthFlow['tab']; previous: AuthFlow | null },
 ): Promise<CodeSent> {
   const browserId = previous?.browserId ?? randomToken();
-  const prepared = prepareLoginCode({ email, ip: clientAddressOf(request), browserId });
+  const prepared = reserveLoginCode({ email, ip: clientAddressOf(request), browserId });
   if (!prepared.ok) {
     const wait = waitText(prepared.retryAfterMs);
     const message =
@@ -81,6 +82,7 @@ export async function sendLoginCode(
   try {
     await sendMail({ to: prepared.prepared.email, ...loginCodeEmail({ code, magicLink }) });
   } catch {
+    releaseLoginCode(prepared.prepared);
     // The mailer has logged why; the visitor gets the spec's words.
     return { ok: false, reason: 'mail_failed', message: 'Failed to send login code' };
   }

@@ -124,6 +124,24 @@ export function emailChangeEmail({ link, newEmail }: { link: string; newEmail: s
   };
 }
 
+export function emailChangedNoticeEmail({ newEmail }: { newEmail: string }): MailContent {
+  const changed = `The e-mail address of your RigRoast account was changed to ${newEmail}. Sign-in codes and links now go there, not here.`;
+  const signedOut = 'Every other browser signed in to the account was signed out.';
+  const notYou = "If this wasn't you, tell the site's admins at once: they can disable the account and put your address back.";
+  return {
+    subject: 'Your RigRoast e-mail address was changed',
+    text: plainText(changed, signedOut, notYou),
+    html: layout({
+      preheader: `Your account now uses ${newEmail}.`,
+      body: [
+        `<p style="${paragraphStyle}">The e-mail address of your RigRoast account was changed to <strong style="color:${colors.cyan};font-weight:700;">${escapeHtml(newEmail)}</strong>. Sign-in codes and links now go there, not here.</p>`,
+        paragraph(signedOut),
+        note(notYou),
+      ],
+    }),
+  };
+}
+
 function hours(count: number): string {
   return count === 1 ? '1 hour' : `${count} hours`;
 }

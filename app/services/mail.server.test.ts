@@ -5,7 +5,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { extractCode, extractLink, startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink';
 import { setLogLevel } from './log.server';
-import { emailChangeEmail, escapeHtml, loginCodeEmail, passwordResetEmail } from './mail-templates.server';
+import { emailChangedNoticeEmail, emailChangeEmail, escapeHtml, loginCodeEmail, passwordResetEmail } from './mail-templates.server';
 import { createMailer, MailError, type MailMessage } from './mail.server';
 
 const FROM = 'RigRoast <noreply@rigroast.test>';
@@ -206,6 +206,18 @@ describe('templates', () => {
 
     const login = loginCodeEmail({ code: '<b>1</b>', magicLink: MAGIC_LINK });
     expect(login.html).not.toContain('<b>1</b>');
+
+    const notice = emailChangedNoticeEmail({ newEmail });
+    expect(notice.html).not.toContain('<script>');
+    expect(notice.html).toContain(escapeHtml(newEmail));
+  });
+
+  it('tells the old address where the account went and what to do if it was not them', () => {
+    const notice = emailChangedNoticeEmail({ newEmail: 'new@example.com' });
+    expect(notice.subject).toBe('Your RigRoast e-mail address was changed');
+    expect(notice.text).toContain('was changed to new@example.com');
+    expect(notice.text).toContain('signed out');
+    expect(notice.text).toContain("If this wasn't you");
   });
 
   it('refuses links that are not http(s)', () => {
@@ -237,6 +249,7 @@ describe('templates', () => {
       loginCodeEmail({ code: '123456', magicLink: MAGIC_LINK }),
       passwordResetEmail({ link: MAGIC_LINK }),
       emailChangeEmail({ link: MAGIC_LINK, newEmail: 'new@example.com' }),
+      emailChangedNoticeEmail({ newEmail: 'new@example.com' }),
     ]) {
       expect(mail.html).not.toMatch(/<img|<link|<script|url\(|src=/i);
       expect(mail.html).toContain("You&#39;re receiving this because someone entered this address on RigRoast.");

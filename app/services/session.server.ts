@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
+import { z } from 'zod';
 import { clientAddressOf } from '~/server/context';
 import {
   createSession,
@@ -116,15 +117,38 @@ export async function endSession(request: Request): Promise<string> {
 // username: a cookie rather than a database write, since pages only read.
 const usernamePromptCookie = appCookie('rr_username_prompt');
 
+// A name the dialog could not save, and why: carried across the redirect back to
+// the page it was sent from, so the dialog opens there again with the message
+// under the field, with or without JavaScript.
+const usernameRetrySchema = z.object({ username: z.string(), error: z.string() });
+export type UsernameRetry = z.infer<typeof usernameRetrySchema>;
+const usernameRetryCookie = appCookie('rr_username_retry', { maxAge: 60 });
+
+/** The answer to a "Choose your username" save that was refused: back to `url`, the dialog open again. */
+export async function redirectToUsernameRetry(url: string, { username, error }: UsernameRetry): Promise<Response> {
+  // The field takes 30 characters; a longer post is cut so the cookie stays small.
+  const retry = { username: username.slice(0, 100), error } satisfies UsernameRetry;
+  return redirect(url, { headers: { 'Set-Cookie': await usernameRetryCookie().serialize(retry) } });
+}
+
 /**
  * Whether to show "Choose your username" now: once per session, to members whose
- * name was generated. Returns the cookie that marks it shown.
+ * name was generated, and again right after the dialog's save was refused (with
+ * what was typed and why). Returns the cookies that mark it shown.
  */
-export async function usernamePrompt(args: ContextArgs & { request: Request }): Promise<{ show: boolean; setCookie?: string }> {
+export async function usernamePrompt(
+  args: ContextArgs & { request: Request },
+): Promise<{ show: boolean; retry: UsernameRetry | null; setCookies: string[] }> {
+  const cookieHeader = args.request.headers.get('Cookie');
+  const pendingRetry = cookieHeader?.includes('rr_username_retry=')
+    ? usernameRetrySchema.safeParse(await usernameRetryCookie().parse(cookieHeader))
+    : null;
+  const setCookies = pendingRetry ? [await usernameRetryCookie().serialize('', { maxAge: 0 })] : [];
   const state = args.context.get(sessionContext);
-  if (!state || !isGeneratedUsername(state.user.username)) return { show: false };
+  if (!state || !isGeneratedUsername(state.user.username)) return { show: false, retry: null, setCookies };
+  if (pendingRetry?.success) return { show: true, retry: pendingRetry.data, setCookies };
   const marker = sha256(state.sessionId).slice(0, 16);
-  const seen: unknown = await usernamePromptCookie().parse(args.request.headers.get('Cookie'));
-  if (seen === marker) return { show: false };
-  return { show: true, setCookie: await usernamePromptCookie().serialize(marker) };
+  const seen: unknown = await usernamePromptCookie().parse(cookieHeader);
+  if (seen === marker) return { show: false, retry: null, setCookies };
+  return { show: true, retry: null, setCookies: [...setCookies, await usernamePromptCookie().serialize(marker)] };
 }

@@ -51,5 +51,7 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 export const COMMENT_MAX_LENGTH = 1000;
 /** The name AI replies are signed with; mentioning it asks for a reply. */
 export const AI_NAME = 'RoastBot';
+/** What is shown instead of the text and author of a comment its author deleted while it had replies. */
+export const DELETED_COMMENT = '[deleted]';
 /** Comment threads a build page shows before "View all N comments". */
 export const COMMENT_THREADS_SHOWN = 20;

@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, randomToken } from '~/services/crypto.server';
+import { call, expectError } from '../support/api';
 import { type AppProcess, startApp } from '../support/app-process';
 import { Browser, pageText, toastText } from '../support/browser';
+import { ownCpuMs, processCpuMs } from '../support/process-cpu';
 import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 let app: AppProcess;
@@ -286,6 +289,20 @@ describe('limits on codes', () => {
     expect(pageText(page.html)).toContain('Too many codes were requested from your network.');
   });
 
+  it('sends one code when ten requests for one address arrive at once', async () => {
+    const email = uniqueEmail('raced');
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, () => newBrowser().post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '' })),
+    );
+    const sent = pages.filter((page) => page.url.includes('step=code'));
+    const refused = pages.filter((page) => page.status === 429);
+    expect(sent).toHaveLength(1);
+    expect(refused).toHaveLength(9);
+    for (const page of refused) expect(pageText(page.html)).toMatch(/Please wait \d+ seconds? before asking for another code\./);
+    // Every answer is in, and each sent its mail before answering.
+    expect(mailCount(email)).toBe(1);
+  });
+
   it('changes nothing when the mail cannot be sent', async () => {
     const browser = newBrowser();
     const email = uniqueEmail('unlucky');
@@ -296,10 +313,11 @@ describe('limits on codes', () => {
     expect(toastText(page.html)).toContain('Failed to send login code');
     const sqlite = database();
     expect(sqlite.prepare('select count(*) from login_codes where email = ?').pluck().get(email)).toBe(0);
+    // Nothing was counted against the limits either: no cooldown, no hourly allowance used.
+    expect(sqlite.prepare("select count(*) from rate_limit_hits where bucket like 'login-code:%' and key = ?").pluck().get(email)).toBe(0);
     sqlite.close();
-    // No cooldown was started either: asking again works at once.
-    const retry = await requestCode(browser, email);
-    expect(retry.page.url).toContain('step=code');
+    const retry = await browser.post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '' });
+    expect(retry.url).toContain('step=code');
   });
 });
 
@@ -422,6 +440,22 @@ describe('the username prompt', () => {
     // A chosen name is never asked about again.
     const nextSession = await signIn(newBrowser(), email);
     expect(nextSession.html).not.toContain('Choose your username');
+  });
+  it('opens the prompt again on the same page after a refused name, with the reason and what was typed', async () => {
+    const browser = newBrowser();
+    await signIn(browser, uniqueEmail('picky'));
+    const refused = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'ab', redirectTo: '/about' });
+    expect(refused.url).toBe('/about');
+    expect(refused.html).toContain('Choose your username');
+    expect(pageText(refused.html)).toContain('Username must be at least 3 characters long');
+    expect(refused.html).toMatch(/<input[^>]*name="username"[^>]*value="ab"/);
+    expect(toastText(refused.html)).not.toContain('Username updated');
+
+    const reserved = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'R0astB0t', redirectTo: '/about' });
+    expect(pageText(reserved.html)).toContain('This username is reserved. Please choose another one.');
+
+    // Shown for that answer only: the session has seen the prompt.
+    expect((await browser.get('/about')).html).not.toContain('Choose your username');
   });
 });
 
@@ -571,6 +605,39 @@ describe('password reset and e-mail change', () => {
     expect(right.cookies.has('rr_session')).toBe(true);
   });
 
+  it('checks the link before hashing the password, so made-up tokens cost the server no scrypt', async () => {
+    await hashPassword('warm-up');
+    const oneHash = (await ownCpuMs(async () => {
+      for (let index = 0; index < 3; index++) await hashPassword('Overclock9');
+    })) / 3;
+    const pid = app.child.pid!;
+    const before = processCpuMs(pid);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const refused = await call(newBrowser(), 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' });
+      expectError(refused, 400, 'invalid_input', 'The password reset link is invalid or expired. Please request a new one.');
+    }
+    // Twenty hashes before the fix; now the whole run costs less than five.
+    expect(processCpuMs(pid) - before).toBeLessThan(5 * oneHash);
+  });
+
+  it('limits tries of reset links per network, with the wait in the message', async () => {
+    const browser = newBrowser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const page = await browser.post('/reset-password', { token: randomToken(), password: 'Overclock9', confirmPassword: 'Overclock9' });
+      expect(page.status, `try ${attempt}`).toBe(400);
+    }
+    const page = await browser.post('/reset-password', { token: randomToken(), password: 'Overclock9', confirmPassword: 'Overclock9' });
+    expect(page.status).toBe(429);
+    expect(pageText(page.html)).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+    expect(toastText(page.html)).toContain('Password Reset Failed');
+    expectError(
+      await call(browser, 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' }),
+      429,
+      'rate_limited',
+      /^Too many attempts\. Try again in /,
+    );
+  });
+
   it('shows the spec texts for a missing reset token', async () => {
     const page = await newBrowser().get('/reset-password');
     expect(pageText(page.html)).toContain('Invalid Reset Link');
@@ -594,12 +661,35 @@ describe('password reset and e-mail change', () => {
 
     const verified = await newBrowser().post(path, { token: link.searchParams.get('token')! });
     expect(pageText(verified.html)).toContain('Email Verified');
+    // Opened in a browser that is not signed in: every session of the member ends.
+    expect((await browser.request('/profile')).status).toBe(302);
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(newEmail)).toBe(1);
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(oldEmail)).toBe(0);
     sqlite.close();
 
     const again = await newBrowser().get(path);
     expect(pageText(again.html)).toContain('Failed to verify email. The link may be expired or invalid.');
+  });
+
+  it('tells the old address about a confirmed change, and signs out every other browser but the one confirming', async () => {
+    const oldEmail = uniqueEmail('switcher');
+    const newEmail = uniqueEmail('switched');
+    const here = newBrowser();
+    const elsewhere = newBrowser();
+    await signIn(here, oldEmail);
+    await signIn(elsewhere, oldEmail);
+    await here.post('/profile?tab=settings', { intent: 'email', email: newEmail });
+    const link = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email'));
+    const before = mailCount(oldEmail);
+
+    const verified = await here.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
+    expect(pageText(verified.html)).toContain('Email Verified');
+
+    const notice = await sink.waitForMail(oldEmail, { after: before });
+    expect(notice.subject).toBe('Your RigRoast e-mail address was changed');
+    expect(notice.text).toContain(`was changed to ${newEmail}`);
+    expect((await here.request('/profile')).status).toBe(200);
+    expect((await elsewhere.request('/profile')).status).toBe(302);
   });
 
   it('explains a verification page opened without a token', async () => {

@@ -144,6 +144,34 @@ describe('comments', () => {
     expect(aggregates(id).comment_count).toBe(0);
   });
 
+  it("keeps other members' replies when a member deletes their comment, on the page and in the API", async () => {
+    const id = await buildBy(await member());
+    const [author, replier] = [await member(), await member()];
+    await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Hot take about RGB' });
+    const commentId = query<{ id: number }>("select id from comments where content = 'Hot take about RGB'").id;
+    await replier.post(`/build/${id}`, { intent: 'comment', form: `reply-${commentId}`, content: 'RGB adds frames', parentCommentId: String(commentId) });
+    const authorName = query<{ username: string }>('select username from users where id = (select user_id from comments where id = ?)', commentId).username;
+
+    const deleted = await author.post(`/build/${id}`, { intent: 'delete-comment', commentId: String(commentId) });
+    expect(toastText(deleted.html)).toContain('Comment deleted');
+    const text = pageText((await replier.get(`/build/${id}`)).html);
+    expect(text).toContain('[deleted]');
+    expect(text).toContain('RGB adds frames');
+    expect(text).not.toContain('Hot take about RGB');
+    expect(text).not.toContain(`@${authorName}`);
+    expect(text).toContain('Comments (1)');
+    expect(aggregates(id).comment_count).toBe(1);
+
+    const detail = (await (await replier.request(`/api/builds/${id}`)).json()) as {
+      commentCount: number;
+      comments: { id: number; content: string; username: string; deleted: boolean; replies: { content: string }[] }[];
+    };
+    expect(detail.commentCount).toBe(1);
+    expect(detail.comments).toEqual([
+      expect.objectContaining({ id: commentId, content: '[deleted]', username: '[deleted]', deleted: true, replies: [expect.objectContaining({ content: 'RGB adds frames', deleted: false })] }),
+    ]);
+  });
+
   it('ignores a client-sent identity: the comment is the session member\'s', async () => {
     const id = await buildBy(await member());
     const talker = new Browser(app, '192.0.2.201');

@@ -112,6 +112,6 @@ export const accountOperations: Operation[] = [
     access: 'public',
     body: { type: 'json', schema: resetPasswordBody },
     response: { status: 200, description: 'The password changed', schema: messageSchema },
-    errors: [400, 415],
+    errors: [400, 415, 429],
   },
 ];

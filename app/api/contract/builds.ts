@@ -27,6 +27,9 @@ export const buildCommentSchema = z.object({
   isAI: z.boolean(),
   parentCommentId: z.int().nullable().meta({ description: 'The thread’s top-level comment; null for one' }),
   createdAt: timestamp,
+  deleted: z.boolean().meta({
+    description: 'Deleted by its author while it had replies: kept so the thread stays, with content and username "[deleted]"',
+  }),
 });
 
 const commentThreadSchema = buildCommentSchema.extend({ replies: z.array(buildCommentSchema).meta({ description: 'Oldest first' }) });

@@ -1,11 +1,13 @@
 import type { Route } from './+types/reset-password';
 import { resetPasswordBody } from '~/api/contract/account';
 import { resetPassword } from '~/models/password-resets.server';
+import { clientAddressOf } from '~/server/context';
 import { apiError, readJson } from '~/services/api.server';
 
 /** POST /api/reset-password (spec §7): sets the password with the mailed link's token. */
 export async function action({ request }: Route.ActionArgs) {
   const { token, newPassword } = await readJson(request, resetPasswordBody);
-  const reset = await resetPassword({ token, password: newPassword });
-  return reset.ok ? Response.json({ message: 'Password Reset Successful' }) : apiError(400, reset.message);
+  const reset = await resetPassword({ token, password: newPassword, ip: clientAddressOf(request) });
+  if (reset.ok) return Response.json({ message: 'Password Reset Successful' });
+  return apiError(reset.reason === 'limited' ? 429 : 400, reset.message);
 }

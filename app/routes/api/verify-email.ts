@@ -2,6 +2,7 @@ import type { Route } from './+types/verify-email';
 import { emailTokenBody } from '~/api/contract/account';
 import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
 import { apiError, readJson } from '~/services/api.server';
+import { currentSessionId } from '~/services/session.server';
 
 /**
  * GET /api/verify-email?token= (spec §7) only checks the link: GETs never write,
@@ -13,8 +14,8 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 /** POST /api/verify-email {token}: changes the member's address to the one the link was mailed to. */
-export async function action({ request }: Route.ActionArgs) {
-  const { token } = await readJson(request, emailTokenBody);
-  const confirmed = confirmEmailChange(token);
+export async function action(args: Route.ActionArgs) {
+  const { token } = await readJson(args.request, emailTokenBody);
+  const confirmed = await confirmEmailChange(token, { sessionId: currentSessionId(args) });
   return confirmed.ok ? Response.json({ message: 'Email Verified' }) : apiError(400, confirmed.message);
 }

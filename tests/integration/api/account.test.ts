@@ -169,6 +169,29 @@ describe('POST /api/user/username', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ error: 'username_taken', message: 'This username is already taken. Please choose another one.' });
   });
+  it('refuses names that pass for the AI or the staff, and leaves the member their name', async () => {
+    const { client, user } = await apiMember('poser');
+    for (const username of ['RoastBot', 'R0astB0t', 'ro_astbot', '\u0410dmin', 'ADM1N', 'support_', 'Moderator2']) {
+      expectError(await call(client, 'POST', '/api/user/username', { username }), 400, 'invalid_input', 'This username is reserved. Please choose another one.');
+    }
+    expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ username: user.username });
+  });
+
+  it('lets a member who already holds a reserved name keep it and sign in', async () => {
+    const { client, email } = await apiMember('oldtimer');
+    const sqlite = database();
+    sqlite.prepare("update users set username = 'Admin', username_key = 'admin' where email = ?").run(email);
+    sqlite.close();
+    expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ username: 'Admin' });
+    const again = newClient();
+    skipCooldown(email);
+    const code = await requestCode(again, email);
+    expect((await call(again, 'POST', '/api/verify-login-code', { email, code })).body).toMatchObject({ username: 'Admin' });
+    // Saving the same name on the profile just leaves edit mode.
+    const saved = await again.post('/profile?tab=settings', { intent: 'username', username: 'Admin' });
+    expect(saved.status).toBe(200);
+    expect(saved.url).toBe('/profile?tab=settings');
+  });
 });
 
 describe('POST /api/user/bio', () => {
@@ -281,7 +304,8 @@ describe('e-mail verification', () => {
     expectContract('GET', path, checked.body);
     expect((await call(browser, 'GET', '/api/user')).body).toMatchObject({ email: oldEmail });
 
-    const confirmed = await call(newClient(), 'POST', '/api/verify-email', { token });
+    // Confirmed with the member's own session, which stays signed in.
+    const confirmed = await call(browser, 'POST', '/api/verify-email', { token });
     expect(confirmed.status).toBe(200);
     expectContract('POST', '/api/verify-email', confirmed.body);
     expect(confirmed.body).toEqual({ message: 'Email Verified' });
