@@ -23,7 +23,7 @@ export type BuildSummary = {
 export type ReviewStatus = (typeof builds.$inferSelect)['reviewStatus'];
 
 /** Only builds screening approved are listed, shared or ranked. */
-const listed = eq(builds.reviewStatus, 'approved');
+export const listed = eq(builds.reviewStatus, 'approved');
 
 const summaryColumns = {
   id: builds.id,
