@@ -12,14 +12,14 @@ import { insertUser } from './users.server';
 let db: Db;
 let buildId: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   // Only listed builds can be shared: these builds skip screening.
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
   db = openTestDatabase();
   const user = insertUser({ username: 'sharer', email: 'sharer@example.com' });
   const imageId = saveImage({ hash: 'a'.repeat(64), width: 1600, height: 1200, placeholder: '', variants: [] });
-  buildId = createBuild({ userId: user.id, title: 'Shared rig', imageId })!;
+  buildId = (await createBuild({ userId: user.id, title: 'Shared rig', imageId }))!;
 });
 
 afterEach(() => {
