@@ -144,6 +144,8 @@ async function settle(which: SQL): Promise<void> {
   }
 }
 
+const RECONCILE_BATCH = 200;
+
 /**
  * Puts every image whose files are not where its builds' state says in place: after a
  * crash between a commit and the files' move, and on the first start after an upgrade,
@@ -164,9 +166,10 @@ export function reconcileImageFiles(): Promise<number> {
       )
       .all()
       .map((row) => row.id);
-    if (ids.length > 0) {
-      log.info(`Moving the files of ${ids.length} images to where their builds' state says`);
-      await settle(inArray(images.id, ids));
+    if (ids.length > 0) log.info(`Moving the files of ${ids.length} images to where their builds' state says`);
+    // In batches: an upgraded install may have many, and each batch names its ids in one query.
+    for (let start = 0; start < ids.length; start += RECONCILE_BATCH) {
+      await settle(inArray(images.id, ids.slice(start, start + RECONCILE_BATCH)));
     }
     return ids.length;
   });
