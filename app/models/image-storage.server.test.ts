@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { resetEnv } from '~/services/env.server';
 import { processImage, type ProcessedImage } from '~/services/images.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { approveBuild, createBuild } from './builds.server';
-import { reconcileImageFiles, settleImageFiles, viewableImageFile } from './image-storage.server';
+import { pruneOrphanFiles, reconcileImageFiles, settleImageFiles, viewableImageFile } from './image-storage.server';
 import { imageSources, saveImage } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
 import { insertUser } from './users.server';
@@ -129,6 +129,22 @@ describe('where an image\'s files live', () => {
     expect(names(listedImage).every((name) => inPublic(name) && !inPrivate(name))).toBe(true);
     expect(published(held.imageId)).toBe(false);
     expect(await reconcileImageFiles()).toBe(0);
+  });
+});
+
+describe('pruneOrphanFiles', () => {
+  it('deletes private files nothing names once they are a day old, and nothing else', async () => {
+    const image = await photo(400, 300, '#445566');
+    saveImage(image);
+    const orphan = await photo(420, 300, '#665544');
+    const young = await photo(440, 300, '#556644');
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    for (const name of [...names(image), ...names(orphan)]) await utimes(join(uploadsDir, 'private', 'images', name), dayAgo, dayAgo);
+
+    expect(await pruneOrphanFiles()).toBe(names(orphan).length);
+    expect(names(orphan).some(inPrivate)).toBe(false);
+    expect(names(image).every(inPrivate)).toBe(true);
+    expect(names(young).every(inPrivate)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { builds, imageVariants, images, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import { findFile, moveFiles, removeFiles } from '~/services/image-files.server';
+import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
 import { IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { isStaff, type Viewer } from './permissions';
@@ -17,6 +17,9 @@ import { isStaff, type Viewer } from './permissions';
 // Files are named by their content, so two images may share one: a file stays public
 // while any listed image names it, and a file in the public folder may be read for a
 // private image too (it is public anyway). Readers look in both folders.
+
+/** How processImage names a variant file: its content's SHA-256 and the format's extension. */
+const VARIANT_FILE = /^[0-9a-f]{64}\.(?:avif|webp|jpg)$/;
 
 function folders() {
   const root = env().UPLOADS_DIR;
@@ -187,6 +190,25 @@ export function pruneUnusedImages(now = Date.now()): Promise<number> {
 }
 
 /**
+ * Deletes files in the private folder that no variant names and that are older than a
+ * day (housekeeping): left by an upload whose image already existed under other file
+ * names, or by a crash between a rejection's rows and its files. Younger ones may belong
+ * to an upload still being processed. Answers how many went.
+ */
+export function pruneOrphanFiles(now = Date.now()): Promise<number> {
+  return inTurn(async () => {
+    const where = folders();
+    const old = (await filesOlderThan(where.private, new Date(now - UNUSED_IMAGE_GRACE_MS))).filter((name) => VARIANT_FILE.test(name));
+    const orphans: string[] = [];
+    for (let start = 0; start < old.length; start += ORPHAN_BATCH) orphans.push(...namesNobodyNeeds(old.slice(start, start + ORPHAN_BATCH)));
+    await removeFiles(orphans, [where.private]);
+    return orphans.length;
+  });
+}
+
+const ORPHAN_BATCH = 500;
+
+/**
  * After builds using these images were deleted: deletes the images nothing uses any
  * more at once, and puts the files of those still used where their other builds' state says.
  */
@@ -226,7 +248,7 @@ async function deleteImages(condition: SQL): Promise<number> {
  * listed image's file is anyone's: its page may have been drawn a moment before it was published.
  */
 export async function viewableImageFile(fileName: string, viewer: Viewer | null, pendingImageId: number | null): Promise<string | null> {
-  if (!/^[0-9a-f]{64}\.(?:avif|webp|jpg)$/.test(fileName)) return null;
+  if (!VARIANT_FILE.test(fileName)) return null;
   const staff = isStaff(viewer);
   const allowed = db()
     .select({ id: images.id })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The raster formats an upload may be, as sharp names them. */
@@ -33,7 +33,12 @@ export function isPixelLimitError(error: unknown): boolean {
 export async function writeOnce(folder: string, fileName: string, bytes: Uint8Array): Promise<void> {
   const target = join(folder, fileName);
   const existing = await stat(target).catch(() => undefined);
-  if (existing?.isFile() && existing.size === bytes.length) return;
+  if (existing?.isFile() && existing.size === bytes.length) {
+    // Young again: housekeeping's sweep of unnamed files spares young ones, and this one is about to be named.
+    const now = new Date();
+    await utimes(target, now, now).catch(() => undefined);
+    return;
+  }
 
   // A dot file, which static file servers skip by default.
   const temp = join(folder, `.${fileName}.${randomUUID()}.tmp`);
@@ -103,4 +108,19 @@ export async function findFile(fileName: string, folders: string[]): Promise<str
     if (found?.isFile()) return path;
   }
   return null;
+}
+
+/** The files directly in `folder` last changed before `before` (none if the folder does not exist). */
+export async function filesOlderThan(folder: string, before: Date): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  const old: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const info = await stat(join(folder, entry.name)).catch(() => undefined);
+    if (info && info.mtime < before) old.push(entry.name);
+  }
+  return old;
 }
