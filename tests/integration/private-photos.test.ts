@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ let counter = 0;
 beforeAll(async () => {
   sink = await startSmtpSink();
   // Real screening with a face threshold of zero: every upload is held for a moderator.
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN_EMAIL, SCREENING: 'auto', SCREENING_FACE_HOLD: '0' });
+  app = await startApp(appEnv());
   const admin = await signedIn(ADMIN_EMAIL);
   owner = await signedIn();
   stranger = await signedIn();
@@ -31,6 +31,10 @@ beforeAll(async () => {
   const moderatorId = readRow<{ id: number }>(app.databasePath, 'select id from users where email = ?', moderatorEmail).id;
   await admin.post('/admin/users', { change: 'grant-moderator', userId: String(moderatorId) });
 }, 60_000);
+
+function appEnv() {
+  return { SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN_EMAIL, SCREENING: 'auto', SCREENING_FACE_HOLD: '0' };
+}
 
 afterAll(async () => {
   await app?.stop();
@@ -97,6 +101,9 @@ describe('photos nobody may see before screening passes them', () => {
     const { id, waiting, urls } = await heldBuild('Held rig');
     await expectPrivate(waiting);
     await expectPrivate(urls);
+    // The JSON API names the same private address for its owner.
+    const { imageUrl } = (await (await owner.request(`/api/builds/${id}`)).json()) as { imageUrl: string };
+    expect(urls).toContain(imageUrl);
     expect((await moderator.get('/admin/moderation')).html).toContain(urls.find((url) => url.endsWith('.jpg')));
 
     await moderator.post('/admin/moderation', { intent: 'approve', id: String(id) });
@@ -159,4 +166,29 @@ describe('share links', () => {
       sqlite.close();
     }
   }, 60_000);
+});
+
+describe('an upgraded install', () => {
+  it('takes the files of unlisted photos out of the public folder at start-up', async () => {
+    const { urls } = await heldBuild('Upgraded rig');
+    const names = urls.map(fileNameOf);
+    await app.stop('SIGTERM', { keepData: true });
+    // As an install from before migration 0006 left it: every file public, every image marked so.
+    const uploads = join(app.dataDir, 'uploads');
+    mkdirSync(join(uploads, 'images'), { recursive: true });
+    for (const name of readdirSync(join(uploads, 'private', 'images'))) renameSync(join(uploads, 'private', 'images', name), join(uploads, 'images', name));
+    const sqlite = new Database(app.databasePath);
+    try {
+      sqlite.prepare('update images set published = 1').run();
+    } finally {
+      sqlite.close();
+    }
+
+    app = await startApp(appEnv(), { dataDir: app.dataDir });
+    await waitFor(async () => (await app.fetch(`/uploads/images/${names[0]}`)).status === 404);
+    for (const name of names) expect((await app.fetch(`/uploads/images/${name}`)).status, name).toBe(404);
+    const returning = newBrowser();
+    for (const [name, value] of owner.cookies) returning.cookies.set(name, value);
+    for (const url of urls) expect((await returning.request(url)).status, url).toBe(200);
+  }, 90_000);
 });
