@@ -11,7 +11,7 @@ import { IMAGES_FOLDER, type ImageFormat, PRIVATE_IMAGES_FOLDER, type ProcessedI
 
 const PUBLISHED_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
 /** Where an unpublished image's files are asked for: a route that checks who asks (routes/private-image.ts). */
-export const PRIVATE_IMAGE_PREFIX = '/private-images/';
+const PRIVATE_IMAGE_PREFIX = '/private-images/';
 const urlPrefix = (published: boolean) => (published ? PUBLISHED_PREFIX : PRIVATE_IMAGE_PREFIX);
 /** The JPEG fallback's `src`: the width that old browsers without srcset get. */
 const FALLBACK_WIDTH = 640;
