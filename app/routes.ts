@@ -9,6 +9,7 @@ export default [
   route('build/:id/share', 'routes/build-share.tsx'),
   route('builds/:id', 'routes/builds-redirect.ts'),
   route('share/:token', 'routes/share.tsx'),
+  route('private-images/:fileName', 'routes/private-image.ts'),
   route('upload', 'routes/upload.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/magic', 'routes/auth.magic.tsx'),

@@ -140,6 +140,10 @@ export const images = sqliteTable('images', {
   height: integer('height').notNull(),
   // A tiny preview (e.g. thumbhash) painted before the real image arrives.
   placeholder: text('placeholder').notNull().default(''),
+  // Whether its files may be in the public folder (UPLOADS_DIR/images) rather than the
+  // private one: set once they are moved in, cleared once they are moved out, so after a
+  // crash in between it still says where to look. A listed build's image is published.
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
 

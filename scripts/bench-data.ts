@@ -2,9 +2,11 @@
 // handful of real processed images. Loaded through Vite by bench-pages.ts.
 import sharp from 'sharp';
 import { builds, ratings } from '../db/schema';
+import { reconcileImageFiles } from '~/models/image-storage.server';
 import { saveImage } from '~/models/images.server';
 import { insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { processImage } from '~/services/images.server';
 import { scene } from './seed-data';
 
@@ -74,6 +76,10 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
     }
   });
 
+  // The builds went in listed, past the models: publish their photos as approval would.
+  process.env.UPLOADS_DIR = options.uploadsDir;
+  resetEnv();
+  await reconcileImageFiles();
   const variant = db.$client.prepare("select file_name from image_variants where format = 'avif' and width = 640 limit 1").pluck().get() as string;
   const buildId = Math.floor(options.builds / 2);
   closeDatabase();

@@ -88,7 +88,7 @@ const pages = ['/', '/gallery', `/build/${target.buildId}`];
 // static middleware (compressed per response, as any static file without a precompressed copy).
 for (const [index, path] of pages.entries()) {
   const html = await (await fetch(`${origin}${path}`)).text();
-  await writeFile(join(uploadsDir, `bench-static-${index}.html`), html);
+  await writeFile(join(uploadsDir, 'images', `bench-static-${index}.html`), html);
 }
 
 async function measure(path: string, duration: number, cookie?: string) {
@@ -127,7 +127,7 @@ async function run(name: string, path: string, cookie?: string): Promise<Row> {
 const rows: { page: Row; rendered: Row; ceiling: Row }[] = [];
 for (const [index, path] of pages.entries()) {
   rows.push({
-    ceiling: await run(`static copy of ${path}`, `/uploads/bench-static-${index}.html`),
+    ceiling: await run(`static copy of ${path}`, `/uploads/images/bench-static-${index}.html`),
     page: await run(path, path),
     rendered: await run(`${path} rendered every time (with a cookie)`, path, 'bench=1'),
   });

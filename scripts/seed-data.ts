@@ -96,10 +96,10 @@ export async function seed(): Promise<void> {
     const imageId = saveImage(image);
     const createdAt = new Date(now - index * 37 * 3600_000);
     const ownerId = ids[index % ids.length]!;
-    const buildId = createBuild({ userId: ownerId, title, imageId }, createdAt);
+    const buildId = await createBuild({ userId: ownerId, title, imageId }, createdAt);
     if (buildId === null) continue;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
-    approveBuild(buildId, createdAt);
+    await approveBuild(buildId, createdAt);
     const others = ids.filter((id) => id !== ownerId);
     for (const [position, userId] of others.entries()) {
       if (next() < 0.3) continue;

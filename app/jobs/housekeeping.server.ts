@@ -1,4 +1,4 @@
-import { pruneUnusedImages } from '~/models/images.server';
+import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/models/image-storage.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneRateLimitHits } from '~/models/rate-limits.server';
 import { pruneSessions } from '~/models/sessions.server';
@@ -22,7 +22,8 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
 /**
  * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
  * guest uploads nobody came back for (and then their images), rate-limit events,
- * old jobs, and the social cards of builds that are gone or hidden. Each run schedules the next one, failed or not.
+ * old jobs, and the social cards of builds that are gone or hidden; image files a
+ * crash left in the wrong folder are put right, and private files nothing names go. Each run schedules the next one, failed or not.
  */
 export const housekeeping: JobHandler = {
   async run({ complete }) {
@@ -34,6 +35,8 @@ export const housekeeping: JobHandler = {
       rateLimitHits: pruneRateLimitHits(),
       jobs: pruneJobs(),
       imageFiles: await pruneUnusedImages(),
+      imagesMoved: await reconcileImageFiles(),
+      orphanImageFiles: await pruneOrphanFiles(),
       socialCards: await pruneUnlistedCards(),
     };
     log.info('Housekeeping done', removed);

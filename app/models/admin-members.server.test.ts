@@ -36,13 +36,13 @@ afterEach(() => {
 const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) =>
   insertUser({ username: name, email: `${name}@example.com`, ...roles });
 
-/** A build with its own photo file on the volume. */
-function buildBy(userId: number, title: string) {
+/** A listed build with its own photo file on the volume, published as the build goes live. */
+async function buildBy(userId: number, title: string) {
   const hash = title.replace(/\W/g, '').padEnd(64, '0').slice(0, 64);
-  mkdirSync(join(uploads, 'images'), { recursive: true });
-  writeFileSync(join(uploads, 'images', `${hash}-640.jpg`), 'jpeg');
+  mkdirSync(join(uploads, 'private', 'images'), { recursive: true });
+  writeFileSync(join(uploads, 'private', 'images', `${hash}-640.jpg`), 'jpeg');
   const imageId = saveImage({ hash, width: 800, height: 600, placeholder: '', variants: [{ format: 'jpeg', width: 640, height: 480, bytes: 4, fileName: `${hash}-640.jpg` }] });
-  return { id: createBuild({ userId, title, imageId })!, file: join(uploads, 'images', `${hash}-640.jpg`) };
+  return { id: (await createBuild({ userId, title, imageId }))!, file: join(uploads, 'images', `${hash}-640.jpg`) };
 }
 
 const totals = (id: number) =>
@@ -54,8 +54,8 @@ describe('deleteMember', () => {
     const doomed = member('doomed');
     const alice = member('alice');
     const bob = member('bob');
-    const alicesRig = buildBy(alice.id, 'Alice rig');
-    const doomedRig = buildBy(doomed.id, 'Doomed rig');
+    const alicesRig = await buildBy(alice.id, 'Alice rig');
+    const doomedRig = await buildBy(doomed.id, 'Doomed rig');
     rateBuild({ buildId: alicesRig.id, userId: doomed.id, rating: 1 });
     rateBuild({ buildId: alicesRig.id, userId: bob.id, rating: 5 });
     rateBuild({ buildId: doomedRig.id, userId: alice.id, rating: 4 });

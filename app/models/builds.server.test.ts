@@ -41,15 +41,15 @@ afterEach(() => {
   resetEnv();
 });
 
-const build = (title: string, at: number) => createBuild({ userId, title, imageId }, new Date(at))!;
+const build = async (title: string, at: number) => (await createBuild({ userId, title, imageId }, new Date(at)))!;
 const titles = (list: { title: string }[]) => list.map((item) => item.title);
 
 describe('paging through the newest builds', () => {
-  it('continues after a build, newest first, ties broken by id', () => {
-    build('oldest', T);
-    build('tie one', T + 1000);
-    build('tie two', T + 1000);
-    const newest = build('newest', T + 2000);
+  it('continues after a build, newest first, ties broken by id', async () => {
+    await build('oldest', T);
+    await build('tie one', T + 1000);
+    await build('tie two', T + 1000);
+    const newest = await build('newest', T + 2000);
     expect(titles(listRecentBuilds(10))).toEqual(['newest', 'tie two', 'tie one', 'oldest']);
 
     const first = listRecentBuilds(2);
@@ -59,14 +59,14 @@ describe('paging through the newest builds', () => {
     expect(titles(listBuildsAfter(newest, 1))).toEqual(['tie two']);
   });
 
-  it('is not shifted by builds uploaded after the first page was shown', () => {
-    for (let index = 1; index <= 4; index++) build(`rig ${index}`, T + index * 1000);
+  it('is not shifted by builds uploaded after the first page was shown', async () => {
+    for (let index = 1; index <= 4; index++) await build(`rig ${index}`, T + index * 1000);
     const page = listRecentBuilds(2);
-    build('brand new', T + 10_000);
+    await build('brand new', T + 10_000);
     expect(titles(listBuildsAfter(page.at(-1)!.id, 2))).toEqual(['rig 2', 'rig 1']);
   });
 
-  it('answers nothing after an unknown build', () => {
+  it('answers nothing after an unknown build', async () => {
     expect(listBuildsAfter(999, 12)).toEqual([]);
   });
 });
@@ -74,10 +74,10 @@ describe('paging through the newest builds', () => {
 describe('publishing a build', () => {
   const jobRows = () => db.select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
 
-  it('with screening on, keeps the build unlisted and queues its screening in the same transaction', () => {
+  it('with screening on, keeps the build unlisted and queues its screening in the same transaction', async () => {
     vi.stubEnv('SCREENING', 'auto');
     resetEnv();
-    const id = build('fresh rig', T);
+    const id = await build('fresh rig', T);
     expect(findBuildDetail(id)?.reviewStatus).toBe('pending');
     expect(jobRows()).toEqual([{ type: 'screen', key: `screen:${id}`, payload: { buildId: id } }]);
     expect(listRecentBuilds(10)).toEqual([]);
@@ -86,16 +86,16 @@ describe('publishing a build', () => {
     expect(titles(listUserBuilds(userId))).toEqual(['fresh rig']);
   });
 
-  it('with screening off, lists the build at once and queues its roast', () => {
-    const id = build('open rig', T);
+  it('with screening off, lists the build at once and queues its roast', async () => {
+    const id = await build('open rig', T);
     expect(findBuild(id)?.reviewStatus).toBe('approved');
     expect(jobRows()).toEqual([{ type: 'roast', key: `roast:${id}`, payload: { buildId: id } }]);
   });
 
-  it('never lists held or rejected builds', () => {
-    const held = build('held rig', T);
-    const rejected = build('rejected rig', T + 1);
-    build('fine rig', T + 2);
+  it('never lists held or rejected builds', async () => {
+    const held = await build('held rig', T);
+    const rejected = await build('rejected rig', T + 1);
+    await build('fine rig', T + 2);
     db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
     db.update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, rejected)).run();
     expect(titles(listRecentBuilds(10))).toEqual(['fine rig']);
@@ -104,18 +104,18 @@ describe('publishing a build', () => {
 });
 
 describe('approveBuild', () => {
-  it('lists a held build and queues its roast once, or keeps an existing roast', () => {
-    const id = build('held rig', T);
+  it('lists a held build and queues its roast once, or keeps an existing roast', async () => {
+    const id = await build('held rig', T);
     db.update(jobs).set({ status: 'done' }).run();
     db.update(builds).set({ reviewStatus: 'held', reviewReason: 'Looked odd' }).where(eq(builds.id, id)).run();
-    approveBuild(id);
+    await approveBuild(id);
     expect(findBuild(id)).toMatchObject({ reviewStatus: 'approved' });
     expect(findBuildDetail(id)).toMatchObject({ reviewReason: null, roasting: true });
 
-    const roasted = build('roasted rig', T + 1);
+    const roasted = await build('roasted rig', T + 1);
     db.update(jobs).set({ status: 'done' }).run();
     db.update(builds).set({ reviewStatus: 'held', roast: 'Already roasted' }).where(eq(builds.id, roasted)).run();
-    approveBuild(roasted);
+    await approveBuild(roasted);
     expect(findBuildDetail(roasted)).toMatchObject({ reviewStatus: 'approved', roasting: false });
   });
 });
@@ -139,8 +139,8 @@ describe('requestFreshRoast', () => {
     db.update(builds).set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) }).where(eq(builds.id, id)).run();
   const finishJobs = () => db.update(jobs).set({ status: 'done' }).run();
 
-  it('clears the roast and queues a new one, at most once a day', () => {
-    const id = build('my rig', T);
+  it('clears the roast and queues a new one, at most once a day', async () => {
+    const id = await build('my rig', T);
     roasted(id);
     finishJobs();
     const now = new Date(T + 1000);
@@ -152,8 +152,8 @@ describe('requestFreshRoast', () => {
     expect(requestFreshRoast(id, userId, new Date(T + 1000 + FRESH_ROAST_INTERVAL_MS))).toEqual({ ok: true });
   });
 
-  it('lets the owner try again at once after a failed roast', () => {
-    const id = build('my rig', T);
+  it('lets the owner try again at once after a failed roast', async () => {
+    const id = await build('my rig', T);
     finishJobs();
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: true });
     finishJobs();
@@ -162,8 +162,8 @@ describe('requestFreshRoast', () => {
     expect(findBuildDetail(id)?.roastFailedAt).toBeNull();
   });
 
-  it('refuses other members, unlisted builds, builds being roasted and unknown builds', () => {
-    const id = build('my rig', T);
+  it('refuses other members, unlisted builds, builds being roasted and unknown builds', async () => {
+    const id = await build('my rig', T);
     const other = insertUser({ username: 'other', email: 'other@example.com' }).id;
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'busy' });
     finishJobs();
@@ -176,9 +176,9 @@ describe('requestFreshRoast', () => {
 });
 
 describe('recentOpeners', () => {
-  it('lists the built-in roaster\'s latest opening lines, newest first', () => {
+  it('lists the built-in roaster\'s latest opening lines, newest first', async () => {
     for (const [index, opener] of ['generic-1', null, 'gpu-2', 'generic-9'].entries()) {
-      const id = build(`rig ${index}`, T + index);
+      const id = await build(`rig ${index}`, T + index);
       db.update(builds).set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) }).where(eq(builds.id, id)).run();
     }
     expect(recentOpeners(2)).toEqual(['generic-9', 'gpu-2']);

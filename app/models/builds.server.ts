@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzl
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
+import { settleImageFiles } from './image-storage.server';
 import { isStaff, type Viewer } from './permissions';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
@@ -23,7 +24,7 @@ export type BuildSummary = {
 export type ReviewStatus = (typeof builds.$inferSelect)['reviewStatus'];
 
 /** Only builds screening approved are listed, shared or ranked. */
-const listed = eq(builds.reviewStatus, 'approved');
+export const listed = eq(builds.reviewStatus, 'approved');
 
 const summaryColumns = {
   id: builds.id,
@@ -116,17 +117,17 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
 
 /**
  * Publishes a build, with its first job in the same transaction so no build is
- * ever left without one: screening (the build stays unlisted until it passes),
- * or straight to the roast when screening is off. A guest's pending upload, if
- * given, is used up in the same transaction, so it turns into a build only
- * once: null when it was already used.
+ * ever left without one: screening (the build and its photo stay unlisted until it
+ * passes), or straight to the roast when screening is off (the photo is published
+ * before this resolves). A guest's pending upload, if given, is used up in the same
+ * transaction, so it turns into a build only once: null when it was already used.
  */
-export function createBuild(
+export async function createBuild(
   { userId, title, imageId, tempUploadId }: { userId: number; title: string; imageId: number; tempUploadId?: string },
   now = new Date(),
-): number | null {
+): Promise<number | null> {
   const screening = env().SCREENING !== 'off';
-  return db().transaction((tx) => {
+  const buildId = db().transaction((tx) => {
     if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
     const { id } = tx
       .insert(builds)
@@ -136,6 +137,8 @@ export function createBuild(
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
     return id;
   });
+  if (buildId !== null) await settleImageFiles([imageId]);
+  return buildId;
 }
 
 /** Everything the build page shows about one build, listed or not, or null for an unknown id. */
@@ -215,19 +218,25 @@ export function requestFreshRoast(buildId: number, userId: number, now = new Dat
 }
 
 /**
- * Lists a build that was waiting for screening or a moderator, and queues its
- * roast in the same transaction if it has none yet.
+ * Lists a build that was waiting for screening or a moderator, queues its roast in
+ * the same transaction if it has none yet, and then publishes its photo.
  */
-export function approveBuild(buildId: number, now = new Date()): void {
-  db().transaction((tx) => approveBuildIn(tx, buildId, now));
+export async function approveBuild(buildId: number, now = new Date()): Promise<void> {
+  const imageId = db().transaction((tx) => approveBuildIn(tx, buildId, now));
+  if (imageId !== null) await settleImageFiles([imageId]);
 }
 
-/** approveBuild inside a transaction that also writes something else (a moderator's audit row). */
-export function approveBuildIn(writer: Writer, buildId: number, now = new Date()): void {
-  const build = writer.select({ roast: builds.roast }).from(builds).where(eq(builds.id, buildId)).get();
-  if (!build) return;
+/**
+ * approveBuild inside a transaction that also writes something else (a moderator's
+ * audit row), answering the build's image id (null for an unknown build): settle its
+ * files once that transaction is committed.
+ */
+export function approveBuildIn(writer: Writer, buildId: number, now = new Date()): number | null {
+  const build = writer.select({ roast: builds.roast, imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!build) return null;
   writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
   if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
+  return build.imageId;
 }
 
 /** The built-in roaster's most recent opening lines, newest first, so the next roast avoids them. */

@@ -14,13 +14,13 @@ let memberId: number;
 let buildId: number;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
   db = openTestDatabase();
   memberId = insertUser({ username: 'talker', email: 'talker@example.com' }).id;
   const imageId = saveImage({ hash: 'c'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
-  buildId = createBuild({ userId: memberId, title: 'Chatty rig', imageId })!;
+  buildId = (await createBuild({ userId: memberId, title: 'Chatty rig', imageId }))!;
   db.update(builds).set({ roast: 'A roast.' }).where(eq(builds.id, buildId)).run();
 });
 

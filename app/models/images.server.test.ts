@@ -10,7 +10,8 @@ import { openTestDatabase } from '../../tests/support/test-database';
 import { processImage, type ProcessedImage } from '~/services/images.server';
 import { imageVariants, images } from '../../db/schema';
 import { createBuild } from './builds.server';
-import { analysisFile, imageSources, largestVariantUrl, pruneUnusedImages, saveImage } from './images.server';
+import { pruneUnusedImages } from './image-storage.server';
+import { analysisFile, imageSources, largestVariantUrl, saveImage } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
 import { insertUser } from './users.server';
 
@@ -57,14 +58,17 @@ function rowCounts() {
   };
 }
 
-function url(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', width: number): string {
+/** Where an image no listed build shows yet is asked for. */
+const PRIVATE = '/private-images/';
+
+function url(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', width: number, prefix = PRIVATE): string {
   const variant = image.variants.find((candidate) => candidate.format === format && candidate.width === width);
   if (!variant) throw new Error(`No ${format} variant ${width} wide`);
-  return `/uploads/images/${variant.fileName}`;
+  return `${prefix}${variant.fileName}`;
 }
 
-function srcSet(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', widths: number[]): string {
-  return widths.map((width) => `${url(image, format, width)} ${width}w`).join(', ');
+function srcSet(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', widths: number[], prefix = PRIVATE): string {
+  return widths.map((width) => `${url(image, format, width, prefix)} ${width}w`).join(', ');
 }
 
 describe('saveImage', () => {
@@ -134,7 +138,7 @@ describe('imageSources', () => {
       srcSet: srcSet(wide, 'jpeg', all),
     });
     expect(sources.get(wideId)?.sources[0]?.srcSet).toMatch(
-      /^\/uploads\/images\/[0-9a-f]{64}\.avif 320w, \/uploads\/images\/[0-9a-f]{64}\.avif 640w, .+ 1080w, .+\.avif 1600w$/,
+      /^\/private-images\/[0-9a-f]{64}\.avif 320w, \/private-images\/[0-9a-f]{64}\.avif 640w, .+ 1080w, .+\.avif 1600w$/,
     );
     expect(sources.get(mediumId)).toMatchObject({
       width: 700,
@@ -152,6 +156,19 @@ describe('imageSources', () => {
       src: url(small, 'jpeg', 200),
       srcSet: `${url(small, 'jpeg', 200)} 200w`,
     });
+  });
+
+  it('names the public folder for a published image, whose files are cached for good', () => {
+    const wideId = saveImage(wide);
+    const smallId = saveImage(small);
+    db.update(images).set({ published: true }).where(eq(images.id, wideId)).run();
+    const sources = imageSources([wideId, smallId]);
+    expect(sources.get(wideId)).toMatchObject({
+      src: url(wide, 'jpeg', 640, '/uploads/images/'),
+      srcSet: srcSet(wide, 'jpeg', [320, 640, 1080, 1600], '/uploads/images/'),
+    });
+    expect(sources.get(smallId)?.src).toBe(url(small, 'jpeg', 200));
+    expect(largestVariantUrl(wideId)).toBe(url(wide, 'jpeg', 1600, '/uploads/images/'));
   });
 
   it('asks nothing for no ids', () => {
@@ -182,9 +199,9 @@ describe('housekeeping of unused images', () => {
     const usedId = saveImage(wide);
     const waitingId = saveImage(medium);
     saveImage(small);
-    createBuild({ userId: user.id, title: 'Kept', imageId: usedId });
+    await createBuild({ userId: user.id, title: 'Kept', imageId: usedId });
     createTempUpload({ imageId: waitingId, title: '' });
-    const file = (image: ProcessedImage) => join(uploadsDir, 'images', image.variants[0]!.fileName);
+    const file = (image: ProcessedImage, folder = join('private', 'images')) => join(uploadsDir, folder, image.variants[0]!.fileName);
     const day = 24 * 3600_000;
 
     // A new image may still be on its way to becoming a build.
@@ -192,7 +209,8 @@ describe('housekeeping of unused images', () => {
     expect(await pruneUnusedImages(Date.now() + day + 1000)).toBe(small.variants.length);
     expect(db.select({ id: images.id }).from(images).orderBy(images.id).all().map((row) => row.id)).toEqual([usedId, waitingId]);
     await expect(access(file(small))).rejects.toThrow();
-    await access(file(wide));
+    // Listed at once (screening is off): published.
+    await access(file(wide, 'images'));
     await access(file(medium));
     vi.unstubAllEnvs();
     resetEnv();
@@ -200,12 +218,16 @@ describe('housekeeping of unused images', () => {
 });
 
 describe('analysisFile', () => {
-  it('picks the widest JPEG no wider than asked, else the narrowest', () => {
+  it('picks the widest JPEG no wider than asked, else the narrowest, in whichever folder holds it', () => {
     vi.stubEnv('UPLOADS_DIR', uploadsDir);
     resetEnv();
-    const id = saveImage(wide);
-    expect(analysisFile(id)).toBe(join(uploadsDir, 'images', wide.variants.find((v) => v.format === 'jpeg' && v.width === 1080)!.fileName));
-    expect(analysisFile(id, 100)).toBe(join(uploadsDir, 'images', wide.variants.find((v) => v.format === 'jpeg' && v.width === 320)!.fileName));
+    const id = saveImage(medium);
+    const jpeg = (width: number) => medium.variants.find((v) => v.format === 'jpeg' && v.width === width)!.fileName;
+    expect(analysisFile(id)).toBe(join(uploadsDir, 'private', 'images', jpeg(640)));
+    expect(analysisFile(id, 100)).toBe(join(uploadsDir, 'private', 'images', jpeg(320)));
+    // Published while its files are still on their way: the private copy is read.
+    db.update(images).set({ published: true }).where(eq(images.id, id)).run();
+    expect(analysisFile(id)).toBe(join(uploadsDir, 'private', 'images', jpeg(640)));
     expect(analysisFile(id + 1)).toBeNull();
     vi.unstubAllEnvs();
     resetEnv();

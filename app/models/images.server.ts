@@ -1,15 +1,18 @@
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { builds, imageVariants, images, tempUploads } from '../../db/schema';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { consumeRateLimit, type RateLimit } from './rate-limits.server';
 import { waitText } from '~/utils/dates';
 import { env } from '~/services/env.server';
 import { UploadError } from '~/services/multipart.server';
-import { IMAGES_FOLDER, type ImageFormat, type ProcessedImage, processImage } from '~/services/images.server';
+import { IMAGES_FOLDER, type ImageFormat, PRIVATE_IMAGES_FOLDER, type ProcessedImage, processImage } from '~/services/images.server';
 
-const URL_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
+const PUBLISHED_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
+/** Where an unpublished image's files are asked for: a route that checks who asks (routes/private-image.ts). */
+const PRIVATE_IMAGE_PREFIX = '/private-images/';
+const urlPrefix = (published: boolean) => (published ? PUBLISHED_PREFIX : PRIVATE_IMAGE_PREFIX);
 /** The JPEG fallback's `src`: the width that old browsers without srcset get. */
 const FALLBACK_WIDTH = 640;
 
@@ -22,7 +25,17 @@ const FALLBACK_WIDTH = 640;
 export function saveImage(image: ProcessedImage): number {
   return db().transaction((tx) => {
     const existing = tx.select({ id: images.id }).from(images).where(eq(images.hash, image.hash)).get();
-    if (existing) return existing.id;
+    if (existing) {
+      // Its files went with a rejected build: this upload brings them back (private, like any new upload).
+      const hasFiles = tx.select({ imageId: imageVariants.imageId }).from(imageVariants).where(eq(imageVariants.imageId, existing.id)).limit(1).get();
+      if (!hasFiles && image.variants.length > 0) {
+        tx.update(images).set({ placeholder: image.placeholder }).where(eq(images.id, existing.id)).run();
+        tx.insert(imageVariants)
+          .values(image.variants.map((variant) => ({ ...variant, imageId: existing.id })))
+          .run();
+      }
+      return existing.id;
+    }
 
     const { id } = tx
       .insert(images)
@@ -66,17 +79,18 @@ export type ImageSources = {
 
 type VariantRow = { format: ImageFormat; width: number; fileName: string };
 
-function srcSet(variants: VariantRow[]): string {
-  return variants.map((variant) => `${URL_PREFIX}${variant.fileName} ${variant.width}w`).join(', ');
+function srcSet(prefix: string, variants: VariantRow[]): string {
+  return variants.map((variant) => `${prefix}${variant.fileName} ${variant.width}w`).join(', ');
 }
 
-function toSources(image: { width: number; height: number; placeholder: string }, variants: VariantRow[]): ImageSources {
+function toSources(image: { width: number; height: number; placeholder: string; published: boolean }, variants: VariantRow[]): ImageSources {
+  const prefix = urlPrefix(image.published);
   const ofFormat = (format: ImageFormat) => variants.filter((variant) => variant.format === format);
   const sources: ImageSources['sources'] = [];
   const avif = ofFormat('avif');
-  if (avif.length > 0) sources.push({ type: 'image/avif', srcSet: srcSet(avif) });
+  if (avif.length > 0) sources.push({ type: 'image/avif', srcSet: srcSet(prefix, avif) });
   const webp = ofFormat('webp');
-  if (webp.length > 0) sources.push({ type: 'image/webp', srcSet: srcSet(webp) });
+  if (webp.length > 0) sources.push({ type: 'image/webp', srcSet: srcSet(prefix, webp) });
 
   // Variants come sorted by width; an image with no JPEG (never written so) falls back to any format.
   const jpeg = ofFormat('jpeg');
@@ -87,12 +101,16 @@ function toSources(image: { width: number; height: number; placeholder: string }
     height: image.height,
     placeholder: image.placeholder,
     sources,
-    src: src ? `${URL_PREFIX}${src.fileName}` : '',
-    srcSet: srcSet(fallback),
+    src: src ? `${prefix}${src.fileName}` : '',
+    srcSet: srcSet(prefix, fallback),
   };
 }
 
-/** The sources of many images in one query, by image id; ids with no image are absent. */
+/**
+ * The sources of many images in one query, by image id; ids with no image (or whose
+ * files went with a rejected build) are absent. A published image's URLs are public
+ * and cached for good; any other's go through the route that checks who asks.
+ */
 export function imageSources(imageIds: number[]): Map<number, ImageSources> {
   const result = new Map<number, ImageSources>();
   const ids = [...new Set(imageIds)];
@@ -104,6 +122,7 @@ export function imageSources(imageIds: number[]): Map<number, ImageSources> {
       width: images.width,
       height: images.height,
       placeholder: images.placeholder,
+      published: images.published,
       format: imageVariants.format,
       variantWidth: imageVariants.width,
       fileName: imageVariants.fileName,
@@ -127,76 +146,33 @@ export function imageSources(imageIds: number[]): Map<number, ImageSources> {
 /** The URL of the widest variant of an image in `format`, for the full-size view; null if there is none. */
 export function largestVariantUrl(imageId: number, format: ImageFormat = 'jpeg'): string | null {
   const row = db()
-    .select({ fileName: imageVariants.fileName })
+    .select({ fileName: imageVariants.fileName, published: images.published })
     .from(imageVariants)
+    .innerJoin(images, eq(images.id, imageVariants.imageId))
     .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.format, format)))
     .orderBy(desc(imageVariants.width))
     .limit(1)
     .get();
-  return row ? `${URL_PREFIX}${row.fileName}` : null;
+  return row ? `${urlPrefix(row.published)}${row.fileName}` : null;
 }
 
 /**
- * The file of an image's JPEG variant for analysis (screening, the roasters):
- * the widest one no wider than `maxWidth`, else the narrowest; null when none.
+ * The file of an image's JPEG variant for analysis (screening, the roasters, social
+ * cards): the widest one no wider than `maxWidth`, else the narrowest; null when none.
+ * In the folder the image's state names, or the other one while its files are being
+ * moved (or when a listed image shares the file).
  */
 export function analysisFile(imageId: number, maxWidth = 1080): string | null {
   const variants = db()
-    .select({ width: imageVariants.width, fileName: imageVariants.fileName })
+    .select({ width: imageVariants.width, fileName: imageVariants.fileName, published: images.published })
     .from(imageVariants)
+    .innerJoin(images, eq(images.id, imageVariants.imageId))
     .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.format, 'jpeg')))
     .orderBy(asc(imageVariants.width))
     .all();
   const chosen = variants.findLast((variant) => variant.width <= maxWidth) ?? variants[0];
-  return chosen ? join(env().UPLOADS_DIR, IMAGES_FOLDER, chosen.fileName) : null;
-}
-
-/** How long a new image may wait for its build or temp upload before it counts as unused. */
-const UNUSED_IMAGE_GRACE_MS = 24 * 3600_000;
-
-const isUnused = sql`not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
-  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
-
-/**
- * Deletes images no build or temp upload uses any more (an expired guest upload,
- * a deleted build) and the files no remaining variant shares (housekeeping).
- */
-export function pruneUnusedImages(now = Date.now()): Promise<number> {
-  return deleteImages(and(lt(images.createdAt, new Date(now - UNUSED_IMAGE_GRACE_MS)), isUnused)!);
-}
-
-/** Deletes these images at once if nothing uses them any more (a build or member was deleted). */
-export function deleteImagesIfUnused(imageIds: number[]): Promise<number> {
-  if (imageIds.length === 0) return Promise.resolve(0);
-  return deleteImages(and(inArray(images.id, imageIds), isUnused)!);
-}
-
-/**
- * Rows go first, files after: a crash in between leaves orphan files, never rows
- * naming missing files. A file another image's variant shares stays.
- */
-async function deleteImages(condition: SQL): Promise<number> {
-  const files = db().transaction((tx) => {
-    const ids = tx.select({ id: images.id }).from(images).where(condition).all().map((row) => row.id);
-    if (ids.length === 0) return [];
-    const names = tx
-      .select({ fileName: imageVariants.fileName })
-      .from(imageVariants)
-      .where(inArray(imageVariants.imageId, ids))
-      .all()
-      .map((row) => row.fileName);
-    tx.delete(images).where(inArray(images.id, ids)).run();
-    const stillUsed = new Set(
-      tx
-        .select({ fileName: imageVariants.fileName })
-        .from(imageVariants)
-        .where(inArray(imageVariants.fileName, names))
-        .all()
-        .map((row) => row.fileName),
-    );
-    return [...new Set(names)].filter((name) => !stillUsed.has(name));
-  });
-  const folder = join(env().UPLOADS_DIR, IMAGES_FOLDER);
-  await Promise.all(files.map((name) => rm(join(folder, name), { force: true })));
-  return files.length;
+  if (!chosen) return null;
+  const [first, second] = chosen.published ? [IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER] : [PRIVATE_IMAGES_FOLDER, IMAGES_FOLDER];
+  const expected = join(env().UPLOADS_DIR, first, chosen.fileName);
+  return existsSync(expected) ? expected : join(env().UPLOADS_DIR, second, chosen.fileName);
 }

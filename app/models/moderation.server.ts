@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from './audit.server';
 import { approveBuildIn } from './builds.server';
 import { removeComment } from './comments.server';
 import { REPORT_REASONS, type ReportReason } from './reports.server';
+import { settleImageFiles } from './image-storage.server';
 import { isStaff, type Viewer } from './permissions';
 import { requestLeaderboards } from './leaderboards.server';
 import { db, type Writer } from '~/services/db.server';
@@ -25,10 +26,24 @@ export const REMOVAL_REASONS: Record<ReportReason, string> = {
 /** Why a build a moderator hid from its page waits in the queue (its owner sees it). */
 export const HIDDEN_REASON = 'A moderator hid this build while they look at it.';
 
-/** Takes a build off the site (held for the queue, or rejected) with the reason its owner reads. */
-function unlist(tx: Writer, buildId: number, reviewStatus: 'held' | 'rejected', reviewReason: string, now: Date): void {
-  tx.update(builds).set({ reviewStatus, reviewReason }).where(eq(builds.id, buildId)).run();
+/**
+ * Takes a build off the site (held for the queue, or rejected) with the reason its
+ * owner reads, answering its image id: settle its files once the transaction is committed.
+ */
+function unlist(tx: Writer, buildId: number, reviewStatus: 'held' | 'rejected', reviewReason: string, now: Date): number | null {
+  const build = tx.update(builds).set({ reviewStatus, reviewReason }).where(eq(builds.id, buildId)).returning({ imageId: builds.imageId }).get();
   requestLeaderboards(tx, now.getTime());
+  return build?.imageId ?? null;
+}
+
+/**
+ * After a decision's transaction: the build's photo is published, taken back out of the
+ * public folder, or deleted (rejected), as its new state says, before the answer goes out.
+ */
+async function settled(result: ModerationResult & { imageId?: number | null }): Promise<ModerationResult> {
+  const { imageId, ...answer } = result;
+  if (imageId) await settleImageFiles([imageId]);
+  return answer;
 }
 
 export type HeldBuild = { id: number; title: string; username: string; imageId: number; reviewReason: string | null; createdAt: Date };
@@ -48,18 +63,20 @@ export type ModerationResult = { ok: true; label: string } | { ok: false; reason
 
 /**
  * A moderator's decision on a held build: approved, it is listed (and roasted if
- * it has no roast yet); rejected, it stays hidden and its owner reads `reason`.
+ * it has no roast yet) and its photo published; rejected, it stays hidden, its owner
+ * reads `reason`, and its photo is deleted.
  */
-export function decideHeldBuild(actor: Staff, buildId: number, decision: { approve: true } | { approve: false; reason: ReportReason }, now = new Date()): ModerationResult {
+export async function decideHeldBuild(actor: Staff, buildId: number, decision: { approve: true } | { approve: false; reason: ReportReason }, now = new Date()): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return db().transaction((tx) => {
+  return settled(db().transaction((tx) => {
     const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held'))).get();
     if (!build) return { ok: false, reason: 'not_found' } as const;
+    let imageId: number | null;
     if (decision.approve) {
-      approveBuildIn(tx, buildId, now);
+      imageId = approveBuildIn(tx, buildId, now);
       requestLeaderboards(tx, now.getTime());
     } else {
-      unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
+      imageId = unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
     }
     recordAudit(
       tx,
@@ -67,20 +84,23 @@ export function decideHeldBuild(actor: Staff, buildId: number, decision: { appro
       { action: decision.approve ? 'approve-build' : 'reject-build', targetType: 'build', targetId: buildId, targetLabel: build.title, details: decision.approve ? '' : REPORT_REASONS[decision.reason] },
       now,
     );
-    return { ok: true, label: build.title } as const;
-  });
+    return { ok: true, label: build.title, imageId } as const;
+  }));
 }
 
-/** Hides a listed build from everyone but its owner and staff until a moderator decides (it joins the queue). */
-export function hideBuild(actor: Staff, buildId: number, now = new Date()): ModerationResult {
+/**
+ * Hides a listed build from everyone but its owner and staff until a moderator decides
+ * (it joins the queue); its photo leaves the public folder.
+ */
+export async function hideBuild(actor: Staff, buildId: number, now = new Date()): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return db().transaction((tx) => {
+  return settled(db().transaction((tx) => {
     const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved'))).get();
     if (!build) return { ok: false, reason: 'not_found' } as const;
-    unlist(tx, buildId, 'held', HIDDEN_REASON, now);
+    const imageId = unlist(tx, buildId, 'held', HIDDEN_REASON, now);
     recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
-    return { ok: true, label: build.title } as const;
-  });
+    return { ok: true, label: build.title, imageId } as const;
+  }));
 }
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
@@ -134,15 +154,16 @@ export function listOpenReports(): OpenReport[] {
 /**
  * Closes a report: dismissed (the item stays), or acted on: a reported comment
  * is deleted; a reported build is taken down with the report's reason for its
- * owner. Every open report on the same item closes with it.
+ * owner, and its photo deleted. Every open report on the same item closes with it.
  */
-export function resolveReport(actor: Staff, reportId: number, decision: 'dismiss' | 'remove', now = new Date()): ModerationResult {
+export async function resolveReport(actor: Staff, reportId: number, decision: 'dismiss' | 'remove', now = new Date()): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return db().transaction((tx) => {
+  return settled(db().transaction((tx) => {
     const report = tx.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.status, 'open'))).get();
     if (!report) return { ok: false, reason: 'not_found' } as const;
     const sameItem = report.commentId !== null ? eq(reports.commentId, report.commentId) : eq(reports.buildId, report.buildId!);
     let label = '';
+    let imageId: number | null = null;
     if (decision === 'dismiss') {
       tx.update(reports).set({ status: 'dismissed' }).where(eq(reports.id, reportId)).run();
     } else {
@@ -152,7 +173,7 @@ export function resolveReport(actor: Staff, reportId: number, decision: 'dismiss
       } else {
         const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
         label = build?.title ?? '';
-        unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
+        imageId = unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
       }
     }
     recordAudit(
@@ -167,8 +188,8 @@ export function resolveReport(actor: Staff, reportId: number, decision: 'dismiss
       },
       now,
     );
-    return { ok: true, label } as const;
-  });
+    return { ok: true, label, imageId } as const;
+  }));
 }
 
 export type FailedRoast = { buildId: number; title: string; username: string; failedAt: Date; lastError: string | null };

@@ -16,7 +16,7 @@ let ownerId: number;
 let buildId: number;
 const members: number[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
   db = openTestDatabase();
@@ -24,7 +24,7 @@ beforeEach(() => {
   members.length = 0;
   for (let index = 0; index < 3; index++) members.push(insertUser({ username: `rater${index}`, email: `rater${index}@example.com` }).id);
   const imageId = saveImage({ hash: 'e'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
-  buildId = createBuild({ userId: ownerId, title: 'Rated rig', imageId })!;
+  buildId = (await createBuild({ userId: ownerId, title: 'Rated rig', imageId }))!;
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { shareTokens } from '../../db/schema';
+import { builds, shareTokens } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { openTestDatabase } from '../../tests/support/test-database';
@@ -12,14 +12,14 @@ import { insertUser } from './users.server';
 let db: Db;
 let buildId: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   // Only listed builds can be shared: these builds skip screening.
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
   db = openTestDatabase();
   const user = insertUser({ username: 'sharer', email: 'sharer@example.com' });
   const imageId = saveImage({ hash: 'a'.repeat(64), width: 1600, height: 1200, placeholder: '', variants: [] });
-  buildId = createBuild({ userId: user.id, title: 'Shared rig', imageId })!;
+  buildId = (await createBuild({ userId: user.id, title: 'Shared rig', imageId }))!;
 });
 
 afterEach(() => {
@@ -42,6 +42,14 @@ describe('share tokens', () => {
   it('refuses unknown builds and answers null for unknown tokens', () => {
     expect(shareToken(buildId + 100)).toBeNull();
     expect(findSharedBuild('no-such-token')).toBeNull();
+  });
+
+  it('refuses builds that are not listed, leaving no token behind', () => {
+    for (const reviewStatus of ['pending', 'held', 'rejected'] as const) {
+      db.update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
+      expect(shareToken(buildId), reviewStatus).toBeNull();
+    }
+    expect(db.select().from(shareTokens).all()).toHaveLength(0);
   });
 
   it('stops answering an expired token and replaces it on the next share', () => {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { builds, shareTokens } from '../../db/schema';
 import { randomToken } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
-import { type BuildSummary, findBuild } from './builds.server';
+import { type BuildSummary, findBuild, listed } from './builds.server';
 
 /** 24 random bytes: 192 bits, well past guessing. */
 const TOKEN_BYTES = 24;
@@ -25,11 +25,12 @@ export function findShareToken(buildId: number, now = new Date()): string | null
 /**
  * The build's share token, made on first use: one per build, so every share
  * of it is the same link. An expired token is replaced by a fresh one. Null
- * when the build does not exist.
+ * when the build does not exist or is not listed: an unlisted build is not for
+ * sharing, and the refusal must not tell it apart from an unknown id.
  */
 export function shareToken(buildId: number, now = new Date()): string | null {
   return db().transaction((tx) => {
-    if (!tx.select({ id: builds.id }).from(builds).where(eq(builds.id, buildId)).get()) return null;
+    if (!tx.select({ id: builds.id }).from(builds).where(and(eq(builds.id, buildId), listed)).get()) return null;
     const current = findShareToken(buildId, now);
     if (current) return current;
     const token = randomToken(TOKEN_BYTES);

@@ -30,14 +30,14 @@ afterAll(async () => {
   await rm(uploadsDir, { recursive: true, force: true });
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   vi.stubEnv('UPLOADS_DIR', uploadsDir);
   vi.stubEnv('PUBLIC_ORIGIN', ORIGIN);
   resetEnv();
   db = openTestDatabase();
   const user = insertUser({ username: 'roasted', email: 'roasted@example.com' });
-  buildId = createBuild({ userId: user.id, title: 'Glass box of regret', imageId: saveImage(photo) })!;
+  buildId = (await createBuild({ userId: user.id, title: 'Glass box of regret', imageId: saveImage(photo) }))!;
 });
 
 afterEach(() => {

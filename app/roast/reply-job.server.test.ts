@@ -19,14 +19,14 @@ let fake: FakeOllama | undefined;
 let buildId: number;
 let memberId: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   vi.stubEnv('JOB_POLL_MS', '50');
   db = openTestDatabase();
   memberId = insertUser({ username: 'asker', email: 'asker@example.com' }).id;
   const imageId = saveImage({ hash: 'd'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
   resetEnv();
-  buildId = createBuild({ userId: memberId, title: 'RTX 4080 white build', imageId })!;
+  buildId = (await createBuild({ userId: memberId, title: 'RTX 4080 white build', imageId }))!;
   // The roast job has nothing to look at here (no image files): this build is already roasted.
   db.update(builds).set({ roast: 'An earlier roast.', roastFacts: SAMPLE_FACTS }).where(eq(builds.id, buildId)).run();
 });

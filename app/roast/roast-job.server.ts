@@ -23,8 +23,8 @@ type Roast = { text: string; facts: RoastFacts; author: RoastAuthor; opener: str
 export const roastBuild: JobHandler = {
   async run({ job, signal, complete }) {
     const build = buildForRoast(Number(job.payload.buildId));
-    // Deleted meanwhile, or already roasted by an earlier run: nothing to do.
-    if (!build || build.roast) return;
+    // Deleted or rejected meanwhile (a rejected build's photo is gone), or already roasted by an earlier run: nothing to do.
+    if (!build || build.roast || build.reviewStatus === 'rejected') return;
     const file = analysisFile(build.imageId);
     if (!file) throw new Error(`Build ${build.id} has no JPEG variant to look at`);
     const roast = await writeRoast(build, file, signal);

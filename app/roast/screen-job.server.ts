@@ -1,3 +1,4 @@
+import { settleImageFiles } from '~/models/image-storage.server';
 import { analysisFile } from '~/models/images.server';
 import { buildForRoast, holdForReview, saveScreening, type ScreeningOutcome } from '~/models/roasts.server';
 import type { JobHandler } from '~/jobs/runner.server';
@@ -30,6 +31,11 @@ export const screenBuild: JobHandler = {
     const verdict = screeningVerdict({ scores, look: look?.facts ?? null, thresholds: screeningThresholds() });
     const outcome: ScreeningOutcome = { ...verdict, scores, look };
     complete((tx) => saveScreening(tx, build.id, outcome));
+    // Approved, the photo is published; rejected, it is deleted; held, it stays private.
+    // The verdict is saved already: a failure here is put right by housekeeping's reconciliation.
+    await settleImageFiles([build.imageId]).catch((error: unknown) =>
+      log.error(`Build ${build.id}: its photo's files could not be moved after screening`, error instanceof Error ? error.message : String(error)),
+    );
     if (verdict.outcome !== 'approved') log.info(`Build ${build.id} ${verdict.outcome} by screening: ${verdict.reason}`);
   },
   giveUp: (tx, job) => holdForReview(tx, Number(job.payload.buildId), SCREENING_FAILED_REASON),

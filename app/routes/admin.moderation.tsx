@@ -39,14 +39,14 @@ export async function action(args: Route.ActionArgs) {
     );
   switch (form.get('intent')) {
     case 'approve':
-      return done(decideHeldBuild(staff, id, { approve: true }), 'Build approved', 'Failed to approve build');
+      return done(await decideHeldBuild(staff, id, { approve: true }), 'Build approved', 'Failed to approve build');
     case 'reject':
       if (!isReportReason(reason)) return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' }, { status: 303 });
-      return done(decideHeldBuild(staff, id, { approve: false, reason }), 'Build rejected', 'Failed to reject build');
+      return done(await decideHeldBuild(staff, id, { approve: false, reason }), 'Build rejected', 'Failed to reject build');
     case 'dismiss-report':
-      return done(resolveReport(staff, id, 'dismiss'), 'Report dismissed', 'Failed to dismiss report');
+      return done(await resolveReport(staff, id, 'dismiss'), 'Report dismissed', 'Failed to dismiss report');
     case 'remove-reported':
-      return done(resolveReport(staff, id, 'remove'), 'Reported item removed', 'Failed to remove item');
+      return done(await resolveReport(staff, id, 'remove'), 'Reported item removed', 'Failed to remove item');
     case 'retry-roast':
       return done(retryRoast(staff, id), 'Roast queued again', 'Failed to retry roast');
     default:

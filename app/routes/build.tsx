@@ -130,8 +130,8 @@ function deleteComment(user: CurrentUser, commentId: number, back: string) {
 }
 
 /** Moderators and admins take a listed build off the site until the queue decides. */
-function hide(user: CurrentUser, buildId: number, back: string) {
-  const result = hideBuild(user, buildId);
+async function hide(user: CurrentUser, buildId: number, back: string) {
+  const result = await hideBuild(user, buildId);
   if (result.ok) return redirectWithToast(back, { title: 'Build hidden', description: 'It waits in the moderation queue.' }, { status: 303 });
   if (result.reason === 'forbidden') throw data(null, { status: 403 });
   return redirectWithToast(back, { kind: 'error', title: 'Failed to hide build', description: 'It is not listed any more.' }, { status: 303 });

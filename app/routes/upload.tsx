@@ -98,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
   if (typeof imageId !== 'number') return imageId;
 
   if (user) {
-    const buildId = createBuild({ userId: user.id, title, imageId });
+    const buildId = await createBuild({ userId: user.id, title, imageId });
     if (buildId === null) throw new Error('A new build could not be created');
     return uploaded(buildId);
   }

@@ -7,8 +7,10 @@ import expressStaticGzip from 'express-static-gzip';
 import express, { type Request as ExpressRequest, type NextFunction, type RequestHandler, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { AVATAR_FOLDERS } from '~/services/avatars.server';
 import { dataVersion } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
+import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
@@ -37,6 +39,9 @@ export function clientAddress(req: ExpressRequest, trustProxy: boolean): string 
   }
   return req.socket.remoteAddress ?? '';
 }
+
+/** The folders under UPLOADS_DIR served as static files at `/uploads/<folder>/`. */
+const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 
 /** The whole HTTP application: static files, then React Router for everything else. */
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
@@ -78,11 +83,18 @@ export function createApp({ build, mode, config, vite }: Options) {
     );
     app.use(express.static(clientBuildFolder, { maxAge: '1h', index: false }));
   }
-  // Uploaded images are named by their content hash: they never change.
-  app.use(
-    '/uploads',
-    express.static(config.UPLOADS_DIR, { immutable: true, maxAge: '1y', index: false, dotfiles: 'ignore', fallthrough: false }),
-  );
+  // Uploaded images are named by their content hash: they never change. Only the folders
+  // meant for everyone are served: unlisted photos (private/) and the social cards' cache
+  // (cards/, sent by a route that checks the build is listed) are not.
+  for (const folder of PUBLIC_UPLOAD_FOLDERS) {
+    app.use(
+      `/uploads/${folder}`,
+      express.static(join(config.UPLOADS_DIR, folder), { immutable: true, maxAge: '1y', index: false, dotfiles: 'ignore', fallthrough: false }),
+    );
+  }
+  app.use('/uploads', (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
 
   // Form posts must come from our own pages: the public origin, or the address
   // the request came in on (React Router compares Origin with the request URL).

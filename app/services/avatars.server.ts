@@ -50,6 +50,9 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
   }
 }
 
+/** The folders under UPLOADS_DIR that hold avatars and competition badges, served at `/uploads/<folder>/`. */
+export const AVATAR_FOLDERS = ['avatars', 'badges'] as const;
+
 /**
  * Turns an uploaded image into the stored avatar (or a competition's badge, the
  * same square picture): format checked from the content (JPEG, PNG or WebP), at
@@ -59,7 +62,7 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
  */
 export async function processAvatar(
   input: Uint8Array,
-  { uploadsDir, folder = 'avatars' }: { uploadsDir: string; folder?: 'avatars' | 'badges' },
+  { uploadsDir, folder = 'avatars' }: { uploadsDir: string; folder?: (typeof AVATAR_FOLDERS)[number] },
 ): Promise<{ url: string; fileName: string; bytes: number }> {
   const output = await encodeAvatar(input);
   const fileName = `${createHash('sha256').update(output).digest('hex')}.webp`;

@@ -19,7 +19,8 @@ let imagesDir: string;
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-images-'));
-  imagesDir = join(uploadsDir, 'images');
+  // New uploads are private until a listed build shows them.
+  imagesDir = join(uploadsDir, 'private', 'images');
 });
 
 afterAll(async () => {
@@ -222,7 +223,7 @@ describe('processImage', () => {
       expect(third).toEqual(first);
       const names = first.variants.map((variant) => variant.fileName).sort();
       expect(new Set(names).size).toBe(9);
-      expect((await readdir(join(elsewhere, 'images'))).sort()).toEqual(names);
+      expect((await readdir(join(elsewhere, 'private', 'images'))).sort()).toEqual(names);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
     }

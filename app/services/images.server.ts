@@ -12,8 +12,13 @@ export const IMAGE_WIDTHS = [320, 640, 1080, 1600] as const;
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** The folder under UPLOADS_DIR that holds the variants, served at `/uploads/images/`. */
+/** The folder under UPLOADS_DIR that holds the variants of listed builds' images, served at `/uploads/images/`. */
 export const IMAGES_FOLDER = 'images';
+/**
+ * The folder under UPLOADS_DIR that holds every other image's variants (uploads waiting
+ * for screening, held, hidden, guests' uploads); never served as static files.
+ */
+export const PRIVATE_IMAGES_FOLDER = join('private', 'images');
 
 export const IMAGE_ERROR_MESSAGES = {
   notImage: 'File type must be an image',
@@ -206,13 +211,14 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
  * megapixels (refused from the header, before decoding), first frame only, EXIF
  * orientation applied, sRGB, no metadata. Every width of IMAGE_WIDTHS up to the
  * image's own (or its own width if narrower than all) is written in AVIF, WebP
- * and JPEG as `<uploadsDir>/images/<sha256 of the file>.<ext>`. All files are on
+ * and JPEG as `<uploadsDir>/private/images/<sha256 of the file>.<ext>`. All files are on
  * disk when this resolves; the database is not touched. Throws an ImageError
  * carrying the spec's message for a refused image.
  */
 export async function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
   const master = await decode(input);
-  const folder = join(uploadsDir, IMAGES_FOLDER);
+  // Private until a listed build uses the image: screening has not seen it yet.
+  const folder = join(uploadsDir, PRIVATE_IMAGES_FOLDER);
   await mkdir(folder, { recursive: true });
 
   const placeholder = inSlot(() => placeholderFor(master));

@@ -42,6 +42,6 @@ export async function finishPendingUpload(
 ): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
-  const buildId = createBuild({ userId, title: title ?? pending.title, imageId: pending.imageId, tempUploadId: pending.id });
+  const buildId = await createBuild({ userId, title: title ?? pending.title, imageId: pending.imageId, tempUploadId: pending.id });
   return buildId === null ? { refused: 'finished' } : { buildId };
 }

@@ -87,7 +87,8 @@ describe('the leaderboard with ratings', () => {
     const now = Date.now();
     const addUser = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?)');
     const user = (name: string) => Number(addUser.run(name, name, `${name}@example.com`).lastInsertRowid);
-    const image = sqlite.prepare("insert into images (hash, width, height) values (?, 1600, 1200)");
+    // A listed build's image is published: its files are served from the public folder.
+    const image = sqlite.prepare('insert into images (hash, width, height, published) values (?, 1600, 1200, ?)');
     const variant = sqlite.prepare("insert into image_variants (image_id, format, width, height, bytes, file_name) values (?, 'jpeg', 640, 480, 1000, ?)");
     const build = sqlite.prepare(
       "insert into builds (user_id, title, image_id, review_status, total_rating, rating_count, created_at) values (?, ?, ?, ?, ?, ?, ?)",
@@ -97,7 +98,7 @@ describe('the leaderboard with ratings', () => {
     sqlite.transaction(() => {
       const voters = Array.from({ length: 100 }, (_, index) => user(`voter_${index}`));
       const add = (title: string, maker: string, stars: number[], agoMs: number, status = 'approved') => {
-        const imageId = Number(image.run(`hash-${title}`).lastInsertRowid);
+        const imageId = Number(image.run(`hash-${title}`, status === 'approved' ? 1 : 0).lastInsertRowid);
         variant.run(imageId, `${imageId}-640.jpg`);
         const total = stars.reduce((sum, star) => sum + star, 0);
         const id = Number(build.run(user(maker), title, imageId, status, total, stars.length, now - 40 * DAY).lastInsertRowid);

@@ -1,5 +1,4 @@
 import type { Route } from './+types/builds.share';
-import { findBuild } from '~/models/builds.server';
 import { shareToken, shareUrl } from '~/models/shares.server';
 import { apiError } from '~/services/api.server';
 import { env } from '~/services/env.server';
@@ -9,8 +8,7 @@ import { env } from '~/services/env.server';
  * link, made on first use. The build page's Share dialog asks for it once.
  */
 export function action({ params }: Route.ActionArgs) {
-  const build = findBuild(Number(params.id));
-  const token = build ? shareToken(build.id) : null;
+  const token = shareToken(Number(params.id));
   if (!token) return apiError(404, 'Build not found', 'not_found');
   return Response.json({ shareUrl: shareUrl(env().PUBLIC_ORIGIN, token) });
 }

@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return uploadFailure(error);
   }
-  const buildId = createBuild({ userId: user.id, title, imageId });
+  const buildId = await createBuild({ userId: user.id, title, imageId });
   if (buildId === null) throw new Error('A new build could not be created');
   return created(buildId);
 }

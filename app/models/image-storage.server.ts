@@ -1,0 +1,277 @@
+import { join } from 'node:path';
+import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { builds, imageVariants, images, tempUploads } from '../../db/schema';
+import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
+import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
+import { IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
+import { log } from '~/services/log.server';
+import { isStaff, type Viewer } from './permissions';
+
+// Where each image's files live. An image a listed build shows is published: its
+// variants are in UPLOADS_DIR/images, served to anyone and cached for good. Every other
+// image (waiting for screening, held, hidden, a guest's upload) keeps them in
+// UPLOADS_DIR/private/images, which only the private image route reads, for those
+// who may see it. An image only rejected builds use loses its files.
+//
+// Files are named by their content, so two images may share one: a file stays public
+// while any listed image names it, and a file in the public folder may be read for a
+// private image too (it is public anyway). Readers look in both folders.
+
+/** How processImage names a variant file: its content's SHA-256 and the format's extension. */
+const VARIANT_FILE = /^[0-9a-f]{64}\.(?:avif|webp|jpg)$/;
+
+function folders() {
+  const root = env().UPLOADS_DIR;
+  return { published: join(root, IMAGES_FOLDER), private: join(root, PRIVATE_IMAGES_FOLDER) };
+}
+
+/** Some listed build shows the image. */
+const listedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} = 'approved')`;
+/** Builds use the image, all of them rejected, and no guest's upload waits with it: its files can go. */
+const droppedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+  and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} <> 'rejected')
+  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+const unusedImage = sql`not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+
+// One change to the folders at a time, each reading the database when its turn comes:
+// whatever was committed before it is what it puts in place, and a commit while it moves
+// files queues the next turn, so the folders always end up as the database says.
+let turns: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const run = turns.then(task);
+  turns = run.catch(() => undefined);
+  return run;
+}
+
+const fileNamesOf = (imageIds: number[]) =>
+  imageIds.length === 0
+    ? []
+    : [
+        ...new Set(
+          db()
+            .select({ fileName: imageVariants.fileName })
+            .from(imageVariants)
+            .where(inArray(imageVariants.imageId, imageIds))
+            .all()
+            .map((row) => row.fileName),
+        ),
+      ];
+
+/** Of these file names, the ones some listed image's variant names. */
+function namesListedImagesNeed(fileNames: string[]): Set<string> {
+  if (fileNames.length === 0) return new Set();
+  return new Set(
+    db()
+      .select({ fileName: imageVariants.fileName })
+      .from(imageVariants)
+      .innerJoin(images, eq(images.id, imageVariants.imageId))
+      .where(and(inArray(imageVariants.fileName, fileNames), listedImage))
+      .all()
+      .map((row) => row.fileName),
+  );
+}
+
+/** Of these file names, the ones no variant names any more. */
+function namesNobodyNeeds(fileNames: string[]): string[] {
+  if (fileNames.length === 0) return [];
+  const named = new Set(
+    db()
+      .select({ fileName: imageVariants.fileName })
+      .from(imageVariants)
+      .where(inArray(imageVariants.fileName, fileNames))
+      .all()
+      .map((row) => row.fileName),
+  );
+  return fileNames.filter((name) => !named.has(name));
+}
+
+/**
+ * After rows naming these files went away: the files no variant names any more are
+ * deleted from both folders; those only unlisted images still name leave the public one.
+ */
+async function release(fileNames: string[]): Promise<number> {
+  const where = folders();
+  const unnamed = namesNobodyNeeds(fileNames);
+  const gone = new Set(unnamed);
+  const needed = namesListedImagesNeed(fileNames);
+  const stillPrivate = fileNames.filter((name) => !needed.has(name) && !gone.has(name));
+  await removeFiles(unnamed, [where.published, where.private]);
+  await moveFiles(stillPrivate, where.published, where.private);
+  return unnamed.length;
+}
+
+/**
+ * Puts these images' files where their builds' state says, after a transaction that
+ * listed, unlisted, rejected or deleted builds: published when a listed build shows
+ * the image, private otherwise, deleted (variants and files, the image's row kept for its
+ * builds) when only rejected builds use it. Resolves once the files are in place.
+ */
+export function settleImageFiles(imageIds: number[]): Promise<void> {
+  const ids = [...new Set(imageIds)];
+  if (ids.length === 0) return Promise.resolve();
+  return inTurn(() => settle(inArray(images.id, ids)));
+}
+
+async function settle(which: SQL): Promise<void> {
+  const where = folders();
+  const rows = db()
+    .select({ id: images.id, published: images.published, listed: sql<number>`${listedImage}`, dropped: sql<number>`${droppedImage}` })
+    .from(images)
+    .where(which)
+    .all();
+
+  const dropped = rows.filter((row) => row.dropped).map((row) => row.id);
+  if (dropped.length > 0) {
+    const names = fileNamesOf(dropped);
+    db().transaction((tx) => {
+      tx.delete(imageVariants).where(inArray(imageVariants.imageId, dropped)).run();
+      // The preview is a blurred copy of the photo: it goes too.
+      tx.update(images).set({ placeholder: '', published: false }).where(inArray(images.id, dropped)).run();
+    });
+    await release(names);
+  }
+
+  const toPublish = rows.filter((row) => row.listed && !row.published).map((row) => row.id);
+  if (toPublish.length > 0) {
+    await moveFiles(fileNamesOf(toPublish), where.private, where.published);
+    db().update(images).set({ published: true }).where(inArray(images.id, toPublish)).run();
+  }
+
+  const toUnpublish = rows.filter((row) => !row.listed && !row.dropped && row.published).map((row) => row.id);
+  if (toUnpublish.length > 0) {
+    const names = fileNamesOf(toUnpublish);
+    const needed = namesListedImagesNeed(names);
+    await moveFiles(names.filter((name) => !needed.has(name)), where.published, where.private);
+    db().update(images).set({ published: false }).where(inArray(images.id, toUnpublish)).run();
+  }
+}
+
+const RECONCILE_BATCH = 200;
+
+/**
+ * Puts every image whose files are not where its builds' state says in place: after a
+ * crash between a commit and the files' move, and on the first start after an upgrade,
+ * when every file was public. Runs at start-up and with housekeeping; one pass over the
+ * images (about 130 ms for 100 000) when there is nothing to do.
+ */
+export function reconcileImageFiles(): Promise<number> {
+  return inTurn(async () => {
+    const ids = db()
+      .select({ id: images.id })
+      .from(images)
+      .where(
+        or(
+          and(eq(images.published, false), listedImage),
+          and(eq(images.published, true), not(listedImage)),
+          and(droppedImage, sql`exists (select 1 from ${imageVariants} where ${imageVariants.imageId} = ${images.id})`),
+        ),
+      )
+      .all()
+      .map((row) => row.id);
+    if (ids.length > 0) log.info(`Moving the files of ${ids.length} images to where their builds' state says`);
+    // In batches: an upgraded install may have many, and each batch names its ids in one query.
+    for (let start = 0; start < ids.length; start += RECONCILE_BATCH) {
+      await settle(inArray(images.id, ids.slice(start, start + RECONCILE_BATCH)));
+    }
+    return ids.length;
+  });
+}
+
+/** How long a new image may wait for its build or temp upload before it counts as unused. */
+const UNUSED_IMAGE_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Deletes images no build or temp upload uses any more (an expired guest upload,
+ * a deleted build) and the files no remaining variant shares (housekeeping).
+ */
+export function pruneUnusedImages(now = Date.now()): Promise<number> {
+  return inTurn(() => deleteImages(and(lt(images.createdAt, new Date(now - UNUSED_IMAGE_GRACE_MS)), unusedImage)!));
+}
+
+const ORPHAN_BATCH = 500;
+
+/**
+ * Deletes files in the private folder that no variant names and that are older than a
+ * day (housekeeping): left by an upload whose image already existed under other file
+ * names, or by a crash between a rejection's rows and its files. Younger ones may belong
+ * to an upload still being processed. Answers how many went.
+ */
+export function pruneOrphanFiles(now = Date.now()): Promise<number> {
+  return inTurn(async () => {
+    const where = folders();
+    const old = (await filesOlderThan(where.private, new Date(now - UNUSED_IMAGE_GRACE_MS))).filter((name) => VARIANT_FILE.test(name));
+    const orphans: string[] = [];
+    for (let start = 0; start < old.length; start += ORPHAN_BATCH) orphans.push(...namesNobodyNeeds(old.slice(start, start + ORPHAN_BATCH)));
+    await removeFiles(orphans, [where.private]);
+    return orphans.length;
+  });
+}
+
+/**
+ * After builds using these images were deleted: deletes the images nothing uses any
+ * more at once, and puts the files of those still used where their other builds' state says.
+ */
+export function deleteImagesIfUnused(imageIds: number[]): Promise<number> {
+  if (imageIds.length === 0) return Promise.resolve(0);
+  return inTurn(async () => {
+    const deleted = await deleteImages(and(inArray(images.id, imageIds), unusedImage)!);
+    await settle(inArray(images.id, imageIds));
+    return deleted;
+  });
+}
+
+/**
+ * Rows go first, files after: a crash in between leaves orphan files, never rows
+ * naming missing files. A file another image's variant shares stays.
+ */
+async function deleteImages(condition: SQL): Promise<number> {
+  const names = db().transaction((tx) => {
+    const ids = tx.select({ id: images.id }).from(images).where(condition).all().map((row) => row.id);
+    if (ids.length === 0) return [];
+    const named = tx
+      .select({ fileName: imageVariants.fileName })
+      .from(imageVariants)
+      .where(inArray(imageVariants.imageId, ids))
+      .all()
+      .map((row) => row.fileName);
+    tx.delete(images).where(inArray(images.id, ids)).run();
+    return [...new Set(named)];
+  });
+  return release(names);
+}
+
+/**
+ * The path of an unlisted image's file for someone allowed to see it, else null: the
+ * owner of a build that uses the image, a moderator or admin (for any build's image),
+ * or the browser whose guest upload it is (`pendingImageId`, from its signed cookie). A
+ * listed image's file is anyone's: its page may have been drawn a moment before it was published.
+ */
+export async function viewableImageFile(fileName: string, viewer: Viewer | null, pendingImageId: number | null): Promise<string | null> {
+  if (!VARIANT_FILE.test(fileName)) return null;
+  const staff = isStaff(viewer);
+  const allowed = db()
+    .select({ id: images.id })
+    .from(imageVariants)
+    .innerJoin(images, eq(images.id, imageVariants.imageId))
+    .where(
+      and(
+        eq(imageVariants.fileName, fileName),
+        or(
+          listedImage,
+          pendingImageId === null ? undefined : eq(images.id, pendingImageId),
+          staff
+            ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})`
+            : viewer
+              ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.userId} = ${viewer.id})`
+              : undefined,
+        ),
+      ),
+    )
+    .limit(1)
+    .get();
+  if (!allowed) return null;
+  const where = folders();
+  return findFile(fileName, [where.private, where.published]);
+}
