@@ -11,6 +11,7 @@ import { dataVersion } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
+import { clientAddress, limitKey } from './client-address';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
@@ -24,38 +25,29 @@ type Options = {
   vite?: ViteDevServer;
 };
 
-/**
- * The client's address. Behind a proxy (TRUST_PROXY=true) Fly's own header
- * wins, else the left-most X-Forwarded-For entry; otherwise the socket's.
- */
-export function clientAddress(req: ExpressRequest, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fly = req.get('fly-client-ip')?.trim();
-    if (fly) return fly;
-    const forwarded = req.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? '';
-}
-
-/** The whole HTTP application: static files, then React Router for everything else. */
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** The whole HTTP application: static files, then React Router for everything else. */
 export function createApp({ build, mode, config, vite }: Options) {
   const app = express();
   app.disable('x-powered-by');
   // With a trusted proxy, req.protocol and req.host come from X-Forwarded-Proto/Host,
   // so React Router sees the public URL (its CSRF check compares it with Origin).
-  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('trust proxy', config.TRUST_PROXY || false);
+  const proxyTrust = { proxyHops: config.TRUST_PROXY, onFly: config.FLY_APP_NAME !== undefined };
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   app.use(closeUnreadRequests);
-  // The client address as we trust it, for rate limits anywhere downstream; a
+  // The client's network as we trust it, for rate limits anywhere downstream; a
   // value sent by the client under the same name is overwritten.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, config.TRUST_PROXY);
+    const address = clientAddress(
+      { socketAddress: req.socket.remoteAddress, forwardedFor: req.get('x-forwarded-for'), flyClientIp: req.get('fly-client-ip') },
+      proxyTrust,
+    );
+    req.headers[CLIENT_ADDRESS_HEADER] = limitKey(address);
     next();
   });
   // Brotli's default 4 MB window, allocated per response, held hundreds of MB under

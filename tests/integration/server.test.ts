@@ -77,6 +77,13 @@ describe('start-up', () => {
     expect(output).toContain('SESSION_SECRET is required when NODE_ENV=production');
   });
 
+  it('refuses to print sign-in codes to a production log unless MAIL_TO_LOG=true', async () => {
+    const { code, output } = await runAppExpectingFailure({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    expect(code).toBe(1);
+    expect(output).toContain('SMTP_URL is required when NODE_ENV=production');
+    expect(output).toContain('MAIL_TO_LOG=true');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const other = await startApp();
     expect(await other.stop('SIGTERM')).toBe(0);
