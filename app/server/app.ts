@@ -4,13 +4,14 @@ import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
-import express, { type Request as ExpressRequest, type NextFunction, type RequestHandler, type Response } from 'express';
+import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { dataVersion } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
+import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
@@ -39,7 +40,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   const proxyTrust = { proxyHops: config.TRUST_PROXY, onFly: config.FLY_APP_NAME !== undefined };
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
-  app.use(closeUnreadRequests);
+  app.use(bodyLimit());
   // The client's network as we trust it, for rate limits anywhere downstream; a
   // value sent by the client under the same name is overwritten.
   app.use((req, _res, next) => {
@@ -113,20 +114,6 @@ export function createApp({ build, mode, config, vite }: Options) {
 
   return app;
 }
-
-/**
- * An answer sent before the request body was read to its end (an upload refused
- * at 10 MB) closes the connection: the rest of the body would otherwise be taken
- * for the next request on it, and that request would hang.
- */
-const closeUnreadRequests: RequestHandler = (req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) this.setHeader('Connection', 'close');
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
-};
 
 function httpStatus(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
