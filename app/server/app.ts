@@ -16,6 +16,7 @@ import { clientAddress, limitKey } from './client-address';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
+import { pageParams } from './page-params';
 import { securityHeaders } from './security-headers';
 
 type Options = {
@@ -82,7 +83,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
-  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES }));
+  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.

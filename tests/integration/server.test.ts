@@ -261,6 +261,33 @@ describe('security', () => {
     await storedPage('/gallery');
   });
 
+  it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {
+    const stored = await (await storedPage('/about')).text();
+    for (const junk of ['?utm_source=x', `?${Math.random()}=1`, '?a=1&b=2&tutorial2=3']) {
+      const response = await app.fetch(`/about${junk}`);
+      expect(response.headers.get('x-page-cache'), junk).toBe('hit');
+      expect(await response.text()).toBe(stored);
+    }
+    // Rendered, but never kept under a key of its own.
+    await app.fetch('/terms-of-service?nonce=1');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await app.fetch('/terms-of-service?nonce=1')).headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('stores a page per value of a parameter it reads, in any order', async () => {
+    await app.fetch('/auth?tab=register&method=password');
+    const register = await (await storedPage('/auth?method=password&tab=register&utm_campaign=spring')).text();
+    await app.fetch('/auth');
+    const login = await (await storedPage('/auth')).text();
+    expect(register).not.toBe(login);
+  });
+
+  it('never stores pages opened with a one-time token', async () => {
+    await app.fetch('/reset-password?token=abc');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await app.fetch('/reset-password?token=abc')).headers.get('x-page-cache')).toBeNull();
+  });
+
   it('never shows a stack trace, even for malformed paths', async () => {
     for (const path of ['/build/%E0%A4%A', '/%E0%A4%A', '/assets/%E0%A4%A', '/favicon.svg%E0%A4%A']) {
       const { response, body } = await text(path);
