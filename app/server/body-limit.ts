@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { formatByteLimit } from '~/services/multipart.server';
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
@@ -45,6 +46,19 @@ export function bodyLimit(): RequestHandler {
     if (Number(declared) > maxBytes) return refuse(req, res, maxBytes, { writeHead: res.writeHead, end: res.end });
     guard(req, res, maxBytes);
     next();
+  };
+}
+
+/**
+ * Answers `Expect: 100-continue` (curl asks it before bodies over 1 MB): the
+ * client is told to go on only when its declared body is within the route's
+ * limit, so an oversized one gets its 413 before a byte of it is sent.
+ */
+export function continueWithinLimit(app: RequestListener): RequestListener {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (!(Number(req.headers['content-length']) > bodyLimitFor(path))) res.writeContinue();
+    app(req, res);
   };
 }
 

@@ -77,6 +77,28 @@ describe('request bodies', () => {
     expect(answer.sent).toBeLessThan(FORTY_MB);
   });
 
+  it('tells a client that asks first (Expect: 100-continue) not to send 40 MB at all', async () => {
+    const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      const req = httpRequest(new URL('/auth', app.origin), {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': FORTY_MB, Expect: '100-continue' },
+      });
+      let continued = false;
+      const timer = setTimeout(() => reject(new Error('no answer')), 10_000);
+      req.on('continue', () => (continued = true));
+      req.on('response', (res) => {
+        clearTimeout(timer);
+        res.resume();
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, continued });
+      });
+      req.on('error', () => {});
+      req.flushHeaders();
+    });
+    expect(answer).toEqual({ status: 413, continued: false });
+  });
+
   it('answers the API in its own error shape', async () => {
     const response = await app.fetch('/api/request-login-code', {
       method: 'POST',
