@@ -17,6 +17,11 @@ describe('pageKey', () => {
     expect(key('/build/7?comments=all&x=1')?.key).toBe('/build/7?comments=all');
   });
 
+  it('keeps the path exactly as sent', () => {
+    expect(key('//example.com/about?x=1')).toEqual({ key: '//example.com/about', storable: false });
+    expect(key('/Gallery?count=24')?.key).toBe('/Gallery?count=24');
+  });
+
   it('never keys pages opened with a one-time token', () => {
     expect(key('/reset-password?token=abc')).toBeUndefined();
     expect(key('/auth/magic?token=abc')).toBeUndefined();

@@ -35,13 +35,16 @@ export type PageCacheOptions = {
  * kept was rendered from exactly its key (the tutorial's links echo the query).
  */
 export function pageKey(originalUrl: string, params: PageCacheOptions['params']): { key: string; storable: boolean } | undefined {
-  const url = new URL(originalUrl, 'http://page.invalid');
-  const read = params(url.pathname);
+  // Split by hand: URL would read a path such as //host/x as another host.
+  const mark = originalUrl.indexOf('?');
+  const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
+  const given = new URLSearchParams(mark === -1 ? '' : originalUrl.slice(mark + 1));
+  const read = params(pathname);
   if (read === 'unstored') return undefined;
-  const kept = new URLSearchParams([...url.searchParams].filter(([name]) => read.includes(name)));
+  const kept = new URLSearchParams([...given].filter(([name]) => read.includes(name)));
   kept.sort();
   const query = kept.toString();
-  return { key: query ? `${url.pathname}?${query}` : url.pathname, storable: kept.size === url.searchParams.size };
+  return { key: query ? `${pathname}?${query}` : pathname, storable: kept.size === given.size };
 }
 
 /**
