@@ -20,9 +20,12 @@ FROM node:24-bookworm-slim
 
 # fuse3: LiteFS's FUSE mount. ca-certificates: TLS to Consul, SMTP and Ollama.
 # fonts-dejavu-core: the text on the social cards (og:image) that sharp draws.
+# user_allow_other: LiteFS's docs ask for it with its `allow-other` (litefs.yml),
+# which lets the app, running as `node`, into the mount LiteFS makes as root.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates fuse3 fonts-dejavu-core \
- && rm -rf /var/lib/apt/lists/*
+ && rm -rf /var/lib/apt/lists/* \
+ && echo user_allow_other >> /etc/fuse.conf
 
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 COPY litefs.yml /etc/litefs.yml
@@ -40,7 +43,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
-COPY --chmod=0755 scripts/docker-entrypoint.sh ./scripts/docker-entrypoint.sh
+COPY --chmod=0755 scripts/docker-entrypoint.sh scripts/run-as-node.sh ./scripts/
 COPY scripts/admin.ts ./scripts/admin.ts
 
 # Relative ./data paths (the dev mailer's outbox when SMTP_URL is unset) land on
@@ -56,6 +59,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# No USER: LiteFS needs root for FUSE, so the entrypoint drops to `node` itself
-# whenever LiteFS is not in use.
+# No USER: LiteFS needs root for FUSE. The app itself always runs as `node`:
+# scripts/run-as-node.sh drops root before starting it, from the entrypoint in
+# a plain container and from litefs.yml's `exec` under LiteFS.
 ENTRYPOINT ["/app/scripts/docker-entrypoint.sh"]

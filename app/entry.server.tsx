@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
 import { contentSecurityPolicy } from '~/server/security-headers';
@@ -70,7 +71,7 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  // Aborted requests (the visitor navigated away) are not errors.
-  if (request.signal.aborted) return;
+  // Aborted requests (the visitor navigated away) and bodies cut at their limit (answered 413) are not errors.
+  if (request.signal.aborted || isBodyTooLarge(error)) return;
   log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }

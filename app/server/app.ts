@@ -4,7 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
-import express, { type Request as ExpressRequest, type NextFunction, type RequestHandler, type Response } from 'express';
+import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { AVATAR_FOLDERS } from '~/services/avatars.server';
@@ -13,9 +13,12 @@ import type { Env } from '~/services/env.server';
 import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
+import { bodyLimit } from './body-limit';
+import { clientAddress, limitKey } from './client-address';
 import { CLIENT_ADDRESS_HEADER, requestInfoContext } from './context';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
+import { pageParams } from './page-params';
 import { securityHeaders } from './security-headers';
 
 type Options = {
@@ -26,41 +29,32 @@ type Options = {
   vite?: ViteDevServer;
 };
 
-/**
- * The client's address. Behind a proxy (TRUST_PROXY=true) Fly's own header
- * wins, else the left-most X-Forwarded-For entry; otherwise the socket's.
- */
-export function clientAddress(req: ExpressRequest, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fly = req.get('fly-client-ip')?.trim();
-    if (fly) return fly;
-    const forwarded = req.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? '';
-}
-
 /** The folders under UPLOADS_DIR served as static files at `/uploads/<folder>/`. */
 const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 
-/** The whole HTTP application: static files, then React Router for everything else. */
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** The whole HTTP application: static files, then React Router for everything else. */
 export function createApp({ build, mode, config, vite }: Options) {
   const app = express();
   app.disable('x-powered-by');
   // With a trusted proxy, req.protocol and req.host come from X-Forwarded-Proto/Host,
   // so React Router sees the public URL (its CSRF check compares it with Origin).
-  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('trust proxy', config.TRUST_PROXY || false);
+  const proxyTrust = { proxyHops: config.TRUST_PROXY, onFly: config.FLY_APP_NAME !== undefined };
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
-  app.use(closeUnreadRequests);
-  // The client address as we trust it, for rate limits anywhere downstream; a
+  app.use(bodyLimit());
+  // The client's network as we trust it, for rate limits anywhere downstream; a
   // value sent by the client under the same name is overwritten.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, config.TRUST_PROXY);
+    const address = clientAddress(
+      { socketAddress: req.socket.remoteAddress, forwardedFor: req.get('x-forwarded-for'), flyClientIp: req.get('fly-client-ip') },
+      proxyTrust,
+    );
+    req.headers[CLIENT_ADDRESS_HEADER] = limitKey(address);
     next();
   });
   // Brotli's default 4 MB window, allocated per response, held hundreds of MB under
@@ -101,7 +95,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
-  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES }));
+  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.
@@ -133,20 +127,6 @@ export function createApp({ build, mode, config, vite }: Options) {
 
   return app;
 }
-
-/**
- * An answer sent before the request body was read to its end (an upload refused
- * at 10 MB) closes the connection: the rest of the body would otherwise be taken
- * for the next request on it, and that request would hang.
- */
-const closeUnreadRequests: RequestHandler = (req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) this.setHeader('Connection', 'close');
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
-  next();
-};
 
 function httpStatus(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;

@@ -16,7 +16,8 @@ export const requestInfoContext = createContext<RequestInfo>({ nonce: '', shared
 
 /**
  * Set by our server on every request (overwriting anything a client sent): the
- * client's address, the socket's or, with TRUST_PROXY, the proxy's.
+ * client's address as client-address.ts trusts it, IPv6 cut to its /64, so
+ * per-network limits count one subscriber once.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-rigroast-client-address';
 

@@ -25,7 +25,27 @@ export type PageCacheOptions = {
   maxAgeMs: number;
   /** Memory the stored pages may take, in bytes. */
   maxBytes: number;
+  /** The query parameters a page reads (the rest are left out of its key), or 'unstored'. */
+  params: (pathname: string) => readonly string[] | 'unstored';
 };
+
+/**
+ * Where a page is stored: its path and the parameters it reads, in a fixed
+ * order. `storable` is false when the URL carries anything else, so what is
+ * kept was rendered from exactly its key (the tutorial's links echo the query).
+ */
+export function pageKey(originalUrl: string, params: PageCacheOptions['params']): { key: string; storable: boolean } | undefined {
+  // Split by hand: URL would read a path such as //host/x as another host.
+  const mark = originalUrl.indexOf('?');
+  const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
+  const given = new URLSearchParams(mark === -1 ? '' : originalUrl.slice(mark + 1));
+  const read = params(pathname);
+  if (read === 'unstored') return undefined;
+  const kept = new URLSearchParams([...given].filter(([name]) => read.includes(name)));
+  kept.sort();
+  const query = kept.toString();
+  return { key: query ? `${pathname}?${query}` : pathname, storable: kept.size === given.size };
+}
 
 /**
  * Serves pages to visitors without cookies — everyone who is not signed in and
@@ -36,7 +56,7 @@ export type PageCacheOptions = {
  * are valid for everyone. Anything else (cookies, other methods, non-HTML,
  * errors, Set-Cookie) passes through, to be rendered with its own nonce.
  */
-export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): RequestHandler {
+export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOptions): RequestHandler {
   const pages = new LRUCache<string, StoredPage>({
     maxSize: maxBytes,
     sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
@@ -44,8 +64,10 @@ export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): Re
 
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next();
+    const page = pageKey(req.originalUrl, params);
+    if (!page) return next();
     res.locals.shared = true;
-    const key = req.originalUrl;
+    const { key, storable } = page;
     const current = version();
     const stored = pages.get(key);
     if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) {
@@ -61,7 +83,7 @@ export function pageCache({ version, maxAgeMs, maxBytes }: PageCacheOptions): Re
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (req.method === 'GET') {
+    if (req.method === 'GET' && storable) {
       capture(res, (html) => {
         const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
           UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],

@@ -12,6 +12,7 @@ import { env } from '~/services/env.server';
 import { primaryStatus } from '~/services/litefs.server';
 import { log, setLogLevel } from '~/services/log.server';
 import { createApp } from './app';
+import { continueWithinLimit } from './body-limit';
 
 type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -42,6 +43,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
 
   const app = createApp({ build, mode, config, vite });
   const server = createServer(app);
+  server.on('checkContinue', continueWithinLimit(app));
   // Longer than a proxy's idle timeout, so the proxy closes idle connections first.
   server.keepAliveTimeout = 65_000;
 

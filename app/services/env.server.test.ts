@@ -32,7 +32,7 @@ describe('parseEnv', () => {
       OLLAMA_HOST: 'http://127.0.0.1:11434',
       OLLAMA_MODEL: 'qwen2.5vl:7b',
       JOB_POLL_MS: 1000,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       SCREENING: 'auto',
       LOG_LEVEL: 'info',
       ADMIN_EMAILS: [],
@@ -64,7 +64,7 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       PUBLIC_ORIGIN: 'http://localhost:3000',
       ADMIN_EMAILS: [],
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       JOB_POLL_MS: 1000,
       LOG_LEVEL: 'info',
     });
@@ -113,15 +113,20 @@ describe('parseEnv', () => {
   });
 
   describe('TRUST_PROXY', () => {
-    it('reads true and false', () => {
-      expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-      expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    it('reads true as one proxy hop and false as none', () => {
+      expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+      expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
     });
 
-    it('rejects anything that is not a boolean', () => {
-      const error = envError({ TRUST_PROXY: 'maybe' });
-      expect(error.message).toContain('TRUST_PROXY');
-      expect(error.message).toContain('"maybe"');
+    it('reads a number of hops', () => {
+      expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+      expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(0);
+    });
+
+    it.each(['maybe', '-1', '1.5', '100'])('rejects %s, naming the variable', (value) => {
+      const error = envError({ TRUST_PROXY: value });
+      expect(error.message).toContain('TRUST_PROXY must be true, false or a number of proxy hops');
+      expect(error.message).toContain(`"${value}"`);
     });
   });
 
@@ -232,11 +237,31 @@ describe('parseEnv', () => {
     });
   });
 
+  describe('MAIL_TO_LOG', () => {
+    it('in production, refuses to start without SMTP_URL, since codes would go to the log', () => {
+      const error = envError({ NODE_ENV: 'production', SESSION_SECRET: SECRET });
+      expect(error.message).toContain('SMTP_URL is required when NODE_ENV=production');
+      expect(error.message).toContain('MAIL_TO_LOG=true');
+      expect(error.message).not.toContain('SESSION_SECRET');
+    });
+
+    it('lets production print mail to the log only when asked to', () => {
+      const config = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, MAIL_TO_LOG: 'true' });
+      expect(config.MAIL_TO_LOG).toBe(true);
+      expect(envError({ NODE_ENV: 'production', SESSION_SECRET: SECRET, MAIL_TO_LOG: 'false' }).message).toContain('SMTP_URL is required');
+    });
+
+    it('is not needed with SMTP_URL, nor outside production', () => {
+      expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, SMTP_URL: 'smtp://mail.example.com:587' }).MAIL_TO_LOG).toBe(false);
+      expect(parseEnv({}).MAIL_TO_LOG).toBe(false);
+    });
+  });
+
   describe('SESSION_SECRET', () => {
     it('is required when NODE_ENV=production', () => {
       const error = envError({ NODE_ENV: 'production' });
       expect(error.message).toContain('SESSION_SECRET');
-      expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
+      expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, MAIL_TO_LOG: 'true' }).SESSION_SECRET).toBe(SECRET);
     });
 
     it('is optional outside production', () => {

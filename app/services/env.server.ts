@@ -19,6 +19,15 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 const port = wholeNumber(0, 65535, 'must be between 0 and 65535');
 
+/**
+ * How many proxies in front of the app may be believed: `false` (0) reads the
+ * socket, `true` is one hop (nginx, or Fly's edge), a number counts the hops.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, 'must be true, false or a number of proxy hops such as 2')
+  .transform((value) => (value === 'true' || value === 'yes' ? 1 : value === 'false' || value === 'no' ? 0 : Number(value)));
+
 /** A decimal between 0 and 1, such as "0.85". */
 const fraction = z
   .string()
@@ -51,6 +60,7 @@ const schema = z
       })
       .optional(),
     MAIL_FROM: z.string().min(3).default('RigRoast <noreply@localhost>'),
+    MAIL_TO_LOG: boolean.default(false),
     ADMIN_EMAILS: z
       .string()
       .default('')
@@ -68,7 +78,9 @@ const schema = z
     JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
     JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
     JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
-    TRUST_PROXY: boolean.default(false),
+    TRUST_PROXY: proxyHops.default(0),
+    // Set by Fly.io on its machines: only there is Fly-Client-IP Fly's own header.
+    FLY_APP_NAME: z.string().min(1).optional(),
     SCREENING: z.enum(['auto', 'off']).default('auto'),
     // Scores are the models' probabilities (0–1); docs/decisions/006-roast-engine.md explains them.
     SCREENING_NSFW_HOLD: fraction.default(0.45),
@@ -94,8 +106,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(present);
   // Checked beside the schema so it is reported together with any other mistake.
-  const missingSecret = present.NODE_ENV === 'production' && !present.SESSION_SECRET;
-  if (result.success && !missingSecret) return result.data;
+  const production = present.NODE_ENV === 'production';
+  const missingSecret = production && !present.SESSION_SECRET;
+  // Sign-in codes and links in a production log would let anyone who reads it sign in as anyone.
+  const missingMail = production && !present.SMTP_URL && boolean.safeParse(present.MAIL_TO_LOG ?? 'false').data !== true;
+  if (result.success && !missingSecret && !missingMail) return result.data;
   const lines = (result.error?.issues ?? []).map((issue) => {
     const name = issue.path[0] ? String(issue.path[0]) : 'environment';
     const given = typeof issue.path[0] === 'string' ? present[issue.path[0]] : undefined;
@@ -104,6 +119,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   });
   if (missingSecret) {
     lines.push('  SESSION_SECRET is required when NODE_ENV=production (use a random string of 32+ characters)');
+  }
+  if (missingMail) {
+    lines.push(
+      '  SMTP_URL is required when NODE_ENV=production: without it every e-mail, sign-in codes included, goes to the log (set MAIL_TO_LOG=true to allow that)',
+    );
   }
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
 }

@@ -22,6 +22,8 @@ export const LOGIN_CODE_DIGITS = 6;
 export const LOGIN_CODE_TTL_MS = 15 * 60 * 1000;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Any other request body, a form or JSON: the largest (a comment, a bio) is a few KB. */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
 export const AVATAR_MAX_MEGAPIXELS = 40;
 // Build photos share the avatar's ceiling: larger uploads are refused before decoding.
 export const BUILD_IMAGE_MAX_MEGAPIXELS = 40;

@@ -77,6 +77,13 @@ describe('start-up', () => {
     expect(output).toContain('SESSION_SECRET is required when NODE_ENV=production');
   });
 
+  it('refuses to print sign-in codes to a production log unless MAIL_TO_LOG=true', async () => {
+    const { code, output } = await runAppExpectingFailure({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    expect(code).toBe(1);
+    expect(output).toContain('SMTP_URL is required when NODE_ENV=production');
+    expect(output).toContain('MAIL_TO_LOG=true');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const other = await startApp();
     expect(await other.stop('SIGTERM')).toBe(0);
@@ -252,6 +259,33 @@ describe('security', () => {
     sqlite.close();
     expect((await app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
     await storedPage('/gallery');
+  });
+
+  it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {
+    const stored = await (await storedPage('/about')).text();
+    for (const junk of ['?utm_source=x', `?${Math.random()}=1`, '?a=1&b=2&tutorial2=3']) {
+      const response = await app.fetch(`/about${junk}`);
+      expect(response.headers.get('x-page-cache'), junk).toBe('hit');
+      expect(await response.text()).toBe(stored);
+    }
+    // Rendered, but never kept under a key of its own.
+    await app.fetch('/terms-of-service?nonce=1');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await app.fetch('/terms-of-service?nonce=1')).headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('stores a page per value of a parameter it reads, in any order', async () => {
+    await app.fetch('/auth?tab=register&method=password');
+    const register = await (await storedPage('/auth?method=password&tab=register&utm_campaign=spring')).text();
+    await app.fetch('/auth');
+    const login = await (await storedPage('/auth')).text();
+    expect(register).not.toBe(login);
+  });
+
+  it('never stores pages opened with a one-time token', async () => {
+    await app.fetch('/reset-password?token=abc');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await app.fetch('/reset-password?token=abc')).headers.get('x-page-cache')).toBeNull();
   });
 
   it('never shows a stack trace, even for malformed paths', async () => {

@@ -3,9 +3,9 @@ import type { Browser, Page } from './browser';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
 /**
- * Just over the upload limit. The server refuses a file the moment it passes the
- * limit and closes the connection; kept this close, the client has finished
- * writing by then, so it reads the answer instead of failing with EPIPE.
+ * Just over the upload limit: the file is refused the moment it passes it, and
+ * the rest of the body, still under the request limit, is read and discarded
+ * before the answer goes out (app/server/body-limit.ts).
  */
 export const OVERSIZE_BYTES = UPLOAD_MAX_BYTES + 16 * 1024;
 

@@ -1,0 +1,77 @@
+// `node scripts/bench-request-bodies.ts`: how the server meets oversized request
+// bodies. 40 MB form posts to the guest forms and pages, declared up front
+// (Content-Length) and chunked, one at a time and 20 at once: time to the 413,
+// what the client had sent by then, and the server's peak memory (VmHWM) over idle.
+// Uses the existing build (npm run build).
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { startApp as StartApp } from '../tests/support/app-process';
+
+// Node runs this file by stripping its types: the helper is loaded by its .ts path.
+const { startApp } = (await import(new URL('../tests/support/app-process.ts', import.meta.url).href)) as { startApp: typeof StartApp };
+
+const FORTY_MB = 40 * 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, 'a');
+const PATHS = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
+
+const app = await startApp();
+const pid = app.child.pid!;
+const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+type Result = { status: number; ms: number; sentMb: number };
+
+/** A 40 MB post sent 64 KB at a time; sending stops once the answer arrives. */
+function post(path: string, chunked: boolean): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let sent = 0;
+    let answered = false;
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    if (chunked) headers['Transfer-Encoding'] = 'chunked';
+    else headers['Content-Length'] = FORTY_MB;
+    const req = request(new URL(path, app.origin), { method: 'POST', headers, agent: false });
+    const timer = setTimeout(() => reject(new Error(`no answer from ${path} within 30 s`)), 30_000);
+    req.on('response', (res) => {
+      answered = true;
+      const ms = performance.now() - started;
+      res.resume();
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, ms, sentMb: sent / 1024 / 1024 });
+      });
+    });
+    req.on('error', () => {});
+    const pump = () => {
+      while (!answered && sent < FORTY_MB) {
+        sent += CHUNK.length;
+        if (!req.write(CHUNK)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+const summary = (label: string, results: Result[]) => {
+  const statuses = [...new Set(results.map((result) => result.status))].join(',');
+  const slowest = Math.max(...results.map((result) => result.ms));
+  const sent = Math.max(...results.map((result) => result.sentMb));
+  console.log(`${label.padEnd(34)} status ${statuses}  slowest ${slowest.toFixed(0).padStart(5)} ms  client had sent ≤ ${sent.toFixed(1)} MB`);
+};
+
+try {
+  const idle = memoryMb('VmRSS');
+  console.log(`idle RSS ${idle.toFixed(0)} MB`);
+  for (const chunked of [false, true]) {
+    const kind = chunked ? 'chunked' : 'declared';
+    const one: Result[] = [];
+    for (const path of PATHS) one.push(await post(path, chunked));
+    summary(`40 MB ${kind}, one at a time (${PATHS.length})`, one);
+    summary(`40 MB ${kind}, 20 at once`, await Promise.all(Array.from({ length: 20 }, (_, i) => post(PATHS[i % PATHS.length]!, chunked))));
+  }
+  console.log(`peak RSS ${memoryMb('VmHWM').toFixed(0)} MB (+${(memoryMb('VmHWM') - idle).toFixed(0)} MB over idle)`);
+} finally {
+  await app.stop();
+}

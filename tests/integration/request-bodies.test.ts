@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startApp } from '../support/app-process';
+
+const FORTY_MB = 40 * 1024 * 1024;
+const CHUNK = Buffer.alloc(64 * 1024, 'a');
+
+let app: AppProcess;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+type Answer = { status: number; body: string; sent: number };
+
+/**
+ * Posts a 40 MB form the slow way a hostile client would, 64 KB at a time,
+ * declared up front (Content-Length) or chunked, and stops sending as soon as
+ * an answer arrives. Rejects if none comes within 10 s.
+ */
+function postFortyMegabytes(path: string, { chunked }: { chunked: boolean }): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, app.origin);
+    let sent = 0;
+    let answered = false;
+    const headers: Record<string, string | number> = {
+      'Content-Type': path.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded',
+    };
+    if (chunked) headers['Transfer-Encoding'] = 'chunked';
+    else headers['Content-Length'] = FORTY_MB;
+    const req = httpRequest(url, { method: 'POST', headers, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no answer from ${path} after ${sent} bytes`));
+    }, 10_000);
+    req.on('response', (res) => {
+      answered = true;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => (body += text));
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body, sent });
+      });
+    });
+    // Writes after the server closed the connection fail; the answer is what counts.
+    req.on('error', () => {});
+    const pump = () => {
+      while (!answered && sent < FORTY_MB) {
+        sent += CHUNK.length;
+        if (!req.write(CHUNK)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
+
+describe('request bodies', () => {
+  it.each(guestForms)('a 40 MB form declared to %s is answered 413 without being read', async (path) => {
+    const answer = await postFortyMegabytes(path, { chunked: false });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('too large');
+    expect(answer.sent).toBeLessThan(FORTY_MB);
+  });
+
+  it.each(['/auth', '/api/request-login-code'])('a chunked 40 MB body to %s is cut at the limit with 413', async (path) => {
+    const answer = await postFortyMegabytes(path, { chunked: true });
+    expect(answer.status).toBe(413);
+    expect(answer.sent).toBeLessThan(FORTY_MB);
+  });
+
+  it('tells a client that asks first (Expect: 100-continue) not to send 40 MB at all', async () => {
+    const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      const req = httpRequest(new URL('/auth', app.origin), {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': FORTY_MB, Expect: '100-continue' },
+      });
+      let continued = false;
+      const timer = setTimeout(() => reject(new Error('no answer')), 10_000);
+      req.on('continue', () => (continued = true));
+      req.on('response', (res) => {
+        clearTimeout(timer);
+        res.resume();
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, continued });
+      });
+      req.on('error', () => {});
+      req.flushHeaders();
+    });
+    expect(answer).toEqual({ status: 413, continued: false });
+  });
+
+  it('answers the API in its own error shape', async () => {
+    const response = await app.fetch('/api/request-login-code', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'too_large', message: expect.stringContaining('64KB') });
+  });
+
+  it('still takes an upload-sized body where photos are uploaded', async () => {
+    const body = new FormData();
+    body.set('image', new Blob([randomBytes(1024 * 1024)], { type: 'image/jpeg' }), 'noise.jpg');
+    const response = await app.fetch('/api/uploads/temp', { method: 'POST', body });
+    // Read, then refused for what it is (not a photo), not for its size.
+    expect(response.status).not.toBe(413);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+// 250 KB as reported; on loopback the kernel's buffers swallow that much, so 4 MB
+// is what reliably showed the cut connection (EPIPE) here.
+describe.each([250, 4096])('refusals sent before a %i KB body is read', (kilobytes) => {
+  const photo = randomBytes(kilobytes * 1024);
+  const guestUpload = async () => {
+    const body = new FormData();
+    body.set('title', 'Not signed in');
+    body.set('photo', new Blob([photo], { type: 'image/jpeg' }), 'rig.jpg');
+    const response = await app.fetch('/api/builds', { method: 'POST', body });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const refused = { status: 401, body: { error: 'unauthorized', message: 'Authentication required' } };
+
+  it('reach the client every time, one after another on a kept-alive connection', async () => {
+    for (let i = 0; i < 30; i++) expect(await guestUpload()).toEqual(refused);
+  });
+
+  it('reach the client every time, many at once', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 30 }, guestUpload));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    for (const result of results) expect(result).toEqual({ status: 'fulfilled', value: refused });
+  });
+});
