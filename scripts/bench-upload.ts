@@ -170,7 +170,7 @@ function tempUpload(browser: InstanceType<typeof Browser>, file: Buffer) {
   return async () => {
     const clientToken = randomBytes(16).toString('hex');
     const body = new FormData();
-    body.set('image', new Blob([file], { type: 'image/png' }), 'tall.png');
+    body.set('image', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'tall.png');
     body.set('clientToken', clientToken);
     const response = await browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: origin } });
     const listed = async () => {
@@ -212,7 +212,7 @@ bursts.push(
     signedIn.map((browser, index) => async () => {
       const body = new FormData();
       body.set('title', `Bench rig ${index}`);
-      body.set('image', new Blob([photos[index]!], { type: 'image/jpeg' }), 'rig.jpg');
+      body.set('image', new Blob([new Uint8Array(photos[index]!)], { type: 'image/jpeg' }), 'rig.jpg');
       const response = await browser.request('/api/builds', { method: 'POST', body });
       const id = response.ok ? ((await response.clone().json()) as { id: number }).id : 0;
       const listed = async () => {

@@ -48,7 +48,11 @@ export const UPLOAD_RATE_LIMIT = { bucket: 'upload:address', limit: 30, windowMs
  */
 export async function saveUploadedImage(file: File, clientAddress: string): Promise<number> {
   const limit = consumeRateLimit(UPLOAD_RATE_LIMIT, clientAddress);
-  if (!limit.allowed) throw new UploadError(429, `Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`);
+  if (!limit.allowed) {
+    throw new UploadError(429, `Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`, {
+      retryAfterMs: limit.retryAfterMs,
+    });
+  }
   return saveImage(await processImage(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR }));
 }
 

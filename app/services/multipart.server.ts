@@ -9,14 +9,24 @@ import {
 } from '@remix-run/form-data-parser';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
-/** An upload refused, with the HTTP status to answer: unreadable, too large, or too many. */
+/**
+ * An upload refused, with the HTTP status to answer: unreadable, too large, too
+ * many (429) or the server too busy (503), then with how long to wait.
+ */
 export class UploadError extends Error {
   override name = 'UploadError';
-  readonly status: 400 | 413 | 429;
+  readonly status: 400 | 413 | 429 | 503;
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: 400 | 413 | 429, message: string, options?: ErrorOptions) {
+  constructor(status: 400 | 413 | 429 | 503, message: string, options?: ErrorOptions & { retryAfterMs?: number }) {
     super(message, options);
     this.status = status;
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+
+  /** The Retry-After header that goes with the answer, when there is a wait to tell. */
+  get headers(): Record<string, string> {
+    return this.retryAfterMs === undefined ? {} : { 'Retry-After': String(Math.ceil(this.retryAfterMs / 1000)) };
   }
 }
 
