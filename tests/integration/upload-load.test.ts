@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
-import { Browser } from '../support/browser';
+import { Browser, toastText } from '../support/browser';
 import { tallPng } from '../support/image-fixtures';
 import { processMemory, resetPeakMemory } from '../support/process-memory';
-import { testPhoto } from '../support/uploads';
+import { signInWithCode } from '../support/sign-in';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { testPhoto, uploadBuild } from '../support/uploads';
 
 let app: AppProcess;
+let sink: SmtpSink;
 let tall: Buffer;
 let counter = 0;
 
 beforeAll(async () => {
-  app = await startApp({ TRUST_PROXY: 'true' });
+  sink = await startSmtpSink();
+  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
   tall = await tallPng();
 });
 afterAll(async () => {
   await app?.stop();
+  await sink?.stop();
 });
 
 function newBrowser() {
@@ -56,3 +61,67 @@ describe('very tall uploads at once', () => {
   }, 120_000);
 });
 
+/**
+ * Sends a photo ahead with a streamed body; `sent` resolves once the client has
+ * written the last byte, so the photo is in the server's hands from then on.
+ */
+async function sendAheadStreamed(browser: Browser, bytes: Uint8Array<ArrayBuffer>) {
+  const form = new FormData();
+  form.set('image', new Blob([bytes], { type: 'image/png' }), 'tall.png');
+  const encoded = new Request(app.origin, { method: 'POST', body: form });
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  let markSent!: () => void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(body),
+    pull: (controller) => {
+      controller.close();
+      markSent();
+    },
+  });
+  const answer = browser.request('/api/uploads/temp', {
+    method: 'POST',
+    body: stream,
+    headers: { Origin: app.origin, 'Content-Type': encoded.headers.get('Content-Type')! },
+    duplex: 'half',
+  } as RequestInit);
+  return { sent, answer };
+}
+
+describe('uploads from one network address', () => {
+  it('are processed two at a time: a third is refused with 429 and the wait, on the JSON API, POST /api/builds and the form', async () => {
+    counter += 1;
+    const address = `203.0.113.${counter}`;
+    const guest = new Browser(app, address);
+    const member = new Browser(app, address);
+    await signInWithCode(member, sink, `neighbour-${Date.now()}@example.com`);
+
+    const holders = [await sendAheadStreamed(guest, new Uint8Array(tall)), await sendAheadStreamed(guest, new Uint8Array(tall))];
+    await Promise.all(holders.map((holder) => holder.sent));
+    // Both tall photos are now in the pipeline: decoding one takes far longer than the three requests below.
+    const small = new Uint8Array(await testPhoto('png', 320, 240));
+    const [json, api, page] = await Promise.all([
+      sendAhead(guest, small),
+      (async () => {
+        const body = new FormData();
+        body.set('title', 'Same router');
+        body.set('image', new Blob([small], { type: 'image/png' }), 'rig.png');
+        return member.request('/api/builds', { method: 'POST', body });
+      })(),
+      uploadBuild(member, { title: 'Same router', file: { bytes: small, name: 'rig.png', type: 'image/png' } }),
+    ]);
+    const waitMessage = 'Another upload from your network is still being processed. Try again when it has finished.';
+    for (const refused of [json, api]) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ error: 'rate_limited', message: waitMessage });
+    }
+    expect(page.status).toBe(429);
+    expect(Number(page.response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(toastText(page.html)).toContain(waitMessage);
+
+    for (const holder of holders) expect((await holder.answer).status).toBe(201);
+    // Once they are done, the address uploads again; another address was never held up.
+    expect((await sendAhead(guest, small)).status).toBe(201);
+  }, 60_000);
+});
