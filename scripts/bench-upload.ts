@@ -90,6 +90,8 @@ const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
     SCREENING: 'off',
     ROAST_PROVIDER: 'builtin',
     LOG_LEVEL: 'warn',
+    // To compare allocator settings: MALLOC_ARENA_MAX=2 npm run bench:upload
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
