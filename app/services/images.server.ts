@@ -61,7 +61,8 @@ const sharpTasks = createAdmission({ running: Math.min(2, availableParallelism()
 /**
  * Whole uploads, from decode to the last file: two at once, so decoded pixels
  * cannot run ahead of the encoders. Up to 16 more wait, holding at most 64 MB of
- * uploaded bytes between them; past that an upload is refused as busy (503).
+ * uploaded bytes between them (twice that in memory, with the request's own
+ * copy); past that an upload is refused as busy (503).
  */
 const imageJobs = createAdmission({ running: 2, waiting: 16, waitingBytes: 64 * 1024 * 1024 });
 
@@ -154,7 +155,7 @@ async function decode(input: Uint8Array): Promise<Master> {
 
   const widths = variantWidths(original);
   const width = widths[widths.length - 1];
-  // Only a strip over fifty times taller than wide has no width that fits.
+  // Only a strip too tall to encode even at the narrowest width the pixel cap leaves has none.
   if (width === undefined) throw new ImageError(IMAGE_ERROR_MESSAGES.unreadable);
   const height = scaledHeight(width, original);
   try {
