@@ -239,6 +239,8 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
  * UploadError (503) at once when too many uploads are already waiting.
  */
 export function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
+  // What is no image at all is refused before it takes a place in line.
+  if (!signatureFormat(input)) return Promise.reject(new ImageError(IMAGE_ERROR_MESSAGES.notImage));
   return imageJobs.run(() => processAdmitted(input, uploadsDir), { bytes: input.byteLength }).catch((error: unknown) => {
     throw error instanceof AdmissionFullError ? imagePipelineBusy({ cause: error }) : error;
   });

@@ -105,3 +105,35 @@ describe('uploads from one network address', () => {
     expect((await sendAhead(guest, small)).status).toBe(201);
   }, 60_000);
 });
+
+describe('many large upload bodies at once', () => {
+  it('are read a few at a time, the rest held back by their connections: the server stays under 400 MB over idle', async () => {
+    // A server of its own, so no earlier test's memory is there to be reused.
+    const fresh = await startApp({ TRUST_PROXY: 'true', MALLOC_ARENA_MAX: '2' });
+    try {
+      const pid = fresh.child.pid!;
+      const send = (index: number, bytes: Uint8Array<ArrayBuffer>) => {
+        const body = new FormData();
+        body.set('image', new Blob([bytes], { type: 'image/png' }), 'upload.png');
+        return new Browser(fresh, `198.18.${Math.floor(index / 250)}.${index % 250}`).request('/api/uploads/temp', {
+          method: 'POST',
+          body,
+          headers: { Origin: fresh.origin },
+        });
+      };
+      expect((await send(0, new Uint8Array(await testPhoto('png', 640, 480)))).status).toBe(201);
+      const idle = await processMemory(pid);
+      await resetPeakMemory(pid);
+
+      // Sixty bodies just under the 10 MB limit: 600 MB if every one were buffered at once.
+      const junk = new Uint8Array(10 * 1024 * 1024 - 4096).fill(7);
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, index) => send(index + 1, junk)));
+      for (const answer of answers) expect(await answer.json()).toEqual({ error: 'invalid_input', message: 'File type must be an image' });
+
+      const { peakMb } = await processMemory(pid);
+      expect(peakMb - idle.rssMb).toBeLessThan(400);
+    } finally {
+      await fresh.stop();
+    }
+  }, 120_000);
+});
