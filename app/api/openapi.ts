@@ -11,7 +11,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'Too large',
   415: 'The body is not application/json',
   429: 'Rate limited',
-  503: 'A service it needs (the mail server) failed',
+  503: 'Busy or unavailable: a service it needs (the mail server) failed, or too many photos are waiting (see Retry-After)',
 };
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });

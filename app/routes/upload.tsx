@@ -40,21 +40,28 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionData = { result: SubmissionResult<string[]> };
 
+/** A refused upload's Retry-After reaches the page without JavaScript too (cookies pass on their own). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+}
+
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const fail = (message: string, status: number, result?: SubmissionResult<string[]>) =>
+  const fail = (message: string, status: number, result?: SubmissionResult<string[]>, headers?: HeadersInit) =>
     dataWithToast(
       args,
       { result: result ?? { status: 'error', error: { '': [message] } } } satisfies ActionData,
       { kind: 'error', title: 'Upload failed', description: message },
-      { status },
+      { status, headers },
     );
+  const refused = (error: UploadError) => fail(error.message, error.status, undefined, error.headers);
 
   let formData: FormData;
   try {
     formData = await readUploadForm(request);
   } catch (error) {
-    if (error instanceof UploadError) return fail(error.message, error.status);
+    if (error instanceof UploadError) return refused(error);
     throw error;
   }
   const intent = formData.get('intent');
@@ -64,7 +71,8 @@ export async function action(args: Route.ActionArgs) {
     try {
       return await saveUploadedImage(file, clientAddressOf(request));
     } catch (error) {
-      if (error instanceof ImageError || error instanceof UploadError) return fail(error.message, error.status);
+      if (error instanceof UploadError) return refused(error);
+      if (error instanceof ImageError) return fail(error.message, error.status);
       throw error;
     }
   };

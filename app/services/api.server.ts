@@ -33,7 +33,8 @@ export function apiError(status: ApiErrorStatus, message: string, error: string 
 
 /** Turns an upload, image or avatar failure into its API answer; anything else is rethrown. */
 export function uploadFailure(error: unknown): Response {
-  if (error instanceof UploadError || error instanceof ImageError) return apiError(error.status, error.message);
+  if (error instanceof UploadError) return apiError(error.status, error.message, undefined, { headers: error.headers });
+  if (error instanceof ImageError) return apiError(error.status, error.message);
   if (error instanceof AvatarError) return apiError(400, error.message);
   throw error;
 }

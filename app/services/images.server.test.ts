@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_FORMATS, ImageError, processImage, type ProcessedImage } from './images.server';
+import { IMAGE_FORMATS, ImageError, MAX_VARIANT_PIXELS, processImage, type ProcessedImage, variantWidths } from './images.server';
+import { UploadError } from './multipart.server';
 
 const NOT_AN_IMAGE = 'File type must be an image';
 const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';
@@ -202,11 +203,11 @@ describe('processImage', () => {
     expect(result.variants.every((variant) => variant.height === 150)).toBe(true);
   });
 
-  it('leaves out widths too tall to encode, and refuses a strip with none left', async () => {
-    // At 1080 wide this would be 16691 high, over WebP's 16383.
+  it('keeps a very tall image to the widths whose pixels fit, and refuses a strip too tall to encode', async () => {
+    // At 640 wide this would be 640×9891, 6.3 megapixels: over the cap.
     const tall = await processImage(await solid(1100, 17_000, BLUE).png().toBuffer(), { uploadsDir });
-    await expectVariants(tall, [320, 640]);
-    expect(tall.variants.at(-1)).toMatchObject({ width: 640, height: 9891 });
+    await expectVariants(tall, [320]);
+    expect(tall.variants.at(-1)).toMatchObject({ width: 320, height: 4945 });
     expect((await imageError(await solid(100, 20_000, BLUE).png().toBuffer())).message).toBe(UNREADABLE);
   });
 
@@ -265,5 +266,50 @@ describe('processImage', () => {
     expect(await readdir(imagesDir).catch(() => [])).toEqual(before);
     expect(await leftovers()).toEqual([]);
     for (const name of before) expect((await stat(join(imagesDir, name))).size).toBeGreaterThan(0);
+  });
+});
+
+describe('variantWidths', () => {
+  it('gives landscape, square and portrait photos every width up to their own', () => {
+    expect(variantWidths({ width: 4000, height: 3000 })).toEqual([320, 640, 1080, 1600]);
+    expect(variantWidths({ width: 3840, height: 2160 })).toEqual([320, 640, 1080, 1600]);
+    expect(variantWidths({ width: 3000, height: 3000 })).toEqual([320, 640, 1080, 1600]);
+    expect(variantWidths({ width: 3000, height: 4000 })).toEqual([320, 640, 1080, 1600]);
+    expect(variantWidths({ width: 4000, height: 6000 })).toEqual([320, 640, 1080, 1600]);
+    expect(variantWidths({ width: 1500, height: 2000 })).toEqual([320, 640, 1080]);
+  });
+
+  it('keeps every variant of a tall image within MAX_VARIANT_PIXELS, however tall', () => {
+    // A 9:16 phone portrait loses 1600 (1600×2844); the 40-megapixel strip of issue 13 keeps 320 (320×3277).
+    expect(variantWidths({ width: 2160, height: 3840 })).toEqual([320, 640, 1080]);
+    expect(variantWidths({ width: 1976, height: 20_233 })).toEqual([320]);
+    for (const original of [{ width: 1976, height: 20_233 }, { width: 1000, height: 40_000 }, { width: 250, height: 12_000 }]) {
+      const widths = variantWidths(original);
+      expect(widths.length).toBeGreaterThan(0);
+      for (const width of widths) expect(width * Math.round((width * original.height) / original.width)).toBeLessThanOrEqual(MAX_VARIANT_PIXELS);
+    }
+    // Narrower than 320 and over the cap: its own width narrowed until it fits.
+    expect(variantWidths({ width: 300, height: 14_000 })).toEqual([286]);
+  });
+
+  it('gives an image narrower than every width its own, and a strip too tall to encode none', () => {
+    expect(variantWidths({ width: 200, height: 150 })).toEqual([200]);
+    expect(variantWidths({ width: 100, height: 20_000 })).toEqual([]);
+  });
+});
+
+describe('processImage under load', () => {
+  it('refuses at once, as busy (503 with a wait), an upload past the two running and sixteen waiting', async () => {
+    const input = await solid(64, 48, BLUE).png().toBuffer();
+    const results = await Promise.allSettled(Array.from({ length: 19 }, () => processImage(input, { uploadsDir })));
+    expect(results.slice(0, 18).every((result) => result.status === 'fulfilled')).toBe(true);
+    const refused = results[18];
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(UploadError);
+    const error = (refused as PromiseRejectedResult).reason as UploadError;
+    expect(error).toMatchObject({ status: 503, message: 'The server is busy with other photos. Please try again in a moment.' });
+    expect(error.headers).toEqual({ 'Retry-After': '15' });
+
+    // Once the line has moved, the same upload is taken.
+    await expect(processImage(input, { uploadsDir })).resolves.toMatchObject({ width: 64, height: 48 });
   });
 });

@@ -6,6 +6,8 @@ import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { isPixelLimitError, signatureFormat, syncFolder, writeOnce } from '~/services/image-files.server';
 import { log } from '~/services/log.server';
+import { AdmissionFullError, createAdmission } from '~/services/admission.server';
+import { UploadError } from '~/services/multipart.server';
 import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
 
 export const IMAGE_WIDTHS = [320, 640, 1080, 1600] as const;
@@ -55,28 +57,46 @@ const inputOptions: SharpOptions = {
 };
 
 // libvips uses one thread per image here (sharp's default on glibc), so one
-// sharp task per core, up to two, keeps the CPUs busy; more would only add memory
-// (an AVIF encoder holds about 70 MB at 1600 wide). The limit is process-wide,
-// so concurrent uploads queue rather than pile up.
-const SHARP_SLOTS = Math.min(2, availableParallelism());
-let busySlots = 0;
-const waitingForSlot: (() => void)[] = [];
+// sharp task per core, up to two, keeps the CPUs busy; more would only add memory.
+// An encoder's memory follows its pixels (AVIF holds 30–50 MB per megapixel), so
+// the tasks running at once also share a budget of pixels: two 1600×1200 encodes
+// run side by side, a 1600×2400 one runs alone. The limit is process-wide.
+const sharpTasks = createAdmission({ running: Math.min(2, availableParallelism()), budget: 4_000_000 });
 
-async function inSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (busySlots < SHARP_SLOTS) busySlots += 1;
-  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
-  try {
-    return await task();
-  } finally {
-    // The slot passes straight to the next waiter, if any.
-    const next = waitingForSlot.shift();
-    if (next) next();
-    else busySlots -= 1;
-  }
+/**
+ * Whole uploads, from decode to the last file: two at once, so decoded pixels
+ * cannot run ahead of the encoders. Up to 16 more wait, holding at most 64 MB of
+ * uploaded bytes between them (twice that in memory, with the request's own
+ * copy); past that an upload is refused as busy (503).
+ */
+const imageJobs = createAdmission({ running: 2, waiting: 16, waitingBytes: 64 * 1024 * 1024 });
+
+/** How long a client refused as busy is asked to wait before trying again. */
+const BUSY_RETRY_AFTER_MS = 15_000;
+
+/** Whether an upload of `bytes` would be taken now (processed or queued) rather than refused as busy. */
+export function imagePipelineHasRoom(bytes: number): boolean {
+  return imageJobs.hasRoom(bytes);
+}
+
+/** The refusal of an upload the pipeline has no room for: 503, try again shortly. */
+export function imagePipelineBusy(options?: ErrorOptions): UploadError {
+  return new UploadError(503, 'The server is busy with other photos. Please try again in a moment.', {
+    ...options,
+    retryAfterMs: BUSY_RETRY_AFTER_MS,
+  });
 }
 
 /** The longest side WebP can encode (AVIF's is one more). */
 const MAX_VARIANT_SIDE = 16_383;
+
+/**
+ * The most pixels a variant may have: 1600 wide up to a 2:3 portrait. Landscape,
+ * square and portrait photos keep every width; a very tall image keeps only the
+ * widths whose pixels fit, so neither its decoded pixels (4 bytes each) nor an
+ * encoder grow with its height.
+ */
+export const MAX_VARIANT_PIXELS = 1600 * 2400;
 
 function scaledHeight(width: number, original: { width: number; height: number }): number {
   return Math.max(1, Math.round((width * original.height) / original.width));
@@ -84,11 +104,19 @@ function scaledHeight(width: number, original: { width: number; height: number }
 
 /**
  * The widths to produce for an image of this upright size: never wider than the
- * image itself (its own width if narrower than all), and none too tall to encode.
+ * image itself, none over MAX_VARIANT_PIXELS, none too tall to encode. When no
+ * width of IMAGE_WIDTHS is left (a narrow image, an extreme strip), the image's
+ * own width, narrowed to fit MAX_VARIANT_PIXELS.
  */
-function variantWidths(original: { width: number; height: number }): number[] {
-  const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= original.width);
-  const widths = fitting.length > 0 ? fitting : [original.width];
+export function variantWidths(original: { width: number; height: number }): number[] {
+  const fitsPixels = (width: number) => width * scaledHeight(width, original) <= MAX_VARIANT_PIXELS;
+  const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= original.width && fitsPixels(candidate));
+  let widths: number[] = fitting;
+  if (widths.length === 0) {
+    let width = Math.min(original.width, Math.floor(Math.sqrt((MAX_VARIANT_PIXELS * original.width) / original.height)));
+    while (width > 1 && !fitsPixels(width)) width -= 1;
+    widths = [Math.max(1, width)];
+  }
   return widths.filter((width) => scaledHeight(width, original) <= MAX_VARIANT_SIDE);
 }
 
@@ -132,11 +160,11 @@ async function decode(input: Uint8Array): Promise<Master> {
 
   const widths = variantWidths(original);
   const width = widths[widths.length - 1];
-  // Only a strip over fifty times taller than wide has no width that fits.
+  // Only a strip too tall to encode even at the narrowest width the pixel cap leaves has none.
   if (width === undefined) throw new ImageError(IMAGE_ERROR_MESSAGES.unreadable);
   const height = scaledHeight(width, original);
   try {
-    return await inSlot(async () => {
+    return await sharpTasks.run(async () => {
       // rotate() applies the EXIF orientation; the raw output carries no metadata at all,
       // and an embedded ICC profile is converted to sRGB on the way.
       let pipeline = sharp(input, inputOptions).rotate();
@@ -150,7 +178,7 @@ async function decode(input: Uint8Array): Promise<Master> {
       const transparent =
         channels === 4 && !(await sharp(data, { raw: { width: info.width, height: info.height, channels } }).stats()).isOpaque;
       return { pixels: data, width: info.width, height: info.height, channels, transparent, original, widths };
-    });
+    }, { cost: width * height });
   } catch (error) {
     throw toImageError(error);
   }
@@ -209,25 +237,34 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
  * Turns an uploaded build photo into its stored variants: format checked from
  * the content (JPEG, PNG, GIF or WebP, and sharp must agree), at most 40
  * megapixels (refused from the header, before decoding), first frame only, EXIF
- * orientation applied, sRGB, no metadata. Every width of IMAGE_WIDTHS up to the
- * image's own (or its own width if narrower than all) is written in AVIF, WebP
- * and JPEG as `<uploadsDir>/private/images/<sha256 of the file>.<ext>`. All files are on
- * disk when this resolves; the database is not touched. Throws an ImageError
- * carrying the spec's message for a refused image.
+ * orientation applied, sRGB, no metadata. Each width variantWidths gives is
+ * written in AVIF, WebP and JPEG as `<uploadsDir>/private/images/<sha256 of the file>.<ext>`
+ * (unlisted until screening passes it). All files are on disk when this resolves; the
+ * database is not touched. Throws an ImageError carrying the spec's message for a
+ * refused image, and an UploadError (503) at once when too many uploads are already waiting.
  */
-export async function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
+export function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
+  // What is no image at all is refused before it takes a place in line.
+  if (!signatureFormat(input)) return Promise.reject(new ImageError(IMAGE_ERROR_MESSAGES.notImage));
+  return imageJobs.run(() => processAdmitted(input, uploadsDir), { bytes: input.byteLength }).catch((error: unknown) => {
+    throw error instanceof AdmissionFullError ? imagePipelineBusy({ cause: error }) : error;
+  });
+}
+
+async function processAdmitted(input: Uint8Array, uploadsDir: string): Promise<ProcessedImage> {
   const master = await decode(input);
   // Private until a listed build uses the image: screening has not seen it yet.
   const folder = join(uploadsDir, PRIVATE_IMAGES_FOLDER);
   await mkdir(folder, { recursive: true });
 
-  const placeholder = inSlot(() => placeholderFor(master));
+  const placeholder = sharpTasks.run(() => placeholderFor(master), { cost: PLACEHOLDER_MAX_SIDE ** 2 });
   const variants = IMAGE_FORMATS.flatMap((format) =>
     master.widths.map(async (width) => {
-      const bytes = await inSlot(() => encodeVariant(master, format, width));
+      const height = scaledHeight(width, master.original);
+      const bytes = await sharpTasks.run(() => encodeVariant(master, format, width), { cost: width * height });
       const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[format]}`;
       await writeOnce(folder, fileName, bytes);
-      return { format, width, height: scaledHeight(width, master.original), bytes: bytes.length, fileName };
+      return { format, width, height, bytes: bytes.length, fileName };
     }),
   );
   await allSettledOrThrow([placeholder, ...variants]);

@@ -164,3 +164,49 @@ describe('readUploadForm', () => {
     expect(allowed.getAll('avatar')).toHaveLength(2);
   });
 });
+
+describe('readUploadForm under load', () => {
+  /** An upload declaring a 10 MB body whose bytes the test sends when it says so; `pulled` tells whether anyone has asked for them. */
+  function heldUpload() {
+    const boundary = '----RigRoastBoundary';
+    const body = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nRig\r\n--${boundary}--\r\n`);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let pulled = false;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          pulled = true;
+          await released;
+          controller.enqueue(body);
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request('http://localhost/upload', {
+      method: 'POST',
+      body: stream,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(10 * 1024 * 1024) },
+      duplex: 'half',
+    } as RequestInit);
+    return { request, release: () => release(), pulled: () => pulled };
+  }
+
+  // Lets the streams' promise plumbing run; nothing here waits on I/O.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('reads at most 64 MB of declared bodies at once; the next waits unread until one is done', async () => {
+    const uploads = Array.from({ length: 7 }, () => heldUpload());
+    const forms = uploads.map((upload) => readUploadForm(upload.request));
+    await settle();
+    expect(uploads.map((upload) => upload.pulled())).toEqual([true, true, true, true, true, true, false]);
+
+    uploads[0]!.release();
+    expect((await forms[0]!).get('title')).toBe('Rig');
+    await settle();
+    expect(uploads[6]!.pulled()).toBe(true);
+    for (const upload of uploads) upload.release();
+    expect((await Promise.all(forms)).map((form) => form.get('title'))).toEqual(Array(7).fill('Rig'));
+  });
+});

@@ -8,15 +8,26 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { createAdmission } from './admission.server';
 
-/** An upload refused, with the HTTP status to answer: unreadable, too large, or too many. */
+/**
+ * An upload refused, with the HTTP status to answer: unreadable, too large, too
+ * many (429) or the server too busy (503), then with how long to wait.
+ */
 export class UploadError extends Error {
   override name = 'UploadError';
-  readonly status: 400 | 413 | 429;
+  readonly status: 400 | 413 | 429 | 503;
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: 400 | 413 | 429, message: string, options?: ErrorOptions) {
+  constructor(status: 400 | 413 | 429 | 503, message: string, options?: ErrorOptions & { retryAfterMs?: number }) {
     super(message, options);
     this.status = status;
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+
+  /** The Retry-After header that goes with the answer, when there is a wait to tell. */
+  get headers(): Record<string, string> {
+    return this.retryAfterMs === undefined ? {} : { 'Retry-After': String(Math.ceil(this.retryAfterMs / 1000)) };
   }
 }
 
@@ -38,8 +49,17 @@ export function formatByteLimit(bytes: number): string {
 const MULTIPART = /^multipart\/form-data\s*(;|$)/;
 
 /**
+ * Upload bodies being read at once may hold this many bytes between them (each
+ * counted at its declared Content-Length, at most its limit). A body that does not
+ * fit waits unread: the connection holds it back, not the server's memory.
+ */
+const READING_MAX_BYTES = 64 * 1024 * 1024;
+const bodiesBeingRead = createAdmission({ running: Infinity, budget: READING_MAX_BYTES });
+
+/**
  * Reads a multipart/form-data request, streaming: the parser stops at the
- * first file larger than `maxFileSize` instead of buffering it. Files come back
+ * first file larger than `maxFileSize` instead of buffering it, and waits its
+ * turn while other uploads being read hold READING_MAX_BYTES. Files come back
  * as in-memory `File`s (at most `maxFiles` of them), text fields as strings,
  * and a file input left empty (a zero-byte part) is left out, as
  * `request.formData()` would not. Throws an UploadError with the HTTP status
@@ -52,8 +72,13 @@ export async function readUploadForm(
   if (!MULTIPART.test(request.headers.get('Content-Type') ?? '')) {
     throw new UploadError(400, 'Expected a multipart/form-data upload');
   }
+  const declared = Number(request.headers.get('Content-Length'));
+  const cost = Math.min(Number.isSafeInteger(declared) && declared > 0 ? declared : maxFileSize, maxFileSize * maxFiles);
   try {
-    return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+    return await bodiesBeingRead.run(
+      () => parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file)),
+      { cost },
+    );
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
       throw new UploadError(413, `File size must be less than ${formatByteLimit(maxFileSize)}`, { cause: error });

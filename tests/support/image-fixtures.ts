@@ -52,3 +52,14 @@ export async function brokenImages(): Promise<{ truncatedJpeg: Buffer; fakePng: 
     fakePng: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
   };
 }
+
+/**
+ * A flat-colour 1976×20233 PNG with alpha: 40 megapixels (just under the limit)
+ * in about 830 KB, ten times taller than wide. Decoded at full width it is
+ * 160 MB; the shape a guest used to take the server's memory.
+ */
+export function tallPng(): Promise<Buffer> {
+  return sharp({ create: { width: 1976, height: 20_233, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 0.6 } } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

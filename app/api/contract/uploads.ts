@@ -47,7 +47,7 @@ export const uploadOperations: Operation[] = [
     access: 'public',
     body: { type: 'multipart', schema: tempUploadBodySchema },
     response: { status: 201, description: 'The photo is stored', schema: z.object({ tempUploadId: z.string() }) },
-    errors: [400, 409, 413, 429],
+    errors: [400, 409, 413, 429, 503],
   },
   {
     method: 'get',
@@ -65,6 +65,6 @@ export const uploadOperations: Operation[] = [
     access: 'member',
     body: { type: 'multipart', schema: newBuildSchema },
     response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: buildSummarySchema },
-    errors: [400, 401, 404, 409, 413, 429],
+    errors: [400, 401, 404, 409, 413, 429, 503],
   },
 ];

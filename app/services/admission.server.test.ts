@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { AdmissionFullError, createAdmission } from './admission.server';
+
+/** A task that runs until `finish` is called; `started` says whether it began. */
+function gatedTask<T>(value: T) {
+  let finish!: () => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<T>((resolve, reject) => {
+    finish = () => resolve(value);
+    fail = reject;
+  });
+  const task = { started: false, finish: () => finish(), fail: (error: Error) => fail(error), run: () => ((task.started = true), done) };
+  return task;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createAdmission', () => {
+  it('runs so many tasks at once, queues the next ones in order, and refuses past the line', async () => {
+    const admission = createAdmission({ running: 2, waiting: 2 });
+    const tasks = Array.from({ length: 4 }, (_, index) => gatedTask(index));
+    const results = tasks.map((task) => admission.run(task.run));
+    expect(tasks.map((task) => task.started)).toEqual([true, true, false, false]);
+    expect(admission.stats()).toEqual({ running: 2, waiting: 2 });
+    expect(admission.hasRoom()).toBe(false);
+    await expect(admission.run(async () => 'late')).rejects.toBeInstanceOf(AdmissionFullError);
+
+    tasks[1]!.finish();
+    await settle();
+    expect(tasks.map((task) => task.started)).toEqual([true, true, true, false]);
+    expect(admission.hasRoom()).toBe(true);
+    for (const task of tasks) task.finish();
+    expect(await Promise.all(results)).toEqual([0, 1, 2, 3]);
+    expect(admission.stats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('frees a place when a task fails, and passes the failure on', async () => {
+    const admission = createAdmission({ running: 1, waiting: 1 });
+    const failing = gatedTask('never');
+    const next = gatedTask('next');
+    const failed = admission.run(failing.run);
+    const after = admission.run(next.run);
+    failing.fail(new Error('unreadable'));
+    await expect(failed).rejects.toThrow('unreadable');
+    expect(next.started).toBe(true);
+    next.finish();
+    expect(await after).toBe('next');
+  });
+
+  it('bounds the bytes that waiting tasks hold, not those of running ones', async () => {
+    const admission = createAdmission({ running: 1, waiting: 10, waitingBytes: 100 });
+    const running = gatedTask('running');
+    const first = admission.run(running.run, { bytes: 500 });
+    const waiting = gatedTask('waiting');
+    const second = admission.run(waiting.run, { bytes: 60 });
+    expect(admission.hasRoom(40)).toBe(true);
+    expect(admission.hasRoom(41)).toBe(false);
+    await expect(admission.run(async () => 'too big', { bytes: 41 })).rejects.toBeInstanceOf(AdmissionFullError);
+    running.finish();
+    await first;
+    await settle();
+    expect(waiting.started).toBe(true);
+    expect(admission.hasRoom(100)).toBe(true);
+    waiting.finish();
+    await second;
+  });
+
+  it('runs tasks side by side while their costs fit the budget, a larger one alone, and lets a smaller one pass it', async () => {
+    const admission = createAdmission({ running: 2, budget: 10 });
+    const small = gatedTask('small');
+    const large = gatedTask('large');
+    const tiny = gatedTask('tiny');
+    const smallDone = admission.run(small.run, { cost: 4 });
+    const largeDone = admission.run(large.run, { cost: 8 });
+    const tinyDone = admission.run(tiny.run, { cost: 6 });
+    // 4 + 8 is over 10: the large one waits, the tiny one (4 + 6) fits beside the small one.
+    expect([small.started, large.started, tiny.started]).toEqual([true, false, true]);
+    small.finish();
+    await smallDone;
+    await settle();
+    expect(large.started).toBe(false);
+    tiny.finish();
+    await tinyDone;
+    await settle();
+    // Alone, a task runs whatever its cost.
+    expect(large.started).toBe(true);
+    large.finish();
+    expect(await largeDone).toBe('large');
+  });
+});
