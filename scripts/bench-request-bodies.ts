@@ -4,14 +4,15 @@
 // what the client had sent by then, and the server's peak memory (VmHWM) over idle.
 // Uses the existing build (npm run build).
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import type { startApp as StartApp } from '../tests/support/app-process';
+import type { postOversized as PostOversized } from '../tests/support/oversized-post';
 
-// Node runs this file by stripping its types: the helper is loaded by its .ts path.
+// Node runs this file by stripping its types: the helpers are loaded by their .ts paths.
 const { startApp } = (await import(new URL('../tests/support/app-process.ts', import.meta.url).href)) as { startApp: typeof StartApp };
+const { postOversized } = (await import(new URL('../tests/support/oversized-post.ts', import.meta.url).href)) as {
+  postOversized: typeof PostOversized;
+};
 
-const FORTY_MB = 40 * 1024 * 1024;
-const CHUNK = Buffer.alloc(64 * 1024, 'a');
 const PATHS = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
 
 const app = await startApp();
@@ -22,36 +23,9 @@ const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
 type Result = { status: number; ms: number; sentMb: number };
 
 /** A 40 MB post sent 64 KB at a time; sending stops once the answer arrives. */
-function post(path: string, chunked: boolean): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    let sent = 0;
-    let answered = false;
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    if (chunked) headers['Transfer-Encoding'] = 'chunked';
-    else headers['Content-Length'] = FORTY_MB;
-    const req = request(new URL(path, app.origin), { method: 'POST', headers, agent: false });
-    const timer = setTimeout(() => reject(new Error(`no answer from ${path} within 30 s`)), 30_000);
-    req.on('response', (res) => {
-      answered = true;
-      const ms = performance.now() - started;
-      res.resume();
-      res.on('end', () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, ms, sentMb: sent / 1024 / 1024 });
-      });
-    });
-    req.on('error', () => {});
-    const pump = () => {
-      while (!answered && sent < FORTY_MB) {
-        sent += CHUNK.length;
-        if (!req.write(CHUNK)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
+async function post(path: string, chunked: boolean): Promise<Result> {
+  const answer = await postOversized(new URL(path, app.origin), { chunked, timeoutMs: 30_000 });
+  return { status: answer.status, ms: answer.ms, sentMb: answer.sent / 1024 / 1024 };
 }
 
 const summary = (label: string, results: Result[]) => {

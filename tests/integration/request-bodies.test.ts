@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp } from '../support/app-process';
-
-const FORTY_MB = 40 * 1024 * 1024;
-const CHUNK = Buffer.alloc(64 * 1024, 'a');
+import { FORTY_MB, postOversized } from '../support/oversized-post';
 
 let app: AppProcess;
 
@@ -15,51 +13,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-type Answer = { status: number; body: string; sent: number };
-
-/**
- * Posts a 40 MB form the slow way a hostile client would, 64 KB at a time,
- * declared up front (Content-Length) or chunked, and stops sending as soon as
- * an answer arrives. Rejects if none comes within 10 s.
- */
-function postFortyMegabytes(path: string, { chunked }: { chunked: boolean }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, app.origin);
-    let sent = 0;
-    let answered = false;
-    const headers: Record<string, string | number> = {
-      'Content-Type': path.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded',
-    };
-    if (chunked) headers['Transfer-Encoding'] = 'chunked';
-    else headers['Content-Length'] = FORTY_MB;
-    const req = httpRequest(url, { method: 'POST', headers, agent: false });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new Error(`no answer from ${path} after ${sent} bytes`));
-    }, 10_000);
-    req.on('response', (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => (body += text));
-      res.on('end', () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, sent });
-      });
-    });
-    // Writes after the server closed the connection fail; the answer is what counts.
-    req.on('error', () => {});
-    const pump = () => {
-      while (!answered && sent < FORTY_MB) {
-        sent += CHUNK.length;
-        if (!req.write(CHUNK)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
-}
+const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) => postOversized(new URL(path, app.origin), { chunked });
 
 const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
 

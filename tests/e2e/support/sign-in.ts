@@ -18,7 +18,10 @@ export async function signIn(
   expectToast = 'Login successful',
 ) {
   if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
-  await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab }).click();
+  const tabLink = page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab });
+  await tabLink.click();
+  // With JavaScript the tab opens by a client-side navigation: fill in its form, not the one it replaces.
+  await expect(tabLink).toHaveAttribute('aria-current', 'page');
   const seen = await countMails(email);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
