@@ -19,8 +19,8 @@ import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { Tutorial } from '~/components/tutorial';
 import { UsernameDialog } from '~/components/username-dialog';
-import { currentUser, sessionMiddleware, usernamePrompt } from '~/services/session.server';
-import { takeToast } from '~/services/toast.server';
+import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
+import { takeToast } from '~/web/toast.server';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [

@@ -1,5 +1,5 @@
 import type { MemberChangeResult } from '~/models/admin-members.server';
-import { apiError } from '~/services/api.server';
+import { apiError } from '~/api/request.server';
 
 /** Why a member change was refused, as the API answers it. */
 export function memberChangeFailure(result: Extract<MemberChangeResult, { ok: false }>, failure: string): Response {

@@ -3,7 +3,8 @@ import { jobs, sessions, users } from '../../db/schema';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { waitFor } from '../../tests/support/wait';
-import { HOUSEKEEPING_JOB, housekeeping, scheduleHousekeeping } from './housekeeping.server';
+import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
+import { HOUSEKEEPING_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 
 let db: Db;

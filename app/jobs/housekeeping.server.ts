@@ -7,16 +7,16 @@ import { pruneTempUploads } from '~/models/temp-uploads.server';
 import { pruneUserTokens } from '~/models/user-tokens.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
+import { housekeepingJob } from './job-types';
 import { enqueueJob, pruneJobs } from './queue.server';
 import type { JobHandler } from './runner.server';
 
-export const HOUSEKEEPING_JOB = 'housekeeping';
 const HOUSEKEEPING_EVERY_MS = 3600_000;
 
 
 /** Schedules the next clean-up; one at a time, whoever asks. */
 export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
-  enqueueJob(writer, { type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 });
+  enqueueJob(writer, housekeepingJob(runAt));
 }
 
 /**

@@ -1,12 +1,11 @@
-import { LEADERBOARD_JOB } from '~/models/leaderboards.server';
 import { replyToComment } from '~/roast/reply-job.server';
 import { roastBuild } from '~/roast/roast-job.server';
 import { screenBuild } from '~/roast/screen-job.server';
 import type { Env } from '~/services/env.server';
 import { isPrimary } from '~/services/primary.server';
-import { HOUSEKEEPING_JOB, housekeeping } from './housekeeping.server';
+import { housekeeping } from './housekeeping.server';
 import { rankLeaderboards } from './leaderboards.server';
-import { AI_REPLY_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
+import { AI_REPLY_JOB, HOUSEKEEPING_JOB, LEADERBOARD_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 
 /**

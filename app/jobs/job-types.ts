@@ -4,6 +4,8 @@ import type { NewJob } from './queue.server';
 // build (and kind) queued or running at a time.
 
 export const SCREEN_JOB = 'screen';
+export const HOUSEKEEPING_JOB = 'housekeeping';
+export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
 export const AI_REPLY_JOB = 'ai-reply';
 
@@ -12,6 +14,14 @@ export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:
 
 /** Writes a build's roast. */
 export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${buildId}`, payload: { buildId } }) satisfies NewJob;
+
+/** The hourly clean-up; one queued or running at a time. */
+export const housekeepingJob = (runAt: Date) =>
+  ({ type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Ranks every leaderboard period again; one queued or running at a time. */
+export const leaderboardJob = (runAt: Date) =>
+  ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Answers a member's comment as RoastBot. */
 export const aiReplyJob = (commentId: number) =>

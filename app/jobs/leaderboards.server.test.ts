@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LEADERBOARD_JOB } from '~/jobs/job-types';
 import { builds, images, jobs, ratings } from '../../db/schema';
 import {
   LEADERBOARD_EVERY_MS,
-  LEADERBOARD_JOB,
   LEADERBOARD_RATING_DELAY_MS,
   leaderboard,
   scheduleLeaderboards,

@@ -5,7 +5,7 @@ import { type Actor, recordAudit } from './audit.server';
 import type { ReviewStatus } from './builds.server';
 import { deleteImagesIfUnused } from './image-storage.server';
 import { requestLeaderboards } from './leaderboards.server';
-import type { Viewer } from './permissions';
+import type { Viewer } from '~/domain/permissions';
 import { db } from '~/services/db.server';
 
 export type AdminBuildRow = {

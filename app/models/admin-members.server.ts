@@ -6,7 +6,7 @@ import { type Actor, recordAudit } from './audit.server';
 import { recountBuilds } from './builds.server';
 import { deleteImagesIfUnused } from './image-storage.server';
 import { requestLeaderboards } from './leaderboards.server';
-import { canManageMember, type Viewer } from './permissions';
+import { canManageMember, type Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';
 import { normalizeEmail } from './users.server';
 import { db } from '~/services/db.server';

@@ -3,7 +3,7 @@ import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
 import { settleImageFiles } from './image-storage.server';
-import { isStaff, type Viewer } from './permissions';
+import { isStaff, type Viewer } from '~/domain/permissions';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 

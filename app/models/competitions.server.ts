@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import { competitions } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import type { Viewer } from './permissions';
+import type { Viewer } from '~/domain/permissions';
 import { db } from '~/services/db.server';
 
 export type CompetitionCard = {

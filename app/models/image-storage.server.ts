@@ -6,7 +6,7 @@ import { env } from '~/services/env.server';
 import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
 import { IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
-import { isStaff, type Viewer } from './permissions';
+import { isStaff, type Viewer } from '~/domain/permissions';
 
 // Where each image's files live. An image a listed build shows is published: its
 // variants are in UPLOADS_DIR/images, served to anyone and cached for good. Every other

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LEADERBOARD_JOB } from '~/jobs/job-types';
 import { closeDatabase, dataVersion, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { builds, images, jobs, leaderboardStandings, ratings } from '../../db/schema';
 import {
   BAYESIAN_PRIOR_VOTES,
   LEADERBOARD_DEPTH,
-  LEADERBOARD_JOB,
   LEADERBOARD_RATING_DELAY_MS,
   type LeaderboardPeriod,
   leaderboard,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { builds, leaderboardStandings, users } from '../../db/schema';
-import { enqueueJob, expediteJob, type NewJob } from '~/jobs/queue.server';
+import { leaderboardJob } from '~/jobs/job-types';
+import { enqueueJob, expediteJob } from '~/jobs/queue.server';
 import { db, type Writer } from '~/services/db.server';
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
@@ -54,8 +55,6 @@ export type Standing = { buildId: number; votes: number; points: number; score: 
  */
 export const LEADERBOARD_DEPTH = 100;
 
-/** The job that ranks every period again; one is queued or running at a time. */
-export const LEADERBOARD_JOB = 'leaderboard';
 /** Windows roll, so boards are ranked again this often even when nobody votes. */
 export const LEADERBOARD_EVERY_MS = 60_000;
 /**
@@ -166,11 +165,9 @@ export function saveStandings(writer: Writer, period: LeaderboardPeriod, standin
   return true;
 }
 
-const rankingJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
-
 /** Queues the next ranking of every period at `runAt`, unless one is queued or running. */
 export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
-  enqueueJob(writer, rankingJob(runAt));
+  enqueueJob(writer, leaderboardJob(runAt));
 }
 
 /**
@@ -179,6 +176,6 @@ export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
  * ratings newer than its start before it schedules the next one.
  */
 export function requestLeaderboards(writer: Writer, now = Date.now()): void {
-  const job = rankingJob(new Date(now + LEADERBOARD_RATING_DELAY_MS));
+  const job = leaderboardJob(new Date(now + LEADERBOARD_RATING_DELAY_MS));
   if (!enqueueJob(writer, job, new Date(now))) expediteJob(writer, job.key, job.runAt);
 }

@@ -7,7 +7,7 @@ import { approveBuildIn } from './builds.server';
 import { removeComment } from './comments.server';
 import { REPORT_REASONS, type ReportReason } from './reports.server';
 import { settleImageFiles } from './image-storage.server';
-import { isStaff, type Viewer } from './permissions';
+import { isStaff, type Viewer } from '~/domain/permissions';
 import { requestLeaderboards } from './leaderboards.server';
 import { db, type Writer } from '~/services/db.server';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, type Db } from '~/services/db.server';
 import { openTestDatabase } from '../../tests/support/test-database';
 import { users } from '../../db/schema';
-import { generateUsername, isGeneratedUsername } from './usernames';
+import { generateUsername, isGeneratedUsername } from '~/domain/usernames';
 import {
   changeEmail,
   changeUsername,

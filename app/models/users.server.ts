@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { generateUsername, usernameKey } from './usernames';
+import { generateUsername, usernameKey } from '~/domain/usernames';
 
 /** What every page knows about the signed-in member. */
 export type CurrentUser = {

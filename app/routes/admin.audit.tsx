@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.audit';
 import { AdminTable } from '~/components/admin/admin-table';
 import { Pager } from '~/components/ui/pager';
 import { listAudit, listAuditActors } from '~/models/audit.server';
-import { requireAdmin } from '~/services/session.server';
+import { requireAdmin } from '~/web/session.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDateTime } from '~/utils/dates';
 import { pageNumber, positiveInt, withQuery } from '~/utils/query';

@@ -9,8 +9,8 @@ import { findCompetitionForAdmin, saveCompetition } from '~/models/competitions.
 import { AvatarError, processAvatar } from '~/services/avatars.server';
 import { env } from '~/services/env.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
-import { requireAdmin } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireAdmin } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
 import { positiveInt } from '~/utils/query';
 import { competitionSchema } from '~/utils/schemas';
 

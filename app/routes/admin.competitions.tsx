@@ -4,8 +4,8 @@ import { AdminTable, Badge } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { type CompetitionStatus, endCompetition, findCompetitionForAdmin, listCompetitionsForAdmin } from '~/models/competitions.server';
-import { requireAdmin } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireAdmin } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
 import { shortDate } from '~/utils/dates';
 import { positiveInt } from '~/utils/query';
 

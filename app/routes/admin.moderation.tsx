@@ -5,8 +5,8 @@ import { buttonClass } from '~/components/ui/button';
 import { imageSources } from '~/models/images.server';
 import { decideHeldBuild, listFailedRoasts, listHeldBuilds, listOpenReports, type ModerationResult, resolveReport, retryRoast } from '~/models/moderation.server';
 import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
-import { requireStaff } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { requireStaff } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime } from '~/utils/dates';
 
 /** The queue: held builds, open reports and failed roasts, for moderators and admins. */

@@ -2,7 +2,7 @@ import { Form, isRouteErrorResponse, Outlet, redirect, useLocation } from 'react
 import type { Route } from './+types/admin';
 import { ErrorPage } from '~/components/error-page';
 import { TabLinks } from '~/components/ui/tab-links';
-import { requireStaff } from '~/services/session.server';
+import { requireStaff } from '~/web/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';

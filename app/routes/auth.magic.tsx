@@ -3,10 +3,10 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/auth.magic';
 import { buttonClass } from '~/components/ui/button';
 import { findMagicLink } from '~/models/login-codes.server';
-import { authenticate } from '~/services/auth.server';
-import { requireAnonymous } from '~/services/session.server';
-import { completeSignIn } from '~/services/sign-in.server';
-import { dataWithToast } from '~/services/toast.server';
+import { authenticate } from '~/web/auth.server';
+import { requireAnonymous } from '~/web/session.server';
+import { completeSignIn } from '~/web/sign-in.server';
+import { dataWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Sign in', 'Finish signing in to RigRoast.');

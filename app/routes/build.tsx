@@ -15,14 +15,14 @@ import { canSeeBuild, findBuildDetail, freshRoastWaitMs, requestFreshRoast } fro
 import { addComment, CommentError, deleteOwnComment, listThreads } from '~/models/comments.server';
 import { imageSources, largestVariantUrl } from '~/models/images.server';
 import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
-import { isStaff } from '~/models/permissions';
+import { isStaff } from '~/domain/permissions';
 import { memberRating, rateBuild, RatingError } from '~/models/ratings.server';
 import type { CurrentUser } from '~/models/users.server';
 import { isReportReason, REPORT_REASONS, reportItem } from '~/models/reports.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
-import { currentUser, requireUser } from '~/services/session.server';
-import { dataWithToast, redirectWithToast } from '~/services/toast.server';
+import { currentUser, requireUser } from '~/web/session.server';
+import { dataWithToast, redirectWithToast } from '~/web/toast.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime, waitText } from '~/utils/dates';
 import { pageMeta, socialMeta } from '~/utils/meta';

@@ -8,8 +8,8 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { requestPasswordReset } from '~/models/password-resets.server';
-import { clientAddressOf } from '~/server/context';
-import { dataWithToast } from '~/services/toast.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { dataWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { emailField } from '~/utils/schemas';
 

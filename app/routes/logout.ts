@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { endSession } from '~/services/session.server';
-import { redirectWithToast } from '~/services/toast.server';
+import { endSession } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
 
 // Logging out is a POST: a link or prefetch must never sign anyone out.
 export function loader() {

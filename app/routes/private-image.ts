@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Route } from './+types/private-image';
 import { viewableImageFile } from '~/models/image-storage.server';
-import { pendingUpload } from '~/services/pending-upload.server';
-import { currentUser } from '~/services/session.server';
+import { pendingUpload } from '~/web/pending-upload.server';
+import { currentUser } from '~/web/session.server';
 
 const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
 

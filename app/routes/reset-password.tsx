@@ -7,8 +7,8 @@ import { TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { resetPassword } from '~/models/password-resets.server';
 import { findUserToken } from '~/models/user-tokens.server';
-import { clientAddressOf } from '~/server/context';
-import { dataWithToast, redirectWithToast } from '~/services/toast.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { dataWithToast, redirectWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { resetPasswordSchema } from '~/utils/schemas';
 

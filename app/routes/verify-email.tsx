@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { buttonClass } from '~/components/ui/button';
 import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
-import { currentSessionId } from '~/services/session.server';
-import { dataWithToast, redirectWithToast } from '~/services/toast.server';
+import { currentSessionId } from '~/web/session.server';
+import { dataWithToast, redirectWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Verify your e-mail', 'Confirm the new e-mail address of your RigRoast account.');

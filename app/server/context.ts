@@ -13,14 +13,3 @@ export type RequestInfo = {
 };
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: '', shared: false, enforceCsp: false });
-
-/**
- * Set by our server on every request (overwriting anything a client sent): the
- * client's address as client-address.ts trusts it, IPv6 cut to its /64, so
- * per-network limits count one subscriber once.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-rigroast-client-address';
-
-export function clientAddressOf(request: Request): string {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
-}

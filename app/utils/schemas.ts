@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Zod probes for `new Function` to speed up parsing; our Content-Security-Policy
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
-import { isReservedUsername } from '~/models/usernames';
+import { isReservedUsername } from '~/domain/usernames';
 import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, LOGIN_CODE_DIGITS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants';
 
 // Field rules shared by the forms (in the browser, through Conform) and their
@@ -26,7 +26,7 @@ export const usernameField = z
   .min(USERNAME_MIN_LENGTH, 'Username must be at least 3 characters long')
   .max(USERNAME_MAX_LENGTH, 'Username cannot exceed 30 characters')
   .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username can only contain letters, numbers, dots, dashes and underscores')
-  // Nobody may pass for the AI or the staff, however the name is spelt (models/usernames).
+  // Nobody may pass for the AI or the staff, however the name is spelt (domain/usernames).
   .refine((username) => !isReservedUsername(username), 'This username is reserved. Please choose another one.');
 
 export const bioField = z

@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.build';
 import { onlyMethod, writeOnly } from '~/api/admin.server';
 import { deleteBuildAsAdmin } from '~/models/admin-builds.server';
-import { apiError, pathId, requireApiAdmin } from '~/services/api.server';
+import { apiError, pathId, requireApiAdmin } from '~/api/request.server';
 
 /** DELETE /api/admin/builds/{id} (spec §7): the admin screens' delete, same model and rules. */
 export const loader = writeOnly('DELETE');

@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.user-moderator';
 import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { moderatorBody } from '~/api/contract/admin';
 import { changeMember } from '~/models/admin-members.server';
-import { pathId, readJson, requireApiAdmin } from '~/services/api.server';
+import { pathId, readJson, requireApiAdmin } from '~/api/request.server';
 
 /** PATCH /api/admin/users/{userId}/moderator {isModerator} (spec §7). */
 export const loader = writeOnly('PATCH');

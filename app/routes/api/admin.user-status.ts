@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.user-status';
 import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { statusBody } from '~/api/contract/admin';
 import { changeMember } from '~/models/admin-members.server';
-import { pathId, readJson, requireApiAdmin } from '~/services/api.server';
+import { pathId, readJson, requireApiAdmin } from '~/api/request.server';
 
 /** PATCH /api/admin/users/{userId}/status {isDisabled} (spec §7). */
 export const loader = writeOnly('PATCH');

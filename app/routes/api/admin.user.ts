@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.user';
 import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { deleteMember } from '~/models/admin-members.server';
-import { pathId, requireApiAdmin } from '~/services/api.server';
+import { pathId, requireApiAdmin } from '~/api/request.server';
 
 /** DELETE /api/admin/users/{userId} (spec §7): deletes a member with everything of theirs. */
 export const loader = writeOnly('DELETE');

@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.users';
 import { adminUsersQuery } from '~/api/contract/admin';
 import { listMembers } from '~/models/admin-members.server';
-import { readQuery, requireApiAdmin } from '~/services/api.server';
+import { readQuery, requireApiAdmin } from '~/api/request.server';
 
 /** GET /api/admin/users (spec §7): members for the admin list, `?q=`, `?limit=` (≤ 100), `?page=`. */
 export function loader(args: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { Route } from './+types/builds.comment';
 import { commentBodySchema } from '~/api/contract/builds';
 import { apiComment } from '~/api/serialize';
 import { addComment, CommentError } from '~/models/comments.server';
-import { apiError, pathId, readJson, requireApiUser } from '~/services/api.server';
+import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 /**
  * POST /api/builds/{id}/comment {content, parentCommentId?} (spec §7): the

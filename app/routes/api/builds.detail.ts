@@ -3,8 +3,8 @@ import { apiBuildDetail } from '~/api/serialize';
 import { apiImageUrl } from '~/api/serialize.server';
 import { canSeeBuild, findBuildDetail } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
-import { apiError } from '~/services/api.server';
-import { currentUser } from '~/services/session.server';
+import { apiError } from '~/api/request.server';
+import { currentUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
 
 /**

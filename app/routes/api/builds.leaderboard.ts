@@ -1,7 +1,7 @@
 import type { Route } from './+types/builds.leaderboard';
 import { apiLeaderboard } from '~/api/serialize.server';
 import { LEADERBOARD_DEPTH, leaderboard, parsePeriod } from '~/models/leaderboards.server';
-import { limitParam } from '~/services/api.server';
+import { limitParam } from '~/api/request.server';
 import { LEADERBOARD_LIMIT } from '~/utils/constants';
 
 /**

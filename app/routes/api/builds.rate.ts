@@ -2,7 +2,7 @@ import type { Route } from './+types/builds.rate';
 import { rateBodySchema } from '~/api/contract/builds';
 import { findBuild } from '~/models/builds.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
-import { apiError, pathId, readJson, requireApiUser } from '~/services/api.server';
+import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 const REFUSALS = { invalid: 400, not_found: 404, own_build: 403 } as const;
 

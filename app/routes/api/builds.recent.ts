@@ -2,7 +2,7 @@ import type { Route } from './+types/builds.recent';
 import { RECENT_BUILDS_MAX } from '~/api/contract/builds';
 import { apiBuildList } from '~/api/serialize.server';
 import { listRecentBuilds } from '~/models/builds.server';
-import { limitParam } from '~/services/api.server';
+import { limitParam } from '~/api/request.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
 
 /** GET /api/builds/recent?limit= (spec §7): listed builds, newest first. */

@@ -1,6 +1,6 @@
 import type { Route } from './+types/builds.share';
 import { shareToken, shareUrl } from '~/models/shares.server';
-import { apiError } from '~/services/api.server';
+import { apiError } from '~/api/request.server';
 import { env } from '~/services/env.server';
 
 /**

@@ -4,9 +4,9 @@ import { apiBuildSummary } from '~/api/serialize';
 import { apiImageUrl } from '~/api/serialize.server';
 import { createBuild, findBuildDetail } from '~/models/builds.server';
 import { saveUploadedImage } from '~/models/images.server';
-import { clientAddressOf } from '~/server/context';
-import { apiError, readForm, requireApiUser, uploadFailure } from '~/services/api.server';
-import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/services/pending-upload.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { apiError, readForm, requireApiUser, uploadFailure } from '~/api/request.server';
+import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/web/pending-upload.server';
 
 /**
  * POST /api/builds (spec §7), multipart: publishes the signed-in member's build

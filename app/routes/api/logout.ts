@@ -1,5 +1,5 @@
 import type { Route } from './+types/logout';
-import { endSession } from '~/services/session.server';
+import { endSession } from '~/web/session.server';
 
 /** POST /api/logout (spec §7): ends the session (if any) and clears its cookie. */
 export async function action({ request }: Route.ActionArgs) {

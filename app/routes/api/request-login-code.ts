@@ -1,7 +1,7 @@
 import type { Route } from './+types/request-login-code';
 import { requestLoginCodeBody } from '~/api/contract/account';
-import { apiError, readJson } from '~/services/api.server';
-import { readAuthFlow, sendLoginCode } from '~/services/auth.server';
+import { apiError, readJson } from '~/api/request.server';
+import { readAuthFlow, sendLoginCode } from '~/web/auth.server';
 
 /**
  * POST /api/request-login-code (spec §7): e-mails a sign-in code, within the

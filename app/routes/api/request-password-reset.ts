@@ -1,8 +1,8 @@
 import type { Route } from './+types/request-password-reset';
 import { requestPasswordResetBody } from '~/api/contract/account';
 import { requestPasswordReset } from '~/models/password-resets.server';
-import { clientAddressOf } from '~/server/context';
-import { apiError, readJson } from '~/services/api.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { apiError, readJson } from '~/api/request.server';
 
 /** POST /api/request-password-reset (spec §7): the forgot-password page's request, with its limits. */
 export async function action({ request }: Route.ActionArgs) {

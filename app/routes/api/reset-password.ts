@@ -1,8 +1,8 @@
 import type { Route } from './+types/reset-password';
 import { resetPasswordBody } from '~/api/contract/account';
 import { resetPassword } from '~/models/password-resets.server';
-import { clientAddressOf } from '~/server/context';
-import { apiError, readJson } from '~/services/api.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { apiError, readJson } from '~/api/request.server';
 
 /** POST /api/reset-password (spec §7): sets the password with the mailed link's token. */
 export async function action({ request }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import type { Route } from './+types/share';
 import { apiBuildSummary } from '~/api/serialize';
 import { apiImageUrl } from '~/api/serialize.server';
 import { findSharedBuild } from '~/models/shares.server';
-import { apiError } from '~/services/api.server';
+import { apiError } from '~/api/request.server';
 
 /** GET /api/share/{token} (spec §7): the build a share link shows; 404 for an unknown or expired link. */
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/uploads.temp.status';
 import { tempUploadStatusQuery } from '~/api/contract/uploads';
 import { findTempUploadId } from '~/models/temp-uploads.server';
-import { readQuery } from '~/services/api.server';
+import { readQuery } from '~/api/request.server';
 
 /**
  * GET /api/uploads/temp/status?clientToken= (spec §4, §7): whether the photo

@@ -1,10 +1,10 @@
 import type { Route } from './+types/uploads.temp';
 import { tempUploadBodySchema } from '~/api/contract/uploads';
 import { saveUploadedImage } from '~/models/images.server';
-import { clientAddressOf } from '~/server/context';
+import { clientAddressOf } from '~/web/client-address.server';
 import { createTempUpload } from '~/models/temp-uploads.server';
-import { apiError, readForm, uploadFailure } from '~/services/api.server';
-import { rememberPendingUpload } from '~/services/pending-upload.server';
+import { apiError, readForm, uploadFailure } from '~/api/request.server';
+import { rememberPendingUpload } from '~/web/pending-upload.server';
 
 /**
  * POST /api/uploads/temp (spec §7): keeps a photo before its build exists — a

@@ -1,6 +1,6 @@
 import type { Route } from './+types/user.avatar';
 import { replaceAvatar } from '~/models/avatars.server';
-import { requireApiUser, uploadFailure } from '~/services/api.server';
+import { requireApiUser, uploadFailure } from '~/api/request.server';
 import { readUploadForm } from '~/services/multipart.server';
 
 /** POST /api/user/avatar (spec §7): multipart `avatar`, through the profile page's upload limits and image checks. */

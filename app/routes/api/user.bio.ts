@@ -1,7 +1,7 @@
 import type { Route } from './+types/user.bio';
 import { bioBody } from '~/api/contract/account';
 import { changeBio } from '~/models/users.server';
-import { readJson, requireApiUser } from '~/services/api.server';
+import { readJson, requireApiUser } from '~/api/request.server';
 
 /** POST /api/user/bio (spec §7): sets the member's bio. */
 export async function action(args: Route.ActionArgs) {

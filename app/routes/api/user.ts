@@ -1,7 +1,7 @@
 import type { Route } from './+types/user';
 import { apiUser } from '~/api/serialize';
 import { findProfile } from '~/models/users.server';
-import { requireApiUser } from '~/services/api.server';
+import { requireApiUser } from '~/api/request.server';
 
 /** GET /api/user (spec §7): the session's member, or 401 when signed out. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/user.username';
 import { usernameBody } from '~/api/contract/account';
 import { changeUsername } from '~/models/users.server';
-import { apiError, readJson, requireApiUser } from '~/services/api.server';
+import { apiError, readJson, requireApiUser } from '~/api/request.server';
 
 /** POST /api/user/username (spec §7): renames the member; username_taken (409) is the client's special case. */
 export async function action(args: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from './+types/verify-email';
 import { emailTokenBody } from '~/api/contract/account';
 import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
-import { apiError, readJson } from '~/services/api.server';
-import { currentSessionId } from '~/services/session.server';
+import { apiError, readJson } from '~/api/request.server';
+import { currentSessionId } from '~/web/session.server';
 
 /**
  * GET /api/verify-email?token= (spec §7) only checks the link: GETs never write,

@@ -1,9 +1,9 @@
 import type { Route } from './+types/verify-login-code';
 import { verifyLoginCodeBody } from '~/api/contract/account';
-import { clientAddressOf } from '~/server/context';
-import { apiError, readJson } from '~/services/api.server';
-import { AuthError, clearAuthFlow, verifyEmailCode } from '~/services/auth.server';
-import { startSession } from '~/services/session.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { apiError, readJson } from '~/api/request.server';
+import { AuthError, clearAuthFlow, verifyEmailCode } from '~/web/auth.server';
+import { startSession } from '~/web/session.server';
 
 const STATUS_OF = { refused: 400, rate_limited: 429, disabled: 403 } as const;
 

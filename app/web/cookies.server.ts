@@ -1,5 +1,5 @@
 import { type Cookie, type CookieOptions, createCookie } from 'react-router';
-import { cookieSecret, env } from './env.server';
+import { cookieSecret, env } from '~/services/env.server';
 
 /**
  * A cookie with our defaults: httpOnly, SameSite=Lax, whole site, Secure in

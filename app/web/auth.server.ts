@@ -1,17 +1,17 @@
 import { Authenticator } from 'remix-auth';
 import { Strategy } from 'remix-auth/strategy';
 import { z } from 'zod';
-import { clientAddressOf } from '~/server/context';
+import { clientAddressOf } from './client-address.server';
 import { redeemMagicLink, releaseLoginCode, reserveLoginCode, saveLoginCode, verifyLoginCode } from '~/models/login-codes.server';
 import { consumeRateLimit, type RateLimit } from '~/models/rate-limits.server';
 import { waitText } from '~/utils/dates';
 import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
 import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
-import { randomToken, verifyPassword } from './crypto.server';
+import { randomToken, verifyPassword } from '~/services/crypto.server';
 import { appCookie } from './cookies.server';
-import { env } from './env.server';
-import { sendMail } from './mail.server';
-import { loginCodeEmail } from './mail-templates.server';
+import { env } from '~/services/env.server';
+import { sendMail } from '~/services/mail.server';
+import { loginCodeEmail } from '~/services/mail-templates.server';
 
 /**
  * A sign-in that did not work, with a message meant for the visitor and its

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { idParam } from '~/api/contract/common';
 import type { CurrentUser } from '~/models/users.server';
-import { AvatarError } from './avatars.server';
-import { ImageError } from './images.server';
-import { readUploadForm, UploadError } from './multipart.server';
-import { currentUser } from './session.server';
+import { AvatarError } from '~/services/avatars.server';
+import { ImageError } from '~/services/images.server';
+import { readUploadForm, UploadError } from '~/services/multipart.server';
+import { currentUser } from '~/web/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 
 /** Machine-readable error codes of the JSON API, one per HTTP status it uses. */

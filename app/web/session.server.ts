@@ -1,20 +1,20 @@
 import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
 import { z } from 'zod';
-import { clientAddressOf } from '~/server/context';
+import { clientAddressOf } from './client-address.server';
 import {
   createSession,
   deleteSession,
   findActiveSession,
   renewSession,
 } from '~/models/sessions.server';
-import { isStaff } from '~/models/permissions';
+import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/models/users.server';
-import { isGeneratedUsername } from '~/models/usernames';
+import { isGeneratedUsername } from '~/domain/usernames';
 import { ADMIN_ACCESS_DENIED, SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';
-import { randomToken, sha256 } from './crypto.server';
+import { randomToken, sha256 } from '~/services/crypto.server';
 import { appCookie } from './cookies.server';
-import { isPrimary } from './primary.server';
+import { isPrimary } from '~/services/primary.server';
 
 const SESSION_COOKIE = 'rr_session';
 /** A session is renewed (its 30 days restarted) at most once a day. */

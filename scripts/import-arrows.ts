@@ -1,0 +1,78 @@
+// `npm run arrows`: the imports between app/'s layers, counted, and every one that
+// runs against their order (routes → web → models → services, with domain/ and utils/
+// below them all). Type-only imports are left out: they vanish from the built code.
+// `--root DIR` reads another checkout (to compare before and after a change).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { root: { type: 'string', default: '.' } } });
+const root = resolve(values.root);
+const app = join(root, 'app');
+
+/** Top first: a layer may import those after it, never those before it. */
+const LAYERS = [
+  ['routes', ['routes', 'root.tsx', 'entry.server.tsx', 'server', 'components']],
+  ['web', ['web', 'api']],
+  ['models', ['models', 'jobs', 'roast']],
+  ['services', ['services']],
+  ['pure', ['domain', 'utils']],
+] as const;
+
+type Layer = (typeof LAYERS)[number][0];
+
+function layerOf(file: string): Layer | undefined {
+  const [top] = relative(app, file).split('/');
+  return LAYERS.find(([, folders]) => (folders as readonly string[]).includes(top ?? ''))?.[0];
+}
+
+const rank = (layer: Layer) => LAYERS.findIndex(([name]) => name === layer);
+
+function sources(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return name === '+types' ? [] : sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Value imports (and re-exports) of a module: specifiers of `import x from`, `import {…} from`, `export … from`. */
+function valueImports(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
+    const [, typeOnly, clause = '', specifier = ''] = match;
+    if (typeOnly) continue;
+    // `import { type A, type B }` is type-only too.
+    const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1]?.split(',').map((name) => name.trim()).filter(Boolean);
+    if (names && names.length > 0 && names.every((name) => name.startsWith('type '))) continue;
+    found.push(specifier);
+  }
+  for (const match of text.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) found.push(match[1] ?? '');
+  return found;
+}
+
+function target(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith('~/')) return join(app, specifier.slice(2));
+  if (specifier.startsWith('.')) return resolve(dirname(from), specifier);
+  return undefined;
+}
+
+const counts = new Map<string, number>();
+const against: string[] = [];
+for (const file of sources(app)) {
+  const from = layerOf(file);
+  if (!from) continue;
+  for (const specifier of valueImports(readFileSync(file, 'utf8'))) {
+    const path = target(file, specifier);
+    const to = path && layerOf(path);
+    if (!to || to === from) continue;
+    const arrow = `${from} → ${to}`;
+    counts.set(arrow, (counts.get(arrow) ?? 0) + 1);
+    if (rank(to) < rank(from)) against.push(`${relative(root, file)} → ${specifier}`);
+  }
+}
+
+console.log('| arrow | imports |\n|---|---:|');
+for (const [arrow, count] of [...counts].sort()) console.log(`| ${arrow} | ${count} |`);
+console.log(`\n${against.length} imports against the layer order${against.length > 0 ? ':' : ''}`);
+for (const line of against) console.log(`  ${line}`);
