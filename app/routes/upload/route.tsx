@@ -1,30 +1,24 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
-import { z } from 'zod';
-import type { Route } from './+types/upload';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import type { Route } from './+types/route';
+import { stage, upload, uploadRefused } from './actions.server';
+import { Guidelines } from './guidelines';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { createBuild } from '~/models/builds.server';
-import { imageSources, saveUploadedImage } from '~/models/images.server';
-import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
-import { clientAddressOf } from '~/web/client-address.server';
-import { ImageError } from '~/services/images.server';
+import { imageSource } from '~/models/images.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
-import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS, pendingUpload, rememberPendingUpload } from '~/web/pending-upload.server';
+import { pendingUpload } from '~/web/pending-upload.server';
 import { currentUser } from '~/web/session.server';
-import { dataWithToast, redirectWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
-import { buildTitleField } from '~/utils/schemas';
+import { buildTitleSchema } from '~/utils/schemas';
 
-const titleSchema = z.object({ title: buildTitleField });
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
@@ -34,11 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
   const pending = await pendingUpload(args.request);
   return {
     username: user?.username ?? null,
-    pending: pending ? { title: pending.title, image: imageSources([pending.imageId]).get(pending.imageId) ?? null } : null,
+    pending: pending ? { title: pending.title, image: imageSource(pending.imageId) } : null,
   };
 }
-
-type ActionData = { result: SubmissionResult<string[]> };
 
 /** A refused upload's Retry-After reaches the page without JavaScript too (cookies pass on their own). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -47,109 +39,22 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request } = args;
-  const fail = (message: string, status: number, result?: SubmissionResult<string[]>, headers?: HeadersInit) =>
-    dataWithToast(
-      args,
-      { result: result ?? { status: 'error', error: { '': [message] } } } satisfies ActionData,
-      { kind: 'error', title: 'Upload failed', description: message },
-      { status, headers },
-    );
-  const refused = (error: UploadError) => fail(error.message, error.status, undefined, error.headers);
-
   let formData: FormData;
   try {
-    formData = await readUploadForm(request);
+    formData = await readUploadForm(args.request);
   } catch (error) {
-    if (error instanceof UploadError) return refused(error);
+    if (error instanceof UploadError) return uploadRefused(args, error);
     throw error;
   }
   const intent = formData.get('intent');
-  const storeImage = async () => {
-    const file = formData.get('image');
-    if (!(file instanceof File)) return fail('File type must be an image', 400);
-    try {
-      return await saveUploadedImage(file, clientAddressOf(request));
-    } catch (error) {
-      if (error instanceof UploadError) return refused(error);
-      if (error instanceof ImageError) return fail(error.message, error.status);
-      throw error;
-    }
-  };
-
-  // The home page's drop zone without JavaScript: keep the photo, ask for the title here.
-  if (intent === 'stage') {
-    const imageId = await storeImage();
-    if (typeof imageId !== 'number') return imageId;
-    return redirect('/upload', { headers: { 'Set-Cookie': await keepPendingUpload(imageId, '') } });
-  }
-
-  const submission = parseWithZod(formData, { schema: titleSchema });
-  if (submission.status !== 'success') return fail('Title is required', 400, submission.reply());
-  const { title } = submission.value;
-  const user = currentUser(args);
-
-  // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
-  if (intent === 'finalize') {
-    if (!user) {
-      const pending = await pendingUpload(request);
-      if (!pending) return fail(PENDING_UPLOAD_REFUSALS.expired, 410);
-      setTempUploadTitle(pending.id, title);
-      return askToSignIn();
-    }
-    const finished = await finishPendingUpload(request, user.id, { title });
-    if ('refused' in finished) return fail(PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
-    return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
-  }
-
-  const imageId = await storeImage();
-  if (typeof imageId !== 'number') return imageId;
-
-  if (user) {
-    const buildId = await createBuild({ userId: user.id, title, imageId });
-    if (buildId === null) throw new Error('A new build could not be created');
-    return uploaded(buildId);
-  }
-  // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
-  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title) });
+  if (intent === 'stage') return stage(args, formData);
+  return upload(args, formData, { finalize: intent === 'finalize' });
 }
-
-/** Keeps the photo as this browser's pending upload; answers the cookie that remembers it. */
-async function keepPendingUpload(imageId: number, title: string): Promise<string> {
-  const temp = createTempUpload({ imageId, title });
-  if (!temp) throw new Error('A new temp upload could not be created');
-  return rememberPendingUpload(temp.id);
-}
-
-function askToSignIn(headers?: HeadersInit) {
-  return redirectWithToast(
-    '/auth?tab=register&redirectTo=%2Fupload',
-    { title: 'Sign in to finish your upload', description: 'Your photo is saved for 24 hours. Sign in and it goes live at once.' },
-    { headers },
-  );
-}
-
-function uploaded(buildId: number, headers?: HeadersInit) {
-  return redirectWithToast(
-    `/build/${buildId}`,
-    { title: 'Upload successful', description: 'Your build is being roasted by AI.' },
-    { headers },
-  );
-}
-
-const guidelines = {
-  allowed: [
-    'Clear photos of your PC build and its components',
-    'Desktop setups where the case is visible',
-    'Close-ups of cooling, RGB, cable work and other features',
-  ],
-  prohibited: ['People or faces', 'Offensive, harmful or NSFW material', 'Anything unrelated to PC builds'],
-};
 
 export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
   const { username, pending } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(titleSchema, {
+  const [form, fields] = useZodForm(buildTitleSchema, {
     id: 'upload-form',
     lastResult: actionData?.result,
     defaultValue: { title: pending?.title ?? '' },
@@ -301,26 +206,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             </button>
           </div>
         </Form>
-        <aside className="panel h-fit p-6 text-sm" aria-labelledby="guidelines-title">
-          <h2 id="guidelines-title" className="font-bold uppercase tracking-widest text-muted">
-            Content guidelines
-          </h2>
-          <h3 className="mt-4 font-bold text-neon-lime">Allowed</h3>
-          <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted">
-            {guidelines.allowed.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-          <h3 className="mt-4 font-bold text-danger">Prohibited</h3>
-          <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted">
-            {guidelines.prohibited.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-          <p className="mt-4 text-muted">
-            All uploads are screened automatically. Repeated violations may restrict your account.
-          </p>
-        </aside>
+        <Guidelines />
       </div>
     </div>
   );
