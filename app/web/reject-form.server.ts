@@ -12,11 +12,12 @@ type Refusal = {
 };
 
 /**
- * How every action answers a form it will not accept: the page again, with Conform's
- * `result` (from `submission.reply()`) so the form shows its messages in place, with
- * or without JavaScript, and nothing changed. Decision 010.
+ * How every action answers a form it will not accept: the page again (no redirect),
+ * with the form's messages in the action data — Conform's `result` from
+ * `submission.reply()`, or `error` on a page whose only field is hidden — so they show
+ * in place with or without JavaScript, and nothing changed. Decision 010.
  */
-export async function rejectForm<Payload extends { result?: SubmissionResult<string[]> }>(
+export async function rejectForm<Payload extends { result?: SubmissionResult<string[]>; error?: string }>(
   args: RequestArgs,
   payload: Payload,
   { status = 400, headers, toast }: Refusal = {},
