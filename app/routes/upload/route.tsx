@@ -4,6 +4,7 @@ import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { Route } from './+types/route';
 import { stage, upload, uploadRefused } from './actions.server';
 import { Guidelines } from './guidelines';
+import { PhotoInput } from './photo-input';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
@@ -18,8 +19,6 @@ import { pageMeta } from '~/utils/meta';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
 import { buildTitleSchema } from '~/utils/schemas';
-
-const ACCEPTED_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
@@ -150,42 +149,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
             </div>
           ) : (
-            <div className="grid gap-2">
-              <label htmlFor="upload-image" className="text-sm font-semibold">
-                Photo of your build
-              </label>
-              {preview ? (
-                <div className="relative">
-                  <img src={preview} alt="Preview of the chosen photo" className="max-h-96 w-full rounded-xl object-contain" />
-                  <button
-                    type="button"
-                    className={`${buttonClass('ghost', 'sm')} absolute right-3 top-3`}
-                    onClick={() => {
-                      setPreview(null);
-                      if (fileRef.current) fileRef.current.value = '';
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
-              ) : null}
-              <input
-                ref={fileRef}
-                id="upload-image"
-                name="image"
-                type="file"
-                accept={ACCEPTED_TYPES}
-                aria-describedby="upload-image-hint"
-                className={`${preview ? 'sr-only' : ''} block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void`}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  setPreview(file ? URL.createObjectURL(file) : null);
-                }}
-              />
-              <p id="upload-image-hint" className="text-xs text-muted">
-                JPG, PNG or GIF, up to 10MB.
-              </p>
-            </div>
+            <PhotoInput fileRef={fileRef} preview={preview} onPreview={setPreview} />
           )}
           <FieldErrors id={form.errorId} errors={form.errors} />
           {progress === null ? null : (
