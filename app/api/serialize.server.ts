@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
 import { apiBuildSummary, apiLeaderboardEntry } from './serialize';
 import type { BuildSummary } from '~/models/builds.server';
-import { imageSources } from '~/models/images.server';
+import { imageSource, imageSources } from '~/models/images.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 
 /** A lookup of each item's photo URL, the photos read in one query. */
@@ -25,7 +25,7 @@ export function apiOwnBuildList(builds: BuildSummary[]): z.infer<typeof ownBuild
 
 /** One photo's URL (its JPEG fallback), '' when it has none. */
 export function apiImageUrl(imageId: number): string {
-  return imageSources([imageId]).get(imageId)?.src ?? '';
+  return imageSource(imageId)?.src ?? '';
 }
 
 /** A board's entries, with their photos' URLs read in one query. */

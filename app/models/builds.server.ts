@@ -4,6 +4,7 @@ import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
 import { settleImageFiles } from './image-storage.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
+import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 
@@ -173,9 +174,30 @@ export function freshRoastWaitMs({ requestedAt, failedAt }: { requestedAt: Date 
   return Math.max(0, requestedAt.getTime() + FRESH_ROAST_INTERVAL_MS - now.getTime());
 }
 
+/**
+ * The build page offers its owner a fresh roast once the roast is written (or has
+ * failed) and none is being written: null when there is nothing to offer, else how
+ * long until the offer can be taken (0: now).
+ */
+export function freshRoastOffer(
+  build: { userId: number; roasting: boolean; roastRequestedAt: Date | null; roastFailedAt: Date | null },
+  roast: Pick<RoastView, 'state'>,
+  viewer: Viewer | null,
+  now = new Date(),
+): { waitMs: number } | null {
+  const done = roast.state === 'roasted' || roast.state === 'failed';
+  if (viewer?.id !== build.userId || !done || build.roasting) return null;
+  return { waitMs: freshRoastWaitMs({ requestedAt: build.roastRequestedAt, failedAt: build.roastFailedAt }, now) };
+}
+
+/** Whether a build is listed: screening (or a moderator) approved it, so everyone may see, rate and share it. */
+export function isListed(build: { reviewStatus: ReviewStatus }): boolean {
+  return build.reviewStatus === 'approved';
+}
+
 /** Builds screening has not approved are seen only by their owner and by moderators. */
 export function canSeeBuild(build: { userId: number; reviewStatus: ReviewStatus }, viewer: Viewer | null): boolean {
-  if (build.reviewStatus === 'approved') return true;
+  if (isListed(build)) return true;
   return viewer?.id === build.userId || isStaff(viewer);
 }
 
@@ -196,7 +218,7 @@ export function requestFreshRoast(buildId: number, userId: number, now = new Dat
       .get();
     if (!build) return { ok: false, reason: 'not_found' };
     if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
-    if (build.reviewStatus !== 'approved') return { ok: false, reason: 'not_listed' };
+    if (!isListed(build)) return { ok: false, reason: 'not_listed' };
     const wait = freshRoastWaitMs(build, now);
     if (wait > 0) return { ok: false, reason: 'too_soon', retryAfterMs: wait };
     if (!enqueueJob(tx, roastJob(buildId), now)) return { ok: false, reason: 'busy' };

@@ -178,6 +178,11 @@ export function imageSources(imageIds: number[]): Map<number, ImageSources> {
   return result;
 }
 
+/** One image's sources, or null when it has none (see imageSources). */
+export function imageSource(imageId: number): ImageSources | null {
+  return imageSources([imageId]).get(imageId) ?? null;
+}
+
 /** The URL of the widest variant of an image in `format`, for the full-size view; null if there is none. */
 export function largestVariantUrl(imageId: number, format: ImageFormat = 'jpeg'): string | null {
   const row = db()

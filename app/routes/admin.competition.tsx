@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.competition';
@@ -10,6 +10,7 @@ import { AvatarError, processAvatar } from '~/services/avatars.server';
 import { env } from '~/services/env.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireAdmin } from '~/web/session.server';
+import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { positiveInt } from '~/utils/query';
 import { competitionSchema } from '~/utils/schemas';
@@ -52,10 +53,10 @@ export async function action(args: Route.ActionArgs) {
     formData = await readUploadForm(args.request);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return data({ result: { status: 'error', error: { badge: [error.message] } } satisfies SubmissionResult<string[]> }, { status: error.status });
+    return rejectForm(args, { result: { status: 'error', error: { badge: [error.message] } } }, { status: error.status });
   }
   const submission = parseWithZod(formData, { schema: competitionSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return rejectForm(args, { result: submission.reply() });
   const { badge, removeBadge, ...values } = submission.value;
   let badgeUrl: string | null | undefined = removeBadge ? null : undefined;
   if (badge) {
@@ -63,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
       badgeUrl = (await processAvatar(new Uint8Array(await badge.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR, folder: 'badges' })).url;
     } catch (error) {
       if (!(error instanceof AvatarError)) throw error;
-      return data({ result: submission.reply({ fieldErrors: { badge: [error.message] } }) }, { status: 400 });
+      return rejectForm(args, { result: submission.reply({ fieldErrors: { badge: [error.message] } }) });
     }
   }
   const saved = saveCompetition(admin, id, { ...values, badgeUrl });

@@ -6,7 +6,7 @@ import { findMagicLink } from '~/models/login-codes.server';
 import { authenticate } from '~/web/auth.server';
 import { requireAnonymous } from '~/web/session.server';
 import { completeSignIn } from '~/web/sign-in.server';
-import { dataWithToast } from '~/web/toast.server';
+import { rejectForm } from '~/web/reject-form.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Sign in', 'Finish signing in to RigRoast.');
@@ -23,12 +23,7 @@ export async function action(args: Route.ActionArgs) {
   requireAnonymous(args);
   const outcome = await authenticate('magic-link', args.request);
   if ('error' in outcome) {
-    return dataWithToast(
-      args,
-      { error: outcome.error },
-      { kind: 'error', title: 'Verification failed', description: outcome.error },
-      { status: 400 },
-    );
+    return rejectForm(args, { error: outcome.error }, { toast: { kind: 'error', title: 'Verification failed', description: outcome.error } });
   }
   return completeSignIn(args.request, outcome.user, '');
 }

@@ -1,7 +1,6 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
 import type { Route } from './+types/forgot-password';
 import { HoneypotField, isBotSubmission } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
@@ -9,11 +8,9 @@ import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { requestPasswordReset } from '~/models/password-resets.server';
 import { clientAddressOf } from '~/web/client-address.server';
-import { dataWithToast } from '~/web/toast.server';
+import { rejectForm } from '~/web/reject-form.server';
 import { pageMeta } from '~/utils/meta';
-import { emailField } from '~/utils/schemas';
-
-const schema = z.object({ email: emailField });
+import { forgotPasswordSchema } from '~/utils/schemas';
 
 export const meta = () => pageMeta('Forgot password', 'Request a link to reset your RigRoast password.');
 
@@ -23,16 +20,15 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return { result: submission.reply() as SubmissionResult<string[]> };
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== 'success') return rejectForm(args, { result: submission.reply() });
   if (isBotSubmission(formData)) return redirect('/forgot-password?sent=1');
   const requested = await requestPasswordReset({ email: submission.value.email, ip: clientAddressOf(args.request) });
   if (!requested.ok) {
-    return dataWithToast(
+    return rejectForm(
       args,
-      { result: submission.reply({ formErrors: [requested.message] }) as SubmissionResult<string[]> },
-      { kind: 'error', title: 'Request Failed', description: requested.message },
-      { status: 429 },
+      { result: submission.reply({ formErrors: [requested.message] }) },
+      { status: 429, toast: { kind: 'error', title: 'Request Failed', description: requested.message } },
     );
   }
   return redirect('/forgot-password?sent=1');
@@ -40,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(schema, { id: 'forgot-form', lastResult: actionData?.result });
+  const [form, fields] = useZodForm(forgotPasswordSchema, { id: 'forgot-form', lastResult: actionData?.result });
   const busy = navigation.state === 'submitting';
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">

@@ -8,7 +8,8 @@ import { useZodForm } from '~/components/ui/use-zod-form';
 import { resetPassword } from '~/models/password-resets.server';
 import { findUserToken } from '~/models/user-tokens.server';
 import { clientAddressOf } from '~/web/client-address.server';
-import { dataWithToast, redirectWithToast } from '~/web/toast.server';
+import { rejectForm } from '~/web/reject-form.server';
+import { redirectWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 import { resetPasswordSchema } from '~/utils/schemas';
 
@@ -23,7 +24,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== 'success') {
-    return { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> };
+    return rejectForm(args, { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) });
   }
   const reset = await resetPassword({
     token: submission.value.token,
@@ -31,11 +32,10 @@ export async function action(args: Route.ActionArgs) {
     ip: clientAddressOf(args.request),
   });
   if (!reset.ok) {
-    return dataWithToast(
+    return rejectForm(
       args,
-      { result: submission.reply({ formErrors: [reset.message], hideFields: ['password', 'confirmPassword'] }) as SubmissionResult<string[]> },
-      { kind: 'error', title: 'Password Reset Failed', description: reset.message },
-      { status: reset.reason === 'limited' ? 429 : 400 },
+      { result: submission.reply({ formErrors: [reset.message], hideFields: ['password', 'confirmPassword'] }) },
+      { status: reset.reason === 'limited' ? 429 : 400, toast: { kind: 'error', title: 'Password Reset Failed', description: reset.message } },
     );
   }
   return redirectWithToast('/reset-password?done=1', { title: 'Password Reset Successful' });

@@ -3,7 +3,7 @@ import type { Route } from './+types/share';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RatingSummary } from '~/components/rating-summary';
 import { buttonClass } from '~/components/ui/button';
-import { imageSources } from '~/models/images.server';
+import { imageSource } from '~/models/images.server';
 import { findSharedBuild } from '~/models/shares.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { pageMeta, socialMeta } from '~/utils/meta';
@@ -20,7 +20,7 @@ export function loader({ params }: Route.LoaderArgs) {
       averageRating: build.averageRating,
       ratingCount: build.ratingCount,
     },
-    image: imageSources([build.imageId]).get(build.imageId) ?? null,
+    image: imageSource(build.imageId),
     social: buildSocial(build),
   };
 }

@@ -4,7 +4,8 @@ import type { Route } from './+types/verify-email';
 import { buttonClass } from '~/components/ui/button';
 import { checkEmailChangeToken, confirmEmailChange } from '~/models/email-changes.server';
 import { currentSessionId } from '~/web/session.server';
-import { dataWithToast, redirectWithToast } from '~/web/toast.server';
+import { rejectForm } from '~/web/reject-form.server';
+import { redirectWithToast } from '~/web/toast.server';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Verify your e-mail', 'Confirm the new e-mail address of your RigRoast account.');
@@ -22,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   const confirmed = await confirmEmailChange(token, { sessionId: currentSessionId(args) });
   if (!confirmed.ok) {
     const error = confirmed.message;
-    return dataWithToast(args, { error }, { kind: 'error', title: 'Verification Failed', description: error }, { status: 400 });
+    return rejectForm(args, { error }, { toast: { kind: 'error', title: 'Verification Failed', description: error } });
   }
   return redirectWithToast('/verify-email?verified=1', { title: 'Email Verified' });
 }

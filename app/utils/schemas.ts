@@ -51,6 +51,17 @@ export const resetPasswordSchema = z
     error: 'Passwords do not match',
   });
 
+/** The sign-in page's forms (spec §2 Auth): the e-mail step, the code step, the password login. */
+export const emailSchema = z.object({ email: emailField });
+export const codeSchema = z.object({ code: codeField });
+export const passwordSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
+});
+
+/** The forgot-password form (§5). */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
 /** The profile's forms (spec §2 Profile, Settings). */
 export const usernameSchema = z.object({ username: usernameField });
 export const bioSchema = z.object({ bio: bioField });
@@ -65,6 +76,9 @@ export const buildTitleField = z
   .trim()
   .min(1, 'Title is required')
   .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);
+
+/** The upload page's form: the title (the photo is read and checked by the image pipeline). */
+export const buildTitleSchema = z.object({ title: buildTitleField });
 
 /** A comment or reply (spec §8 "Comment cannot be empty"). */
 export const commentSchema = z.object({

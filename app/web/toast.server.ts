@@ -20,7 +20,7 @@ const withId = (toast: ToastInput): Toast => ({ id: randomUUID(), kind: 'success
 /** A toast raised by an action that answers without redirecting, for this same request's page. */
 const pendingToastContext = createContext<Toast | null>(null);
 
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** A Set-Cookie header value carrying `toast` to the next page. */
 export async function toastHeader(toast: ToastInput): Promise<string> {

@@ -1,0 +1,87 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import type { Route } from './+types/route';
+import { requestFreshRoast } from '~/models/builds.server';
+import { addComment, CommentError, deleteOwnComment } from '~/models/comments.server';
+import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
+import { rateBuild, RatingError } from '~/models/ratings.server';
+import { isReportReason, reportItem } from '~/models/reports.server';
+import type { CurrentUser } from '~/models/users.server';
+import { isStaff } from '~/domain/permissions';
+import { rejectForm } from '~/web/reject-form.server';
+import { redirectWithToast } from '~/web/toast.server';
+import { waitText } from '~/utils/dates';
+import { commentSchema } from '~/utils/schemas';
+
+// The build page's intents; each answers with a redirect back to the page (and a toast) or, for a refused comment, the page with the form's messages.
+
+export function rate(buildId: number, userId: number, rating: number, back: string) {
+  try {
+    rateBuild({ buildId, userId, rating });
+  } catch (error) {
+    if (!(error instanceof RatingError)) throw error;
+    return redirectWithToast(back, { kind: 'error', title: `Failed to submit rating: ${error.message}` }, { status: 303 });
+  }
+  return redirectWithToast(back, { title: 'Rating submitted' }, { status: 303 });
+}
+
+export async function comment(args: Route.ActionArgs, buildId: number, userId: number, formData: FormData, back: string) {
+  const submission = parseWithZod(formData, { schema: commentSchema });
+  // The form shows the field's own message; a refusal from the model is shown as the form's.
+  const fail = (message: string, result = submission.reply({ formErrors: [message] })) =>
+    rejectForm(args, { result }, { toast: { kind: 'error', title: `Failed to add comment: ${message}` } });
+  if (submission.status !== 'success') return fail(submission.error?.content?.[0] ?? 'Comment cannot be empty', submission.reply());
+  try {
+    const { id } = addComment({ buildId, userId, ...submission.value });
+    return redirectWithToast(`${back}#comment-${id}`, { title: 'Comment added' }, { status: 303 });
+  } catch (error) {
+    if (error instanceof CommentError) return fail(error.message);
+    throw error;
+  }
+}
+
+/** Members delete their own comments; moderators and admins anyone's. */
+export function deleteComment(user: CurrentUser, commentId: number, back: string) {
+  const deleted = deleteOwnComment(commentId, user.id) || (isStaff(user) && deleteAnyComment(user, commentId).ok);
+  return deleted
+    ? redirectWithToast(`${back}#comments-title`, { title: 'Comment deleted' })
+    : redirectWithToast(back, { kind: 'error', title: 'Failed to delete comment', description: 'It was not yours, or it is already gone.' });
+}
+
+/** Moderators and admins take a listed build off the site until the queue decides. */
+export async function hide(user: CurrentUser, buildId: number, back: string) {
+  const result = await hideBuild(user, buildId);
+  if (result.ok) return redirectWithToast(back, { title: 'Build hidden', description: 'It waits in the moderation queue.' }, { status: 303 });
+  if (result.reason === 'forbidden') throw data(null, { status: 403 });
+  return redirectWithToast(back, { kind: 'error', title: 'Failed to hide build', description: 'It is not listed any more.' }, { status: 303 });
+}
+
+export function report(buildId: number, userId: number, formData: FormData, back: string) {
+  const reason = formData.get('reason');
+  const commentId = Number(formData.get('commentId'));
+  if (!isReportReason(reason)) return redirectWithToast(back, { kind: 'error', title: 'Failed to send report', description: 'Please choose a reason.' }, { status: 303 });
+  const result = reportItem(userId, commentId > 0 ? { commentId } : { buildId }, reason);
+  if (result === null) throw data(null, { status: 404 });
+  return redirectWithToast(
+    back,
+    result === 'reported'
+      ? { title: 'Report sent', description: 'Thank you. A moderator will look at it.' }
+      : { title: 'Already reported', description: 'You have reported this before; a moderator will look at it.' },
+    { status: 303 },
+  );
+}
+
+export function askForFreshRoast(buildId: number, userId: number, back: string) {
+  const result = requestFreshRoast(buildId, userId);
+  if (result.ok) {
+    return redirectWithToast(back, { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' }, { status: 303 });
+  }
+  if (result.reason === 'not_found') throw data(null, { status: 404 });
+  const description = {
+    not_owner: 'Only the owner of this build can ask for a fresh roast.',
+    not_listed: 'This build can be roasted again once it has passed review.',
+    busy: 'A roast of this build is already being written.',
+    too_soon: `You can ask for a fresh roast once a day. Try again in ${result.reason === 'too_soon' ? waitText(result.retryAfterMs) : ''}.`,
+  }[result.reason];
+  return redirectWithToast(back, { kind: 'error', title: 'No fresh roast this time', description }, { status: 303 });
+}

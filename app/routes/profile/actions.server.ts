@@ -1,0 +1,126 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from 'react-router';
+import type { Route } from './+types/route';
+import { replaceAvatar } from '~/models/avatars.server';
+import { mailPasswordResetLink } from '~/models/password-resets.server';
+import { consumeRateLimit } from '~/models/rate-limits.server';
+import { issueUserToken } from '~/models/user-tokens.server';
+import { changeBio, changeUsername, type CurrentUser, findUserByEmail } from '~/models/users.server';
+import { AvatarError } from '~/services/avatars.server';
+import { env } from '~/services/env.server';
+import { emailChangeEmail } from '~/services/mail-templates.server';
+import { sendMail } from '~/services/mail.server';
+import { rejectForm } from '~/web/reject-form.server';
+import { redirectToUsernameRetry } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
+import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
+import { waitText } from '~/utils/dates';
+import { safeRedirect } from '~/utils/redirects';
+import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+
+// The profile's intents; each redirects back with a toast, or answers the page with the form's message.
+
+const SETTINGS = '/profile?tab=settings';
+const EMAIL_LIMIT = { bucket: 'account-mail:user', limit: 3, windowMs: 3600_000 };
+
+/** A refused change: the message for the settings form it came from, and a toast. */
+export function failed(
+  args: Route.ActionArgs,
+  intent: ProfileAction,
+  message: string,
+  status: number,
+  result?: SubmissionResult<string[]>,
+) {
+  const title = intent === 'username' ? 'Failed to update username' : 'Update failed';
+  return rejectForm(args, { intent, error: message, result }, { status, toast: { kind: 'error', title, description: message } });
+}
+
+export function username(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  const back = safeRedirect(formData.get('redirectTo'), SETTINGS);
+  const fromDialog = formData.get('source') === 'username-dialog';
+  // Saving an empty or unchanged name just leaves edit mode (spec §4), also
+  // for a member whose name predates today's rules (e.g. a reserved one).
+  // The dialog has no edit mode to leave: an empty name there is refused.
+  const typed = String(formData.get('username') ?? '').trim();
+  if ((typed === '' && !fromDialog) || typed === user.username) return redirect(back);
+  const submission = parseWithZod(formData, { schema: usernameSchema });
+  const outcome = submission.status === 'success' ? changeUsername(user.id, submission.value.username) : 'invalid';
+  if (outcome === 'updated') return redirectWithToast(back, { title: 'Username updated' });
+  if (outcome === 'unchanged') return redirect(back);
+  const message =
+    submission.status !== 'success'
+      ? (submission.error?.username?.[0] ?? 'Failed to update username. Please try again.')
+      : 'This username is already taken. Please choose another one.';
+  if (fromDialog) return redirectToUsernameRetry(back, { username: typed, error: message });
+  if (outcome === 'taken') return failed(args, 'username', message, 409, submission.reply({ fieldErrors: { username: [message] } }));
+  return failed(args, 'username', message, 400, submission.reply());
+}
+
+export function bio(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: bioSchema });
+  if (submission.status !== 'success') {
+    return failed(args, 'bio', submission.error?.bio?.[0] ?? 'Bio is too long', 400, submission.reply());
+  }
+  changeBio(user.id, submission.value.bio);
+  return redirectWithToast(SETTINGS, { title: 'Bio updated' });
+}
+
+export async function avatar(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  try {
+    await replaceAvatar(user.id, formData.get('avatar'));
+  } catch (error) {
+    if (!(error instanceof AvatarError)) throw error;
+    return failed(args, 'avatar', error.message, 400);
+  }
+  return redirectWithToast('/profile', { title: 'Avatar updated' });
+}
+
+export async function email(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: emailChangeSchema });
+  if (submission.status !== 'success') {
+    return failed(args, 'email', submission.error?.email?.[0] ?? 'Please enter a valid email address', 400, submission.reply());
+  }
+  const address = submission.value.email;
+  if (address === user.email.toLowerCase()) {
+    const message = 'That is already your e-mail address.';
+    return failed(args, 'email', message, 400, submission.reply({ fieldErrors: { email: [message] } }));
+  }
+  const limit = consumeRateLimit(EMAIL_LIMIT, String(user.id));
+  if (!limit.allowed) return failed(args, 'email', `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.`, 429);
+  // An address that already has an account gets nothing, but the answer is the
+  // same, so this form cannot tell anyone who is registered.
+  if (!findUserByEmail(address)) {
+    const token = issueUserToken({ userId: user.id, purpose: 'verify_email', email: address, ttlMs: EMAIL_CHANGE_TTL_MS });
+    const link = `${env().PUBLIC_ORIGIN}/verify-email?token=${encodeURIComponent(token)}`;
+    if (!(await mailed(sendMail({ to: address, ...emailChangeEmail({ link, newEmail: address }) })))) {
+      return failed(args, 'email', 'We could not send the e-mail. Please try again later.', 503);
+    }
+  }
+  return redirectWithToast(SETTINGS, {
+    title: 'Check your new inbox',
+    description: `We sent a confirmation link to ${address}. Your address changes once you open it.`,
+  });
+}
+
+export async function passwordLink(args: Route.ActionArgs, user: CurrentUser) {
+  const limit = consumeRateLimit(EMAIL_LIMIT, String(user.id));
+  if (!limit.allowed) return failed(args, 'password-link', `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.`, 429);
+  if (!(await mailed(mailPasswordResetLink({ userId: user.id, email: user.email })))) {
+    return failed(args, 'password-link', 'We could not send the e-mail. Please try again later.', 503);
+  }
+  return redirectWithToast(SETTINGS, {
+    title: 'Check your email',
+    description: 'We sent you a link to set your password. It works once, within an hour.',
+  });
+}
+
+/** Whether the mail went out; the mailer has logged why when it did not. */
+async function mailed(sending: Promise<void>): Promise<boolean> {
+  try {
+    await sending;
+    return true;
+  } catch {
+    return false;
+  }
+}

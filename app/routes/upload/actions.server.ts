@@ -1,0 +1,99 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from 'react-router';
+import type { Route } from './+types/route';
+import { createBuild } from '~/models/builds.server';
+import { saveUploadedImage } from '~/models/images.server';
+import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
+import { ImageError } from '~/services/images.server';
+import { UploadError } from '~/services/multipart.server';
+import { clientAddressOf } from '~/web/client-address.server';
+import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS, pendingUpload, rememberPendingUpload } from '~/web/pending-upload.server';
+import { rejectForm } from '~/web/reject-form.server';
+import { currentUser } from '~/web/session.server';
+import { redirectWithToast } from '~/web/toast.server';
+import { buildTitleSchema } from '~/utils/schemas';
+
+/** A refused upload: the form's messages (the title's, or the photo's as the form's own) and a toast. */
+export function uploadFailed(args: Route.ActionArgs, message: string, status: number, result?: SubmissionResult<string[]>, headers?: HeadersInit) {
+  return rejectForm(args, { result: result ?? { status: 'error', error: { '': [message] } } }, { status, headers, toast: { kind: 'error', title: 'Upload failed', description: message } });
+}
+
+export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
+  return uploadFailed(args, error.message, error.status, undefined, error.headers);
+}
+
+/** The posted photo, stored: its image id, or the answer that refuses it. */
+async function storeImage(args: Route.ActionArgs, formData: FormData) {
+  const file = formData.get('image');
+  if (!(file instanceof File)) return uploadFailed(args, 'File type must be an image', 400);
+  try {
+    return await saveUploadedImage(file, clientAddressOf(args.request));
+  } catch (error) {
+    if (error instanceof UploadError) return uploadRefused(args, error);
+    if (error instanceof ImageError) return uploadFailed(args, error.message, error.status);
+    throw error;
+  }
+}
+
+/** The home page's drop zone without JavaScript: keep the photo, ask for the title here. */
+export async function stage(args: Route.ActionArgs, formData: FormData) {
+  const imageId = await storeImage(args, formData);
+  if (typeof imageId !== 'number') return imageId;
+  return redirect('/upload', { headers: { 'Set-Cookie': await keepPendingUpload(imageId, '') } });
+}
+
+/** The title and, unless a photo is already waiting (`finalize`), the photo: a new build, or a guest's pending upload. */
+export async function upload(args: Route.ActionArgs, formData: FormData, { finalize }: { finalize: boolean }) {
+  const submission = parseWithZod(formData, { schema: buildTitleSchema });
+  if (submission.status !== 'success') return uploadFailed(args, 'Title is required', 400, submission.reply());
+  const { title } = submission.value;
+  const user = currentUser(args);
+
+  // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
+  if (finalize) {
+    if (!user) {
+      const pending = await pendingUpload(args.request);
+      if (!pending) return uploadFailed(args, PENDING_UPLOAD_REFUSALS.expired, 410);
+      setTempUploadTitle(pending.id, title);
+      return askToSignIn();
+    }
+    const finished = await finishPendingUpload(args.request, user.id, { title });
+    if ('refused' in finished) return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
+    return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
+  }
+
+  const imageId = await storeImage(args, formData);
+  if (typeof imageId !== 'number') return imageId;
+
+  if (user) {
+    const buildId = await createBuild({ userId: user.id, title, imageId });
+    if (buildId === null) throw new Error('A new build could not be created');
+    return uploaded(buildId);
+  }
+  // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
+  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title) });
+}
+
+/** Keeps the photo as this browser's pending upload; answers the cookie that remembers it. */
+async function keepPendingUpload(imageId: number, title: string): Promise<string> {
+  const temp = createTempUpload({ imageId, title });
+  if (!temp) throw new Error('A new temp upload could not be created');
+  return rememberPendingUpload(temp.id);
+}
+
+function askToSignIn(headers?: HeadersInit) {
+  return redirectWithToast(
+    '/auth?tab=register&redirectTo=%2Fupload',
+    { title: 'Sign in to finish your upload', description: 'Your photo is saved for 24 hours. Sign in and it goes live at once.' },
+    { headers },
+  );
+}
+
+function uploaded(buildId: number, headers?: HeadersInit) {
+  return redirectWithToast(
+    `/build/${buildId}`,
+    { title: 'Upload successful', description: 'Your build is being roasted by AI.' },
+    { headers },
+  );
+}

@@ -1,0 +1,177 @@
+import { getFormProps } from '@conform-to/react';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import type { Route } from './+types/route';
+import { stage, upload, uploadRefused } from './actions.server';
+import { Guidelines } from './guidelines';
+import { PhotoInput } from './photo-input';
+import { ResponsiveImage } from '~/components/responsive-image';
+import { toast } from '~/components/toaster';
+import { useHydrated } from '~/components/use-hydrated';
+import { buttonClass } from '~/components/ui/button';
+import { FieldErrors, TextField } from '~/components/ui/field';
+import { useZodForm } from '~/components/ui/use-zod-form';
+import { imageSource } from '~/models/images.server';
+import { readUploadForm, UploadError } from '~/services/multipart.server';
+import { pendingUpload } from '~/web/pending-upload.server';
+import { currentUser } from '~/web/session.server';
+import { pageMeta } from '~/utils/meta';
+import { takeStashedImage } from '~/utils/pending-image';
+import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
+import { buildTitleSchema } from '~/utils/schemas';
+
+export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = currentUser(args);
+  const pending = await pendingUpload(args.request);
+  return {
+    username: user?.username ?? null,
+    pending: pending ? { title: pending.title, image: imageSource(pending.imageId) } : null,
+  };
+}
+
+/** A refused upload's Retry-After reaches the page without JavaScript too (cookies pass on their own). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers();
+}
+
+export async function action(args: Route.ActionArgs) {
+  let formData: FormData;
+  try {
+    formData = await readUploadForm(args.request);
+  } catch (error) {
+    if (error instanceof UploadError) return uploadRefused(args, error);
+    throw error;
+  }
+  const intent = formData.get('intent');
+  if (intent === 'stage') return stage(args, formData);
+  return upload(args, formData, { finalize: intent === 'finalize' });
+}
+
+export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
+  const { username, pending } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(buildTitleSchema, {
+    id: 'upload-form',
+    lastResult: actionData?.result,
+    defaultValue: { title: pending?.title ?? '' },
+  });
+  const [title, setTitle] = useState(pending?.title ?? '');
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  // Percent of the photo sent so far, while JavaScript uploads it ahead of the form.
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = navigation.state === 'submitting' || progress !== null;
+  const finalizing = Boolean(pending);
+  const hasImage = Boolean(preview || finalizing);
+
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  // A photo handed over by the home page's drop zone goes into the file input.
+  useEffect(() => {
+    const file = finalizing ? null : takeStashedImage();
+    if (!file || !fileRef.current) return;
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    fileRef.current.files = transfer.files;
+    fileRef.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [finalizing]);
+
+  const label = !username ? 'Sign In to Submit' : finalizing ? 'Finalize PC Build' : 'Upload PC Build';
+  const busyLabel = finalizing ? 'Finalizing...' : progress === null ? 'Uploading...' : `Uploading... ${progress}%`;
+
+  // With JavaScript the photo goes first, on its own, so the visitor sees it
+  // travel; then the form finishes it like any pending upload. Without
+  // JavaScript the browser posts everything at once.
+  async function uploadWithProgress(file: File) {
+    setProgress(0);
+    const body = new FormData();
+    body.set('image', file);
+    try {
+      const result = await postWithProgress('/api/uploads/temp', body, setProgress);
+      if (!result.ok) {
+        toast({ kind: 'error', title: 'Upload failed', description: errorMessage(result.body, `${result.status}`) });
+        return;
+      }
+      await submit({ intent: 'finalize', title }, { method: 'post', encType: 'multipart/form-data' });
+    } catch (error) {
+      toast({ kind: 'error', title: 'Upload failed', description: (error as Error).message });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
+      <h1 className="display text-3xl sm:text-5xl">
+        Deploy your <span className="text-gradient">battle station</span>
+      </h1>
+      <p className="mt-3 text-sm text-muted" aria-live="polite">
+        {username ? (
+          <>
+            <strong className="text-ink">{username}</strong> · Registered Account
+          </>
+        ) : (
+          'Not signed in'
+        )}
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            const file = fileRef.current?.files?.[0];
+            if (event.defaultPrevented || finalizing || !file) return;
+            event.preventDefault();
+            void uploadWithProgress(file);
+          }}
+          noValidate
+          className="panel grid gap-6 p-6"
+        >
+          <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
+          <TextField
+            field={fields.title}
+            label="Build Title"
+            type="text"
+            maxLength={100}
+            placeholder="e.g. Arctic white water-cooled beast"
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
+          {finalizing && pending?.image ? (
+            <div className="grid gap-2">
+              <p className="text-sm font-semibold">Your photo</p>
+              <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
+            </div>
+          ) : (
+            <PhotoInput fileRef={fileRef} preview={preview} onPreview={setPreview} />
+          )}
+          <FieldErrors id={form.errorId} errors={form.errors} />
+          {progress === null ? null : (
+            <progress value={progress} max={100} aria-label="Upload progress"
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan" />
+          )}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Link to="/" className={buttonClass('quiet', 'md')}>
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              className={buttonClass('hot', 'md')}
+              // Only with JavaScript can the button know the form is incomplete; the server checks either way.
+              disabled={busy || (hydrated && (title.trim() === '' || !hasImage))}
+            >
+              {busy ? busyLabel : label}
+            </button>
+          </div>
+        </Form>
+        <Guidelines />
+      </div>
+    </div>
+  );
+}
