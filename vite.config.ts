@@ -46,10 +46,19 @@ export default defineConfig(({ command, mode }) => ({
     },
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    // `npm test` runs both; a unit run neither builds nor starts the server.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts'], setupFiles: ['tests/support/unit-database.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
+      },
+    ],
   },
 }));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
+import { brokenImages, pngBomb } from '#tests/support/image-fixtures';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarError, processAvatar } from './avatars.server';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
+import { brokenImages, pngBomb } from '#tests/support/image-fixtures';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_FORMATS, ImageError, MAX_VARIANT_PIXELS, processImage, type ProcessedImage, variantWidths } from './images.server';
