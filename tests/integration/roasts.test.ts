@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../support/fake-ollama';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
-import { waitFor } from '../support/wait';
+import { type AppProcess, startApp } from '#tests/support/app-process';
+import { Browser, pageText, toastText } from '#tests/support/browser';
+import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
+import { signInWithCode } from '#tests/support/sign-in';
+import { type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
 
 /** Nothing listens here: an Ollama that is down. */
 const NO_OLLAMA = 'http://127.0.0.1:9';
