@@ -22,27 +22,25 @@ export type StackOptions = {
   network?: string;
   /** Starts on an earlier server's data folder (stopped with keepData). */
   dataDir?: string;
-  /** Shares an SMTP sink already running (then `stop()` leaves it running). */
-  mail?: SmtpSink;
 };
 
 /**
  * The built server with an SMTP sink it sends its mail to, trusting the proxy
  * header so each browser has its own address; `env` adds to or overrides that.
  */
-export async function startStack(env: Record<string, string> = {}, { network = '198.51.100', dataDir, mail: shared }: StackOptions = {}): Promise<Stack> {
-  const mail = shared ?? (await startSmtpSink());
+export async function startStack(env: Record<string, string> = {}, { network = '198.51.100', dataDir }: StackOptions = {}): Promise<Stack> {
+  const mail = await startSmtpSink();
   const start = (on?: string) => startApp({ SMTP_URL: mail.url, TRUST_PROXY: 'true', ...env }, { dataDir: on });
   let app: AppProcess;
   try {
     app = await start(dataDir);
   } catch (error) {
-    if (!shared) await mail.stop();
+    await mail.stop();
     throw error;
   }
   let browsers = 0;
   let members = 0;
-  const browser = () => new Browser(app, `${network}.${(++browsers % 254) + 1}`);
+  const browser = () => new Browser(app, `${network}.${(browsers++ % 254) + 1}`);
   return {
     get app() {
       return app;
@@ -59,7 +57,7 @@ export async function startStack(env: Record<string, string> = {}, { network = '
     },
     async stop() {
       await app.stop();
-      if (!shared) await mail.stop();
+      await mail.stop();
     },
   };
 }
