@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { configDefaults } from 'vitest/config';
 
 // React Router names every server entry after its server build file (index.js,
 // then index2.js …): the screening worker's and the admin command's entries keep
@@ -46,10 +47,25 @@ export default defineConfig(({ command, mode }) => ({
     },
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    // `npm test` runs both; a unit run neither builds nor starts the server.
+    projects: [
+      // Server modules' tests each get a fresh database; the rest (components, rules) never
+      // touch one and do not pay for loading it.
+      {
+        extends: true,
+        test: { name: 'unit-server', include: ['app/**/*.server.test.ts', 'db/**/*.test.ts'], setupFiles: ['tests/support/unit-database.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, 'app/**/*.server.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
+      },
+    ],
   },
 }));

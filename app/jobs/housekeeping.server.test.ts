@@ -1,42 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jobs, sessions, users } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { waitFor } from '../../tests/support/wait';
+import { db } from '~/services/db.server';
+import { waitFor } from '#tests/support/wait';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { HOUSEKEEPING_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 
-let db: Db;
 let runner: JobRunner;
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
 afterEach(async () => {
   await runner?.stop();
-  closeDatabase();
 });
 
 describe('housekeeping', () => {
   it('deletes expired sessions (and the rest) and schedules its next run an hour later, once', async () => {
-    const [user] = db.insert(users).values({ username: 'old', usernameKey: 'old', email: 'old@example.com' }).returning().all();
-    db.insert(sessions)
+    const [user] = db().insert(users).values({ username: 'old', usernameKey: 'old', email: 'old@example.com' }).returning().all();
+    db().insert(sessions)
       .values([
         { idHash: 'expired', userId: user!.id, expiresAt: new Date(Date.now() - 1000) },
         { idHash: 'live', userId: user!.id, expiresAt: new Date(Date.now() + 3600_000) },
       ])
       .run();
-    scheduleHousekeeping(db);
-    scheduleHousekeeping(db);
-    expect(db.select().from(jobs).all()).toHaveLength(1);
+    scheduleHousekeeping(db());
+    scheduleHousekeeping(db());
+    expect(db().select().from(jobs).all()).toHaveLength(1);
 
     runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
     runner.start();
-    await waitFor(() => db.select().from(jobs).all().length === 2);
+    await waitFor(() => db().select().from(jobs).all().length === 2);
 
-    expect(db.select({ idHash: sessions.idHash }).from(sessions).all()).toEqual([{ idHash: 'live' }]);
-    const [done, next] = db.select().from(jobs).orderBy(jobs.id).all();
+    expect(db().select({ idHash: sessions.idHash }).from(sessions).all()).toEqual([{ idHash: 'live' }]);
+    const [done, next] = db().select().from(jobs).orderBy(jobs.id).all();
     expect(done?.status).toBe('done');
     expect(next?.status).toBe('queued');
     expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);

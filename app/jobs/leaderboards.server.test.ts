@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_JOB } from '~/jobs/job-types';
 import { builds, images, jobs, ratings } from '../../db/schema';
 import {
@@ -8,35 +8,29 @@ import {
   leaderboard,
   scheduleLeaderboards,
 } from '~/models/leaderboards.server';
-import { insertUser } from '~/models/users.server';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { waitFor } from '../../tests/support/wait';
+import { db } from '~/services/db.server';
+import { waitFor } from '#tests/support/wait';
 import { rankLeaderboards } from './leaderboards.server';
 import { JobRunner } from './runner.server';
+import { aMember } from '#tests/support/factories';
 
-let db: Db;
 let runner: JobRunner;
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
 afterEach(async () => {
   await runner?.stop();
-  closeDatabase();
 });
 
 /** A listed build with one 5-star vote given at `at`. */
 function ratedBuild(title: string, at: Date) {
   const name = title.replace(/\W/g, '');
-  const maker = insertUser({ username: `maker_${name}`, email: `maker_${name}@example.com` });
-  const voter = insertUser({ username: `voter_${name}`, email: `voter_${name}@example.com` });
-  const image = db.insert(images).values({ hash: `hash-${title}`, width: 800, height: 600 }).returning().get();
-  const build = db.insert(builds).values({ userId: maker.id, title, imageId: image.id, totalRating: 5, ratingCount: 1 }).returning().get();
-  db.insert(ratings).values({ buildId: build.id, userId: voter.id, rating: 5, createdAt: at, updatedAt: at }).run();
+  const maker = aMember({ username: `maker_${name}`, email: `maker_${name}@example.com` });
+  const voter = aMember({ username: `voter_${name}`, email: `voter_${name}@example.com` });
+  const image = db().insert(images).values({ hash: `hash-${title}`, width: 800, height: 600 }).returning().get();
+  const build = db().insert(builds).values({ userId: maker.id, title, imageId: image.id, totalRating: 5, ratingCount: 1 }).returning().get();
+  db().insert(ratings).values({ buildId: build.id, userId: voter.id, rating: 5, createdAt: at, updatedAt: at }).run();
 }
 
-const leaderboardJobs = () => db.select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).orderBy(jobs.id).all();
+const leaderboardJobs = () => db().select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).orderBy(jobs.id).all();
 
 function startRunner() {
   runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [LEADERBOARD_JOB]: rankLeaderboards } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
@@ -47,7 +41,7 @@ describe('the leaderboard job', () => {
   it('ranks every period for the pages and comes back a minute later', async () => {
     ratedBuild('Fresh rig', new Date(Date.now() - 3600_000));
     ratedBuild('Old rig', new Date(Date.now() - 10 * 24 * 3600_000));
-    scheduleLeaderboards(db);
+    scheduleLeaderboards(db());
     startRunner();
     await waitFor(() => leaderboardJobs().length === 2);
 
@@ -63,7 +57,7 @@ describe('the leaderboard job', () => {
   it('comes back within seconds when a rating arrived while it ranked', async () => {
     // Given after the job started: its own request for a ranking found this one running.
     ratedBuild('Late rig', new Date(Date.now() + 60_000));
-    scheduleLeaderboards(db);
+    scheduleLeaderboards(db());
     startRunner();
     await waitFor(() => leaderboardJobs().length === 2);
 

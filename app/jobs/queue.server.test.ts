@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { db } from '~/services/db.server';
 import {
   claimJob,
   completeJob,
@@ -17,52 +16,46 @@ import {
   retryDelay,
 } from './queue.server';
 
-let db: Db;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const LEASE = 30_000;
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
-afterEach(() => closeDatabase());
-
-const row = (id: number) => db.select().from(jobs).where(eq(jobs.id, id)).get()!;
+const row = (id: number) => db().select().from(jobs).where(eq(jobs.id, id)).get()!;
 
 describe('enqueueJob', () => {
   it('commits or rolls back with the transaction that writes its row', () => {
     expect(() =>
-      db.transaction((tx) => {
+      db().transaction((tx) => {
         enqueueJob(tx, { type: 'roast', key: 'roast:1' });
         throw new Error('the build insert failed');
       }),
     ).toThrow('the build insert failed');
-    expect(db.select().from(jobs).all()).toEqual([]);
+    expect(db().select().from(jobs).all()).toEqual([]);
 
-    db.transaction((tx) => enqueueJob(tx, { type: 'roast', key: 'roast:1' }));
-    expect(db.select().from(jobs).all()).toHaveLength(1);
+    db().transaction((tx) => enqueueJob(tx, { type: 'roast', key: 'roast:1' }));
+    expect(db().select().from(jobs).all()).toHaveLength(1);
   });
 
   it('keeps one waiting or running job per key, and allows a new one once it is done', () => {
-    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
-    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
+    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
+    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
     const job = claimJob(['roast'], LEASE, NOW)!;
-    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
+    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
     expect(hasActiveJob('roast:1')).toBe(true);
     completeJob(job, () => undefined, NOW);
     expect(hasActiveJob('roast:1')).toBe(false);
-    expect(enqueueJob(db, { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
+    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
     // Jobs without a key never collide.
-    expect(enqueueJob(db, { type: 'housekeeping' })).toBe(true);
-    expect(enqueueJob(db, { type: 'housekeeping' })).toBe(true);
+    expect(enqueueJob(db(), { type: 'housekeeping' })).toBe(true);
+    expect(enqueueJob(db(), { type: 'housekeeping' })).toBe(true);
   });
 });
 
 describe('claimJob', () => {
   it('claims due jobs oldest first, each once, and counts the attempt', () => {
-    enqueueJob(db, { type: 'roast', key: 'a' }, new Date(NOW - 2000));
-    enqueueJob(db, { type: 'roast', key: 'b' }, new Date(NOW - 1000));
-    enqueueJob(db, { type: 'roast', key: 'later', runAt: new Date(NOW + 60_000) }, new Date(NOW));
-    enqueueJob(db, { type: 'other', key: 'c' }, new Date(NOW - 5000));
+    enqueueJob(db(), { type: 'roast', key: 'a' }, new Date(NOW - 2000));
+    enqueueJob(db(), { type: 'roast', key: 'b' }, new Date(NOW - 1000));
+    enqueueJob(db(), { type: 'roast', key: 'later', runAt: new Date(NOW + 60_000) }, new Date(NOW));
+    enqueueJob(db(), { type: 'other', key: 'c' }, new Date(NOW - 5000));
 
     const first = claimJob(['roast'], LEASE, NOW)!;
     const second = claimJob(['roast'], LEASE, NOW)!;
@@ -77,7 +70,7 @@ describe('claimJob', () => {
   });
 
   it('takes over a job whose runner died once its lease has run out, and fences the old runner off', () => {
-    enqueueJob(db, { type: 'roast', key: 'roast:7' }, new Date(NOW));
+    enqueueJob(db(), { type: 'roast', key: 'roast:7' }, new Date(NOW));
     const dead = claimJob(['roast'], LEASE, NOW)!;
     expect(claimJob(['roast'], LEASE, NOW + LEASE - 1)).toBeNull();
 
@@ -95,7 +88,7 @@ describe('claimJob', () => {
   });
 
   it('leaves a job that ran out of attempts while its runner died to be failed, not claimed', () => {
-    enqueueJob(db, { type: 'roast', key: 'k', maxAttempts: 1 }, new Date(NOW));
+    enqueueJob(db(), { type: 'roast', key: 'k', maxAttempts: 1 }, new Date(NOW));
     const job = claimJob(['roast'], LEASE, NOW)!;
     expect(claimJob(['roast'], LEASE, NOW + LEASE + 1)).toBeNull();
     expect(listAbandonedJobs(['roast'], NOW + LEASE + 1).map((abandoned) => abandoned.id)).toEqual([job.id]);
@@ -104,7 +97,7 @@ describe('claimJob', () => {
 
 describe('completeJob', () => {
   it('rolls the job back to running when its writes fail', () => {
-    enqueueJob(db, { type: 'roast' }, new Date(NOW));
+    enqueueJob(db(), { type: 'roast' }, new Date(NOW));
     const job = claimJob(['roast'], LEASE, NOW)!;
     expect(() =>
       completeJob(job, () => {
@@ -117,7 +110,7 @@ describe('completeJob', () => {
 
 describe('failJob', () => {
   it('retries with exponential backoff, then leaves the job failed and runs giveUp once', () => {
-    enqueueJob(db, { type: 'roast', maxAttempts: 3 }, new Date(NOW));
+    enqueueJob(db(), { type: 'roast', maxAttempts: 3 }, new Date(NOW));
     const gaveUp: number[] = [];
     let now = NOW;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -146,7 +139,7 @@ describe('failJob', () => {
 
 describe('releaseJob', () => {
   it('hands an interrupted job back at once without counting the attempt', () => {
-    enqueueJob(db, { type: 'roast' }, new Date(NOW));
+    enqueueJob(db(), { type: 'roast' }, new Date(NOW));
     const job = claimJob(['roast'], LEASE, NOW)!;
     releaseJob(job, NOW + 10);
     expect(row(job.id)).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null });
@@ -164,9 +157,9 @@ describe('pruneJobs', () => {
       ['failed', 8 * day],
       ['queued', 40 * day],
     ] as const) {
-      db.insert(jobs).values({ type: 'x', status, updatedAt: new Date(NOW - age) }).run();
+      db().insert(jobs).values({ type: 'x', status, updatedAt: new Date(NOW - age) }).run();
     }
     expect(pruneJobs(NOW)).toBe(2);
-    expect(db.select({ status: jobs.status }).from(jobs).all().map((job) => job.status)).toEqual(['done', 'failed', 'queued']);
+    expect(db().select({ status: jobs.status }).from(jobs).all().map((job) => job.status)).toEqual(['done', 'failed', 'queued']);
   });
 });

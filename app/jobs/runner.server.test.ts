@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { waitFor } from '../../tests/support/wait';
+import { db } from '~/services/db.server';
+import { waitFor } from '#tests/support/wait';
 import { claimJob, enqueueJob } from './queue.server';
 import { type JobHandler, JobRunner, type RunnerOptions } from './runner.server';
 
-let db: Db;
 let runner: JobRunner | undefined;
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
 afterEach(async () => {
   await runner?.stop();
   runner = undefined;
-  closeDatabase();
 });
 
 function start(handlers: Record<string, JobHandler>, options: Partial<RunnerOptions> = {}): JobRunner {
@@ -34,7 +28,7 @@ function start(handlers: Record<string, JobHandler>, options: Partial<RunnerOpti
   return runner;
 }
 
-const statuses = () => db.select({ key: jobs.key, status: jobs.status }).from(jobs).orderBy(jobs.id).all();
+const statuses = () => db().select({ key: jobs.key, status: jobs.status }).from(jobs).orderBy(jobs.id).all();
 
 const until = (condition: () => boolean) => waitFor(condition, { timeoutMs: 5000, intervalMs: 10 });
 
@@ -50,7 +44,7 @@ describe('JobRunner', () => {
         running -= 1;
       },
     };
-    for (let index = 0; index < 6; index += 1) enqueueJob(db, { type: 'work', key: `w${index}` });
+    for (let index = 0; index < 6; index += 1) enqueueJob(db(), { type: 'work', key: `w${index}` });
     start({ work: handler });
     await until(() => statuses().every((job) => job.status === 'done'));
     expect(most).toBe(2);
@@ -61,7 +55,7 @@ describe('JobRunner', () => {
     const slow: JobHandler = { run: () => new Promise<void>((resolve) => blocked.push(resolve)) };
     let quickRuns = 0;
     const quick: JobHandler = { run: async () => void (quickRuns += 1) };
-    for (let index = 0; index < 3; index += 1) enqueueJob(db, { type: 'slow', key: `s${index}` });
+    for (let index = 0; index < 3; index += 1) enqueueJob(db(), { type: 'slow', key: `s${index}` });
     start(
       {},
       {
@@ -72,7 +66,7 @@ describe('JobRunner', () => {
       },
     );
     await until(() => blocked.length === 2);
-    enqueueJob(db, { type: 'quick', key: 'q' });
+    enqueueJob(db(), { type: 'quick', key: 'q' });
     runner?.wake();
     await until(() => quickRuns === 1);
     // The slow lane still holds its two slots, and its third job waits for one.
@@ -92,7 +86,7 @@ describe('JobRunner', () => {
   });
 
   it('writes a job result and its completion together', async () => {
-    enqueueJob(db, { type: 'work', payload: { value: 42 } });
+    enqueueJob(db(), { type: 'work', payload: { value: 42 } });
     const seen: unknown[] = [];
     start({
       work: {
@@ -106,7 +100,7 @@ describe('JobRunner', () => {
   });
 
   it('retries a failing job with backoff, and it succeeds later', async () => {
-    enqueueJob(db, { type: 'flaky' });
+    enqueueJob(db(), { type: 'flaky' });
     let calls = 0;
     start({
       flaky: {
@@ -118,11 +112,11 @@ describe('JobRunner', () => {
     });
     await until(() => statuses()[0]?.status === 'done');
     expect(calls).toBe(3);
-    expect(db.select().from(jobs).get()).toMatchObject({ attempts: 3, lastError: null });
+    expect(db().select().from(jobs).get()).toMatchObject({ attempts: 3, lastError: null });
   });
 
   it('leaves a job that never works failed and visible, with its error, after giving up', async () => {
-    enqueueJob(db, { type: 'broken', maxAttempts: 2 });
+    enqueueJob(db(), { type: 'broken', maxAttempts: 2 });
     const gaveUp: number[] = [];
     start({
       broken: {
@@ -133,12 +127,12 @@ describe('JobRunner', () => {
       },
     });
     await until(() => statuses()[0]?.status === 'failed');
-    expect(db.select().from(jobs).get()).toMatchObject({ attempts: 2, lastError: 'model exploded' });
+    expect(db().select().from(jobs).get()).toMatchObject({ attempts: 2, lastError: 'model exploded' });
     expect(gaveUp).toEqual([1]);
   });
 
   it('idles where this instance is not the primary, and starts when it becomes one', async () => {
-    enqueueJob(db, { type: 'work' });
+    enqueueJob(db(), { type: 'work' });
     let primary = false;
     let calls = 0;
     start({ work: { run: async () => void (calls += 1) } }, { isPrimary: async () => primary });
@@ -151,7 +145,7 @@ describe('JobRunner', () => {
   });
 
   it('on stop, aborts the jobs in flight and hands them back without counting the attempt', async () => {
-    enqueueJob(db, { type: 'slow' });
+    enqueueJob(db(), { type: 'slow' });
     let started = false;
     const active = start({
       slow: {
@@ -164,27 +158,27 @@ describe('JobRunner', () => {
     });
     await until(() => started);
     await active.stop();
-    expect(db.select().from(jobs).get()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null });
+    expect(db().select().from(jobs).get()).toMatchObject({ status: 'queued', attempts: 0, leaseToken: null });
   });
 
   it('fails a job whose process died on its last attempt, with its give-up writes', async () => {
-    enqueueJob(db, { type: 'work', maxAttempts: 1, runAt: new Date(Date.now() - 2000) });
+    enqueueJob(db(), { type: 'work', maxAttempts: 1, runAt: new Date(Date.now() - 2000) });
     // Another process claimed it and died: its lease is already over.
     expect(claimJob(['work'], 1, Date.now() - 1000)).not.toBeNull();
     const gaveUp: number[] = [];
     start({ work: { run: async () => undefined, giveUp: (_tx, job) => gaveUp.push(job.id) } });
     await until(() => statuses()[0]?.status === 'failed');
     expect(gaveUp).toEqual([1]);
-    expect(db.select({ lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, 1)).get()?.lastError).toMatch(/process ended/);
+    expect(db().select({ lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, 1)).get()?.lastError).toMatch(/process ended/);
   });
 
   it('renews the lease of a long job so no one else takes it over', async () => {
-    enqueueJob(db, { type: 'long' });
+    enqueueJob(db(), { type: 'long' });
     let release: () => void = () => undefined;
     start({ long: { run: () => new Promise<void>((resolve) => (release = resolve)) } }, { leaseMs: 150 });
     await until(() => statuses()[0]?.status === 'running');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const lease = db.select({ leaseUntil: jobs.leaseUntil }).from(jobs).get()?.leaseUntil?.getTime() ?? 0;
+    const lease = db().select({ leaseUntil: jobs.leaseUntil }).from(jobs).get()?.leaseUntil?.getTime() ?? 0;
     expect(lease).toBeGreaterThan(Date.now());
     expect(claimJob(['long'], 150)).toBeNull();
     release();

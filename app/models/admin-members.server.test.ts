@@ -4,18 +4,16 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, builds, comments, ratings, sessions, users } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
 import { changeMember, deleteMember, listMembers } from './admin-members.server';
 import { createBuild } from './builds.server';
 import { addComment } from './comments.server';
 import { saveImage } from './images.server';
 import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
-import { insertUser } from './users.server';
+import { aMember } from '#tests/support/factories';
 
-let db: Db;
 let uploads: string;
 
 beforeEach(() => {
@@ -23,18 +21,15 @@ beforeEach(() => {
   vi.stubEnv('SCREENING', 'off');
   vi.stubEnv('UPLOADS_DIR', uploads);
   resetEnv();
-  db = openTestDatabase();
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
   rmSync(uploads, { recursive: true, force: true });
 });
 
-const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) =>
-  insertUser({ username: name, email: `${name}@example.com`, ...roles });
+const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) => aMember({ username: name, email: `${name}@example.com`, ...roles });
 
 /** A listed build with its own photo file on the volume, published as the build goes live. */
 async function buildBy(userId: number, title: string) {
@@ -46,7 +41,7 @@ async function buildBy(userId: number, title: string) {
 }
 
 const totals = (id: number) =>
-  db.select({ total: builds.totalRating, votes: builds.ratingCount, average: builds.averageRating, comments: builds.commentCount }).from(builds).where(eq(builds.id, id)).get();
+  db().select({ total: builds.totalRating, votes: builds.ratingCount, average: builds.averageRating, comments: builds.commentCount }).from(builds).where(eq(builds.id, id)).get();
 
 describe('deleteMember', () => {
   it('deletes the account with its builds, ratings, comments and photo, and keeps every other build exact', async () => {
@@ -67,15 +62,15 @@ describe('deleteMember', () => {
     const result = await deleteMember({ ...admin, username: admin.username }, doomed.id);
 
     expect(result).toMatchObject({ ok: true, member: { username: 'doomed' } });
-    expect(db.select().from(users).where(eq(users.id, doomed.id)).get()).toBeUndefined();
-    expect(db.select().from(builds).where(eq(builds.id, doomedRig.id)).get()).toBeUndefined();
-    expect(db.select().from(ratings).where(eq(ratings.userId, doomed.id)).all()).toEqual([]);
+    expect(db().select().from(users).where(eq(users.id, doomed.id)).get()).toBeUndefined();
+    expect(db().select().from(builds).where(eq(builds.id, doomedRig.id)).get()).toBeUndefined();
+    expect(db().select().from(ratings).where(eq(ratings.userId, doomed.id)).all()).toEqual([]);
     // The doomed comment goes with its reply; Bob's own thread stays.
-    expect(db.select({ content: comments.content }).from(comments).all()).toEqual([{ content: 'Nice' }]);
+    expect(db().select({ content: comments.content }).from(comments).all()).toEqual([{ content: 'Nice' }]);
     expect(totals(alicesRig.id)).toEqual({ total: 5, votes: 1, average: 5, comments: 1 });
     expect(existsSync(doomedRig.file)).toBe(false);
     expect(existsSync(alicesRig.file)).toBe(true);
-    expect(db.select({ action: auditLog.action, actorName: auditLog.actorName, targetLabel: auditLog.targetLabel }).from(auditLog).all()).toEqual([
+    expect(db().select({ action: auditLog.action, actorName: auditLog.actorName, targetLabel: auditLog.targetLabel }).from(auditLog).all()).toEqual([
       { action: 'delete-member', actorName: 'admin', targetLabel: 'doomed' },
     ]);
   });
@@ -91,8 +86,8 @@ describe('deleteMember', () => {
     expect(await deleteMember(as(moderator), plain.id)).toEqual({ ok: false, reason: 'forbidden' });
     expect(await deleteMember(as(plain), moderator.id)).toEqual({ ok: false, reason: 'forbidden' });
     expect(await deleteMember(as(admin), 9999)).toEqual({ ok: false, reason: 'not_found' });
-    expect(db.select().from(users).all()).toHaveLength(4);
-    expect(db.select().from(auditLog).all()).toEqual([]);
+    expect(db().select().from(users).all()).toHaveLength(4);
+    expect(db().select().from(auditLog).all()).toEqual([]);
   });
 });
 
@@ -102,9 +97,9 @@ describe('changeMember', () => {
     const target = member('target');
     createSession({ sessionId: 'a'.repeat(40), userId: target.id, userAgent: null, ip: '203.0.113.9' });
     expect(changeMember(admin, target.id, 'disable')).toMatchObject({ ok: true, member: { isDisabled: true } });
-    expect(db.select().from(sessions).where(eq(sessions.userId, target.id)).all()).toEqual([]);
+    expect(db().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toEqual([]);
     expect(changeMember(admin, target.id, 'enable')).toMatchObject({ ok: true, member: { isDisabled: false } });
-    expect(db.select({ action: auditLog.action }).from(auditLog).all().map((row) => row.action)).toEqual(['disable-member', 'enable-member']);
+    expect(db().select({ action: auditLog.action }).from(auditLog).all().map((row) => row.action)).toEqual(['disable-member', 'enable-member']);
   });
 
   it('grants and removes moderator, never for an admin', () => {
@@ -114,7 +109,7 @@ describe('changeMember', () => {
     expect(changeMember(admin, target.id, 'grant-moderator')).toMatchObject({ ok: true, member: { isModerator: true } });
     expect(changeMember(admin, target.id, 'remove-moderator')).toMatchObject({ ok: true, member: { isModerator: false } });
     expect(changeMember(admin, otherAdmin.id, 'grant-moderator')).toEqual({ ok: false, reason: 'forbidden' });
-    expect(db.select({ isModerator: users.isModerator }).from(users).where(eq(users.id, otherAdmin.id)).get()).toEqual({ isModerator: false });
+    expect(db().select({ isModerator: users.isModerator }).from(users).where(eq(users.id, otherAdmin.id)).get()).toEqual({ isModerator: false });
   });
 });
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, jobs } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
 import {
   approveBuild,
   canSeeBuild,
@@ -17,26 +16,22 @@ import {
   recentOpeners,
   requestFreshRoast,
 } from './builds.server';
-import { saveImage } from './images.server';
-import { insertUser } from './users.server';
+import { aMember, anImage } from '#tests/support/factories';
 
 const T = Date.UTC(2026, 0, 1);
 let userId: number;
 let imageId: number;
 
-let db: Db;
 
 beforeEach(() => {
   // Listing is what these tests are about: builds go live at once, as with SCREENING=off.
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
-  db = openTestDatabase();
-  userId = insertUser({ username: 'pager', email: 'pager@example.com' }).id;
-  imageId = saveImage({ hash: 'b'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
+  userId = aMember({ username: 'pager', email: 'pager@example.com' }).id;
+  imageId = anImage();
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
@@ -72,7 +67,7 @@ describe('paging through the newest builds', () => {
 });
 
 describe('publishing a build', () => {
-  const jobRows = () => db.select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
+  const jobRows = () => db().select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
 
   it('with screening on, keeps the build unlisted and queues its screening in the same transaction', async () => {
     vi.stubEnv('SCREENING', 'auto');
@@ -96,8 +91,8 @@ describe('publishing a build', () => {
     const held = await build('held rig', T);
     const rejected = await build('rejected rig', T + 1);
     await build('fine rig', T + 2);
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
-    db.update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, rejected)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
+    db().update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, rejected)).run();
     expect(titles(listRecentBuilds(10))).toEqual(['fine rig']);
     expect(findBuild(held)).toBeNull();
   });
@@ -106,15 +101,15 @@ describe('publishing a build', () => {
 describe('approveBuild', () => {
   it('lists a held build and queues its roast once, or keeps an existing roast', async () => {
     const id = await build('held rig', T);
-    db.update(jobs).set({ status: 'done' }).run();
-    db.update(builds).set({ reviewStatus: 'held', reviewReason: 'Looked odd' }).where(eq(builds.id, id)).run();
+    db().update(jobs).set({ status: 'done' }).run();
+    db().update(builds).set({ reviewStatus: 'held', reviewReason: 'Looked odd' }).where(eq(builds.id, id)).run();
     await approveBuild(id);
     expect(findBuild(id)).toMatchObject({ reviewStatus: 'approved' });
     expect(findBuildDetail(id)).toMatchObject({ reviewReason: null, roasting: true });
 
     const roasted = await build('roasted rig', T + 1);
-    db.update(jobs).set({ status: 'done' }).run();
-    db.update(builds).set({ reviewStatus: 'held', roast: 'Already roasted' }).where(eq(builds.id, roasted)).run();
+    db().update(jobs).set({ status: 'done' }).run();
+    db().update(builds).set({ reviewStatus: 'held', roast: 'Already roasted' }).where(eq(builds.id, roasted)).run();
     await approveBuild(roasted);
     expect(findBuildDetail(roasted)).toMatchObject({ reviewStatus: 'approved', roasting: false });
   });
@@ -136,8 +131,8 @@ describe('canSeeBuild', () => {
 
 describe('requestFreshRoast', () => {
   const roasted = (id: number) =>
-    db.update(builds).set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) }).where(eq(builds.id, id)).run();
-  const finishJobs = () => db.update(jobs).set({ status: 'done' }).run();
+    db().update(builds).set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) }).where(eq(builds.id, id)).run();
+  const finishJobs = () => db().update(jobs).set({ status: 'done' }).run();
 
   it('clears the roast and queues a new one, at most once a day', async () => {
     const id = await build('my rig', T);
@@ -157,19 +152,19 @@ describe('requestFreshRoast', () => {
     finishJobs();
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: true });
     finishJobs();
-    db.update(builds).set({ roastFailedAt: new Date(T + 10) }).where(eq(builds.id, id)).run();
+    db().update(builds).set({ roastFailedAt: new Date(T + 10) }).where(eq(builds.id, id)).run();
     expect(requestFreshRoast(id, userId, new Date(T + 20))).toEqual({ ok: true });
     expect(findBuildDetail(id)?.roastFailedAt).toBeNull();
   });
 
   it('refuses other members, unlisted builds, builds being roasted and unknown builds', async () => {
     const id = await build('my rig', T);
-    const other = insertUser({ username: 'other', email: 'other@example.com' }).id;
+    const other = aMember({ username: 'other', email: 'other@example.com' }).id;
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'busy' });
     finishJobs();
     expect(requestFreshRoast(id, other, new Date(T))).toEqual({ ok: false, reason: 'not_owner' });
     expect(requestFreshRoast(id + 1, userId, new Date(T))).toEqual({ ok: false, reason: 'not_found' });
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'not_listed' });
     expect(findBuildDetail(id)?.roastRequestedAt).toBeNull();
   });
@@ -179,7 +174,7 @@ describe('recentOpeners', () => {
   it('lists the built-in roaster\'s latest opening lines, newest first', async () => {
     for (const [index, opener] of ['generic-1', null, 'gpu-2', 'generic-9'].entries()) {
       const id = await build(`rig ${index}`, T + index);
-      db.update(builds).set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) }).where(eq(builds.id, id)).run();
+      db().update(builds).set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) }).where(eq(builds.id, id)).run();
     }
     expect(recentOpeners(2)).toEqual(['generic-9', 'gpu-2']);
   });

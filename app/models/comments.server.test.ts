@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments, jobs } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { createBuild } from './builds.server';
 import { AI_REPLIES_PER_BUILD, AI_REPLIES_PER_MEMBER, addComment, CommentError, commentForAiReply, deleteOwnComment, listThreads, saveAiReply } from './comments.server';
-import { saveImage } from './images.server';
-import { insertUser } from './users.server';
+import { aListedBuild, aMember } from '#tests/support/factories';
 
-let db: Db;
 let memberId: number;
 let buildId: number;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -17,20 +13,17 @@ const NOW = Date.parse('2026-11-22T12:00:00Z');
 beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
-  db = openTestDatabase();
-  memberId = insertUser({ username: 'talker', email: 'talker@example.com' }).id;
-  const imageId = saveImage({ hash: 'c'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
-  buildId = (await createBuild({ userId: memberId, title: 'Chatty rig', imageId }))!;
-  db.update(builds).set({ roast: 'A roast.' }).where(eq(builds.id, buildId)).run();
+  memberId = aMember({ username: 'talker', email: 'talker@example.com' }).id;
+  buildId = await aListedBuild({ userId: memberId, title: 'Chatty rig' });
+  db().update(builds).set({ roast: 'A roast.' }).where(eq(builds.id, buildId)).run();
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
 
-const aiJobs = () => db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, 'ai-reply')).all();
+const aiJobs = () => db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, 'ai-reply')).all();
 const comment = (content: string, parentCommentId?: number, at = NOW) =>
   addComment({ buildId, userId: memberId, content, parentCommentId }, new Date(at));
 
@@ -39,23 +32,23 @@ describe('addComment', () => {
     const top = comment('Nice glass panel');
     const reply = comment('Thanks!', top.id);
     const replyToReply = comment('You are welcome', reply.id);
-    const rows = db.select({ id: comments.id, parent: comments.parentCommentId }).from(comments).all();
+    const rows = db().select({ id: comments.id, parent: comments.parentCommentId }).from(comments).all();
     expect(rows).toEqual([
       { id: top.id, parent: null },
       { id: reply.id, parent: top.id },
       { id: replyToReply.id, parent: top.id },
     ]);
-    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(3);
+    expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(3);
   });
 
   it('refuses empty and overlong comments, unknown parents and unlisted builds, writing nothing', () => {
     expect(() => comment('   ')).toThrow(new CommentError('Comment cannot be empty'));
     expect(() => comment('x'.repeat(1001))).toThrow(CommentError);
     expect(() => comment('hi', 999)).toThrow(CommentError);
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
     expect(() => comment('hi')).toThrow(CommentError);
-    expect(db.select().from(comments).all()).toEqual([]);
-    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(0);
+    expect(db().select().from(comments).all()).toEqual([]);
+    expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(0);
   });
 });
 
@@ -70,8 +63,8 @@ describe('AI replies', () => {
 
   it('queues a reply when a member answers one of RoastBot\'s comments', () => {
     const top = comment('first');
-    saveAiReply(db, { buildId, threadId: top.id, content: 'RoastBot says hi' });
-    const aiComment = db.select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
+    saveAiReply(db(), { buildId, threadId: top.id, content: 'RoastBot says hi' });
+    const aiComment = db().select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
     expect(comment('oh yeah?', aiComment.id).aiReplyQueued).toBe(true);
     expect(comment('plain reply', top.id).aiReplyQueued).toBe(false);
   });
@@ -81,7 +74,7 @@ describe('AI replies', () => {
     const refused = comment('@RoastBot one more');
     expect(refused.aiReplyQueued).toBe(false);
     // The comment itself is still posted.
-    expect(db.select().from(comments).where(eq(comments.id, refused.id)).get()).toBeDefined();
+    expect(db().select().from(comments).where(eq(comments.id, refused.id)).get()).toBeDefined();
     expect(aiJobs()).toHaveLength(AI_REPLIES_PER_BUILD.limit);
     // A day later the allowance is back.
     expect(comment('@RoastBot tomorrow', undefined, NOW + AI_REPLIES_PER_BUILD.windowMs + 1).aiReplyQueued).toBe(true);
@@ -90,7 +83,7 @@ describe('AI replies', () => {
 
   it('gives the reply job the thread so far, and the reply lands under the top-level comment', () => {
     const top = comment('Is 8 fans too many? @RoastBot');
-    saveAiReply(db, { buildId, threadId: top.id, content: 'Never.' });
+    saveAiReply(db(), { buildId, threadId: top.id, content: 'Never.' });
     const followUp = comment('Really?', top.id);
     const context = commentForAiReply(followUp.id)!;
     expect(context).toMatchObject({ buildId, threadId: top.id, title: 'Chatty rig', roast: 'A roast.' });
@@ -99,10 +92,10 @@ describe('AI replies', () => {
       { author: 'RoastBot', isAI: true, content: 'Never.' },
       { author: 'talker', isAI: false, content: 'Really?' },
     ]);
-    saveAiReply(db, { buildId, threadId: context.threadId, content: 'Really.' });
-    const last = db.select().from(comments).orderBy(comments.id).all().at(-1)!;
+    saveAiReply(db(), { buildId, threadId: context.threadId, content: 'Really.' });
+    const last = db().select().from(comments).orderBy(comments.id).all().at(-1)!;
     expect(last).toMatchObject({ isAI: true, userId: null, parentCommentId: top.id, content: 'Really.' });
-    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(4);
+    expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(4);
   });
 });
 
@@ -121,8 +114,8 @@ describe('listThreads and deleteOwnComment', () => {
     expect(listThreads(buildId, 1).threads.map((thread) => thread.content)).toEqual(['new thread']);
   });
 
-  const commentCount = () => db.select({ count: builds.commentCount }).from(builds).get()?.count;
-  const others = () => insertUser({ username: 'replier', email: 'replier@example.com' }).id;
+  const commentCount = () => db().select({ count: builds.commentCount }).from(builds).get()?.count;
+  const others = () => aMember({ username: 'replier', email: 'replier@example.com' }).id;
   const replyAs = (userId: number, content: string, parentCommentId: number, at: number) =>
     addComment({ buildId, userId, content, parentCommentId }, new Date(at));
 
@@ -132,7 +125,7 @@ describe('listThreads and deleteOwnComment', () => {
     replyAs(replier, 'nope', mine.id, NOW + 1);
     replyAs(replier, 'still nope', mine.id, NOW + 2);
 
-    const stranger = insertUser({ username: 'stranger', email: 'stranger@example.com' }).id;
+    const stranger = aMember({ username: 'stranger', email: 'stranger@example.com' }).id;
     expect(deleteOwnComment(mine.id, stranger)).toBe(false);
     expect(deleteOwnComment(mine.id, memberId)).toBe(true);
 
@@ -143,7 +136,7 @@ describe('listThreads and deleteOwnComment', () => {
       ['still nope', false],
     ]);
     // Nothing of it is left in the database either.
-    expect(db.select({ content: comments.content, userId: comments.userId }).from(comments).where(eq(comments.id, mine.id)).get()).toEqual({
+    expect(db().select({ content: comments.content, userId: comments.userId }).from(comments).where(eq(comments.id, mine.id)).get()).toEqual({
       content: '',
       userId: null,
     });
@@ -167,7 +160,7 @@ describe('listThreads and deleteOwnComment', () => {
     expect(listThreads(buildId).threads.map((thread) => [thread.content, thread.replies.length])).toEqual([['[deleted]', 1]]);
     expect(deleteOwnComment(second.id, replier)).toBe(true);
     expect(listThreads(buildId).threads).toEqual([]);
-    expect(db.select().from(comments).all()).toEqual([]);
+    expect(db().select().from(comments).all()).toEqual([]);
     expect(commentCount()).toBe(0);
   });
 

@@ -6,17 +6,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, imageVariants, images } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { processImage, type ProcessedImage } from '~/services/images.server';
-import { openTestDatabase } from '../../tests/support/test-database';
 import { approveBuild, createBuild } from './builds.server';
 import { pruneOrphanFiles, reconcileImageFiles, settleImageFiles, viewableImageFile } from './image-storage.server';
 import { imageSources, saveImage } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
-import { insertUser } from './users.server';
+import { aMember } from '#tests/support/factories';
 
-let db: Db;
 let uploadsDir: string;
 let ownerId: number;
 
@@ -25,12 +23,10 @@ beforeEach(async () => {
   vi.stubEnv('UPLOADS_DIR', uploadsDir);
   vi.stubEnv('SCREENING', 'auto');
   resetEnv();
-  db = openTestDatabase();
-  ownerId = insertUser({ username: 'owner', email: 'owner@example.com' }).id;
+  ownerId = aMember({ username: 'owner', email: 'owner@example.com' }).id;
 });
 
 afterEach(async () => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
   await rm(uploadsDir, { recursive: true, force: true });
@@ -43,8 +39,8 @@ const names = (image: ProcessedImage) => [...new Set(image.variants.map((variant
 const inPublic = (name: string) => existsSync(join(uploadsDir, 'images', name));
 const inPrivate = (name: string) => existsSync(join(uploadsDir, 'private', 'images', name));
 const setStatus = (buildId: number, reviewStatus: 'pending' | 'approved' | 'held' | 'rejected') =>
-  db.update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
-const published = (imageId: number) => db.select({ published: images.published }).from(images).where(eq(images.id, imageId)).get()?.published;
+  db().update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
+const published = (imageId: number) => db().select({ published: images.published }).from(images).where(eq(images.id, imageId)).get()?.published;
 
 async function buildWith(image: ProcessedImage, userId = ownerId) {
   const imageId = saveImage(image);
@@ -98,8 +94,8 @@ describe('where an image\'s files live', () => {
     setStatus(buildId, 'rejected');
     await settleImageFiles([imageId]);
     expect(names(image).some((name) => inPrivate(name) || inPublic(name))).toBe(false);
-    expect(db.select().from(imageVariants).where(eq(imageVariants.imageId, imageId)).all()).toEqual([]);
-    expect(db.select({ placeholder: images.placeholder }).from(images).where(eq(images.id, imageId)).get()?.placeholder).toBe('');
+    expect(db().select().from(imageVariants).where(eq(imageVariants.imageId, imageId)).all()).toEqual([]);
+    expect(db().select({ placeholder: images.placeholder }).from(images).where(eq(images.id, imageId)).get()?.placeholder).toBe('');
     expect(imageSources([imageId]).has(imageId)).toBe(false);
 
     const again = await photo(800, 600, '#663399');
@@ -122,7 +118,7 @@ describe('where an image\'s files live', () => {
     for (const name of [...names(heldImage), ...names(listedImage)]) {
       await rename(join(uploadsDir, 'private', 'images', name), join(uploadsDir, 'images', name));
     }
-    db.update(images).set({ published: true }).run();
+    db().update(images).set({ published: true }).run();
 
     expect(await reconcileImageFiles()).toBe(1);
     expect(names(heldImage).every((name) => inPrivate(name) && !inPublic(name))).toBe(true);
@@ -154,7 +150,7 @@ describe('viewableImageFile', () => {
     const { imageId, buildId } = await buildWith(image);
     const file = image.variants[0]!.fileName;
     const member = (id: number, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) => ({ id, isAdmin: false, isModerator: false, ...roles });
-    const stranger = insertUser({ username: 'stranger', email: 'stranger@example.com' }).id;
+    const stranger = aMember({ username: 'stranger', email: 'stranger@example.com' }).id;
 
     expect(await viewableImageFile(file, member(ownerId), null)).toBe(join(uploadsDir, 'private', 'images', file));
     expect(await viewableImageFile(file, member(stranger, { isModerator: true }), null)).not.toBeNull();

@@ -3,19 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
 import { processImage, type ProcessedImage } from '~/services/images.server';
 import { imageVariants, images } from '../../db/schema';
 import { createBuild } from './builds.server';
 import { pruneUnusedImages } from './image-storage.server';
 import { analysisFile, imageSources, largestVariantUrl, saveImage } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
-import { insertUser } from './users.server';
+import { aMember } from '#tests/support/factories';
 
-let db: Db;
 let uploadsDir: string;
 /** 1700×1000: all four widths. */
 let wide: ProcessedImage;
@@ -42,19 +40,14 @@ afterAll(async () => {
   await rm(uploadsDir, { recursive: true, force: true });
 });
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
-
 afterEach(() => {
   vi.restoreAllMocks();
-  closeDatabase();
 });
 
 function rowCounts() {
   return {
-    images: db.select({ n: count() }).from(images).get()?.n,
-    variants: db.select({ n: count() }).from(imageVariants).get()?.n,
+    images: db().select({ n: count() }).from(images).get()?.n,
+    variants: db().select({ n: count() }).from(imageVariants).get()?.n,
   };
 }
 
@@ -74,13 +67,13 @@ function srcSet(image: ProcessedImage, format: 'avif' | 'webp' | 'jpeg', widths:
 describe('saveImage', () => {
   it('inserts the image and all its variants', () => {
     const id = saveImage(wide);
-    expect(db.select().from(images).where(eq(images.id, id)).get()).toMatchObject({
+    expect(db().select().from(images).where(eq(images.id, id)).get()).toMatchObject({
       hash: wide.hash,
       width: 1700,
       height: 1000,
       placeholder: wide.placeholder,
     });
-    const variants = db.select().from(imageVariants).where(eq(imageVariants.imageId, id)).all();
+    const variants = db().select().from(imageVariants).where(eq(imageVariants.imageId, id)).all();
     expect(variants).toHaveLength(12);
     expect(variants).toEqual(expect.arrayContaining(wide.variants.map((variant) => ({ ...variant, imageId: id }))));
   });
@@ -105,7 +98,7 @@ describe('saveImage', () => {
     const smallerId = saveImage(smaller);
     const largerId = saveImage(larger);
     expect(largerId).not.toBe(smallerId);
-    const listed = db.select().from(imageVariants).where(eq(imageVariants.imageId, largerId)).all();
+    const listed = db().select().from(imageVariants).where(eq(imageVariants.imageId, largerId)).all();
     expect(listed).toHaveLength(larger.variants.length);
     const jpegs = larger.variants.filter((variant) => variant.format === 'jpeg');
     expect(imageSources([largerId]).get(largerId)?.srcSet.split(', ')).toHaveLength(jpegs.length);
@@ -117,7 +110,7 @@ describe('imageSources', () => {
     const wideId = saveImage(wide);
     const mediumId = saveImage(medium);
     const smallId = saveImage(small);
-    const prepare = vi.spyOn(db.$client, 'prepare');
+    const prepare = vi.spyOn(db().$client, 'prepare');
 
     const sources = imageSources([smallId, wideId, 9999, mediumId, wideId]);
 
@@ -161,7 +154,7 @@ describe('imageSources', () => {
   it('names the public folder for a published image, whose files are cached for good', () => {
     const wideId = saveImage(wide);
     const smallId = saveImage(small);
-    db.update(images).set({ published: true }).where(eq(images.id, wideId)).run();
+    db().update(images).set({ published: true }).where(eq(images.id, wideId)).run();
     const sources = imageSources([wideId, smallId]);
     expect(sources.get(wideId)).toMatchObject({
       src: url(wide, 'jpeg', 640, '/uploads/images/'),
@@ -172,7 +165,7 @@ describe('imageSources', () => {
   });
 
   it('asks nothing for no ids', () => {
-    const prepare = vi.spyOn(db.$client, 'prepare');
+    const prepare = vi.spyOn(db().$client, 'prepare');
     expect(imageSources([]).size).toBe(0);
     expect(prepare).not.toHaveBeenCalled();
   });
@@ -195,7 +188,7 @@ describe('housekeeping of unused images', () => {
     vi.stubEnv('UPLOADS_DIR', uploadsDir);
     vi.stubEnv('SCREENING', 'off');
     resetEnv();
-    const user = insertUser({ username: 'keeper', email: 'keeper@example.com' });
+    const user = aMember({ username: 'keeper', email: 'keeper@example.com' });
     const usedId = saveImage(wide);
     const waitingId = saveImage(medium);
     saveImage(small);
@@ -207,7 +200,7 @@ describe('housekeeping of unused images', () => {
     // A new image may still be on its way to becoming a build.
     expect(await pruneUnusedImages(Date.now())).toBe(0);
     expect(await pruneUnusedImages(Date.now() + day + 1000)).toBe(small.variants.length);
-    expect(db.select({ id: images.id }).from(images).orderBy(images.id).all().map((row) => row.id)).toEqual([usedId, waitingId]);
+    expect(db().select({ id: images.id }).from(images).orderBy(images.id).all().map((row) => row.id)).toEqual([usedId, waitingId]);
     await expect(access(file(small))).rejects.toThrow();
     // Listed at once (screening is off): published.
     await access(file(wide, 'images'));
@@ -226,7 +219,7 @@ describe('analysisFile', () => {
     expect(analysisFile(id)).toBe(join(uploadsDir, 'private', 'images', jpeg(640)));
     expect(analysisFile(id, 100)).toBe(join(uploadsDir, 'private', 'images', jpeg(320)));
     // Published while its files are still on their way: the private copy is read.
-    db.update(images).set({ published: true }).where(eq(images.id, id)).run();
+    db().update(images).set({ published: true }).where(eq(images.id, id)).run();
     expect(analysisFile(id)).toBe(join(uploadsDir, 'private', 'images', jpeg(640)));
     expect(analysisFile(id + 1)).toBeNull();
     vi.unstubAllEnvs();

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_JOB } from '~/jobs/job-types';
-import { closeDatabase, dataVersion, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { builds, images, jobs, leaderboardStandings, ratings } from '../../db/schema';
+import { db, dataVersion } from '~/services/db.server';
+import { builds, jobs, leaderboardStandings, ratings } from '../../db/schema';
 import {
   BAYESIAN_PRIOR_VOTES,
   LEADERBOARD_DEPTH,
@@ -16,57 +15,27 @@ import {
   saveStandings,
   scheduleLeaderboards,
 } from './leaderboards.server';
-import { insertUser } from './users.server';
+import { aMember, anImage } from '#tests/support/factories';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 
-let db: Db;
-let userCount = 0;
-let imageCount = 0;
-
-beforeEach(() => {
-  db = openTestDatabase();
-  userCount = 0;
-  imageCount = 0;
-});
-
-afterEach(() => {
-  closeDatabase();
-});
-
-function createUsers(count: number): number[] {
-  const rows = Array.from({ length: count }, () => {
-    userCount += 1;
-    return { username: `member${userCount}`, email: `member${userCount}@example.com` };
-  });
-  return rows.map((row) => insertUser(row).id);
-}
-
-function createUser(): number {
-  return createUsers(1)[0]!;
-}
+const createUsers = (count: number) => Array.from({ length: count }, () => aMember().id);
 
 /** A build by a new member (or `userId`), created `createdAt` ms since the epoch. */
-function createBuild(title: string, { userId = createUser(), createdAt = NOW - 60 * DAY } = {}): number {
-  imageCount += 1;
-  const image = db
-    .insert(images)
-    .values({ hash: `hash-${imageCount}`, width: 1600, height: 1200 })
-    .returning({ id: images.id })
-    .get();
-  return db
+function createBuild(title: string, { userId = aMember().id, createdAt = NOW - 60 * DAY } = {}): number {
+  return db()
     .insert(builds)
-    .values({ userId, title, imageId: image.id, createdAt: new Date(createdAt) })
+    .values({ userId, title, imageId: anImage({ width: 1600, height: 1200 }), createdAt: new Date(createdAt) })
     .returning({ id: builds.id })
     .get().id;
 }
 
 /** The build's totals, as the rating write path keeps them in step with its ratings (all time ranks by them). */
 function recount(buildId: number): void {
-  db.update(builds)
+  db().update(builds)
     .set({
       totalRating: sql`(select coalesce(sum(rating), 0) from ratings where build_id = ${buildId})`,
       ratingCount: sql`(select count(*) from ratings where build_id = ${buildId})`,
@@ -78,7 +47,7 @@ function recount(buildId: number): void {
 /** Ratings of `buildId`, one per new member, all given at `at`. */
 function rate(buildId: number, stars: number[], at = NOW - HOUR): void {
   const voters = createUsers(stars.length);
-  db.insert(ratings)
+  db().insert(ratings)
     .values(
       stars.map((rating, index) => ({
         buildId,
@@ -96,7 +65,7 @@ const repeat = (stars: number, times: number) => Array.from({ length: times }, (
 
 /** Ranks the period at `now`, as the leaderboard job does, and reads the board as a page does. */
 function rankedBoard(period: LeaderboardPeriod, limit = 10, now = NOW) {
-  saveStandings(db, period, rankBuilds(period, LEADERBOARD_DEPTH, now));
+  saveStandings(db(), period, rankBuilds(period, LEADERBOARD_DEPTH, now));
   return leaderboard(period, limit);
 }
 
@@ -137,7 +106,7 @@ describe('leaderboard', () => {
     rate(createBuild('Third rig'), repeat(3, 10));
     expect(titles('today')).toEqual(['Top rig', 'Second rig', 'Third rig']);
 
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, top)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, top)).run();
     expect(leaderboard('today', 10).map((entry) => [entry.rank, entry.title])).toEqual([
       [1, 'Second rig'],
       [2, 'Third rig'],
@@ -149,31 +118,31 @@ describe('leaderboard', () => {
     rate(doomed, [5, 5]);
     rankedBoard('all-time');
 
-    db.delete(ratings).where(eq(ratings.buildId, doomed)).run();
-    db.delete(builds).where(eq(builds.id, doomed)).run();
+    db().delete(ratings).where(eq(ratings.buildId, doomed)).run();
+    db().delete(builds).where(eq(builds.id, doomed)).run();
     expect(leaderboard('all-time', 10)).toEqual([]);
-    expect(db.select().from(leaderboardStandings).all()).toEqual([]);
+    expect(db().select().from(leaderboardStandings).all()).toEqual([]);
   });
 
   it('keeps up to LEADERBOARD_DEPTH builds a period, and writes nothing when a ranking changes nothing', () => {
     const build = createBuild('Only rig');
     rate(build, [5]);
     const standings = rankBuilds('month', LEADERBOARD_DEPTH, NOW);
-    expect(saveStandings(db, 'month', standings)).toBe(true);
+    expect(saveStandings(db(), 'month', standings)).toBe(true);
     const version = dataVersion();
-    expect(saveStandings(db, 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(false);
+    expect(saveStandings(db(), 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(false);
     expect(dataVersion()).toBe(version);
 
     for (let index = 0; index < LEADERBOARD_DEPTH + 5; index++) rate(createBuild(`Rig ${index}`), [3]);
-    expect(saveStandings(db, 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(true);
-    expect(db.select().from(leaderboardStandings).all()).toHaveLength(LEADERBOARD_DEPTH);
+    expect(saveStandings(db(), 'month', rankBuilds('month', LEADERBOARD_DEPTH, NOW))).toBe(true);
+    expect(db().select().from(leaderboardStandings).all()).toHaveLength(LEADERBOARD_DEPTH);
     expect(leaderboard('month', LEADERBOARD_DEPTH + 5)).toHaveLength(LEADERBOARD_DEPTH);
   });
 
   it.each(['held', 'rejected', 'pending'] as const)('never ranks a %s build, in any period', (status) => {
     const hidden = createBuild('Hidden rig');
     rate(hidden, repeat(5, 20));
-    db.update(builds).set({ reviewStatus: status }).where(eq(builds.id, hidden)).run();
+    db().update(builds).set({ reviewStatus: status }).where(eq(builds.id, hidden)).run();
     rate(createBuild('Listed rig'), [3]);
 
     for (const period of ['today', 'week', 'month', 'all-time'] as const) {
@@ -182,7 +151,7 @@ describe('leaderboard', () => {
   });
 
   it('describes each build with its title, maker, photo, points, votes and average', () => {
-    const maker = insertUser({ username: 'NeonPhantom4821', email: 'neon@example.com' });
+    const maker = aMember({ username: 'NeonPhantom4821', email: 'neon@example.com' });
     const build = createBuild('Pink RGB tower', { userId: maker.id });
     rate(build, [5, 3, 4, 4]);
 
@@ -193,7 +162,7 @@ describe('leaderboard', () => {
       buildId: build,
       title: 'Pink RGB tower',
       username: 'NeonPhantom4821',
-      imageId: db.select({ imageId: builds.imageId }).from(builds).where(eq(builds.id, build)).get()!.imageId,
+      imageId: db().select({ imageId: builds.imageId }).from(builds).where(eq(builds.id, build)).get()!.imageId,
       points: 16,
       votes: 4,
       average: 4,
@@ -333,9 +302,9 @@ describe('leaderboard', () => {
   });
 
   it('places a rating by when it was last changed, not when it was first given', () => {
-    const voter = createUser();
+    const voter = aMember().id;
     const rateAt = (buildId: number, rating: number, createdAt: number, updatedAt: number) =>
-      db
+      db()
         .insert(ratings)
         .values({ buildId, userId: voter, rating, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) })
         .run();
@@ -353,7 +322,7 @@ describe('leaderboard', () => {
 
 describe('requestLeaderboards', () => {
   const queued = () =>
-    db
+    db()
       .select({ runAt: jobs.runAt, status: jobs.status })
       .from(jobs)
       .where(eq(jobs.key, LEADERBOARD_JOB))
@@ -361,17 +330,17 @@ describe('requestLeaderboards', () => {
       .map((job) => ({ ...job, runAt: job.runAt.getTime() }));
 
   it('queues a ranking a few seconds after a rating, one for many ratings', () => {
-    requestLeaderboards(db, NOW);
-    requestLeaderboards(db, NOW + 1000);
+    requestLeaderboards(db(), NOW);
+    requestLeaderboards(db(), NOW + 1000);
     expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
   });
 
   it('brings the next regular ranking forward, and never puts off a sooner one', () => {
-    scheduleLeaderboards(db, new Date(NOW + MINUTE));
-    requestLeaderboards(db, NOW);
+    scheduleLeaderboards(db(), new Date(NOW + MINUTE));
+    requestLeaderboards(db(), NOW);
     expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
 
-    requestLeaderboards(db, NOW + 2000);
+    requestLeaderboards(db(), NOW + 2000);
     expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
   });
 });

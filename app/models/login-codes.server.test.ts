@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '~/services/db.server';
 import { LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { loginCodes, rateLimitHits } from '../../db/schema';
 import {
@@ -29,15 +28,6 @@ const OTHER_BROWSER = 'browser-id-zyxwvutsrqponmlkjihg';
 /** Just past the resend cooldown. */
 const AFTER_COOLDOWN = LOGIN_CODE_RESEND_COOLDOWN_MS + 1;
 
-let db: Db;
-
-beforeEach(() => {
-  db = openTestDatabase();
-});
-
-afterEach(() => {
-  closeDatabase();
-});
 
 type SendOptions = { ip?: string; browserId?: string; now?: number; code?: string };
 
@@ -58,8 +48,8 @@ function send(email: string, options: SendOptions = {}): PreparedCode {
 /** A code that is certainly not `code`. */
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 
-const codeRows = () => db.select().from(loginCodes).all();
-const hitCount = () => db.select().from(rateLimitHits).all().length;
+const codeRows = () => db().select().from(loginCodes).all();
+const hitCount = () => db().select().from(rateLimitHits).all().length;
 
 describe('prepareLoginCode', () => {
   it('makes a 6-digit code and a URL-safe link token for the normalised address', () => {
@@ -101,7 +91,7 @@ describe('prepareLoginCode', () => {
 describe('saveLoginCode', () => {
   it('stores only hashes: the code, link token and browser id appear nowhere in the row', () => {
     const prepared = send('foo@example.com', { code: '739146' });
-    const raw = db.$client.prepare('select * from login_codes').all();
+    const raw = db().$client.prepare('select * from login_codes').all();
     expect(raw).toHaveLength(1);
     const stored = JSON.stringify(raw);
     expect(stored).not.toContain('739146');

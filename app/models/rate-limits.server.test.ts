@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { db } from '~/services/db.server';
 import { rateLimitHits } from '../../db/schema';
 import {
   consumeRateLimit,
@@ -19,17 +18,8 @@ const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 
 const threePerMinute: RateLimit = { bucket: 'test:three-per-minute', limit: 3, windowMs: MINUTE };
 
-let db: Db;
 
-beforeEach(() => {
-  db = openTestDatabase();
-});
-
-afterEach(() => {
-  closeDatabase();
-});
-
-const hitCount = () => db.select().from(rateLimitHits).all().length;
+const hitCount = () => db().select().from(rateLimitHits).all().length;
 
 describe('consumeRateLimit', () => {
   it('allows `limit` events in the window, then refuses', () => {
@@ -188,7 +178,7 @@ describe('pruneRateLimitHits', () => {
 
     expect(pruneRateLimitHits(NOW)).toBe(2);
     expect(
-      db
+      db()
         .select()
         .from(rateLimitHits)
         .all()

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, jobs } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { createBuild } from './builds.server';
-import { saveImage } from './images.server';
 import { LEADERBOARD_JOB } from '~/jobs/job-types';
 import { LEADERBOARD_RATING_DELAY_MS } from './leaderboards.server';
 import { memberRating, rateBuild, RatingError } from './ratings.server';
 import { isReportReason, reportItem } from './reports.server';
-import { insertUser } from './users.server';
+import { aListedBuild, aMember } from '#tests/support/factories';
 
-let db: Db;
 let ownerId: number;
 let buildId: number;
 const members: number[] = [];
@@ -20,21 +16,18 @@ const members: number[] = [];
 beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
-  db = openTestDatabase();
-  ownerId = insertUser({ username: 'owner', email: 'owner@example.com' }).id;
+  ownerId = aMember({ username: 'owner', email: 'owner@example.com' }).id;
   members.length = 0;
-  for (let index = 0; index < 3; index++) members.push(insertUser({ username: `rater${index}`, email: `rater${index}@example.com` }).id);
-  const imageId = saveImage({ hash: 'e'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
-  buildId = (await createBuild({ userId: ownerId, title: 'Rated rig', imageId }))!;
+  for (let index = 0; index < 3; index++) members.push(aMember({ username: `rater${index}`, email: `rater${index}@example.com` }).id);
+  buildId = await aListedBuild({ userId: ownerId, title: 'Rated rig' });
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
 
-const totals = () => db.select({ total: builds.totalRating, count: builds.ratingCount, average: builds.averageRating }).from(builds).get();
+const totals = () => db().select({ total: builds.totalRating, count: builds.ratingCount, average: builds.averageRating }).from(builds).get();
 
 describe('rateBuild', () => {
   it('keeps one rating per member, changes it on re-rating, and updates the aggregates with it', () => {
@@ -50,16 +43,16 @@ describe('rateBuild', () => {
   it('refuses the owner, out-of-range stars and unlisted builds, changing nothing', () => {
     expect(() => rateBuild({ buildId, userId: ownerId, rating: 5 })).toThrow(new RatingError('You cannot rate your own build', 'own_build'));
     for (const rating of [0, 6, 2.5, Number.NaN]) expect(() => rateBuild({ buildId, userId: members[0]!, rating })).toThrow(RatingError);
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
     expect(() => rateBuild({ buildId, userId: members[0]!, rating: 4 })).toThrow('Build not found');
     expect(totals()).toEqual({ total: 0, count: 0, average: 0 });
-    expect(db.select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([]);
+    expect(db().select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([]);
   });
 
   it('asks for the leaderboards to be ranked again a few seconds later, in the same write', () => {
     const at = new Date('2026-05-01T12:00:00Z');
     rateBuild({ buildId, userId: members[0]!, rating: 4 }, at);
-    expect(db.select({ key: jobs.key, runAt: jobs.runAt }).from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([
+    expect(db().select({ key: jobs.key, runAt: jobs.runAt }).from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).all()).toEqual([
       { key: LEADERBOARD_JOB, runAt: new Date(at.getTime() + LEADERBOARD_RATING_DELAY_MS) },
     ]);
   });

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { randomToken } from '~/services/crypto.server';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { db } from '~/services/db.server';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { sessions, users } from '../../db/schema';
 import {
@@ -14,30 +13,13 @@ import {
   pruneSessions,
   renewSession,
 } from './sessions.server';
-import { insertUser } from './users.server';
+import { aMember } from '#tests/support/factories';
 
 // No code here needs the cookie secret, but set it so nothing can be written to ./data.
 vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
-
-let db: Db;
-let userCount = 0;
-
-beforeEach(() => {
-  db = openTestDatabase();
-  userCount = 0;
-});
-
-afterEach(() => {
-  closeDatabase();
-});
-
-function createUser(values: Partial<Parameters<typeof insertUser>[0]> = {}): number {
-  userCount += 1;
-  return insertUser({ username: `member${userCount}`, email: `member${userCount}@example.com`, ...values }).id;
-}
 
 /** A new session for `userId`, started at `now`; returns its id (the cookie's value). */
 function startSession(userId: number, now = NOW): string {
@@ -46,30 +28,30 @@ function startSession(userId: number, now = NOW): string {
   return sessionId;
 }
 
-const sessionCount = () => db.select().from(sessions).all().length;
+const sessionCount = () => db().select().from(sessions).all().length;
 
 describe('createSession', () => {
   it('stores only the hash of the session id', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     const sessionId = startSession(userId);
-    const raw = db.$client.prepare('select * from sessions').all();
+    const raw = db().$client.prepare('select * from sessions').all();
     expect(raw).toHaveLength(1);
     expect(JSON.stringify(raw)).not.toContain(sessionId);
   });
 
   it('keeps the session for 30 days', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     const sessionId = startSession(userId);
     expect(findActiveSession(sessionId, NOW)?.expiresAt.getTime()).toBe(NOW + 30 * DAY);
     expect(SESSION_TTL_MS).toBe(30 * DAY);
   });
 
   it('cuts a very long user agent to 300 characters', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     createSession({ sessionId: randomToken(), userId, userAgent: 'x'.repeat(1000), ip: '203.0.113.7' }, NOW);
     createSession({ sessionId: randomToken(), userId, userAgent: null, ip: '203.0.113.7' }, NOW);
     expect(
-      db
+      db()
         .select({ userAgent: sessions.userAgent })
         .from(sessions)
         .all()
@@ -81,7 +63,7 @@ describe('createSession', () => {
 
 describe('findActiveSession', () => {
   it('returns the member of a live session', () => {
-    const userId = createUser({ username: 'NeonPhantom4821', email: 'neon@example.com', isAdmin: true });
+    const userId = aMember({ username: 'NeonPhantom4821', email: 'neon@example.com', isAdmin: true }).id;
     const sessionId = startSession(userId);
     expect(findActiveSession(sessionId, NOW + DAY)).toEqual({
       user: { id: userId, username: 'NeonPhantom4821', email: 'neon@example.com', avatarUrl: '', isAdmin: true, isModerator: false },
@@ -90,8 +72,8 @@ describe('findActiveSession', () => {
   });
 
   it('tells sessions of different members apart', () => {
-    const alice = createUser();
-    const bob = createUser();
+    const alice = aMember().id;
+    const bob = aMember().id;
     const aliceSession = startSession(alice);
     const bobSession = startSession(bob);
     expect(findActiveSession(aliceSession, NOW)?.user.id).toBe(alice);
@@ -99,35 +81,35 @@ describe('findActiveSession', () => {
   });
 
   it('returns null for an expired session', () => {
-    const sessionId = startSession(createUser());
+    const sessionId = startSession(aMember().id);
     expect(findActiveSession(sessionId, NOW + SESSION_TTL_MS - 1)).not.toBeNull();
     expect(findActiveSession(sessionId, NOW + SESSION_TTL_MS)).toBeNull();
     expect(findActiveSession(sessionId, NOW + SESSION_TTL_MS + DAY)).toBeNull();
   });
 
   it('returns null for an unknown session id', () => {
-    startSession(createUser());
+    startSession(aMember().id);
     expect(findActiveSession(randomToken(), NOW)).toBeNull();
     expect(findActiveSession('', NOW)).toBeNull();
   });
 
   it('does not accept the stored hash in place of the id', () => {
-    startSession(createUser());
-    const [row] = db.select().from(sessions).all();
+    startSession(aMember().id);
+    const [row] = db().select().from(sessions).all();
     expect(findActiveSession(row!.idHash, NOW)).toBeNull();
   });
 
   it('returns null for a disabled member', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     const sessionId = startSession(userId);
-    db.update(users).set({ isDisabled: true }).where(eq(users.id, userId)).run();
+    db().update(users).set({ isDisabled: true }).where(eq(users.id, userId)).run();
     expect(findActiveSession(sessionId, NOW)).toBeNull();
   });
 });
 
 describe('renewSession', () => {
   it('moves the expiry to 30 days after now', () => {
-    const sessionId = startSession(createUser());
+    const sessionId = startSession(aMember().id);
     const later = NOW + 20 * DAY;
     expect(renewSession(sessionId, later)).toEqual(new Date(later + SESSION_TTL_MS));
     expect(findActiveSession(sessionId, later)?.expiresAt).toEqual(new Date(later + SESSION_TTL_MS));
@@ -137,7 +119,7 @@ describe('renewSession', () => {
   });
 
   it('renews only the given session', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     const renewed = startSession(userId);
     const other = startSession(userId);
     renewSession(renewed, NOW + 20 * DAY);
@@ -148,7 +130,7 @@ describe('renewSession', () => {
 
 describe('deleteSession', () => {
   it('ends only the given session', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     const ended = startSession(userId);
     const kept = startSession(userId);
     deleteSession(ended);
@@ -158,7 +140,7 @@ describe('deleteSession', () => {
   });
 
   it('does nothing for an unknown id', () => {
-    startSession(createUser());
+    startSession(aMember().id);
     deleteSession(randomToken());
     expect(sessionCount()).toBe(1);
   });
@@ -166,8 +148,8 @@ describe('deleteSession', () => {
 
 describe('deleteUserSessions', () => {
   it("ends every session of one member and no one else's", () => {
-    const alice = createUser();
-    const bob = createUser();
+    const alice = aMember().id;
+    const bob = aMember().id;
     const aliceSessions = [startSession(alice), startSession(alice), startSession(alice)];
     const bobSession = startSession(bob);
 
@@ -180,8 +162,8 @@ describe('deleteUserSessions', () => {
 
 describe('deleteOtherUserSessions', () => {
   it("ends a member's sessions but the one given, and no one else's", () => {
-    const alice = createUser();
-    const bob = createUser();
+    const alice = aMember().id;
+    const bob = aMember().id;
     const [current, ...others] = [startSession(alice), startSession(alice), startSession(alice)];
     const bobSession = startSession(bob);
 
@@ -192,8 +174,8 @@ describe('deleteOtherUserSessions', () => {
   });
 
   it("ends them all when the session given is not the member's, or there is none", () => {
-    const alice = createUser();
-    const bob = createUser();
+    const alice = aMember().id;
+    const bob = aMember().id;
     startSession(alice);
     const bobSession = startSession(bob);
     expect(deleteOtherUserSessions(alice, bobSession)).toBe(1);
@@ -205,7 +187,7 @@ describe('deleteOtherUserSessions', () => {
 
 describe('pruneSessions', () => {
   it('deletes expired sessions only', () => {
-    const userId = createUser();
+    const userId = aMember().id;
     startSession(userId, NOW - 40 * DAY);
     startSession(userId, NOW - 31 * DAY);
     const live = startSession(userId, NOW - 29 * DAY);

@@ -1,29 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, shareTokens } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { createBuild } from './builds.server';
-import { saveImage } from './images.server';
 import { findShareToken, findSharedBuild, shareToken, shareUrl } from './shares.server';
-import { insertUser } from './users.server';
+import { aListedBuild, aMember, anImage } from '#tests/support/factories';
 
-let db: Db;
 let buildId: number;
 
 beforeEach(async () => {
   // Only listed builds can be shared: these builds skip screening.
   vi.stubEnv('SCREENING', 'off');
   resetEnv();
-  db = openTestDatabase();
-  const user = insertUser({ username: 'sharer', email: 'sharer@example.com' });
-  const imageId = saveImage({ hash: 'a'.repeat(64), width: 1600, height: 1200, placeholder: '', variants: [] });
-  buildId = (await createBuild({ userId: user.id, title: 'Shared rig', imageId }))!;
+  const user = aMember({ username: 'sharer', email: 'sharer@example.com' });
+  buildId = await aListedBuild({ userId: user.id, imageId: anImage({ width: 1600, height: 1200 }), title: 'Shared rig' });
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
@@ -35,7 +28,7 @@ describe('share tokens', () => {
     expect(token).toMatch(/^[\w-]{32}$/);
     expect(shareToken(buildId)).toBe(token);
     expect(findShareToken(buildId)).toBe(token);
-    expect(db.select().from(shareTokens).all()).toHaveLength(1);
+    expect(db().select().from(shareTokens).all()).toHaveLength(1);
     expect(findSharedBuild(token!)?.title).toBe('Shared rig');
   });
 
@@ -46,16 +39,16 @@ describe('share tokens', () => {
 
   it('refuses builds that are not listed, leaving no token behind', () => {
     for (const reviewStatus of ['pending', 'held', 'rejected'] as const) {
-      db.update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
+      db().update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
       expect(shareToken(buildId), reviewStatus).toBeNull();
     }
-    expect(db.select().from(shareTokens).all()).toHaveLength(0);
+    expect(db().select().from(shareTokens).all()).toHaveLength(0);
   });
 
   it('stops answering an expired token and replaces it on the next share', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const old = shareToken(buildId, now)!;
-    db.update(shareTokens).set({ expiresAt: new Date(now.getTime() + 1000) }).where(eq(shareTokens.token, old)).run();
+    db().update(shareTokens).set({ expiresAt: new Date(now.getTime() + 1000) }).where(eq(shareTokens.token, old)).run();
     const later = new Date(now.getTime() + 2000);
     expect(findSharedBuild(old, later)).toBeNull();
     expect(findShareToken(buildId, later)).toBeNull();

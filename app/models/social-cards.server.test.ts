@@ -5,17 +5,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds } from '../../db/schema';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { processImage, type ProcessedImage } from '~/services/images.server';
-import { openTestDatabase } from '../../tests/support/test-database';
 import { createBuild, findBuildDetail } from './builds.server';
 import { saveImage } from './images.server';
 import { buildCardImage, buildSocial } from './social-cards.server';
-import { insertUser } from './users.server';
+import { aMember } from '#tests/support/factories';
 
 const ORIGIN = 'https://rigroast.example.com';
-let db: Db;
 let uploadsDir: string;
 let photo: ProcessedImage;
 let buildId: number;
@@ -35,13 +33,11 @@ beforeEach(async () => {
   vi.stubEnv('UPLOADS_DIR', uploadsDir);
   vi.stubEnv('PUBLIC_ORIGIN', ORIGIN);
   resetEnv();
-  db = openTestDatabase();
-  const user = insertUser({ username: 'roasted', email: 'roasted@example.com' });
+  const user = aMember({ username: 'roasted', email: 'roasted@example.com' });
   buildId = (await createBuild({ userId: user.id, title: 'Glass box of regret', imageId: saveImage(photo) }))!;
 });
 
 afterEach(() => {
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
@@ -60,7 +56,7 @@ describe('social tags of a build', () => {
   });
 
   it('describe the roast in one paragraph of at most 200 characters, cut at a word', () => {
-    db.update(builds).set({ roast: `Four fans,\n\nzero airflow. ${'Blinding RGB everywhere. '.repeat(20)}` }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ roast: `Four fans,\n\nzero airflow. ${'Blinding RGB everywhere. '.repeat(20)}` }).where(eq(builds.id, buildId)).run();
     const { description } = buildSocial(detail())!;
     expect(description.length).toBeLessThanOrEqual(200);
     expect(description).toMatch(/^Four fans, zero airflow\. Blinding RGB everywhere\. .*\w…$/);
@@ -68,12 +64,12 @@ describe('social tags of a build', () => {
 
   it('change their image URL when the rating changes', () => {
     const before = buildSocial(detail())!.image;
-    db.update(builds).set({ averageRating: 4, ratingCount: 1, totalRating: 4 }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ averageRating: 4, ratingCount: 1, totalRating: 4 }).where(eq(builds.id, buildId)).run();
     expect(buildSocial(detail())!.image).not.toBe(before);
   });
 
   it('are left out for a build that is not listed', () => {
-    db.update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
     expect(buildSocial(detail())).toBeNull();
   });
 });
@@ -88,7 +84,7 @@ describe('the card image of a build', () => {
 
   it('does not exist for an unknown or unlisted build', async () => {
     expect(await buildCardImage(buildId + 1)).toBeNull();
-    db.update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, buildId)).run();
+    db().update(builds).set({ reviewStatus: 'rejected' }).where(eq(builds.id, buildId)).run();
     expect(await buildCardImage(buildId)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db } from '~/services/db.server';
-import { openTestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '~/services/db.server';
 import { users } from '../../db/schema';
 import { generateUsername, isGeneratedUsername } from '~/domain/usernames';
 import {
@@ -14,8 +13,8 @@ import {
   setPasswordHash,
   signInByEmail,
   type SignInResult,
-  insertUser,
 } from './users.server';
+import { aMember } from '#tests/support/factories';
 
 // No code here needs the cookie secret, but set it so nothing can be written to ./data.
 vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
@@ -23,15 +22,6 @@ vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
 const NOW = new Date(Date.UTC(2025, 5, 15, 12, 0, 0));
 const noAdmins = { adminEmails: [] };
 
-let db: Db;
-
-beforeEach(() => {
-  db = openTestDatabase();
-});
-
-afterEach(() => {
-  closeDatabase();
-});
 
 /** The member signed in by `email`; fails the test when sign-in is refused. */
 function signedIn(result: SignInResult) {
@@ -39,11 +29,7 @@ function signedIn(result: SignInResult) {
   return result;
 }
 
-const row = (id: number) => db.select().from(users).where(eq(users.id, id)).get()!;
-
-function createUser(username: string, email: string): number {
-  return insertUser({ username, email }).id;
-}
+const row = (id: number) => db().select().from(users).where(eq(users.id, id)).get()!;
 
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
@@ -74,12 +60,12 @@ describe('signInByEmail', () => {
     expect(second.created).toBe(false);
     expect(second.user).toEqual(first.user);
     expect(row(first.user.id).lastLogin).toEqual(later);
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(db().select().from(users).all()).toHaveLength(1);
   });
 
   it('finds an account whose address was stored in mixed case', () => {
     // Stored as given (older data), not through insertUser, which normalises.
-    const id = db.insert(users).values({ username: 'Neo', usernameKey: 'neo', email: 'Neo@Example.com' }).returning().get().id;
+    const id = db().insert(users).values({ username: 'Neo', usernameKey: 'neo', email: 'Neo@Example.com' }).returning().get().id;
     const { user, created } = signedIn(signInByEmail('neo@example.com', noAdmins, NOW));
     expect(created).toBe(false);
     expect(user.id).toBe(id);
@@ -87,7 +73,7 @@ describe('signInByEmail', () => {
   });
 
   it('marks an existing account verified on sign-in', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(row(id).emailVerified).toBe(false);
     signInByEmail('neo@example.com', noAdmins, NOW);
     expect(row(id).emailVerified).toBe(true);
@@ -105,7 +91,7 @@ describe('signInByEmail', () => {
 
   it('picks another generated name when the first one is taken in any letter case', () => {
     const taken = generateUsername(() => 0);
-    createUser(taken.toUpperCase(), 'first@example.com');
+    aMember({ username: taken.toUpperCase(), email: 'first@example.com' });
     const values = [0, 0, 0];
     const random = vi.spyOn(Math, 'random').mockImplementation(() => values.shift() ?? 0.5);
     try {
@@ -117,11 +103,11 @@ describe('signInByEmail', () => {
   });
 
   it('refuses a disabled account and changes nothing', () => {
-    const id = createUser('Neo', 'neo@example.com');
-    db.update(users).set({ isDisabled: true }).where(eq(users.id, id)).run();
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
+    db().update(users).set({ isDisabled: true }).where(eq(users.id, id)).run();
     expect(signInByEmail(' NEO@example.com', { adminEmails: ['neo@example.com'] }, NOW)).toEqual({ ok: false, reason: 'disabled' });
     expect(row(id)).toMatchObject({ isAdmin: false, lastLogin: null, emailVerified: false });
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(db().select().from(users).all()).toHaveLength(1);
   });
 
   it('makes a new account admin when its address is in adminEmails', () => {
@@ -151,7 +137,7 @@ describe('signInByEmail', () => {
 
 describe('findUserByEmail', () => {
   it('finds a member by any spelling of the address', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(findUserByEmail(' NEO@Example.com ')).toMatchObject({ id, username: 'Neo', isDisabled: false, passwordHash: null });
     expect(findUserByEmail('nobody@example.com')).toBeUndefined();
   });
@@ -159,26 +145,26 @@ describe('findUserByEmail', () => {
 
 describe('changeUsername', () => {
   it('renames the member', () => {
-    const id = createUser('NeonPhantom4821', 'neo@example.com');
+    const id = aMember({ username: 'NeonPhantom4821', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'Neo')).toBe('updated');
     expect(findUserById(id)?.username).toBe('Neo');
   });
 
   it('says "unchanged" for the same name', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'Neo')).toBe('unchanged');
     expect(findUserById(id)?.username).toBe('Neo');
   });
 
   it('lets a member change the letter case of their own name', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'NEO')).toBe('updated');
     expect(findUserById(id)?.username).toBe('NEO');
   });
 
   it.each(['Trinity', 'trinity', 'TRINITY', 'tRiNiTy'])("says \"taken\" for another member's name written %s", (name) => {
-    createUser('Trinity', 'trinity@example.com');
-    const id = createUser('Neo', 'neo@example.com');
+    aMember({ username: 'Trinity', email: 'trinity@example.com' });
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, name)).toBe('taken');
     expect(findUserById(id)?.username).toBe('Neo');
   });
@@ -188,8 +174,8 @@ describe('changeUsername', () => {
   // "Ärger" taken, changeUsername(id, 'ärger') returns 'updated' (expected 'taken'),
   // leaving two members named "Ärger" and "ärger".
   it("says \"taken\" for another member's non-ASCII name in another letter case", () => {
-    createUser('Ärger', 'aerger@example.com');
-    const id = createUser('Neo', 'neo@example.com');
+    aMember({ username: 'Ärger', email: 'aerger@example.com' });
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'ärger')).toBe('taken');
   });
 
@@ -197,15 +183,15 @@ describe('changeUsername', () => {
   // and the UPDATE then throws "UNIQUE constraint failed: index 'users_username_unique'"
   // (expected: 'taken').
   it("says \"taken\", without throwing, for another member's exact non-ASCII name", () => {
-    createUser('Ärger', 'aerger@example.com');
-    const id = createUser('Neo', 'neo@example.com');
+    aMember({ username: 'Ärger', email: 'aerger@example.com' });
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'Ärger')).toBe('taken');
   });
 });
 
 describe('changeEmail', () => {
   it('updates the address, normalised, and marks it verified', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(row(id).emailVerified).toBe(false);
     expect(changeEmail(id, ' The.One@Example.COM ')).toBe('updated');
     expect(row(id)).toMatchObject({ email: 'the.one@example.com', emailVerified: true });
@@ -214,15 +200,15 @@ describe('changeEmail', () => {
   it.each(['trinity@example.com', 'Trinity@Example.com', ' TRINITY@EXAMPLE.COM '])(
     "says \"taken\" for another member's address written %s",
     (email) => {
-      createUser('Trinity', 'Trinity@example.com');
-      const id = createUser('Neo', 'neo@example.com');
+      aMember({ username: 'Trinity', email: 'Trinity@example.com' });
+      const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
       expect(changeEmail(id, email)).toBe('taken');
       expect(row(id)).toMatchObject({ email: 'neo@example.com', emailVerified: false });
     },
   );
 
   it("accepts the member's own address in another letter case", () => {
-    const id = createUser('Neo', 'Neo@Example.com');
+    const id = aMember({ username: 'Neo', email: 'Neo@Example.com' }).id;
     expect(changeEmail(id, 'neo@example.com')).toBe('updated');
     expect(row(id).email).toBe('neo@example.com');
   });
@@ -238,14 +224,14 @@ describe('changeEmail', () => {
 
 describe('findProfile', () => {
   it('reports whether the member has a password', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(findProfile(id)).toMatchObject({ id, username: 'Neo', email: 'neo@example.com', bio: '', hasPassword: false });
     setPasswordHash(id, 'scrypt$32768$8$1$c2FsdA$a2V5');
     expect(findProfile(id)?.hasPassword).toBe(true);
   });
 
   it('does not reveal the password hash', () => {
-    const id = createUser('Neo', 'neo@example.com');
+    const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     setPasswordHash(id, 'scrypt$32768$8$1$c2FsdA$a2V5');
     expect(JSON.stringify(findProfile(id))).not.toContain('scrypt');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_FACTS } from '../../tests/support/fake-ollama';
+import { SAMPLE_FACTS } from '#tests/support/fake-ollama';
 import { clipFacts, type RoastFacts, roastFactsSchema, spottedList } from './facts';
 
 describe('spottedList', () => {

@@ -19,7 +19,7 @@ import {
   startFakeOllama,
   type FakeOllama,
   type FakeRequestBody,
-} from '../../tests/support/fake-ollama';
+} from '#tests/support/fake-ollama';
 
 const MODEL = 'qwen2.5vl:7b';
 const IMAGE = randomBytes(4096);

@@ -6,14 +6,12 @@ import type { JobRunner } from '~/jobs/runner.server';
 import { createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
 import { saveImage } from '~/models/images.server';
-import { insertUser } from '~/models/users.server';
-import { closeDatabase, type Db } from '~/services/db.server';
+import { aMember } from '#tests/support/factories';
+import { db } from '~/services/db.server';
 import { env, resetEnv } from '~/services/env.server';
-import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../../tests/support/fake-ollama';
-import { openTestDatabase } from '../../tests/support/test-database';
-import { waitFor } from '../../tests/support/wait';
+import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
+import { waitFor } from '#tests/support/wait';
 
-let db: Db;
 let runner: JobRunner | undefined;
 let fake: FakeOllama | undefined;
 let buildId: number;
@@ -22,27 +20,25 @@ let memberId: number;
 beforeEach(async () => {
   vi.stubEnv('SCREENING', 'off');
   vi.stubEnv('JOB_POLL_MS', '50');
-  db = openTestDatabase();
-  memberId = insertUser({ username: 'asker', email: 'asker@example.com' }).id;
+  memberId = aMember({ username: 'asker', email: 'asker@example.com' }).id;
   const imageId = saveImage({ hash: 'd'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
   resetEnv();
   buildId = (await createBuild({ userId: memberId, title: 'RTX 4080 white build', imageId }))!;
   // The roast job has nothing to look at here (no image files): this build is already roasted.
-  db.update(builds).set({ roast: 'An earlier roast.', roastFacts: SAMPLE_FACTS }).where(eq(builds.id, buildId)).run();
+  db().update(builds).set({ roast: 'An earlier roast.', roastFacts: SAMPLE_FACTS }).where(eq(builds.id, buildId)).run();
 });
 
 afterEach(async () => {
   await runner?.stop();
   await fake?.close();
   fake = undefined;
-  closeDatabase();
   vi.unstubAllEnvs();
   resetEnv();
 });
 
 const aiReplies = () =>
   waitFor(() => {
-    const rows = db.select().from(comments).where(eq(comments.isAI, true)).all();
+    const rows = db().select().from(comments).where(eq(comments.isAI, true)).all();
     return rows.length > 0 ? rows : null;
   });
 
@@ -62,7 +58,7 @@ describe('AI replies', () => {
     const words = reply!.content.split(/\s+/).length;
     expect(words).toBeGreaterThanOrEqual(15);
     expect(words).toBeLessThanOrEqual(60);
-    expect(db.select({ count: builds.commentCount }).from(builds).get()?.count).toBe(2);
+    expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(2);
   });
 
   it('asks the vision model, with the build and the thread, when Ollama is in use', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
+import { BLUE, brokenImages, isBlue, isRed, pixel, pngBomb, RED, sidewaysPhoto } from '#tests/support/image-fixtures';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarError, processAvatar } from './avatars.server';
@@ -21,45 +21,6 @@ afterEach(async () => {
   await rm(uploadsDir, { recursive: true, force: true });
 });
 
-const RED = { r: 255, g: 0, b: 0 };
-const BLUE = { r: 0, g: 0, b: 255 };
-
-/** A 400×200 JPEG, red on the left half and blue on the right, stored with EXIF orientation 6 and GPS data. */
-async function sidewaysPhoto(): Promise<Buffer> {
-  const blueHalf = await sharp({ create: { width: 200, height: 200, channels: 3, background: BLUE } })
-    .png()
-    .toBuffer();
-  const flat = await sharp({ create: { width: 400, height: 200, channels: 3, background: RED } })
-    .composite([{ input: blueHalf, left: 200, top: 0 }])
-    .png()
-    .toBuffer();
-  return sharp(flat)
-    .jpeg({ quality: 95 })
-    .withExif({
-      IFD0: { Make: 'AcmeCam', Model: 'Snoop 3000', Copyright: 'Someone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
-    })
-    .withMetadata({ orientation: 6 })
-    .withIccProfile('p3')
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-    .toBuffer();
-}
-
-/** The colour at (x, y) of an image, as r/g/b. */
-async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * info.channels;
-  return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
-}
-
-function isRed({ r, g, b }: { r: number; g: number; b: number }): boolean {
-  return r > 200 && g < 60 && b < 60;
-}
-
-function isBlue({ r, g, b }: { r: number; g: number; b: number }): boolean {
-  return b > 200 && r < 60 && g < 60;
-}
-
 async function avatarError(input: Uint8Array): Promise<AvatarError> {
   const error: unknown = await processAvatar(input, { uploadsDir }).then(
     () => new Error('processAvatar accepted the image'),
@@ -75,7 +36,7 @@ async function filesIn(folder: string): Promise<string[]> {
 
 describe('processAvatar', () => {
   it('turns a rotated JPEG into an upright 256×256 WebP without metadata', async () => {
-    const input = await sidewaysPhoto();
+    const input = await sidewaysPhoto({ width: 400, height: 200, quality: 95 });
     const before = await sharp(input).metadata();
     expect(before).toMatchObject({ format: 'jpeg', width: 400, height: 200, orientation: 6 });
     expect(before.exif?.includes('AcmeCam')).toBe(true);
@@ -102,14 +63,14 @@ describe('processAvatar', () => {
   });
 
   it('stores the file under its SHA-256 and returns its public URL', async () => {
-    const result = await processAvatar(await sidewaysPhoto(), { uploadsDir });
+    const result = await processAvatar(await sidewaysPhoto({ width: 400, height: 200, quality: 95 }), { uploadsDir });
     const output = await readFile(join(uploadsDir, 'avatars', result.fileName));
     const hash = createHash('sha256').update(output).digest('hex');
     expect(result).toEqual({ fileName: `${hash}.webp`, url: `/uploads/avatars/${hash}.webp`, bytes: output.length });
   });
 
   it('writes the same avatar once, harmlessly, and leaves no temporary files', async () => {
-    const input = await sidewaysPhoto();
+    const input = await sidewaysPhoto({ width: 400, height: 200, quality: 95 });
     const first = await processAvatar(input, { uploadsDir });
     const again = await Promise.all([processAvatar(input, { uploadsDir }), processAvatar(input, { uploadsDir })]);
     expect(again).toEqual([first, first]);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brokenImages, pngBomb } from '../../tests/support/image-fixtures';
+import { BLUE, brokenImages, isBlue, isRed, pixel, pngBomb, RED, sidewaysPhoto } from '#tests/support/image-fixtures';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_FORMATS, ImageError, MAX_VARIANT_PIXELS, processImage, type ProcessedImage, variantWidths } from './images.server';
@@ -11,9 +11,6 @@ import { UploadError } from './multipart.server';
 const NOT_AN_IMAGE = 'File type must be an image';
 const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';
 const UNREADABLE = 'Unable to process this image. Please try a different file.';
-
-const RED = { r: 255, g: 0, b: 0 };
-const BLUE = { r: 0, g: 0, b: 255 };
 
 let uploadsDir: string;
 let imagesDir: string;
@@ -33,28 +30,6 @@ function solid(width: number, height: number, background: Color, channels: 3 | 4
   return sharp({ create: { width, height, channels, background } });
 }
 
-/**
- * A 2000×1500 JPEG, red on the left half and blue on the right, stored with
- * EXIF orientation 6 (turn 90° clockwise to view), GPS data, XMP and a Display P3 profile.
- */
-async function sidewaysPhoto(): Promise<Buffer> {
-  const blueHalf = await solid(1000, 1500, BLUE).png().toBuffer();
-  const flat = await solid(2000, 1500, RED)
-    .composite([{ input: blueHalf, left: 1000, top: 0 }])
-    .png()
-    .toBuffer();
-  return sharp(flat)
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: 'AcmeCam', Model: 'Snoop 3000', Copyright: 'Someone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
-    })
-    .withMetadata({ orientation: 6 })
-    .withIccProfile('p3')
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-    .toBuffer();
-}
-
 /** A two-frame 400×300 GIF: red, then blue. */
 async function animatedGif(): Promise<Buffer> {
   const frame = (background: Color) => solid(400, 300, background).png().toBuffer();
@@ -72,16 +47,6 @@ async function imageError(input: Uint8Array): Promise<ImageError> {
   expect((error as ImageError).status).toBe(400);
   return error as ImageError;
 }
-
-/** The colour at (x, y) of an image, as r/g/b. */
-async function pixel(image: Buffer, x: number, y: number): Promise<{ r: number; g: number; b: number }> {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * info.channels;
-  return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
-}
-
-const isRed = ({ r, g, b }: { r: number; g: number; b: number }) => r > 200 && g < 60 && b < 60;
-const isBlue = ({ r, g, b }: { r: number; g: number; b: number }) => b > 200 && r < 60 && g < 60;
 
 const SHARP_FORMAT = { avif: 'heif', webp: 'webp', jpeg: 'jpeg' } as const;
 const EXTENSION = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
@@ -134,7 +99,7 @@ async function leftovers(): Promise<string[]> {
 
 describe('processImage', () => {
   it('turns a sideways photo upright, in sRGB, without EXIF, GPS or profile, never upscaled', async () => {
-    const input = await sidewaysPhoto();
+    const input = await sidewaysPhoto({ width: 2000, height: 1500, quality: 90 });
     const before = await sharp(input).metadata();
     expect(before).toMatchObject({ format: 'jpeg', width: 2000, height: 1500, orientation: 6 });
     expect(before.exif?.includes('AcmeCam')).toBe(true);
@@ -212,7 +177,7 @@ describe('processImage', () => {
   });
 
   it('gives the same hash and file names when the same image comes twice', async () => {
-    const input = await sidewaysPhoto();
+    const input = await sidewaysPhoto({ width: 2000, height: 1500, quality: 90 });
     const elsewhere = await mkdtemp(join(tmpdir(), 'rigroast-images-'));
     try {
       const [first, second] = await Promise.all([

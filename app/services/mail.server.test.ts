@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { extractCode, extractLink, startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink';
+import { extractCode, extractLink, startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { setLogLevel } from './log.server';
 import { emailChangedNoticeEmail, emailChangeEmail, escapeHtml, loginCodeEmail, passwordResetEmail } from './mail-templates.server';
 import { createMailer, MailError, type MailMessage } from './mail.server';

@@ -1,44 +1,27 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
-import { waitFor } from '../support/wait';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Browser, pageText, toastText } from '#tests/support/browser';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
+import { sharedStack } from '#tests/support/stack';
 
 const ADMIN_EMAIL = 'chief@example.com';
 const OTHER_ADMIN_EMAIL = 'deputy@example.com';
 const DENIED = "You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.";
 
-let app: AppProcess;
-let sink: SmtpSink;
+const stack = sharedStack({ ADMIN_EMAILS: `${ADMIN_EMAIL},${OTHER_ADMIN_EMAIL}` });
 let admin: Browser;
-let counter = 0;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: `${ADMIN_EMAIL},${OTHER_ADMIN_EMAIL}` });
-  admin = await signedIn(ADMIN_EMAIL);
+  admin = await stack.member(ADMIN_EMAIL);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-async function signedIn(email = `member${++counter}-${Date.now()}@example.com`) {
-  const browser = new Browser(app, `198.51.100.${++counter}`);
-  await signInWithCode(browser, sink, email);
-  return browser;
-}
-
-const userId = (email: string) => readRow<{ id: number }>(app.databasePath, 'select id from users where email = ?', email).id;
-const user = (id: number) => readRow<{ is_disabled: number; is_moderator: number; is_admin: number } | undefined>(app.databasePath, 'select * from users where id = ?', id);
-const audit = () => readRow<{ n: number }>(app.databasePath, 'select count(*) as n from audit_log').n;
+const userId = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
+const user = (id: number) => readRow<{ is_disabled: number; is_moderator: number; is_admin: number } | undefined>(stack.app.databasePath, 'select * from users where id = ?', id);
+const audit = () => readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from audit_log').n;
 
 async function buildBy(owner: Browser, title: string) {
   const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
@@ -48,7 +31,7 @@ async function buildBy(owner: Browser, title: string) {
 describe('who may open the admin dashboard', () => {
   it('sends a guest to sign in and back', async () => {
     for (const path of ['/admin', '/admin/builds?q=rig', '/admin/users', '/admin/audit']) {
-      const response = await new Browser(app).request(path);
+      const response = await new Browser(stack.app).request(path);
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     }
@@ -56,9 +39,9 @@ describe('who may open the admin dashboard', () => {
 
   it('answers 403 with the access-denied text to members, and to moderators outside the moderation queue', async () => {
     const email = `mod-${Date.now()}@example.com`;
-    const moderator = await signedIn(email);
+    const moderator = await stack.member(email);
     await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
-    const member = await signedIn();
+    const member = await stack.member();
     const denied = [
       [member, ['/admin', '/admin/builds', '/admin/users', '/admin/moderation', '/admin/audit']],
       [moderator, ['/admin/builds', '/admin/users', '/admin/audit']],
@@ -87,13 +70,13 @@ describe('who may open the admin dashboard', () => {
 describe('every admin action at the server', () => {
   it('sends guests to sign in and refuses members and moderators, changing nothing', async () => {
     const moderatorEmail = `matrix-mod-${Date.now()}@example.com`;
-    const moderator = await signedIn(moderatorEmail);
+    const moderator = await stack.member(moderatorEmail);
     await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(moderatorEmail)) });
-    const member = await signedIn();
+    const member = await stack.member();
     const victimEmail = `matrix-victim-${Date.now()}@example.com`;
-    await signedIn(victimEmail);
+    await stack.member(victimEmail);
     const victim = String(userId(victimEmail));
-    const owner = await signedIn();
+    const owner = await stack.member();
     const buildId = String(await buildBy(owner, 'Matrix build'));
     const posts: [path: string, fields: Record<string, string>][] = [
       ['/admin/builds', { buildId }],
@@ -105,21 +88,21 @@ describe('every admin action at the server', () => {
     ];
     const before = audit();
     for (const [path, fields] of posts) {
-      const guest = await new Browser(app).request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const guest = await new Browser(stack.app).request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
       expect(guest.status, `guest ${path}`).toBe(302);
       expect(guest.headers.get('location')).toMatch(/^\/auth\?redirectTo=/);
       expect((await member.post(path, fields)).status, `member ${path}`).toBe(403);
       if (path !== '/admin/moderation') expect((await moderator.post(path, fields)).status, `moderator ${path}`).toBe(403);
     }
     expect(user(Number(victim))).toMatchObject({ is_disabled: 0, is_moderator: 0 });
-    expect(readRow(app.databasePath, 'select id from builds where id = ?', Number(buildId))).toBeTruthy();
+    expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', Number(buildId))).toBeTruthy();
     expect(audit()).toBe(before);
   });
 });
 
 describe('the builds tab', () => {
   it('lists builds with the spec columns, finds them by title or maker, and pages', async () => {
-    const owner = await signedIn();
+    const owner = await stack.member();
     const id = await buildBy(owner, `Searchable tower ${Date.now()}`);
     const page = await admin.get('/admin/builds?q=searchable+tower');
     const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
@@ -131,23 +114,23 @@ describe('the builds tab', () => {
   });
 
   it('asks before deleting, then deletes for an admin only, with the audit row', async () => {
-    const owner = await signedIn();
+    const owner = await stack.member();
     const id = await buildBy(owner, 'Doomed build');
     const confirm = await admin.get(`/admin/builds?delete=${id}`);
     expect(pageText(confirm.html)).toContain('Are you sure you want to delete this build? This action cannot be undone.');
 
-    const member = await signedIn();
+    const member = await stack.member();
     expect((await member.post('/admin/builds', { buildId: String(id) })).status).toBe(403);
-    const guest = await new Browser(app).request('/admin/builds', { method: 'POST', body: new URLSearchParams({ buildId: String(id) }), headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const guest = await new Browser(stack.app).request('/admin/builds', { method: 'POST', body: new URLSearchParams({ buildId: String(id) }), headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(guest.status).toBe(302);
-    expect(readRow(app.databasePath, 'select id from builds where id = ?', id)).toBeTruthy();
+    expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', id)).toBeTruthy();
 
     const before = audit();
     const done = await admin.post('/admin/builds?q=Doomed', { buildId: String(id) });
     expect(done.url).toBe('/admin/builds?q=Doomed');
     expect(toastText(done.html)).toContain('Build deleted successfully');
-    expect(readRow(app.databasePath, 'select id from builds where id = ?', id)).toBeUndefined();
-    expect((await new Browser(app).get(`/build/${id}`)).status).toBe(404);
+    expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', id)).toBeUndefined();
+    expect((await new Browser(stack.app).get(`/build/${id}`)).status).toBe(404);
     expect(audit()).toBe(before + 1);
 
     const again = await admin.post('/admin/builds', { buildId: String(id) });
@@ -158,7 +141,7 @@ describe('the builds tab', () => {
 describe('the users tab', () => {
   it('shows roles and status, and actions only for non-admins other than the viewer', async () => {
     const email = `plain-${Date.now()}@example.com`;
-    await signedIn(email);
+    await stack.member(email);
     const page = await admin.get(`/admin/users?q=${encodeURIComponent(email)}`);
     const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['ID', 'Username', 'Email', 'Role', 'Status', 'Created', 'Actions']);
@@ -174,7 +157,7 @@ describe('the users tab', () => {
 
   it('disables a member (ending their session at once, refusing sign-in) and enables them again', async () => {
     const email = `disabled-${Date.now()}@example.com`;
-    const target = await signedIn(email);
+    const target = await stack.member(email);
     expect((await target.get('/profile')).url).toBe('/profile');
     const id = userId(email);
 
@@ -192,7 +175,7 @@ describe('the users tab', () => {
 
   it('grants and removes moderator, with the badge', async () => {
     const email = `modded-${Date.now()}@example.com`;
-    await signedIn(email);
+    await stack.member(email);
     const id = userId(email);
     const granted = await admin.post(`/admin/users?q=${encodeURIComponent(email)}`, { change: 'grant-moderator', userId: String(id) });
     expect(toastText(granted.html)).toContain('Moderator status updated successfully');
@@ -202,10 +185,10 @@ describe('the users tab', () => {
   });
 
   it('refuses every change to oneself or another admin, and to anyone but admins, at the server', async () => {
-    await signedIn(OTHER_ADMIN_EMAIL);
-    const member = await signedIn();
+    await stack.member(OTHER_ADMIN_EMAIL);
+    const member = await stack.member();
     const victimEmail = `victim-${Date.now()}@example.com`;
-    await signedIn(victimEmail);
+    await stack.member(victimEmail);
     const before = audit();
     for (const target of [userId(ADMIN_EMAIL), userId(OTHER_ADMIN_EMAIL)]) {
       for (const change of ['disable', 'grant-moderator', 'delete']) {
@@ -221,19 +204,19 @@ describe('the users tab', () => {
 
   it('deletes a member with their builds, and recounts the builds they rated', async () => {
     const email = `leaving-${Date.now()}@example.com`;
-    const leaving = await signedIn(email);
-    const owner = await signedIn();
+    const leaving = await stack.member(email);
+    const owner = await stack.member();
     const kept = await buildBy(owner, 'Kept build');
     const gone = await buildBy(leaving, 'Leaving build');
     await leaving.post(`/build/${kept}`, { intent: 'rate', rating: '2' });
-    expect(readRow<{ rating_count: number }>(app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count).toBe(1);
+    expect(readRow<{ rating_count: number }>(stack.app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count).toBe(1);
 
     const confirm = await admin.get(`/admin/users?confirm=delete&user=${userId(email)}`);
     expect(pageText(confirm.html)).toContain('All of their builds, ratings and comments will be deleted.');
     const done = await admin.post('/admin/users', { change: 'delete', userId: String(userId(email)) });
     expect(toastText(done.html)).toContain('User deleted successfully');
-    expect(readRow(app.databasePath, 'select id from builds where id = ?', gone)).toBeUndefined();
-    expect(readRow(app.databasePath, 'select total_rating, rating_count, average_rating from builds where id = ?', kept)).toEqual({ total_rating: 0, rating_count: 0, average_rating: 0 });
+    expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', gone)).toBeUndefined();
+    expect(readRow(stack.app.databasePath, 'select total_rating, rating_count, average_rating from builds where id = ?', kept)).toEqual({ total_rating: 0, rating_count: 0, average_rating: 0 });
   });
 });
 
@@ -251,20 +234,20 @@ describe('the audit log', () => {
 describe('npm run admin', () => {
   const cli = (...args: string[]) =>
     spawnSync(process.execPath, [join(import.meta.dirname, '../../build/server/admin-cli.js'), ...args], {
-      env: { ...process.env, DATABASE_PATH: app.databasePath, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_PATH: stack.app.databasePath, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     });
 
   it('grants and revokes admin by address, with an audit row, and explains a wrong call', async () => {
     const email = `promoted-${Date.now()}@example.com`;
-    await signedIn(email);
+    await stack.member(email);
     const granted = cli('grant', email.toUpperCase());
     expect(granted.status).toBe(0);
     expect(granted.stdout).toMatch(/is now an admin/);
     expect(user(userId(email))?.is_admin).toBe(1);
     expect(cli('revoke', email).status).toBe(0);
     expect(user(userId(email))?.is_admin).toBe(0);
-    expect(readRow<{ actor_name: string }>(app.databasePath, "select actor_name from audit_log where action = 'revoke-admin' order by id desc").actor_name).toBe('command line');
+    expect(readRow<{ actor_name: string }>(stack.app.databasePath, "select actor_name from audit_log where action = 'revoke-admin' order by id desc").actor_name).toBe('command line');
 
     expect(cli('grant', 'nobody-here@example.com')).toMatchObject({ status: 1 });
     expect(cli('promote', email)).toMatchObject({ status: 2 });
@@ -277,13 +260,13 @@ describe('the moderation queue', () => {
 
   beforeAll(async () => {
     const email = `queue-mod-${Date.now()}@example.com`;
-    moderator = await signedIn(email);
+    moderator = await stack.member(email);
     await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
-    owner = await signedIn();
+    owner = await stack.member();
   }, 60_000);
 
   const write = (sql: string, ...params: unknown[]) => {
-    const sqlite = new Database(app.databasePath);
+    const sqlite = new Database(stack.app.databasePath);
     sqlite.pragma('busy_timeout = 5000');
     try {
       sqlite.prepare(sql).run(...params);
@@ -291,7 +274,7 @@ describe('the moderation queue', () => {
       sqlite.close();
     }
   };
-  const status = (id: number) => readRow<{ review_status: string; review_reason: string | null }>(app.databasePath, 'select review_status, review_reason from builds where id = ?', id);
+  const status = (id: number) => readRow<{ review_status: string; review_reason: string | null }>(stack.app.databasePath, 'select review_status, review_reason from builds where id = ?', id);
 
   async function heldBuild(title: string) {
     const id = await buildBy(owner, title);
@@ -306,44 +289,44 @@ describe('the moderation queue', () => {
     expect(pageText(queue.html)).toContain('Held then approved');
     expect(pageText(queue.html)).toContain('We may have spotted a person.');
 
-    const member = await signedIn();
+    const member = await stack.member();
     expect((await member.post('/admin/moderation', { intent: 'approve', id: String(approved) })).status).toBe(403);
     expect(status(approved).review_status).toBe('held');
 
     expect(toastText((await moderator.post('/admin/moderation', { intent: 'approve', id: String(approved) })).html)).toContain('Build approved');
     expect(status(approved)).toEqual({ review_status: 'approved', review_reason: null });
-    expect((await new Browser(app).get(`/build/${approved}`)).status).toBe(200);
+    expect((await new Browser(stack.app).get(`/build/${approved}`)).status).toBe(200);
 
     await moderator.post('/admin/moderation', { intent: 'reject', id: String(rejected), reason: 'people' });
     expect(status(rejected).review_status).toBe('rejected');
     expect(pageText((await owner.get(`/build/${rejected}`)).html)).toContain('build photos may not show people or faces');
-    expect((await new Browser(app).get(`/build/${rejected}`)).status).toBe(404);
+    expect((await new Browser(stack.app).get(`/build/${rejected}`)).status).toBe(404);
   });
 
   it('dismisses a report, or deletes the reported comment and takes down a reported build', async () => {
     const buildId = await buildBy(owner, 'Reported rig');
-    const reporter = await signedIn();
+    const reporter = await stack.member();
     await reporter.post(`/build/${buildId}`, { intent: 'comment', content: 'Buy cheap GPUs at spam.example' });
-    const commentId = readRow<{ id: number }>(app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
-    const other = await signedIn();
+    const commentId = readRow<{ id: number }>(stack.app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+    const other = await stack.member();
     await other.post(`/build/${buildId}`, { intent: 'report', commentId: String(commentId), reason: 'spam' });
     await other.post(`/build/${buildId}`, { intent: 'report', reason: 'unrelated' });
-    const reportId = (target: string) => readRow<{ id: number }>(app.databasePath, `select id from reports where ${target} order by id desc`).id;
+    const reportId = (target: string) => readRow<{ id: number }>(stack.app.databasePath, `select id from reports where ${target} order by id desc`).id;
 
     const queue = pageText((await moderator.get('/admin/moderation')).html);
     expect(queue).toContain('Buy cheap GPUs at spam.example');
     expect(queue).toContain('Spam or advertising');
 
     await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`comment_id = ${commentId}`)) });
-    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
-    expect(readRow<{ comment_count: number }>(app.databasePath, 'select comment_count from builds where id = ?', buildId).comment_count).toBe(0);
+    expect(readRow(stack.app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
+    expect(readRow<{ comment_count: number }>(stack.app.databasePath, 'select comment_count from builds where id = ?', buildId).comment_count).toBe(0);
 
     const buildReport = reportId(`build_id = ${buildId}`);
     await moderator.post('/admin/moderation', { intent: 'dismiss-report', id: String(buildReport) });
-    expect(readRow<{ status: string }>(app.databasePath, 'select status from reports where id = ?', buildReport).status).toBe('dismissed');
+    expect(readRow<{ status: string }>(stack.app.databasePath, 'select status from reports where id = ?', buildReport).status).toBe('dismissed');
     expect(status(buildId).review_status).toBe('approved');
 
-    const third = await signedIn();
+    const third = await stack.member();
     await third.post(`/build/${buildId}`, { intent: 'report', reason: 'nsfw' });
     await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`build_id = ${buildId} and status = 'open'`)) });
     expect(status(buildId)).toMatchObject({ review_status: 'rejected' });
@@ -353,34 +336,34 @@ describe('the moderation queue', () => {
   it('retries a failed roast', async () => {
     const buildId = await buildBy(owner, 'Unroastable rig');
     // As if every attempt had failed: its first roast job is over, the build marked.
-    await waitFor(() => readRow<{ roast: string }>(app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
+    await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
     write("update builds set roast = '', roast_failed_at = ? where id = ?", Date.now(), buildId);
     expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Unroastable rig');
     expect(toastText((await moderator.post('/admin/moderation', { intent: 'retry-roast', id: String(buildId) })).html)).toContain('Roast queued again');
-    expect(readRow<{ roast_failed_at: number | null }>(app.databasePath, 'select roast_failed_at from builds where id = ?', buildId).roast_failed_at).toBeNull();
-    expect(readRow(app.databasePath, `select id from jobs where key = ? and status in ('queued', 'running', 'done')`, `roast:${buildId}`)).toBeTruthy();
+    expect(readRow<{ roast_failed_at: number | null }>(stack.app.databasePath, 'select roast_failed_at from builds where id = ?', buildId).roast_failed_at).toBeNull();
+    expect(readRow(stack.app.databasePath, `select id from jobs where key = ? and status in ('queued', 'running', 'done')`, `roast:${buildId}`)).toBeTruthy();
   });
 
   it('lets moderators delete any comment and hide any build from its page; members neither', async () => {
     const buildId = await buildBy(owner, 'Moderated on its page');
-    const talker = await signedIn();
+    const talker = await stack.member();
     await talker.post(`/build/${buildId}`, { intent: 'comment', content: 'Rude words' });
-    const commentId = readRow<{ id: number }>(app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+    const commentId = readRow<{ id: number }>(stack.app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
 
-    const member = await signedIn();
+    const member = await stack.member();
     await member.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) });
-    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeTruthy();
+    expect(readRow(stack.app.databasePath, 'select id from comments where id = ?', commentId)).toBeTruthy();
     expect((await member.post(`/build/${buildId}`, { intent: 'hide-build' })).status).toBe(403);
 
     const page = await moderator.get(`/build/${buildId}`);
     expect(page.html).toContain('Delete comment by @');
     expect(pageText(page.html)).toContain('Hide this build');
     expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) })).html)).toContain('Comment deleted');
-    expect(readRow(app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
+    expect(readRow(stack.app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
 
     expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'hide-build' })).html)).toContain('Build hidden');
     expect(status(buildId).review_status).toBe('held');
-    expect((await new Browser(app).get(`/build/${buildId}`)).status).toBe(404);
+    expect((await new Browser(stack.app).get(`/build/${buildId}`)).status).toBe(404);
     expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Moderated on its page');
   });
 });
@@ -403,34 +386,34 @@ describe('competitions admin', () => {
     const text = pageText(page.html);
     expect(text).toContain('Title is required');
     expect(text).toContain('The end date must be on or after the start date');
-    expect(readRow<{ n: number }>(app.databasePath, 'select count(*) as n from competitions').n).toBe(0);
+    expect(readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from competitions').n).toBe(0);
   });
 
   it('creates a competition with a badge that shows on the home page, edits it, and ends it', async () => {
     const created = await submit(admin, '/admin/competitions/new', valid, new Uint8Array(await testPhoto('png', 400, 400)));
     expect(created.url).toBe('/admin/competitions');
     expect(toastText(created.html)).toContain('Competition created');
-    const row = readRow<{ id: number; prize_description: string; badge_url: string; start_date: number; end_date: number }>(app.databasePath, 'select * from competitions order by id desc');
+    const row = readRow<{ id: number; prize_description: string; badge_url: string; start_date: number; end_date: number }>(stack.app.databasePath, 'select * from competitions order by id desc');
     expect(row.prize_description).toBe('A trophy\nBragging rights');
     expect(row.badge_url).toMatch(/^\/uploads\/badges\/[0-9a-f]{64}\.webp$/);
-    expect((await new Browser(app).request(row.badge_url)).status).toBe(200);
+    expect((await new Browser(stack.app).request(row.badge_url)).status).toBe(200);
     expect(new Date(row.start_date).toISOString()).toBe(`${valid.startDate}T00:00:00.000Z`);
     expect(new Date(row.end_date).toISOString()).toBe(`${valid.endDate}T23:59:59.999Z`);
-    expect(pageText((await new Browser(app).get('/')).html)).toContain('Winter Glow');
+    expect(pageText((await new Browser(stack.app).get('/')).html)).toContain('Winter Glow');
 
     const form = await admin.get(`/admin/competitions/${row.id}`);
     expect(form.html).toContain('value="Winter Glow"');
     await submit(admin, `/admin/competitions/${row.id}`, { ...valid, title: 'Winter Glow II', removeBadge: 'on' });
-    expect(readRow(app.databasePath, 'select title, badge_url from competitions where id = ?', row.id)).toEqual({ title: 'Winter Glow II', badge_url: null });
+    expect(readRow(stack.app.databasePath, 'select title, badge_url from competitions where id = ?', row.id)).toEqual({ title: 'Winter Glow II', badge_url: null });
 
-    const member = await signedIn();
+    const member = await stack.member();
     expect((await member.post('/admin/competitions', { competitionId: String(row.id) })).status).toBe(403);
     expect((await submit(member, `/admin/competitions/${row.id}`, valid)).status).toBe(403);
 
     expect(pageText((await admin.get(`/admin/competitions?end=${row.id}`)).html)).toContain('End “Winter Glow II” now?');
     const ended = await admin.post('/admin/competitions', { competitionId: String(row.id) });
     expect(toastText(ended.html)).toContain('Competition ended');
-    expect(pageText((await new Browser(app).get('/')).html)).not.toContain('Winter Glow II');
+    expect(pageText((await new Browser(stack.app).get('/')).html)).not.toContain('Winter Glow II');
     expect(pageText((await admin.get('/admin/audit')).html)).toMatch(/Ended competition[\s\S]*Edited competition[\s\S]*Created competition/);
   });
 });

@@ -1,39 +1,22 @@
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword, randomToken } from '~/services/crypto.server';
-import { call, expectError } from '../support/api';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { ownCpuMs, processCpuMs } from '../support/process-cpu';
-import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { call, expectError } from '#tests/support/api';
+import { type Browser, pageText, toastText } from '#tests/support/browser';
+import { ownCpuMs, processCpuMs } from '#tests/support/process-cpu';
+import { extractCode, extractLink } from '#tests/support/smtp-sink';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-let ipCounter = 0;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, ADMIN_EMAILS: 'boss@example.com', TRUST_PROXY: 'true' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-/** A fresh browser on its own network address, so rate limits of one test don't touch another. */
-function newBrowser(): Browser {
-  ipCounter += 1;
-  return new Browser(app, `203.0.113.${ipCounter}`);
-}
+// Each test's browsers come from addresses of their own, so rate limits of one test don't touch another.
+const stack = sharedStack({ ADMIN_EMAILS: 'boss@example.com' }, { network: '203.0.113' });
 
 function database() {
-  return new Database(app.databasePath);
+  return new Database(stack.app.databasePath);
 }
 
 function mailCount(email: string): number {
-  return sink.messages.filter((mail) => mail.to.includes(email)).length;
+  return stack.mail.messages.filter((mail) => mail.to.includes(email)).length;
 }
 
 /** Skips the resend cooldown for `email`, as if 30 seconds had passed since its last code. */
@@ -47,7 +30,7 @@ async function requestCode(browser: Browser, email: string, fields: Record<strin
   skipCooldown(email);
   const before = mailCount(email);
   const page = await browser.post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '', ...fields });
-  return { page, mail: () => sink.waitForMail(email, { after: before }) };
+  return { page, mail: () => stack.mail.waitForMail(email, { after: before }) };
 }
 
 async function signIn(browser: Browser, email: string, redirectTo = '') {
@@ -62,7 +45,7 @@ const uniqueEmail = (name = 'member') => `${name}${++addressCounter}@example.com
 
 describe('signing in with an e-mailed code', () => {
   it('registers a new member with a generated username and signs them in', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('newbie');
     const { page, mail } = await requestCode(browser, email);
     expect(page.url).toBe('/auth?step=code');
@@ -91,13 +74,13 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('keeps the session in a signed, httpOnly, SameSite=Lax cookie that holds only an id', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const { mail } = await requestCode(browser, uniqueEmail());
     const code = extractCode(await mail());
     const response = await browser.request('/auth', {
       method: 'POST',
       body: new URLSearchParams({ intent: 'verify', code, tab: 'login', redirectTo: '' }),
-      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('rr_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -111,8 +94,8 @@ describe('signing in with an e-mailed code', () => {
 
   it('signs an existing member back into the same account, and sends them where they were going', async () => {
     const email = uniqueEmail('returning');
-    await signIn(newBrowser(), email);
-    const again = await signIn(newBrowser(), email, '/profile');
+    await signIn(stack.browser(), email);
+    const again = await signIn(stack.browser(), email, '/profile');
     expect(again.url).toBe('/profile');
     const sqlite = database();
     const count = sqlite.prepare('select count(*) from users where email = ?').pluck().get(email);
@@ -121,12 +104,12 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('ignores redirects to other sites', async () => {
-    const page = await signIn(newBrowser(), uniqueEmail(), '//evil.example/steal');
+    const page = await signIn(stack.browser(), uniqueEmail(), '//evil.example/steal');
     expect(page.url).toBe('/');
   });
 
   it('refuses a wrong code with the spec message, and a malformed one with the format message', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const { mail } = await requestCode(browser, uniqueEmail());
     const code = extractCode(await mail());
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -143,7 +126,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('burns a code after 5 wrong tries: the right code is refused afterwards', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const { mail } = await requestCode(browser, uniqueEmail());
     const code = extractCode(await mail());
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
@@ -157,7 +140,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('refuses an expired code', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail();
     const { mail } = await requestCode(browser, email);
     const code = extractCode(await mail());
@@ -170,12 +153,12 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('uses a code only once', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail();
     const { mail } = await requestCode(browser, email);
     const code = extractCode(await mail());
     await browser.post('/auth', { intent: 'verify', code, tab: 'login', redirectTo: '' });
-    const thief = newBrowser();
+    const thief = stack.browser();
     for (const [name, value] of browser.cookies) if (name === 'rr_auth_flow') thief.cookies.set(name, value);
     const replay = await thief.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
     expect(thief.cookies.has('rr_session')).toBe(false);
@@ -184,9 +167,9 @@ describe('signing in with an e-mailed code', () => {
 
   it('cannot be tricked into another account by editing the sign-in cookie', async () => {
     const victim = uniqueEmail('victim');
-    await signIn(newBrowser(), victim);
+    await signIn(stack.browser(), victim);
 
-    const attacker = newBrowser();
+    const attacker = stack.browser();
     const attackerEmail = uniqueEmail('attacker');
     const { mail } = await requestCode(attacker, attackerEmail);
     const code = extractCode(await mail());
@@ -218,25 +201,25 @@ describe('signing in with an e-mailed code', () => {
 
   it('answers the same for unknown and known addresses', async () => {
     const known = uniqueEmail('known');
-    await signIn(newBrowser(), known);
-    const first = await requestCode(newBrowser(), known);
-    const second = await requestCode(newBrowser(), uniqueEmail('unknown'));
+    await signIn(stack.browser(), known);
+    const first = await requestCode(stack.browser(), known);
+    const second = await requestCode(stack.browser(), uniqueEmail('unknown'));
     expect(first.page.status).toBe(second.page.status);
     expect(first.page.url).toBe(second.page.url);
     expect(toastText(first.page.html)).toBe(toastText(second.page.html));
   });
 
   it('validates the address with the spec message and sends nothing', async () => {
-    const before = sink.messages.length;
-    const page = await newBrowser().post('/auth', { intent: 'request-code', email: 'not-an-address', tab: 'login', redirectTo: '' });
+    const before = stack.mail.messages.length;
+    const page = await stack.browser().post('/auth', { intent: 'request-code', email: 'not-an-address', tab: 'login', redirectTo: '' });
     expect(page.status).toBe(400);
     expect(pageText(page.html)).toContain('Please enter a valid email address');
-    expect(sink.messages.length).toBe(before);
+    expect(stack.mail.messages.length).toBe(before);
   });
 
   it('sends nothing when the hidden honeypot field is filled', async () => {
     const email = uniqueEmail('bot');
-    await requestCode(newBrowser(), email, { website: 'https://spam.example' });
+    await requestCode(stack.browser(), email, { website: 'https://spam.example' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailCount(email)).toBe(0);
   });
@@ -244,7 +227,7 @@ describe('signing in with an e-mailed code', () => {
 
 describe('limits on codes', () => {
   it('makes a resend wait for its cooldown, then sends a new code that replaces the old one', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail();
     const { mail } = await requestCode(browser, email);
     const first = extractCode(await mail());
@@ -257,7 +240,7 @@ describe('limits on codes', () => {
     skipCooldown(email);
     const resent = await browser.post('/auth?step=code', { intent: 'resend', tab: 'login', redirectTo: '' });
     expect(toastText(resent.html)).toContain('Verification code sent');
-    const second = extractCode(await sink.waitForMail(email, { after: 1 }));
+    const second = extractCode(await stack.mail.waitForMail(email, { after: 1 }));
 
     const old = await browser.post('/auth?step=code', { intent: 'verify', code: first, tab: 'login', redirectTo: '' });
     if (first !== second) expect(browser.cookies.has('rr_session')).toBe(false);
@@ -269,17 +252,17 @@ describe('limits on codes', () => {
   it('sends at most 5 codes an hour to one address, with a clear message', async () => {
     const email = uniqueEmail('flooded');
     for (let sent = 1; sent <= 5; sent++) {
-      const { page } = await requestCode(newBrowser(), email);
+      const { page } = await requestCode(stack.browser(), email);
       expect(page.url).toContain('step=code');
     }
-    const { page } = await requestCode(newBrowser(), email);
+    const { page } = await requestCode(stack.browser(), email);
     expect(page.status).toBe(429);
     expect(pageText(page.html)).toMatch(/Too many codes were sent to this address\. Try again in \d+ minutes?\./);
     expect(mailCount(email)).toBe(5);
   });
 
   it('sends at most 20 codes an hour to one network', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     for (let sent = 1; sent <= 20; sent++) {
       const { page } = await requestCode(browser, uniqueEmail('many'));
       expect(page.status, `code ${sent}`).toBe(200);
@@ -292,7 +275,7 @@ describe('limits on codes', () => {
   it('sends one code when ten requests for one address arrive at once', async () => {
     const email = uniqueEmail('raced');
     const pages = await Promise.all(
-      Array.from({ length: 10 }, () => newBrowser().post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '' })),
+      Array.from({ length: 10 }, () => stack.browser().post('/auth', { intent: 'request-code', email, tab: 'login', redirectTo: '' })),
     );
     const sent = pages.filter((page) => page.url.includes('step=code'));
     const refused = pages.filter((page) => page.status === 429);
@@ -304,9 +287,9 @@ describe('limits on codes', () => {
   });
 
   it('changes nothing when the mail cannot be sent', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('unlucky');
-    sink.failNext();
+    stack.mail.failNext();
     const { page } = await requestCode(browser, email);
     expect(page.status).toBe(429);
     expect(toastText(page.html)).toContain('Failed to send verification code');
@@ -323,7 +306,7 @@ describe('limits on codes', () => {
 
 describe('the magic link', () => {
   it('signs in on the browser that asked, once, and only by a POST', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const { mail } = await requestCode(browser, uniqueEmail('linker'));
     const link = new URL(extractLink(await mail(), '/auth/magic'));
     const path = link.pathname + link.search;
@@ -334,7 +317,7 @@ describe('the magic link', () => {
     expect(view.html).toContain('Sign in to RigRoast');
 
     const token = link.searchParams.get('token')!;
-    const other = newBrowser();
+    const other = stack.browser();
     const elsewhere = await other.post(path, { token });
     expect(pageText(elsewhere.html)).toContain('This link only works in the browser where you asked for the code.');
     expect(other.cookies.has('rr_session')).toBe(false);
@@ -343,14 +326,14 @@ describe('the magic link', () => {
     expect(signedIn.url).toBe('/');
     expect(toastText(signedIn.html)).toContain('Login successful');
 
-    const reuse = await newBrowser().get(path);
+    const reuse = await stack.browser().get(path);
     expect(pageText(reuse.html)).toContain('This sign-in link has expired or was already used.');
   });
 });
 
 describe('sessions', () => {
   it('logs out with the spec toast and ends the session on the server', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     await signIn(browser, uniqueEmail('leaver'));
     const stolen = browser.cookies.get('rr_session')!;
     const page = await browser.post('/logout', {});
@@ -360,7 +343,7 @@ describe('sessions', () => {
     expect(page.html).toContain('>Log in</a>');
 
     // The old cookie no longer works anywhere.
-    const replay = newBrowser();
+    const replay = stack.browser();
     replay.cookies.set('rr_session', stolen);
     const profile = await replay.request('/profile');
     expect(profile.status).toBe(302);
@@ -368,14 +351,14 @@ describe('sessions', () => {
   });
 
   it('does not log out on a GET', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     await signIn(browser, uniqueEmail());
     await browser.get('/logout');
     expect((await browser.request('/profile')).status).toBe(200);
   });
 
   it('sends signed-in members away from /auth', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     await signIn(browser, uniqueEmail());
     const response = await browser.request('/auth');
     expect(response.status).toBe(302);
@@ -383,7 +366,7 @@ describe('sessions', () => {
   });
 
   it('stops a disabled member at once and keeps them out', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('disabled');
     await signIn(browser, email);
     expect((await browser.request('/profile')).status).toBe(200);
@@ -393,7 +376,7 @@ describe('sessions', () => {
     sqlite.close();
     expect((await browser.request('/profile')).status).toBe(302);
 
-    const again = newBrowser();
+    const again = stack.browser();
     const { mail } = await requestCode(again, email);
     const code = extractCode(await mail());
     const page = await again.post('/auth?step=code', { intent: 'verify', code, tab: 'login', redirectTo: '' });
@@ -402,15 +385,15 @@ describe('sessions', () => {
   });
 
   it('makes ADMIN_EMAILS addresses admins when they sign in', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const page = await signIn(browser, 'boss@example.com');
     expect(page.html).toContain('Admin Dashboard');
-    const member = await signIn(newBrowser(), uniqueEmail());
+    const member = await signIn(stack.browser(), uniqueEmail());
     expect(member.html).not.toContain('Admin Dashboard');
   });
 
   it('refuses form posts from other sites, on pages and resource routes alike', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     await signIn(browser, uniqueEmail());
     for (const path of ['/logout', '/profile', '/auth']) {
       const response = await browser.request(path, {
@@ -426,7 +409,7 @@ describe('sessions', () => {
 
 describe('the username prompt', () => {
   it('asks a member with a generated name once per session', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('prompted');
     const first = await signIn(browser, email);
     expect(first.html).toContain('Choose your username');
@@ -438,11 +421,11 @@ describe('the username prompt', () => {
     expect(toastText(renamed.html)).toContain('Username updated');
 
     // A chosen name is never asked about again.
-    const nextSession = await signIn(newBrowser(), email);
+    const nextSession = await signIn(stack.browser(), email);
     expect(nextSession.html).not.toContain('Choose your username');
   });
   it('opens the prompt again on the same page after a refused name, with the reason and what was typed', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     await signIn(browser, uniqueEmail('picky'));
     const refused = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'ab', redirectTo: '/about' });
     expect(refused.url).toBe('/about');
@@ -461,14 +444,14 @@ describe('the username prompt', () => {
 
 describe('the profile', () => {
   async function member() {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('profiled');
     await signIn(browser, email);
     return { browser, email };
   }
 
   it('is only for members', async () => {
-    const response = await newBrowser().request('/profile?tab=stats');
+    const response = await stack.browser().request('/profile?tab=stats');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile%3Ftab%3Dstats');
   });
@@ -536,7 +519,7 @@ describe('the profile', () => {
       const body = new FormData();
       body.set('intent', 'avatar');
       body.set('avatar', file, name);
-      const response = await browser.request('/profile', { method: 'POST', body, headers: { Origin: app.origin } });
+      const response = await browser.request('/profile', { method: 'POST', body, headers: { Origin: stack.app.origin } });
       return browser.follow(response, '/profile');
     };
 
@@ -561,7 +544,7 @@ describe('the profile', () => {
 describe('password reset and e-mail change', () => {
   it('answers the same for unknown addresses and mails nothing to them', async () => {
     const email = uniqueEmail('nobody');
-    const page = await newBrowser().post('/forgot-password', { email });
+    const page = await stack.browser().post('/forgot-password', { email });
     expect(page.url).toBe('/forgot-password?sent=1');
     expect(pageText(page.html)).toContain('Check your email for reset instructions');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -569,37 +552,37 @@ describe('password reset and e-mail change', () => {
   });
 
   it('sets a password with a single-use link, signs out everywhere, then allows password sign-in', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const email = uniqueEmail('resetter');
     await signIn(browser, email);
     const before = mailCount(email);
-    await newBrowser().post('/forgot-password', { email });
-    const link = new URL(extractLink(await sink.waitForMail(email, { after: before }), '/reset-password'));
+    await stack.browser().post('/forgot-password', { email });
+    const link = new URL(extractLink(await stack.mail.waitForMail(email, { after: before }), '/reset-password'));
     const path = link.pathname + link.search;
     const token = link.searchParams.get('token')!;
 
-    const form = await newBrowser().get(path);
+    const form = await stack.browser().get(path);
     expect(form.html).toContain('Reset Password');
 
-    const weak = await newBrowser().post(path, { token, password: 'short', confirmPassword: 'short' });
+    const weak = await stack.browser().post(path, { token, password: 'short', confirmPassword: 'short' });
     const weakText = pageText(weak.html);
     expect(weakText).toContain('Password must be at least 8 characters');
     expect(weakText).toContain('Password must contain at least one uppercase letter');
     expect(weakText).toContain('Password must contain at least one number');
-    const mismatch = await newBrowser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock8' });
+    const mismatch = await stack.browser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock8' });
     expect(pageText(mismatch.html)).toContain('Passwords do not match');
 
-    const done = await newBrowser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock9' });
+    const done = await stack.browser().post(path, { token, password: 'Overclock9', confirmPassword: 'Overclock9' });
     expect(done.url).toBe('/reset-password?done=1');
     expect(pageText(done.html)).toContain('Password Reset Successful');
     expect((await browser.request('/profile')).status).toBe(302);
 
-    const reused = await newBrowser().get(path);
+    const reused = await stack.browser().get(path);
     expect(pageText(reused.html)).toContain('Invalid Reset Link');
 
-    const wrong = await newBrowser().post('/auth?method=password', { intent: 'password', email, password: 'Overclock8', tab: 'login', redirectTo: '' });
+    const wrong = await stack.browser().post('/auth?method=password', { intent: 'password', email, password: 'Overclock8', tab: 'login', redirectTo: '' });
     expect(pageText(wrong.html)).toContain('Invalid email or password');
-    const right = newBrowser();
+    const right = stack.browser();
     const signedIn = await right.post('/auth?method=password', { intent: 'password', email, password: 'Overclock9', tab: 'login', redirectTo: '' });
     expect(signedIn.url).toBe('/');
     expect(right.cookies.has('rr_session')).toBe(true);
@@ -610,10 +593,10 @@ describe('password reset and e-mail change', () => {
     const oneHash = (await ownCpuMs(async () => {
       for (let index = 0; index < 3; index++) await hashPassword('Overclock9');
     })) / 3;
-    const pid = app.child.pid!;
+    const pid = stack.app.child.pid!;
     const before = processCpuMs(pid);
     for (let attempt = 0; attempt < 20; attempt++) {
-      const refused = await call(newBrowser(), 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' });
+      const refused = await call(stack.browser(), 'POST', '/api/reset-password', { token: randomToken(), newPassword: 'Overclock9' });
       expectError(refused, 400, 'invalid_input', 'The password reset link is invalid or expired. Please request a new one.');
     }
     // Twenty hashes before the fix; now the whole run costs less than five.
@@ -621,7 +604,7 @@ describe('password reset and e-mail change', () => {
   });
 
   it('limits tries of reset links per network, with the wait in the message', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     for (let attempt = 1; attempt <= 10; attempt++) {
       const page = await browser.post('/reset-password', { token: randomToken(), password: 'Overclock9', confirmPassword: 'Overclock9' });
       expect(page.status, `try ${attempt}`).toBe(400);
@@ -639,27 +622,27 @@ describe('password reset and e-mail change', () => {
   });
 
   it('shows the spec texts for a missing reset token', async () => {
-    const page = await newBrowser().get('/reset-password');
+    const page = await stack.browser().get('/reset-password');
     expect(pageText(page.html)).toContain('Invalid Reset Link');
     expect(pageText(page.html)).toContain('The password reset link is invalid or expired. Please request a new one.');
   });
 
   it('changes the e-mail address once the new inbox confirms it', async () => {
-    const browser = newBrowser();
+    const browser = stack.browser();
     const oldEmail = uniqueEmail('mover');
     const newEmail = uniqueEmail('moved');
     await signIn(browser, oldEmail);
     const asked = await browser.post('/profile?tab=settings', { intent: 'email', email: newEmail });
     expect(toastText(asked.html)).toContain('Check your new inbox');
-    const link = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email'));
+    const link = new URL(extractLink(await stack.mail.waitForMail(newEmail), '/verify-email'));
     const path = link.pathname + link.search;
 
-    const view = await newBrowser().get(path);
+    const view = await stack.browser().get(path);
     expect(view.html).toContain('Confirm e-mail address');
     const sqlite = database();
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(newEmail)).toBe(0);
 
-    const verified = await newBrowser().post(path, { token: link.searchParams.get('token')! });
+    const verified = await stack.browser().post(path, { token: link.searchParams.get('token')! });
     expect(pageText(verified.html)).toContain('Email Verified');
     // Opened in a browser that is not signed in: every session of the member ends.
     expect((await browser.request('/profile')).status).toBe(302);
@@ -667,25 +650,25 @@ describe('password reset and e-mail change', () => {
     expect(sqlite.prepare('select count(*) from users where email = ?').pluck().get(oldEmail)).toBe(0);
     sqlite.close();
 
-    const again = await newBrowser().get(path);
+    const again = await stack.browser().get(path);
     expect(pageText(again.html)).toContain('Failed to verify email. The link may be expired or invalid.');
   });
 
   it('tells the old address about a confirmed change, and signs out every other browser but the one confirming', async () => {
     const oldEmail = uniqueEmail('switcher');
     const newEmail = uniqueEmail('switched');
-    const here = newBrowser();
-    const elsewhere = newBrowser();
+    const here = stack.browser();
+    const elsewhere = stack.browser();
     await signIn(here, oldEmail);
     await signIn(elsewhere, oldEmail);
     await here.post('/profile?tab=settings', { intent: 'email', email: newEmail });
-    const link = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email'));
+    const link = new URL(extractLink(await stack.mail.waitForMail(newEmail), '/verify-email'));
     const before = mailCount(oldEmail);
 
     const verified = await here.post(link.pathname + link.search, { token: link.searchParams.get('token')! });
     expect(pageText(verified.html)).toContain('Email Verified');
 
-    const notice = await sink.waitForMail(oldEmail, { after: before });
+    const notice = await stack.mail.waitForMail(oldEmail, { after: before });
     expect(notice.subject).toBe('Your RigRoast e-mail address was changed');
     expect(notice.text).toContain(`was changed to ${newEmail}`);
     expect((await here.request('/profile')).status).toBe(200);
@@ -693,7 +676,7 @@ describe('password reset and e-mail change', () => {
   });
 
   it('explains a verification page opened without a token', async () => {
-    const page = await newBrowser().get('/verify-email');
+    const page = await stack.browser().get('/verify-email');
     expect(pageText(page.html)).toContain(
       'No verification token found. Please check your email link or request a new verification email.',
     );

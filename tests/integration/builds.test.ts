@@ -2,49 +2,26 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { pngBomb } from '../support/image-fixtures';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { OVERSIZE_BYTES, testPhoto, type UploadFile, uploadBuild } from '../support/uploads';
+import { describe, expect, it } from 'vitest';
+import { type Browser, pageText, toastText } from '#tests/support/browser';
+import { pngBomb } from '#tests/support/image-fixtures';
+import { signInWithCode } from '#tests/support/sign-in';
+import { OVERSIZE_BYTES, testPhoto, type UploadFile, uploadBuild } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-let counter = 0;
 /** Where the site says it lives: share links are made from it. */
 const PUBLIC_ORIGIN = 'https://rigroast.test';
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  // The roasts wait (a poll an hour away), so the pages' waiting view can be checked; roasting itself is tests/integration/roasts.test.ts.
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', PUBLIC_ORIGIN: PUBLIC_ORIGIN, JOB_POLL_MS: '3600000' });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-function newBrowser() {
-  counter += 1;
-  return new Browser(app, `198.51.100.${counter}`);
-}
-
-async function member() {
-  const browser = newBrowser();
-  await signInWithCode(browser, sink, `builder${counter}-${Date.now()}@example.com`);
-  return browser;
-}
+// The roasts wait (a poll an hour away), so the pages' waiting view can be checked; roasting itself is tests/integration/roasts.test.ts.
+const stack = sharedStack({ PUBLIC_ORIGIN: PUBLIC_ORIGIN, JOB_POLL_MS: '3600000' });
 
 function database() {
-  return new Database(app.databasePath, { readonly: true });
+  return new Database(stack.app.databasePath, { readonly: true });
 }
 
 describe('uploading a build as a member', () => {
   it.each(['jpeg', 'png', 'gif', 'webp'] as const)('publishes a %s photo and lands on its page', async (format) => {
-    const browser = await member();
+    const browser = await stack.member();
     const page = await uploadBuild(browser, { title: `My ${format} rig`, file: { bytes: await testPhoto(format), name: `rig.${format}`, type: `image/${format}` } });
     expect(page.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(page.html)).toContain('Upload successful');
@@ -55,7 +32,7 @@ describe('uploading a build as a member', () => {
   });
 
   it('refuses a text file renamed .jpg, a file over 10 MB, a decompression bomb and a missing title', async () => {
-    const browser = await member();
+    const browser = await stack.member();
     const text = await uploadBuild(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
     expect(text.status).toBe(400);
     expect(pageText(text.html)).toContain('File type must be an image');
@@ -80,7 +57,7 @@ describe('uploading a build as a member', () => {
   }, 60_000);
 
   it('serves every variant without EXIF or GPS, and rows and files agree', async () => {
-    const browser = await member();
+    const browser = await stack.member();
     const withGps = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#ff4fd8' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'SpyCam', Model: 'X' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
@@ -96,7 +73,7 @@ describe('uploading a build as a member', () => {
     sqlite.close();
     expect(variants.length).toBeGreaterThanOrEqual(3 * 4);
     for (const variant of variants) {
-      expect(existsSync(join(app.dataDir, 'uploads', 'images', variant.fileName))).toBe(true);
+      expect(existsSync(join(stack.app.dataDir, 'uploads', 'images', variant.fileName))).toBe(true);
       const served = await browser.request(`/uploads/images/${variant.fileName}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('cache-control')).toContain('immutable');
@@ -111,7 +88,7 @@ describe('uploading a build as a member', () => {
 
 describe('uploading as a guest', () => {
   it('keeps the photo, asks for sign-in, then publishes it once, right after', async () => {
-    const guest = newBrowser();
+    const guest = stack.browser();
     const page = await uploadBuild(guest, { title: 'Guest rig', file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' } });
     expect(page.url).toMatch(/^\/auth\?/);
     expect(toastText(page.html)).toContain('Sign in to finish your upload');
@@ -120,7 +97,7 @@ describe('uploading as a guest', () => {
     expect(sqlite.prepare("select count(*) from temp_uploads where title = 'Guest rig'").pluck().get()).toBe(1);
 
     const email = `guest${Date.now()}@example.com`;
-    const landed = await signInWithCode(guest, sink, email, '/upload');
+    const landed = await signInWithCode(guest, stack.mail, email, '/upload');
     expect(landed.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(landed.html)).toContain('Upload successful');
     expect(pageText(landed.html)).toContain('Guest rig');
@@ -129,10 +106,10 @@ describe('uploading as a guest', () => {
 
     // Signing in again publishes nothing more.
     await guest.post('/logout', {});
-    const sqliteWrite = new Database(app.databasePath);
+    const sqliteWrite = new Database(stack.app.databasePath);
     sqliteWrite.prepare("delete from rate_limit_hits where bucket = 'login-code:resend'").run();
     sqliteWrite.close();
-    await signInWithCode(guest, sink, email);
+    await signInWithCode(guest, stack.mail, email);
     expect(sqlite.prepare("select count(*) from builds where title = 'Guest rig'").pluck().get()).toBe(1);
     sqlite.close();
   }, 60_000);
@@ -143,11 +120,11 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     const body = new FormData();
     if (file) body.set('image', new Blob([file.bytes], { type: file.type }), file.name);
     if (clientToken) body.set('clientToken', clientToken);
-    return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } });
+    return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } });
   }
 
-  it('keeps the photo for this browser, and the form then publishes it as the member\'s build', async () => {
-    const browser = await member();
+  it('keeps the photo for this browser, and the form then publishes it as the stack.member\'s build', async () => {
+    const browser = await stack.member();
     const response = await sendAhead(browser, { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' });
     expect(response.status).toBe(201);
     const { tempUploadId } = (await response.json()) as { tempUploadId: string };
@@ -156,7 +133,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     const body = new FormData();
     body.set('intent', 'finalize');
     body.set('title', 'Sent ahead');
-    const page = await browser.follow(await browser.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } }), '/upload');
+    const page = await browser.follow(await browser.request('/upload', { method: 'POST', body, headers: { Origin: stack.app.origin } }), '/upload');
     expect(page.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(page.html)).toContain('Upload successful');
     const sqlite = database();
@@ -164,13 +141,13 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     sqlite.close();
 
     // Another browser cannot finish someone else's photo: it has no pending upload.
-    const other = await member();
-    const stranger = await other.request('/upload', { method: 'POST', body, headers: { Origin: app.origin } });
+    const other = await stack.member();
+    const stranger = await other.request('/upload', { method: 'POST', body, headers: { Origin: stack.app.origin } });
     expect(stranger.status).toBe(410);
   }, 60_000);
 
   it('answers JSON errors: not an image, too large, bad or reused client token, foreign origin', async () => {
-    const guest = newBrowser();
+    const guest = stack.browser();
     const text = await sendAhead(guest, { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' });
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ error: 'invalid_input', message: 'File type must be an image' });
@@ -186,7 +163,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, 'short')).status).toBe(400);
     const token = `client-${Date.now()}-abcdefghij`;
     expect((await sendAhead(guest, { bytes, name: 'rig.png', type: 'image/png' }, token)).status).toBe(201);
-    const reused = await sendAhead(newBrowser(), { bytes, name: 'rig.png', type: 'image/png' }, token);
+    const reused = await sendAhead(stack.browser(), { bytes, name: 'rig.png', type: 'image/png' }, token);
     expect(reused.status).toBe(409);
 
     const body = new FormData();
@@ -198,12 +175,12 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
 
 describe('upload limits', () => {
   it('refuses more than 30 photos an hour from one network address, with the wait', async () => {
-    const guest = newBrowser();
+    const guest = stack.browser();
     const bytes = await testPhoto('png', 64, 48);
     const send = () => {
       const body = new FormData();
       body.set('image', new Blob([bytes], { type: 'image/png' }), 'rig.png');
-      return guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } });
+      return guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } });
     };
     for (let index = 0; index < 30; index++) expect((await send()).status).toBe(201);
     const refused = await send();
@@ -214,37 +191,37 @@ describe('upload limits', () => {
     const page = await uploadBuild(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
     expect(page.status).toBe(429);
     expect(toastText(page.html)).toContain('Too many uploads from your network');
-    expect((await uploadBuild(newBrowser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
+    expect((await uploadBuild(stack.browser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
   }, 60_000);
 });
 
 describe('the gallery', () => {
   it('shows 12 newest builds, then 12 more with LOAD MORE while the last batch was full', async () => {
-    const browser = await member();
+    const browser = await stack.member();
     const bytes = await testPhoto('jpeg', 640, 480);
     for (let index = 1; index <= 13; index++) {
       await uploadBuild(browser, { title: `Gallery rig ${index}`, file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
     }
-    const first = await newBrowser().get('/gallery');
+    const first = await stack.browser().get('/gallery');
     const titles = [...first.html.matchAll(/Gallery rig (\d+)/g)].map((match) => Number(match[1]));
     expect(new Set(titles).size).toBe(12);
     expect(titles[0]).toBe(13);
     expect(first.html).toContain('LOAD MORE');
     const more = /href="(\/gallery\?count=24)"/.exec(first.html)?.[1];
     expect(more).toBe('/gallery?count=24');
-    const second = await newBrowser().get(more!);
+    const second = await stack.browser().get(more!);
     expect(new Set([...second.html.matchAll(/Gallery rig (\d+)/g)].map((match) => match[1])).size).toBe(13);
   }, 120_000);
 });
 
 describe('sharing a build', () => {
   it('makes one link per build with POST, shows it, and the link opens the read-only page', async () => {
-    const owner = await member();
+    const owner = await stack.member();
     const published = await uploadBuild(owner, { title: 'Share me', file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
     const buildId = Number(/\/build\/(\d+)$/.exec(published.url)?.[1]);
 
     // Anyone may share, guests included; looking at the share page writes nothing.
-    const guest = newBrowser();
+    const guest = stack.browser();
     const before = await guest.get(`/build/${buildId}/share`);
     expect(before.status).toBe(200);
     expect(pageText(before.html)).toContain('Create share link');
@@ -267,7 +244,7 @@ describe('sharing a build', () => {
     expect(sqlite.prepare('select count(*) from share_tokens where build_id = ?').pluck().get(buildId)).toBe(1);
     sqlite.close();
 
-    const page = await newBrowser().get(`/share/${token}`);
+    const page = await stack.browser().get(`/share/${token}`);
     expect(page.status).toBe(200);
     const text = pageText(page.html);
     expect(text).toContain('Share me');
@@ -279,28 +256,28 @@ describe('sharing a build', () => {
   }, 60_000);
 
   it('answers 404 for an unknown token or build', async () => {
-    const guest = newBrowser();
+    const guest = stack.browser();
     const unknown = await guest.get('/share/not-a-real-token');
     expect(unknown.status).toBe(404);
     expect(pageText(unknown.html)).toContain('This shared build link has expired or does not exist.');
     expect(pageText(unknown.html)).toContain('Return to Home');
-    expect((await guest.request('/build/999999/share', { method: 'POST', headers: { Origin: app.origin } })).status).toBe(404);
+    expect((await guest.request('/build/999999/share', { method: 'POST', headers: { Origin: stack.app.origin } })).status).toBe(404);
     expect((await guest.get('/build/999999/share')).status).toBe(404);
   });
 
   it('answers the Share dialog through POST /api/builds/{id}/share with the same one link', async () => {
-    const owner = await member();
+    const owner = await stack.member();
     const page = await uploadBuild(owner, { title: 'Dialog share', file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
     const buildId = Number(page.url.split('/').pop());
-    const ask = () => newBrowser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: app.origin } });
+    const ask = () => stack.browser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: stack.app.origin } });
     const first = await ask();
     expect(first.status).toBe(200);
     const { shareUrl } = (await first.json()) as { shareUrl: string };
     expect(shareUrl).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/share/[\\w-]{32}$`));
     expect(await (await ask()).json()).toEqual({ shareUrl });
-    const unknown = await newBrowser().request('/api/builds/999999/share', { method: 'POST', headers: { Origin: app.origin } });
+    const unknown = await stack.browser().request('/api/builds/999999/share', { method: 'POST', headers: { Origin: stack.app.origin } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Build not found' });
-    expect((await newBrowser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await stack.browser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
   });
 });

@@ -1,30 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { describe, expect, it } from 'vitest';
+import { sharedStack } from '#tests/support/stack';
 
 // The per-network limit on sign-in codes (20 an hour), asked for from behind one
 // proxy (TRUST_PROXY=true) by a client that writes its own forwarding headers.
 const PER_NETWORK = 20;
 
-let app: AppProcess;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
+const stack = sharedStack();
 
 let mailbox = 0;
 const randomIPv4 = () => `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** Asks for a code for a new address each time; resolves with the status. */
 async function requestCode(headers: Record<string, string>): Promise<number> {
-  const response = await app.fetch('/api/request-login-code', {
+  const response = await stack.app.fetch('/api/request-login-code', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify({ email: `spoofer-${mailbox++}@example.com` }),

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
+import { describe, expect, it } from 'vitest';
+import { Browser, pageText, toastText } from '#tests/support/browser';
+import { signInWithCode } from '#tests/support/sign-in';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-let counter = 0;
+const stack = sharedStack({}, { network: '192.0.2' });
+let rigs = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-async function member() {
-  counter += 1;
-  const browser = new Browser(app, `192.0.2.${counter}`);
-  await signInWithCode(browser, sink, `talker${counter}-${Date.now()}@example.com`);
-  return browser;
-}
-
-async function buildBy(owner: Browser, title = `Rig ${counter}`) {
+async function buildBy(owner: Browser, title = `Rig ${++rigs}`) {
   const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
   return Number(page.url.split('/').pop());
 }
 
-const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(app.databasePath, sql, ...params);
+const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(stack.app.databasePath, sql, ...params);
 const aggregates = (id: number) =>
   query<{ total_rating: number; rating_count: number; average_rating: number; comment_count: number }>(
     'select total_rating, rating_count, average_rating, comment_count from builds where id = ?',
@@ -39,10 +21,10 @@ const aggregates = (id: number) =>
   );
 
 describe('rating a build (forms without JavaScript)', () => {
-  it('records one rating per member, changes it on a second rating, and keeps the aggregates exact', async () => {
-    const owner = await member();
+  it('records one rating per stack.member, changes it on a second rating, and keeps the aggregates exact', async () => {
+    const owner = await stack.member();
     const id = await buildBy(owner);
-    const [first, second] = [await member(), await member()];
+    const [first, second] = [await stack.member(), await stack.member()];
     const rated = await first.post(`/build/${id}`, { intent: 'rate', rating: '5' });
     expect(rated.url).toBe(`/build/${id}`);
     expect(toastText(rated.html)).toContain('Rating submitted');
@@ -53,19 +35,19 @@ describe('rating a build (forms without JavaScript)', () => {
   });
 
   it('refuses the owner, ratings out of range, and sends guests to sign in and back', async () => {
-    const owner = await member();
+    const owner = await stack.member();
     const id = await buildBy(owner);
     const own = await owner.post(`/build/${id}`, { intent: 'rate', rating: '5' });
     expect(toastText(own.html)).toContain('Failed to submit rating: You cannot rate your own build');
-    const other = await member();
+    const other = await stack.member();
     for (const rating of ['0', '6', '3.5', 'five']) {
       expect(toastText((await other.post(`/build/${id}`, { intent: 'rate', rating })).html)).toContain('Failed to submit rating: Rating must be between 1 and 5 stars');
     }
-    const guest = new Browser(app, '192.0.2.200');
+    const guest = new Browser(stack.app, '192.0.2.200');
     const response = await guest.request(`/build/${id}`, {
       method: 'POST',
       body: new URLSearchParams({ intent: 'rate', rating: '5' }),
-      headers: { Origin: app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/build/${id}`)}`);
@@ -73,9 +55,9 @@ describe('rating a build (forms without JavaScript)', () => {
   });
 
   it('stays exact under many concurrent ratings', async () => {
-    const owner = await member();
+    const owner = await stack.member();
     const id = await buildBy(owner);
-    const raters = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const raters = await Promise.all(Array.from({ length: 8 }, () => stack.member()));
     await Promise.all(raters.flatMap((rater, index) => [1, 2, 3].map((round) => rater.post(`/build/${id}`, { intent: 'rate', rating: String(((index + round) % 5) + 1) }))));
     const truth = query<{ total: number; votes: number }>('select sum(rating) as total, count(*) as votes from ratings where build_id = ?', id);
     expect(truth.votes).toBe(8);
@@ -85,9 +67,9 @@ describe('rating a build (forms without JavaScript)', () => {
 
 describe('comments', () => {
   it('posts comments and replies as text, keeps replies one level deep, newest threads first', async () => {
-    const owner = await member();
+    const owner = await stack.member();
     const id = await buildBy(owner);
-    const talker = await member();
+    const talker = await stack.member();
     const first = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'First!\nSecond line <script>alert(1)</script>' });
     expect(toastText(first.html)).toContain('Comment added');
     expect(first.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -108,8 +90,8 @@ describe('comments', () => {
   });
 
   it('refuses an empty comment with the spec message and changes nothing', async () => {
-    const id = await buildBy(await member());
-    const talker = await member();
+    const id = await buildBy(await stack.member());
+    const talker = await stack.member();
     const page = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: '   ' });
     expect(page.status).toBe(400);
     expect(toastText(page.html)).toContain('Failed to add comment: Comment cannot be empty');
@@ -119,8 +101,8 @@ describe('comments', () => {
   });
 
   it('shows 20 threads, then "View all N comments" shows the rest', async () => {
-    const id = await buildBy(await member());
-    const talker = await member();
+    const id = await buildBy(await stack.member());
+    const talker = await stack.member();
     for (let index = 1; index <= 22; index++) await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: `Thread number ${index}` });
     const page = pageText((await talker.get(`/build/${id}`)).html);
     expect(page).toContain('View all 22 comments');
@@ -132,8 +114,8 @@ describe('comments', () => {
   });
 
   it('lets members delete their own comments only', async () => {
-    const id = await buildBy(await member());
-    const [author, other] = [await member(), await member()];
+    const id = await buildBy(await stack.member());
+    const [author, other] = [await stack.member(), await stack.member()];
     await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Mine' });
     const commentId = query<{ id: number }>("select id from comments where content = 'Mine'").id;
     const refused = await other.post(`/build/${id}`, { intent: 'delete-comment', commentId: String(commentId) });
@@ -144,9 +126,9 @@ describe('comments', () => {
     expect(aggregates(id).comment_count).toBe(0);
   });
 
-  it("keeps other members' replies when a member deletes their comment, on the page and in the API", async () => {
-    const id = await buildBy(await member());
-    const [author, replier] = [await member(), await member()];
+  it("keeps other members' replies when a stack.member deletes their comment, on the page and in the API", async () => {
+    const id = await buildBy(await stack.member());
+    const [author, replier] = [await stack.member(), await stack.member()];
     await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Hot take about RGB' });
     const commentId = query<{ id: number }>("select id from comments where content = 'Hot take about RGB'").id;
     await replier.post(`/build/${id}`, { intent: 'comment', form: `reply-${commentId}`, content: 'RGB adds frames', parentCommentId: String(commentId) });
@@ -172,11 +154,11 @@ describe('comments', () => {
     ]);
   });
 
-  it('ignores a client-sent identity: the comment is the session member\'s', async () => {
-    const id = await buildBy(await member());
-    const talker = new Browser(app, '192.0.2.201');
+  it('ignores a client-sent identity: the comment is the session stack.member\'s', async () => {
+    const id = await buildBy(await stack.member());
+    const talker = new Browser(stack.app, '192.0.2.201');
     const email = `spoofer-${Date.now()}@example.com`;
-    await signInWithCode(talker, sink, email);
+    await signInWithCode(talker, stack.mail, email);
     await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Who am I', userId: '1', username: 'admin' });
     const row = query<{ user_id: number }>("select user_id from comments where content = 'Who am I'");
     expect(row.user_id).toBe(query<{ id: number }>('select id from users where email = ?', email).id);
@@ -185,10 +167,10 @@ describe('comments', () => {
 });
 
 describe('reports', () => {
-  it('files one report per member and item, for builds and comments', async () => {
-    const owner = await member();
+  it('files one report per stack.member and item, for builds and comments', async () => {
+    const owner = await stack.member();
     const id = await buildBy(owner);
-    const reporter = await member();
+    const reporter = await stack.member();
     const first = await reporter.post(`/build/${id}`, { intent: 'report', reason: 'unrelated' });
     expect(toastText(first.html)).toContain('Report sent');
     const again = await reporter.post(`/build/${id}`, { intent: 'report', reason: 'spam' });

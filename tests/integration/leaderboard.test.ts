@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText } from '../support/browser';
-import { rankLeaderboardsNow } from '../support/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Browser, pageText } from '#tests/support/browser';
+import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { sharedApp } from '#tests/support/stack';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -14,18 +14,10 @@ const TABS = [
   ['ALL TIME', '/leaderboard/all-time'],
 ];
 
-let app: AppProcess;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const server = sharedApp();
 
 /** A visitor without cookies, as most leaderboard readers are (so the page cache is in play too). */
-const visit = (path: string) => new Browser(app).get(path);
+const visit = (path: string) => new Browser(server.app).get(path);
 
 /** The period links in page order: label, href and whether it is marked as the current page. */
 function tabs(html: string) {
@@ -82,7 +74,7 @@ describe('the leaderboard with ratings', () => {
    * leaderboard job is brought forward, and the test waits for its standings.
    */
   beforeAll(async () => {
-    const sqlite = new Database(app.databasePath);
+    const sqlite = new Database(server.app.databasePath);
     sqlite.pragma('busy_timeout = 5000');
     const now = Date.now();
     const addUser = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?)');
@@ -113,7 +105,7 @@ describe('the leaderboard with ratings', () => {
       add('Old glory', 'glory_maker', repeat(5, 10), 10 * DAY);
     })();
     sqlite.close();
-    await rankLeaderboardsNow(app.databasePath);
+    await rankLeaderboardsNow(server.app.databasePath);
   });
 
   it('ranks a hundred votes averaging 4.8 above one 5-star vote, each card with rank, title, maker, points, average and votes', async () => {

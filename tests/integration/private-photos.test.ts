@@ -1,56 +1,31 @@
 import { type Dirent, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser } from '../support/browser';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
-import { waitFor } from '../support/wait';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser } from '#tests/support/browser';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
+import { sharedStack } from '#tests/support/stack';
 
 const ADMIN_EMAIL = 'boss@example.com';
 
-let app: AppProcess;
-let sink: SmtpSink;
 let owner: Browser;
 let stranger: Browser;
 let moderator: Browser;
-let counter = 0;
+
+// Real screening with a face threshold of zero: every upload is held for a moderator.
+const stack = sharedStack({ ADMIN_EMAILS: ADMIN_EMAIL, SCREENING: 'auto', SCREENING_FACE_HOLD: '0' }, { network: '192.0.2' });
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  // Real screening with a face threshold of zero: every upload is held for a moderator.
-  app = await startApp(appEnv());
-  const admin = await signedIn(ADMIN_EMAIL);
-  owner = await signedIn();
-  stranger = await signedIn();
+  const admin = await stack.member(ADMIN_EMAIL);
+  owner = await stack.member();
+  stranger = await stack.member();
   const moderatorEmail = `mod-${Date.now()}@example.com`;
-  moderator = await signedIn(moderatorEmail);
-  const moderatorId = readRow<{ id: number }>(app.databasePath, 'select id from users where email = ?', moderatorEmail).id;
+  moderator = await stack.member(moderatorEmail);
+  const moderatorId = readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', moderatorEmail).id;
   await admin.post('/admin/users', { change: 'grant-moderator', userId: String(moderatorId) });
 }, 60_000);
-
-function appEnv() {
-  return { SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN_EMAIL, SCREENING: 'auto', SCREENING_FACE_HOLD: '0' };
-}
-
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-function newBrowser() {
-  counter += 1;
-  return new Browser(app, `192.0.2.${counter}`);
-}
-
-async function signedIn(email = `photo${++counter}-${Date.now()}@example.com`) {
-  const browser = newBrowser();
-  await signInWithCode(browser, sink, email);
-  return browser;
-}
 
 /** Every build-photo URL on a page (its srcsets and fallback), avatars aside. */
 function photoUrls(html: string): string[] {
@@ -62,17 +37,22 @@ const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 /** Every file under UPLOADS_DIR, by name. */
 function filesOnDisk(): string[] {
-  return (readdirSync(join(app.dataDir, 'uploads'), { recursive: true, withFileTypes: true }) as Dirent[])
+  return (readdirSync(join(stack.app.dataDir, 'uploads'), { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name);
 }
 
-const reviewStatus = (id: number) => readRow<{ review_status: string }>(app.databasePath, 'select review_status from builds where id = ?', id).review_status;
+const reviewStatus = (id: number) => readRow<{ review_status: string }>(stack.app.databasePath, 'select review_status from builds where id = ?', id).review_status;
 
-/** A held build of `owner`'s; each photo differs, so no two builds share an image. */
+let photos = 0;
+
+/**
+ * A held build of `owner`'s; each photo differs, so no two builds share an image
+ * (by far enough that their scaled-down variants differ too).
+ */
 async function heldBuild(title: string) {
-  counter += 1;
-  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 800 + counter, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+  photos += 1;
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 800 + 64 * photos, 600), name: 'rig.jpg', type: 'image/jpeg' } });
   const id = Number(page.url.split('/').pop());
   // The page right after the upload, while screening may still be running.
   const waiting = photoUrls(page.html);
@@ -83,9 +63,9 @@ async function heldBuild(title: string) {
 async function expectPrivate(urls: string[]) {
   expect(urls.length).toBeGreaterThan(0);
   for (const url of urls) {
-    for (const browser of [newBrowser(), stranger]) expect((await browser.request(url)).status, url).toBe(404);
+    for (const browser of [stack.browser(), stranger]) expect((await browser.request(url)).status, url).toBe(404);
     // Nor under the public folder's address.
-    expect((await newBrowser().request(`/uploads/images/${fileNameOf(url)}`)).status, url).toBe(404);
+    expect((await stack.browser().request(`/uploads/images/${fileNameOf(url)}`)).status, url).toBe(404);
     for (const browser of [owner, moderator]) {
       const response = await browser.request(url);
       expect(response.status, url).toBe(200);
@@ -108,11 +88,11 @@ describe('photos nobody may see before screening passes them', () => {
 
     await moderator.post('/admin/moderation', { intent: 'approve', id: String(id) });
     expect(reviewStatus(id)).toBe('approved');
-    const listed = photoUrls((await newBrowser().get(`/build/${id}`)).html);
+    const listed = photoUrls((await stack.browser().get(`/build/${id}`)).html);
     expect(listed.map(fileNameOf).sort()).toEqual(urls.map(fileNameOf).sort());
     for (const url of listed) {
       expect(url).toMatch(/^\/uploads\/images\//);
-      const response = await newBrowser().request(url);
+      const response = await stack.browser().request(url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('cache-control')).toContain('immutable');
     }
@@ -120,7 +100,7 @@ describe('photos nobody may see before screening passes them', () => {
     // A moderator hiding it takes the photo back out of the public folder.
     await moderator.post(`/build/${id}`, { intent: 'hide-build' });
     expect(reviewStatus(id)).toBe('held');
-    for (const url of listed) expect((await newBrowser().request(url)).status, url).toBe(404);
+    for (const url of listed) expect((await stack.browser().request(url)).status, url).toBe(404);
     await expectPrivate(photoUrls((await owner.get(`/build/${id}`)).html));
   }, 90_000);
 
@@ -136,18 +116,18 @@ describe('photos nobody may see before screening passes them', () => {
   }, 90_000);
 
   it('keeps a guest\'s photo sent ahead for the browser that sent it', async () => {
-    const guest = newBrowser();
+    const guest = stack.browser();
     const body = new FormData();
     body.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'rig.png');
-    expect((await guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } })).status).toBe(201);
+    expect((await guest.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } })).status).toBe(201);
     const urls = photoUrls((await guest.get('/upload')).html);
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) {
       const own = await guest.request(url);
       expect(own.status, url).toBe(200);
       expect(own.headers.get('cache-control')).toMatch(/\bprivate\b/);
-      for (const browser of [newBrowser(), stranger, moderator]) expect((await browser.request(url)).status, url).toBe(404);
-      expect((await newBrowser().request(`/uploads/images/${fileNameOf(url)}`)).status, url).toBe(404);
+      for (const browser of [stack.browser(), stranger, moderator]) expect((await browser.request(url)).status, url).toBe(404);
+      expect((await stack.browser().request(`/uploads/images/${fileNameOf(url)}`)).status, url).toBe(404);
     }
   }, 60_000);
 });
@@ -155,11 +135,11 @@ describe('photos nobody may see before screening passes them', () => {
 describe('share links', () => {
   it('are refused for a build that is not listed, as if it did not exist', async () => {
     const { id } = await heldBuild('Unshareable rig');
-    const page = await owner.request(`/build/${id}/share`, { method: 'POST', headers: { Origin: app.origin } });
+    const page = await owner.request(`/build/${id}/share`, { method: 'POST', headers: { Origin: stack.app.origin } });
     expect(page.status).toBe(404);
-    const api = await owner.request(`/api/builds/${id}/share`, { method: 'POST', headers: { Origin: app.origin } });
+    const api = await owner.request(`/api/builds/${id}/share`, { method: 'POST', headers: { Origin: stack.app.origin } });
     expect(api.status).toBe(404);
-    const sqlite = new Database(app.databasePath, { readonly: true });
+    const sqlite = new Database(stack.app.databasePath, { readonly: true });
     try {
       expect(sqlite.prepare('select count(*) from share_tokens where build_id = ?').pluck().get(id)).toBe(0);
     } finally {
@@ -172,22 +152,22 @@ describe('an upgraded install', () => {
   it('takes the files of unlisted photos out of the public folder at start-up', async () => {
     const { urls } = await heldBuild('Upgraded rig');
     const names = urls.map(fileNameOf);
-    await app.stop('SIGTERM', { keepData: true });
+    await stack.app.stop('SIGTERM', { keepData: true });
     // As an install from before migration 0006 left it: every file public, every image marked so.
-    const uploads = join(app.dataDir, 'uploads');
+    const uploads = join(stack.app.dataDir, 'uploads');
     mkdirSync(join(uploads, 'images'), { recursive: true });
     for (const name of readdirSync(join(uploads, 'private', 'images'))) renameSync(join(uploads, 'private', 'images', name), join(uploads, 'images', name));
-    const sqlite = new Database(app.databasePath);
+    const sqlite = new Database(stack.app.databasePath);
     try {
       sqlite.prepare('update images set published = 1').run();
     } finally {
       sqlite.close();
     }
 
-    app = await startApp(appEnv(), { dataDir: app.dataDir });
-    await waitFor(async () => (await app.fetch(`/uploads/images/${names[0]}`)).status === 404);
-    for (const name of names) expect((await app.fetch(`/uploads/images/${name}`)).status, name).toBe(404);
-    const returning = newBrowser();
+    await stack.startAgain();
+    await waitFor(async () => (await stack.app.fetch(`/uploads/images/${names[0]}`)).status === 404);
+    for (const name of names) expect((await stack.app.fetch(`/uploads/images/${name}`)).status, name).toBe(404);
+    const returning = stack.browser();
     for (const [name, value] of owner.cookies) returning.cookies.set(name, value);
     for (const url of urls) expect((await returning.request(url)).status, url).toBe(200);
   }, 90_000);

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { FORTY_MB, postOversized } from '../support/oversized-post';
+import { describe, expect, it } from 'vitest';
+import { FORTY_MB, postOversized } from '#tests/support/oversized-post';
+import { sharedApp } from '#tests/support/stack';
 
-let app: AppProcess;
+const server = sharedApp();
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
-
-const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) => postOversized(new URL(path, app.origin), { chunked });
+const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) => postOversized(new URL(path, server.app.origin), { chunked });
 
 const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
 
@@ -33,7 +26,7 @@ describe('request bodies', () => {
 
   it('tells a client that asks first (Expect: 100-continue) not to send 40 MB at all', async () => {
     const answer = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
-      const req = httpRequest(new URL('/auth', app.origin), {
+      const req = httpRequest(new URL('/auth', server.app.origin), {
         method: 'POST',
         agent: false,
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': FORTY_MB, Expect: '100-continue' },
@@ -54,7 +47,7 @@ describe('request bodies', () => {
   });
 
   it('answers the API in its own error shape', async () => {
-    const response = await app.fetch('/api/request-login-code', {
+    const response = await server.app.fetch('/api/request-login-code', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(70 * 1024) }),
@@ -66,7 +59,7 @@ describe('request bodies', () => {
   it('still takes an upload-sized body where photos are uploaded', async () => {
     const body = new FormData();
     body.set('image', new Blob([randomBytes(1024 * 1024)], { type: 'image/jpeg' }), 'noise.jpg');
-    const response = await app.fetch('/api/uploads/temp', { method: 'POST', body });
+    const response = await server.app.fetch('/api/uploads/temp', { method: 'POST', body });
     // Read, then refused for what it is (not a photo), not for its size.
     expect(response.status).not.toBe(413);
     expect(response.status).toBeLessThan(500);
@@ -81,7 +74,7 @@ describe.each([250, 4096])('refusals sent before a %i KB body is read', (kilobyt
     const body = new FormData();
     body.set('title', 'Not signed in');
     body.set('photo', new Blob([photo], { type: 'image/jpeg' }), 'rig.jpg');
-    const response = await app.fetch('/api/builds', { method: 'POST', body });
+    const response = await server.app.fetch('/api/builds', { method: 'POST', body });
     return { status: response.status, body: (await response.json()) as unknown };
   };
   const refused = { status: 401, body: { error: 'unauthorized', message: 'Authentication required' } };

@@ -1,44 +1,38 @@
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, pageText, toastText } from '../support/browser';
-import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '../support/fake-ollama';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
-import { waitFor } from '../support/wait';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppProcess } from '#tests/support/app-process';
+import { Browser, pageText, toastText } from '#tests/support/browser';
+import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { type Stack, startStack } from '#tests/support/stack';
+import { waitFor } from '#tests/support/wait';
 
 /** Nothing listens here: an Ollama that is down. */
 const NO_OLLAMA = 'http://127.0.0.1:9';
 
-let sink: SmtpSink;
 let fake: FakeOllama;
-const apps: AppProcess[] = [];
-let counter = 0;
+/** The stacks this test started, by their server: one each, with its own SMTP sink. */
+const stacks = new Map<AppProcess, Stack>();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.stop();
-});
 afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.stop()));
+  await Promise.all([...stacks.values()].map((stack) => stack.stop()));
+  stacks.clear();
   await fake?.close();
 });
 
 async function launch(env: Record<string, string>, options?: { dataDir?: string }) {
-  const app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', JOB_POLL_MS: '100', ...env }, options);
-  apps.push(app);
-  return app;
+  const stack = await startStack({ JOB_POLL_MS: '100', ...env }, options);
+  stacks.set(stack.app, stack);
+  return stack.app;
 }
 
-async function member(app: AppProcess) {
-  counter += 1;
-  const browser = new Browser(app, `203.0.113.${counter}`);
-  await signInWithCode(browser, sink, `roasted${counter}-${Date.now()}@example.com`);
-  return browser;
+const member = (app: AppProcess) => stacks.get(app)!.member();
+
+/** After `app.stop(…, { keepData: true })`: its data folder stays for the next server, its sink stops. */
+async function handOver(app: AppProcess) {
+  await stacks.get(app)!.mail.stop();
+  stacks.delete(app);
 }
 
 async function upload(browser: Browser, title: string) {
@@ -194,7 +188,7 @@ describe('with an Ollama server', () => {
     const { id } = await upload(owner, 'Phoenix rig');
     await waitFor(() => chats().length === 2);
     await first.stop('SIGKILL', { keepData: true });
-    apps.splice(apps.indexOf(first), 1);
+    await handOver(first);
 
     const second = await launch(env, { dataDir: first.dataDir });
     expect(await roastOf(second, id)).toBe(SAMPLE_ROAST);
@@ -213,7 +207,7 @@ describe('with an Ollama server', () => {
     const { id } = await upload(owner, 'Graceful rig');
     await waitFor(() => chats().length === 1);
     expect(await first.stop('SIGTERM', { keepData: true })).toBe(0);
-    apps.splice(apps.indexOf(first), 1);
+    await handOver(first);
     expect(row<{ status: string; attempts: number }>(first, 'select status, attempts from jobs where key = ?', `roast:${id}`)).toEqual({
       status: 'queued',
       attempts: 0,
@@ -229,7 +223,7 @@ describe('the job runner on a LiteFS replica', () => {
     const owner = await member(primary);
     const { id } = await upload(owner, 'Replicated rig');
     await primary.stop('SIGTERM', { keepData: true });
-    apps.splice(apps.indexOf(primary), 1);
+    await handOver(primary);
 
     // LITEFS_DIR without a reachable LiteFS: this node cannot be sure it is the primary.
     const replica = await launch({ LITEFS_DIR: primary.dataDir }, { dataDir: primary.dataDir });
@@ -237,7 +231,7 @@ describe('the job runner on a LiteFS replica', () => {
     expect(buildRow(replica, id).roast).toBe('');
     expect(row<{ status: string }>(replica, 'select status from jobs where key = ?', `roast:${id}`).status).toBe('queued');
     await replica.stop('SIGTERM', { keepData: true });
-    apps.splice(apps.indexOf(replica), 1);
+    await handOver(replica);
 
     const promoted = await launch({}, { dataDir: primary.dataDir });
     expect(await roastOf(promoted, id)).toBeTruthy();

@@ -1,24 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, runAppExpectingFailure, startApp } from '../support/app-process';
-import { rankLeaderboardsNow } from '../support/test-database';
+import { describe, expect, it } from 'vitest';
+import { runAppExpectingFailure, startApp } from '#tests/support/app-process';
+import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { sharedApp } from '#tests/support/stack';
 
-let app: AppProcess;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
+const server = sharedApp();
 
 /** The page from the page cache, which stores a page a moment after first sending it. */
 async function storedPage(path: string, headers: Record<string, string> = {}): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const response = await app.fetch(path, { headers });
+    const response = await server.app.fetch(path, { headers });
     if (response.headers.get('x-page-cache') === 'hit' || attempt === 20) {
       expect(response.headers.get('x-page-cache')).toBe('hit');
       return response;
@@ -28,14 +21,14 @@ async function storedPage(path: string, headers: Record<string, string> = {}): P
 }
 
 const text = async (path: string) => {
-  const response = await app.fetch(path);
+  const response = await server.app.fetch(path);
   return { response, body: await response.text() };
 };
 
 describe('start-up', () => {
   it('creates the SQLite file and its folder, with every table migrated, in WAL mode', () => {
-    expect(existsSync(app.databasePath)).toBe(true);
-    const sqlite = new Database(app.databasePath, { readonly: true });
+    expect(existsSync(server.app.databasePath)).toBe(true);
+    const sqlite = new Database(server.app.databasePath, { readonly: true });
     const tables = sqlite
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .pluck()
@@ -93,7 +86,7 @@ describe('start-up', () => {
 
 describe('GET /healthz', () => {
   it('answers 200 JSON with ok: true once the database answers', async () => {
-    const response = await app.fetch('/healthz');
+    const response = await server.app.fetch('/healthz');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -135,13 +128,13 @@ describe('routes of spec §2', () => {
   });
 
   it.each(['/profile', '/admin'])('sends visitors from the protected %s to /auth', async (path) => {
-    const response = await app.fetch(path);
+    const response = await server.app.fetch(path);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
   });
 
   it('redirects /builds/{id} to /build/{id}', async () => {
-    const response = await app.fetch('/builds/42');
+    const response = await server.app.fetch('/builds/42');
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/build/42');
   });
@@ -181,7 +174,7 @@ describe('home page', () => {
   });
 
   it('lists real builds, competitions and rankings once they exist', async () => {
-    const sqlite = new Database(app.databasePath);
+    const sqlite = new Database(server.app.databasePath);
     const now = Date.now();
     const user = sqlite.prepare("insert into users (username, username_key, email) values ('GlowKing', 'glowking', 'glow@example.com')").run();
     const image = sqlite.prepare("insert into images (hash, width, height) values ('abc', 100, 100)").run();
@@ -195,7 +188,7 @@ describe('home page', () => {
       .prepare("insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')")
       .run(now - 86_400_000, now + 3 * 86_400_000 - 60_000);
     sqlite.close();
-    await rankLeaderboardsNow(app.databasePath);
+    await rankLeaderboardsNow(server.app.databasePath);
 
     const { body } = await text('/');
     expect(body).toContain('Aurora White');
@@ -216,7 +209,7 @@ describe('home page', () => {
 describe('security', () => {
   it('sends a nonce-based Content-Security-Policy and hardening headers with every personal page', async () => {
     // Any cookie makes a page personal: rendered for this response, with its own nonce.
-    const response = await app.fetch('/about', { headers: { Cookie: 'seen=1' } });
+    const response = await server.app.fetch('/about', { headers: { Cookie: 'seen=1' } });
     const body = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -227,13 +220,13 @@ describe('security', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
 
-    const second = await app.fetch('/about', { headers: { Cookie: 'seen=1' } });
+    const second = await server.app.fetch('/about', { headers: { Cookie: 'seen=1' } });
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
     expect(second.headers.get('x-page-cache')).toBeNull();
   });
 
   it('serves signed-out visitors a stored page whose inline scripts are allowed by hash', async () => {
-    const first = await app.fetch('/competitions');
+    const first = await server.app.fetch('/competitions');
     const body = await first.text();
     const csp = first.headers.get('content-security-policy') ?? '';
     expect(csp).not.toContain('nonce-');
@@ -252,40 +245,40 @@ describe('security', () => {
   });
 
   it('renders a stored page again once the database changes', async () => {
-    await app.fetch('/gallery');
+    await server.app.fetch('/gallery');
     await storedPage('/gallery');
-    const sqlite = new Database(app.databasePath);
+    const sqlite = new Database(server.app.databasePath);
     sqlite.prepare("insert into users (username, username_key, email) values ('CacheBuster', 'cachebuster', 'buster@example.com')").run();
     sqlite.close();
-    expect((await app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
+    expect((await server.app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
     await storedPage('/gallery');
   });
 
   it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {
     const stored = await (await storedPage('/about')).text();
     for (const junk of ['?utm_source=x', `?${Math.random()}=1`, '?a=1&b=2&tutorial2=3']) {
-      const response = await app.fetch(`/about${junk}`);
+      const response = await server.app.fetch(`/about${junk}`);
       expect(response.headers.get('x-page-cache'), junk).toBe('hit');
       expect(await response.text()).toBe(stored);
     }
     // Rendered, but never kept under a key of its own.
-    await app.fetch('/terms-of-service?nonce=1');
+    await server.app.fetch('/terms-of-service?nonce=1');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await app.fetch('/terms-of-service?nonce=1')).headers.get('x-page-cache')).toBeNull();
+    expect((await server.app.fetch('/terms-of-service?nonce=1')).headers.get('x-page-cache')).toBeNull();
   });
 
   it('stores a page per value of a parameter it reads, in any order', async () => {
-    await app.fetch('/auth?tab=register&method=password');
+    await server.app.fetch('/auth?tab=register&method=password');
     const register = await (await storedPage('/auth?method=password&tab=register&utm_campaign=spring')).text();
-    await app.fetch('/auth');
+    await server.app.fetch('/auth');
     const login = await (await storedPage('/auth')).text();
     expect(register).not.toBe(login);
   });
 
   it('never stores pages opened with a one-time token', async () => {
-    await app.fetch('/reset-password?token=abc');
+    await server.app.fetch('/reset-password?token=abc');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await app.fetch('/reset-password?token=abc')).headers.get('x-page-cache')).toBeNull();
+    expect((await server.app.fetch('/reset-password?token=abc')).headers.get('x-page-cache')).toBeNull();
   });
 
   it('never shows a stack trace, even for malformed paths', async () => {
@@ -302,14 +295,14 @@ describe('security', () => {
     const { body } = await text('/');
     const asset = /\/assets\/[\w.-]+\.js/.exec(body)?.[0];
     expect(asset).toBeTruthy();
-    const response = await app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const response = await server.app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
     // Compressed once at build time: the brotli copy for browsers that take it.
     expect(response.headers.get('content-encoding')).toBe('br');
-    const gzipped = await app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
+    const gzipped = await server.app.fetch(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
-    const page = await app.fetch('/about', { headers: { 'Accept-Encoding': 'gzip', Cookie: 'seen=1' } });
+    const page = await server.app.fetch('/about', { headers: { 'Accept-Encoding': 'gzip', Cookie: 'seen=1' } });
     expect(page.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -1,40 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../support/app-process';
-import { Browser, toastText } from '../support/browser';
-import { tallPng } from '../support/image-fixtures';
-import { processMemory, resetPeakMemory } from '../support/process-memory';
-import { signInWithCode } from '../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { readRow } from '../support/test-database';
-import { testPhoto, uploadBuild } from '../support/uploads';
-import { waitFor } from '../support/wait';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from '#tests/support/app-process';
+import { Browser, toastText } from '#tests/support/browser';
+import { tallPng } from '#tests/support/image-fixtures';
+import { processMemory, resetPeakMemory } from '#tests/support/process-memory';
+import { signInWithCode } from '#tests/support/sign-in';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
+// As the container runs it (Dockerfile): glibc's per-thread malloc arenas alone
+// add 50–130 MB to the first burst's peak, which is not the pipeline's doing.
+const stack = sharedStack({ MALLOC_ARENA_MAX: '2' });
 let tall: Buffer;
-let counter = 0;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  // As the container runs it (Dockerfile): glibc's per-thread malloc arenas alone
-  // add 50–130 MB to the first burst's peak, which is not the pipeline's doing.
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', MALLOC_ARENA_MAX: '2' });
   tall = await tallPng();
 });
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-function newBrowser() {
-  counter += 1;
-  return new Browser(app, `203.0.113.${counter}`);
-}
 
 function sendAhead(browser: Browser, bytes: Uint8Array<ArrayBuffer>, type = 'image/png') {
   const body = new FormData();
   body.set('image', new Blob([bytes], { type }), 'upload');
-  return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: app.origin } });
+  return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } });
 }
 
 /** An answer is either the upload stored or a refusal the client can act on: JSON, a message, and when to try again. */
@@ -47,38 +34,38 @@ async function expectStoredOrRefused(response: Response): Promise<void> {
 
 describe('very tall uploads at once', () => {
   it('keep the server under 300 MB over idle: each is stored or refused, and the server stays up', async () => {
-    const pid = app.child.pid!;
+    const pid = stack.app.child.pid!;
     // libvips starts its threads and caches on the first image: that belongs to idle.
-    expect((await sendAhead(newBrowser(), new Uint8Array(await testPhoto('png', 640, 480)))).status).toBe(201);
+    expect((await sendAhead(stack.browser(), new Uint8Array(await testPhoto('png', 640, 480)))).status).toBe(201);
     const idle = await processMemory(pid);
     await resetPeakMemory(pid);
 
     const bytes = new Uint8Array(tall);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => sendAhead(newBrowser(), bytes)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sendAhead(stack.browser(), bytes)));
     for (const answer of answers) await expectStoredOrRefused(answer);
     expect(answers.some((answer) => answer.status === 201)).toBe(true);
 
     const { peakMb } = await processMemory(pid);
     expect(peakMb - idle.rssMb).toBeLessThan(300);
-    expect((await app.fetch('/healthz')).status).toBe(200);
-    expect(app.child.exitCode).toBeNull();
+    expect((await stack.app.fetch('/healthz')).status).toBe(200);
+    expect(stack.app.child.exitCode).toBeNull();
   }, 120_000);
 });
 
 describe('uploads from one network address', () => {
   it('are processed two at a time: a third is refused with 429 and the wait, on the JSON API, POST /api/builds and the form', async () => {
-    counter += 1;
-    const address = `203.0.113.${counter}`;
-    const guest = new Browser(app, address);
-    const member = new Browser(app, address);
-    await signInWithCode(member, sink, `neighbour-${Date.now()}@example.com`);
+    // One address for a guest and a member: away from the stack's own browsers.
+    const address = '192.0.2.1';
+    const guest = new Browser(stack.app, address);
+    const member = new Browser(stack.app, address);
+    await signInWithCode(member, stack.mail, `neighbour-${Date.now()}@example.com`);
 
     const small = new Uint8Array(await testPhoto('png', 320, 240));
     const holders = [sendAhead(guest, new Uint8Array(tall)), sendAhead(guest, new Uint8Array(tall))];
     // Once both are counted against the address they are in the pipeline, where a 40-megapixel
     // PNG stays far longer than the three requests below take.
     const counted = () =>
-      readRow<{ hits: number }>(app.databasePath, "select count(*) as hits from rate_limit_hits where bucket = 'upload:address' and key = ?", address).hits;
+      readRow<{ hits: number }>(stack.app.databasePath, "select count(*) as hits from rate_limit_hits where bucket = 'upload:address' and key = ?", address).hits;
     await waitFor(() => counted() === 2);
     const [json, api, page] = await Promise.all([
       sendAhead(guest, small),

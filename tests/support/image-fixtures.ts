@@ -63,3 +63,42 @@ export function tallPng(): Promise<Buffer> {
     .png({ compressionLevel: 6 })
     .toBuffer();
 }
+
+export const RED = { r: 255, g: 0, b: 0 };
+export const BLUE = { r: 0, g: 0, b: 255 };
+
+type Rgb = { r: number; g: number; b: number };
+
+/**
+ * A width×height JPEG, red on the left half and blue on the right, stored with
+ * EXIF orientation 6 (turn 90° clockwise to view), GPS data, XMP and a Display P3 profile.
+ */
+export async function sidewaysPhoto({ width, height, quality }: { width: number; height: number; quality: number }): Promise<Buffer> {
+  const blueHalf = await sharp({ create: { width: width / 2, height, channels: 3, background: BLUE } })
+    .png()
+    .toBuffer();
+  const flat = await sharp({ create: { width, height, channels: 3, background: RED } })
+    .composite([{ input: blueHalf, left: width / 2, top: 0 }])
+    .png()
+    .toBuffer();
+  return sharp(flat)
+    .jpeg({ quality })
+    .withExif({
+      IFD0: { Make: 'AcmeCam', Model: 'Snoop 3000', Copyright: 'Someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .withIccProfile('p3')
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .toBuffer();
+}
+
+/** The colour at (x, y) of an image, as r/g/b. */
+export async function pixel(image: Buffer, x: number, y: number): Promise<Rgb> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1 };
+}
+
+export const isRed = ({ r, g, b }: Rgb) => r > 200 && g < 60 && b < 60;
+export const isBlue = ({ r, g, b }: Rgb) => b > 200 && r < 60 && g < 60;

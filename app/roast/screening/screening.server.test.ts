@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scene } from '../../../scripts/seed-data';
-import { waitFor } from '../../../tests/support/wait';
+import { waitFor } from '#tests/support/wait';
 import {
   configureScreening,
   SCREENING_REASONS,

@@ -1,50 +1,34 @@
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectContract, expectError } from '../../support/api';
-import { type AppProcess, startApp } from '../../support/app-process';
-import { Browser } from '../../support/browser';
-import { signInWithCode } from '../../support/sign-in';
-import { extractCode, extractLink, type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
-import { OVERSIZE_BYTES, testPhoto, uploadBuild } from '../../support/uploads';
+import { describe, expect, it } from 'vitest';
+import { call, expectContract, expectError } from '#tests/support/api';
+import { type Browser } from '#tests/support/browser';
+import { signInWithCode } from '#tests/support/sign-in';
+import { extractCode, extractLink } from '#tests/support/smtp-sink';
+import { OVERSIZE_BYTES, testPhoto, uploadBuild } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-let clients = 0;
+// Each client comes from an address of its own, so one test's rate limits never touch another's.
+const stack = sharedStack();
 let addresses = 0;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-/** A fresh client on its own network address, so one test's rate limits never touch another's. */
-function newClient(): Browser {
-  clients += 1;
-  return new Browser(app, `198.51.100.${clients}`);
-}
 
 const uniqueEmail = (name: string) => `api-${name}-${++addresses}@example.com`;
 
 function mailCount(email: string): number {
-  return sink.messages.filter((mail) => mail.to.includes(email)).length;
+  return stack.mail.messages.filter((mail) => mail.to.includes(email)).length;
 }
 
-/** Asks for a code through the API and reads it from the sink. */
+/** Asks for a code through the API and reads it from the stack.mail. */
 async function requestCode(client: Browser, email: string) {
   const before = mailCount(email);
   const result = await call(client, 'POST', '/api/request-login-code', { email });
   expect(result.status).toBe(200);
-  return extractCode(await sink.waitForMail(email, { after: before }));
+  return extractCode(await stack.mail.waitForMail(email, { after: before }));
 }
 
 /** Signed in through the API alone. */
 async function apiMember(name = 'member') {
-  const client = newClient();
+  const client = stack.browser();
   const email = uniqueEmail(name);
   const code = await requestCode(client, email);
   const verified = await call(client, 'POST', '/api/verify-login-code', { email, code });
@@ -53,7 +37,7 @@ async function apiMember(name = 'member') {
 }
 
 function database() {
-  return new Database(app.databasePath);
+  return new Database(stack.app.databasePath);
 }
 
 /** Skips the resend cooldown for `email`, as if 30 seconds had passed since its last code. */
@@ -65,7 +49,7 @@ function skipCooldown(email: string) {
 
 describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
   it('signs in with the mailed code and sets the session cookie GET /api/user then accepts', async () => {
-    const client = newClient();
+    const client = stack.browser();
     const email = uniqueEmail('signin');
     const before = mailCount(email);
     const requested = await call(client, 'POST', '/api/request-login-code', { email: ` ${email.toUpperCase()} ` });
@@ -73,7 +57,7 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
     expectContract('POST', '/api/request-login-code', requested.body);
     expect(requested.body).toEqual({ message: 'Please check your email for a 6-digit login code' });
     expect(requested.response.headers.get('set-cookie')).toMatch(/^rr_auth_flow=/);
-    const code = extractCode(await sink.waitForMail(email, { after: before }));
+    const code = extractCode(await stack.mail.waitForMail(email, { after: before }));
 
     const verified = await call(client, 'POST', '/api/verify-login-code', { email, code });
     expect(verified.status).toBe(200);
@@ -87,7 +71,7 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
   });
 
   it('refuses a wrong code, and a malformed one with the 6-digit message', async () => {
-    const client = newClient();
+    const client = stack.browser();
     const email = uniqueEmail('wrong');
     const code = await requestCode(client, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -103,13 +87,13 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
     sqlite.prepare('update users set is_disabled = 1 where email = ?').run(email);
     sqlite.close();
     skipCooldown(email);
-    const client = newClient();
+    const client = stack.browser();
     const code = await requestCode(client, email);
     expectError(await call(client, 'POST', '/api/verify-login-code', { email, code }), 403, 'forbidden', 'This account has been disabled.');
   });
 
   it('validates the address, keeps the page’s cooldown (429) and answers 503 when the mail fails', async () => {
-    const client = newClient();
+    const client = stack.browser();
     expectError(await call(client, 'POST', '/api/request-login-code', { email: 'not-an-address' }), 400, 'invalid_input', 'Please enter a valid email address');
 
     const email = uniqueEmail('limits');
@@ -117,12 +101,12 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
     expectError(await call(client, 'POST', '/api/request-login-code', { email }), 429, 'rate_limited', /^Please wait .+ before asking for another code\.$/);
 
     const other = uniqueEmail('mailfail');
-    sink.failNext();
-    expectError(await call(newClient(), 'POST', '/api/request-login-code', { email: other }), 503, 'mail_failed', 'Failed to send login code');
+    stack.mail.failNext();
+    expectError(await call(stack.browser(), 'POST', '/api/request-login-code', { email: other }), 503, 'mail_failed', 'Failed to send login code');
   });
 
   it('takes JSON bodies only (415)', async () => {
-    const response = await newClient().request('/api/request-login-code', {
+    const response = await stack.browser().request('/api/request-login-code', {
       method: 'POST',
       body: new URLSearchParams({ email: uniqueEmail('form') }),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -133,7 +117,7 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
 
 describe('the OpenAPI document', () => {
   it('lists the account calls with their errors', async () => {
-    const document = (await call(newClient(), 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const document = (await call(stack.browser(), 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     expect(document.paths['/api/request-login-code']?.post?.responses).toHaveProperty('503');
     expect(document.paths['/api/user/username']?.post?.responses).toHaveProperty('409');
     expect(Object.keys(document.paths['/api/verify-email'] ?? {})).toEqual(['get', 'post']);
@@ -142,7 +126,7 @@ describe('the OpenAPI document', () => {
 
 describe('the member calls', () => {
   it('answer 401 when signed out', async () => {
-    const guest = newClient();
+    const guest = stack.browser();
     expectError(await call(guest, 'POST', '/api/user/username', { username: 'Guesty' }), 401, 'unauthorized', 'Authentication required');
     expectError(await call(guest, 'POST', '/api/user/bio', { bio: 'Hi' }), 401, 'unauthorized', 'Authentication required');
     expectError(await call(guest, 'GET', '/api/user/builds'), 401, 'unauthorized', 'Authentication required');
@@ -183,7 +167,7 @@ describe('POST /api/user/username', () => {
     sqlite.prepare("update users set username = 'Admin', username_key = 'admin' where email = ?").run(email);
     sqlite.close();
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ username: 'Admin' });
-    const again = newClient();
+    const again = stack.browser();
     skipCooldown(email);
     const code = await requestCode(again, email);
     expect((await call(again, 'POST', '/api/verify-login-code', { email, code })).body).toMatchObject({ username: 'Admin' });
@@ -239,9 +223,9 @@ describe('POST /api/user/avatar', () => {
 
 describe('GET /api/user/builds', () => {
   it("lists the member's own builds with their review status", async () => {
-    const client = newClient();
+    const client = stack.browser();
     const email = uniqueEmail('builder');
-    await signInWithCode(client, sink, email);
+    await signInWithCode(client, stack.mail, email);
     const empty = await call(client, 'GET', '/api/user/builds');
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual([]);
@@ -258,27 +242,27 @@ describe('password reset', () => {
   it('mails a link whose token sets a new password once, with the spec rules and messages', async () => {
     const { client, email } = await apiMember('reset');
     const before = mailCount(email);
-    const requested = await call(newClient(), 'POST', '/api/request-password-reset', { email });
+    const requested = await call(stack.browser(), 'POST', '/api/request-password-reset', { email });
     expect(requested.status).toBe(200);
     expectContract('POST', '/api/request-password-reset', requested.body);
     expect(requested.body).toEqual({ resetEmailSent: true });
-    const token = new URL(extractLink(await sink.waitForMail(email, { after: before }), '/reset-password')).searchParams.get('token')!;
+    const token = new URL(extractLink(await stack.mail.waitForMail(email, { after: before }), '/reset-password')).searchParams.get('token')!;
 
-    const weak = await call(newClient(), 'POST', '/api/reset-password', { token, newPassword: 'overclock9' });
+    const weak = await call(stack.browser(), 'POST', '/api/reset-password', { token, newPassword: 'overclock9' });
     expectError(weak, 400, 'invalid_input', 'Password must contain at least one uppercase letter');
-    const reset = await call(newClient(), 'POST', '/api/reset-password', { token, newPassword: 'Overclock9' });
+    const reset = await call(stack.browser(), 'POST', '/api/reset-password', { token, newPassword: 'Overclock9' });
     expect(reset.status).toBe(200);
     expectContract('POST', '/api/reset-password', reset.body);
     expect(reset.body).toEqual({ message: 'Password Reset Successful' });
     // Signed out everywhere.
     expectError(await call(client, 'GET', '/api/user'), 401, 'unauthorized');
 
-    const again = await call(newClient(), 'POST', '/api/reset-password', { token, newPassword: 'Overclock8' });
+    const again = await call(stack.browser(), 'POST', '/api/reset-password', { token, newPassword: 'Overclock8' });
     expectError(again, 400, 'invalid_input', 'The password reset link is invalid or expired. Please request a new one.');
   });
 
   it('answers the same for an unknown address, and keeps the page’s limits', async () => {
-    const client = newClient();
+    const client = stack.browser();
     const email = uniqueEmail('nobody');
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await call(client, 'POST', '/api/request-password-reset', { email })).body).toEqual({ resetEmailSent: true });
@@ -291,15 +275,15 @@ describe('password reset', () => {
 
 describe('e-mail verification', () => {
   it('checks the link on GET and changes the address only on POST', async () => {
-    const browser = newClient();
+    const browser = stack.browser();
     const oldEmail = uniqueEmail('mover');
     const newEmail = uniqueEmail('moved');
-    await signInWithCode(browser, sink, oldEmail);
+    await signInWithCode(browser, stack.mail, oldEmail);
     await browser.post('/profile?tab=settings', { intent: 'email', email: newEmail });
-    const token = new URL(extractLink(await sink.waitForMail(newEmail), '/verify-email')).searchParams.get('token')!;
+    const token = new URL(extractLink(await stack.mail.waitForMail(newEmail), '/verify-email')).searchParams.get('token')!;
     const path = `/api/verify-email?token=${encodeURIComponent(token)}`;
 
-    const checked = await call(newClient(), 'GET', path);
+    const checked = await call(stack.browser(), 'GET', path);
     expect(checked.status).toBe(200);
     expectContract('GET', path, checked.body);
     expect((await call(browser, 'GET', '/api/user')).body).toMatchObject({ email: oldEmail });
@@ -311,13 +295,13 @@ describe('e-mail verification', () => {
     expect(confirmed.body).toEqual({ message: 'Email Verified' });
     expect((await call(browser, 'GET', '/api/user')).body).toMatchObject({ email: newEmail });
 
-    expectError(await call(newClient(), 'GET', path), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
-    expectError(await call(newClient(), 'POST', '/api/verify-email', { token }), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
+    expectError(await call(stack.browser(), 'GET', path), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
+    expectError(await call(stack.browser(), 'POST', '/api/verify-email', { token }), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
   });
 
   it('explains a missing token', async () => {
     expectError(
-      await call(newClient(), 'GET', '/api/verify-email'),
+      await call(stack.browser(), 'GET', '/api/verify-email'),
       400,
       'invalid_input',
       'No verification token found. Please check your email link or request a new verification email.',

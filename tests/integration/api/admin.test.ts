@@ -1,50 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectContract, expectError } from '../../support/api';
-import { type AppProcess, startApp } from '../../support/app-process';
-import { Browser } from '../../support/browser';
-import { signInWithCode } from '../../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
-import { readRow } from '../../support/test-database';
-import { testPhoto, uploadBuild } from '../../support/uploads';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectContract, expectError } from '#tests/support/api';
+import { Browser } from '#tests/support/browser';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
 
 const ADMIN = 'api-chief@example.com';
 const OTHER_ADMIN = 'api-deputy@example.com';
 
-let app: AppProcess;
-let sink: SmtpSink;
+const stack = sharedStack({ ADMIN_EMAILS: `${ADMIN},${OTHER_ADMIN}` }, { network: '192.0.2' });
 let admin: Browser;
-let counter = 0;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true', ADMIN_EMAILS: `${ADMIN},${OTHER_ADMIN}` });
-  admin = await signedIn(ADMIN);
-  await signedIn(OTHER_ADMIN);
+  admin = await stack.member(ADMIN);
+  await stack.member(OTHER_ADMIN);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
-
-async function signedIn(email = `api-member${++counter}-${Date.now()}@example.com`) {
-  const browser = new Browser(app, `192.0.2.${++counter}`);
-  await signInWithCode(browser, sink, email);
-  return browser;
-}
-
-const idOf = (email: string) => readRow<{ id: number }>(app.databasePath, 'select id from users where email = ?', email).id;
-const flags = (id: number) => readRow<{ is_disabled: number; is_moderator: number } | undefined>(app.databasePath, 'select is_disabled, is_moderator from users where id = ?', id);
+const idOf = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
+const flags = (id: number) => readRow<{ is_disabled: number; is_moderator: number } | undefined>(stack.app.databasePath, 'select is_disabled, is_moderator from users where id = ?', id);
 
 describe('the admin API', () => {
   it('answers 401 to guests and 403 to members and moderators on every call, changing nothing', async () => {
     const targetEmail = `api-target-${Date.now()}@example.com`;
-    await signedIn(targetEmail);
+    await stack.member(targetEmail);
     const target = idOf(targetEmail);
     const moderatorEmail = `api-mod-${Date.now()}@example.com`;
-    const moderator = await signedIn(moderatorEmail);
+    const moderator = await stack.member(moderatorEmail);
     expect((await call(admin, 'PATCH', `/api/admin/users/${idOf(moderatorEmail)}/moderator`, { isModerator: true })).status).toBe(200);
-    const member = await signedIn();
+    const member = await stack.member();
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/users'],
       ['DELETE', '/api/admin/builds/1'],
@@ -53,7 +36,7 @@ describe('the admin API', () => {
       ['DELETE', `/api/admin/users/${target}`],
     ];
     for (const [method, path, body] of calls) {
-      expectError(await call(new Browser(app), method, path, body), 401, 'unauthorized', 'Authentication required');
+      expectError(await call(new Browser(stack.app), method, path, body), 401, 'unauthorized', 'Authentication required');
       expectError(await call(member, method, path, body), 403, 'forbidden');
       expectError(await call(moderator, method, path, body), 403, 'forbidden');
     }
@@ -72,7 +55,7 @@ describe('the admin API', () => {
 
   it('disables, enables and toggles moderator with the spec messages, never on admins or oneself', async () => {
     const email = `api-managed-${Date.now()}@example.com`;
-    const managed = await signedIn(email);
+    const managed = await stack.member(email);
     const id = idOf(email);
     const disabled = await call(admin, 'PATCH', `/api/admin/users/${id}/status`, { isDisabled: true });
     expect(disabled.body).toEqual({ message: 'User status updated successfully' });
@@ -96,7 +79,7 @@ describe('the admin API', () => {
 
   it('takes JSON only, one method per path', async () => {
     const email = `api-json-${Date.now()}@example.com`;
-    await signedIn(email);
+    await stack.member(email);
     const form = await admin.request(`/api/admin/users/${idOf(email)}/status`, { method: 'PATCH', body: new URLSearchParams({ isDisabled: 'true' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(415);
     expect(await form.json()).toMatchObject({ error: 'unsupported_media_type' });
@@ -108,7 +91,7 @@ describe('the admin API', () => {
 
   it('deletes a build and a member with the spec messages', async () => {
     const email = `api-leaving-${Date.now()}@example.com`;
-    const leaving = await signedIn(email);
+    const leaving = await stack.member(email);
     const page = await uploadBuild(leaving, { title: 'API doomed build', file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
     const buildId = Number(page.url.split('/').pop());
 
@@ -121,7 +104,7 @@ describe('the admin API', () => {
     const gone = await call(admin, 'DELETE', `/api/admin/users/${leavingId}`);
     expect(gone.body).toEqual({ message: 'User deleted successfully' });
     expectContract('DELETE', `/api/admin/users/${leavingId}`, gone.body);
-    expect(readRow(app.databasePath, 'select id from users where email = ?', email)).toBeUndefined();
-    expect(readRow<{ n: number }>(app.databasePath, "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')").n).toBe(2);
+    expect(readRow(stack.app.databasePath, 'select id from users where email = ?', email)).toBeUndefined();
+    expect(readRow<{ n: number }>(stack.app.databasePath, "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')").n).toBe(2);
   });
 });

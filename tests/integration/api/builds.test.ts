@@ -1,27 +1,18 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectContract, expectError } from '../../support/api';
-import { type AppProcess, startApp } from '../../support/app-process';
-import { Browser } from '../../support/browser';
-import { signInWithCode } from '../../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
-import { rankLeaderboardsNow, readRow } from '../../support/test-database';
-import { OVERSIZE_BYTES, testPhoto, type UploadFile } from '../../support/uploads';
-import { waitFor } from '../../support/wait';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectContract, expectError } from '#tests/support/api';
+import { type Browser } from '#tests/support/browser';
+import { rankLeaderboardsNow, readRow } from '#tests/support/test-database';
+import { OVERSIZE_BYTES, testPhoto, type UploadFile } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-let counter = 0;
+const stack = sharedStack({}, { network: '198.18.0' });
 let photo: UploadFile;
+let rigs = 0;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
   photo = { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' };
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
 });
 
 type Member = { browser: Browser; id: number; username: string };
@@ -29,14 +20,8 @@ type Build = { id: number; title: string; username: string; totalRating: number;
 type Comment = { id: number; username: string; isAI: boolean; parentCommentId: number | null; content: string };
 type Thread = Comment & { replies: Comment[] };
 
-function newBrowser() {
-  counter += 1;
-  return new Browser(app, `198.18.0.${counter}`);
-}
-
 async function member(): Promise<Member> {
-  const browser = newBrowser();
-  await signInWithCode(browser, sink, `api-builder${counter}-${Date.now()}@example.com`);
+  const browser = await stack.member();
   const { body } = await call(browser, 'GET', '/api/user');
   const { id, username } = body as { id: number; username: string };
   return { browser, id, username };
@@ -53,17 +38,17 @@ async function postForm(browser: Browser, path: string, fields: Record<string, s
   return { response, status: response.status, body: (await response.json()) as unknown };
 }
 
-async function buildBy(owner: Member, title = `API rig ${counter}`): Promise<number> {
+async function buildBy(owner: Member, title = `API rig ${++rigs}`): Promise<number> {
   const result = await postForm(owner.browser, '/api/builds', { title, image: photo });
   expect(result.status).toBe(201);
   return (result.body as Build).id;
 }
 
-const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(app.databasePath, sql, ...params);
+const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(stack.app.databasePath, sql, ...params);
 
 /** Writes straight into the running server's database, for states no call makes (expired links, held builds, many builds). */
 function write(run: (sqlite: Database.Database) => void) {
-  const sqlite = new Database(app.databasePath);
+  const sqlite = new Database(stack.app.databasePath);
   sqlite.pragma('busy_timeout = 5000');
   try {
     run(sqlite);
@@ -114,7 +99,7 @@ describe('POST /api/builds', () => {
   });
 
   it('refuses guests, a missing title or photo, files that are not images, and photos over 10 MB', async () => {
-    expectError(await postForm(newBrowser(), '/api/builds', { title: 'Guest rig', image: photo }), 401, 'unauthorized', 'Authentication required');
+    expectError(await postForm(stack.browser(), '/api/builds', { title: 'Guest rig', image: photo }), 401, 'unauthorized', 'Authentication required');
     const owner = await member();
     expectError(await postForm(owner.browser, '/api/builds', { title: '   ', image: photo }), 400, 'invalid_input', 'Title is required');
     expectError(await postForm(owner.browser, '/api/builds', { image: photo }), 400, 'invalid_input', 'Title is required');
@@ -130,7 +115,7 @@ describe('POST /api/builds', () => {
 describe('GET /api/uploads/temp/status', () => {
   it('refuses a malformed clientToken', async () => {
     for (const path of ['/api/uploads/temp/status', '/api/uploads/temp/status?clientToken=short', '/api/uploads/temp/status?clientToken=has%20spaces%20in%20it%21%21']) {
-      expectError(await call(newBrowser(), 'GET', path), 400, 'invalid_input', /clientToken/);
+      expectError(await call(stack.browser(), 'GET', path), 400, 'invalid_input', /clientToken/);
     }
   });
 });
@@ -148,7 +133,7 @@ describe('GET /api/builds/recent', () => {
       })();
     });
 
-    const result = await call(newBrowser(), 'GET', '/api/builds/recent');
+    const result = await call(stack.browser(), 'GET', '/api/builds/recent');
     expect(result.status).toBe(200);
     expectContract('GET', '/api/builds/recent', result.body);
     const builds = result.body as (Build & { createdAt: string })[];
@@ -157,11 +142,11 @@ describe('GET /api/builds/recent', () => {
     const times = builds.map((build) => Date.parse(build.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
 
-    expect((await call(newBrowser(), 'GET', '/api/builds/recent?limit=4')).body).toHaveLength(4);
-    const most = (await call(newBrowser(), 'GET', '/api/builds/recent?limit=1000')).body as Build[];
+    expect((await call(stack.browser(), 'GET', '/api/builds/recent?limit=4')).body).toHaveLength(4);
+    const most = (await call(stack.browser(), 'GET', '/api/builds/recent?limit=1000')).body as Build[];
     expect(most).toHaveLength(100);
     expect(most.map((build) => build.title)).not.toContain('Held back');
-    expect((await call(newBrowser(), 'GET', '/api/builds/recent?limit=nonsense')).body).toHaveLength(12);
+    expect((await call(stack.browser(), 'GET', '/api/builds/recent?limit=nonsense')).body).toHaveLength(12);
   });
 });
 
@@ -176,7 +161,7 @@ describe('GET /api/builds/{id}', () => {
 
     // RoastBot answers the mention in the background.
     const withAi = await waitFor(async () => {
-      const result = await call(newBrowser(), 'GET', `/api/builds/${id}`);
+      const result = await call(stack.browser(), 'GET', `/api/builds/${id}`);
       const threads = (result.body as { comments: Thread[] }).comments;
       return threads[0]?.replies.some((comment) => comment.isAI) ? result : null;
     });
@@ -190,7 +175,7 @@ describe('GET /api/builds/{id}', () => {
     expect(thread!.replies.find((comment) => comment.isAI)).toMatchObject({ username: 'RoastBot', parentCommentId: thread!.id });
 
     for (const path of ['/api/builds/999999', '/api/builds/0', '/api/builds/not-a-number']) {
-      expectError(await call(newBrowser(), 'GET', path), 404, 'not_found', 'Build not found');
+      expectError(await call(stack.browser(), 'GET', path), 404, 'not_found', 'Build not found');
     }
 
     // A held build is its owner's to see, nobody else's.
@@ -216,7 +201,7 @@ describe('POST /api/builds/{id}/rate', () => {
     expect(changed.body).toEqual({ rating: 2, totalRating: 2, ratingCount: 1, averageRating: 2 });
     const second = await call(c.browser, 'POST', `/api/builds/${id}/rate`, { rating: 5 });
     expect(second.body).toEqual({ rating: 5, totalRating: 7, ratingCount: 2, averageRating: 3.5 });
-    expect((await call(newBrowser(), 'GET', `/api/builds/${id}`)).body).toMatchObject({ totalRating: 7, ratingCount: 2, averageRating: 3.5 });
+    expect((await call(stack.browser(), 'GET', `/api/builds/${id}`)).body).toMatchObject({ totalRating: 7, ratingCount: 2, averageRating: 3.5 });
   });
 
   it('refuses the owner (403), ratings out of range (400), unknown builds (404), guests (401) and bodies not sent as JSON (415)', async () => {
@@ -229,7 +214,7 @@ describe('POST /api/builds/{id}/rate', () => {
     expectError(await call(rater.browser, 'POST', `/api/builds/${id}/rate`, { rating: '5' }), 400, 'invalid_input');
     expectError(await call(rater.browser, 'POST', '/api/builds/999999/rate', { rating: 5 }), 404, 'not_found', 'Build not found');
     expectError(await call(rater.browser, 'POST', '/api/builds/nope/rate', { rating: 5 }), 404, 'not_found');
-    expectError(await call(newBrowser(), 'POST', `/api/builds/${id}/rate`, { rating: 5 }), 401, 'unauthorized', 'Authentication required');
+    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/rate`, { rating: 5 }), 401, 'unauthorized', 'Authentication required');
     const form = await call(rater.browser, 'POST', `/api/builds/${id}/rate`, 'rating=5', { 'Content-Type': 'application/x-www-form-urlencoded' });
     expectError(form, 415, 'unsupported_media_type');
     expect(query<{ count: number }>('select count(*) as count from ratings where build_id = ?', id).count).toBe(0);
@@ -254,7 +239,7 @@ describe('POST /api/builds/{id}/comment', () => {
     const nested = await call(c.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Agreed', parentCommentId: (reply.body as Comment).id });
     expect(nested.body).toMatchObject({ username: c.username, parentCommentId: comment.id });
 
-    const build = (await call(newBrowser(), 'GET', `/api/builds/${id}`)).body as { commentCount: number; comments: Thread[] };
+    const build = (await call(stack.browser(), 'GET', `/api/builds/${id}`)).body as { commentCount: number; comments: Thread[] };
     expect(build.commentCount).toBe(3);
     expect(build.comments.map((thread) => [thread.username, thread.content])).toEqual([[a.username, 'Clean build']]);
     expect(build.comments[0]!.replies.map((entry) => entry.username)).toEqual([b.username, c.username]);
@@ -268,7 +253,7 @@ describe('POST /api/builds/{id}/comment', () => {
     }
     expectError(await call(talker.browser, 'POST', '/api/builds/999999/comment', { content: 'Hello?' }), 404, 'not_found', 'Build not found');
     expectError(await call(talker.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Hi', parentCommentId: 999999 }), 404, 'not_found');
-    expectError(await call(newBrowser(), 'POST', `/api/builds/${id}/comment`, { content: 'Guest words' }), 401, 'unauthorized', 'Authentication required');
+    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/comment`, { content: 'Guest words' }), 401, 'unauthorized', 'Authentication required');
     expectError(await call(talker.browser, 'POST', `/api/builds/${id}/comment`, 'content=hi', { 'Content-Type': 'text/plain' }), 415, 'unsupported_media_type');
     expect(query<{ count: number }>('select count(*) as count from comments where build_id = ?', id).count).toBe(0);
   });
@@ -278,20 +263,20 @@ describe('POST /api/builds/{id}/share and GET /api/share/{token}', () => {
   it('makes the build’s share link, answers the build behind it, and 404 once it expired or for an unknown token', async () => {
     const owner = await member();
     const id = await buildBy(owner, 'Shared rig');
-    const shared = await call(newBrowser(), 'POST', `/api/builds/${id}/share`);
+    const shared = await call(stack.browser(), 'POST', `/api/builds/${id}/share`);
     expect(shared.status).toBe(200);
     expectContract('POST', `/api/builds/${id}/share`, shared.body);
     const token = (shared.body as { shareUrl: string }).shareUrl.split('/share/')[1]!;
 
-    const result = await call(newBrowser(), 'GET', `/api/share/${token}`);
+    const result = await call(stack.browser(), 'GET', `/api/share/${token}`);
     expect(result.status).toBe(200);
     expectContract('GET', `/api/share/${token}`, result.body);
     expect(result.body).toMatchObject({ id, title: 'Shared rig', username: owner.username });
 
-    expectError(await call(newBrowser(), 'GET', '/api/share/no-such-token'), 404, 'not_found', 'This shared build link has expired or does not exist.');
-    expectError(await call(newBrowser(), 'POST', '/api/builds/999999/share'), 404, 'not_found');
+    expectError(await call(stack.browser(), 'GET', '/api/share/no-such-token'), 404, 'not_found', 'This shared build link has expired or does not exist.');
+    expectError(await call(stack.browser(), 'POST', '/api/builds/999999/share'), 404, 'not_found');
     write((sqlite) => sqlite.prepare('update share_tokens set expires_at = ? where token = ?').run(Date.now() - 1000, token));
-    expectError(await call(newBrowser(), 'GET', `/api/share/${token}`), 404, 'not_found');
+    expectError(await call(stack.browser(), 'GET', `/api/share/${token}`), 404, 'not_found');
   });
 });
 
@@ -303,7 +288,7 @@ describe('GET /api/builds/leaderboard/{period}', () => {
 
     // The rating brings the ranking job forward; the board shows it once that job ran.
     const board = await waitFor(async () => {
-      const result = await call(newBrowser(), 'GET', '/api/builds/leaderboard/today?limit=100');
+      const result = await call(stack.browser(), 'GET', '/api/builds/leaderboard/today?limit=100');
       return (result.body as { id: number }[]).some((entry) => entry.id === id) ? result : null;
     });
     expect(board.status).toBe(200);
@@ -323,21 +308,21 @@ describe('GET /api/builds/leaderboard/{period}', () => {
         }
       })();
     });
-    await rankLeaderboardsNow(app.databasePath);
+    await rankLeaderboardsNow(stack.app.databasePath);
 
-    const today = (await call(newBrowser(), 'GET', '/api/builds/leaderboard/today')).body as { rank: number }[];
+    const today = (await call(stack.browser(), 'GET', '/api/builds/leaderboard/today')).body as { rank: number }[];
     expect(today).toHaveLength(10);
     expect(today.map((ranked) => ranked.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect((await call(newBrowser(), 'GET', '/api/builds/leaderboard/all-time?limit=1000')).body).toHaveLength(100);
-    expect((await call(newBrowser(), 'GET', '/api/builds/leaderboard/week?limit=3')).body).toHaveLength(3);
+    expect((await call(stack.browser(), 'GET', '/api/builds/leaderboard/all-time?limit=1000')).body).toHaveLength(100);
+    expect((await call(stack.browser(), 'GET', '/api/builds/leaderboard/week?limit=3')).body).toHaveLength(3);
     // Any other period is today's board.
-    expect((await call(newBrowser(), 'GET', '/api/builds/leaderboard/yesterday')).body).toEqual(today);
+    expect((await call(stack.browser(), 'GET', '/api/builds/leaderboard/yesterday')).body).toEqual(today);
   });
 });
 
 describe('the OpenAPI document', () => {
   it('lists the build and upload calls', async () => {
-    const document = (await call(newBrowser(), 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const document = (await call(stack.browser(), 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [
       ['/api/builds/recent', 'get'],
       ['/api/builds/leaderboard/{period}', 'get'],

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
-import { type AppProcess, startApp } from '../../support/app-process';
+import { sharedApp } from '#tests/support/stack';
 
 /** Every row of spec §7's table, as method and OpenAPI path. */
 const SPEC_CALLS = [
@@ -40,18 +40,11 @@ const SPEC_CALLS = [
 const EXTRA_CALLS = ['post /api/verify-email'];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
-let app: AppProcess;
-
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const server = sharedApp();
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 JSON document describing every call of spec §7, and the one call added beside it', async () => {
-    const response = await app.fetch('/api/openapi.json');
+    const response = await server.app.fetch('/api/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const document = JSON.parse(await response.text()) as {

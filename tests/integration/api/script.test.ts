@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startApp } from '../../support/app-process';
-import { extractCode, type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
-import { rankLeaderboardsNow } from '../../support/test-database';
-import { testPhoto } from '../../support/uploads';
+import { describe, expect, it } from 'vitest';
+import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { testPhoto } from '#tests/support/uploads';
+import { extractCode } from '#tests/support/smtp-sink';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
+const stack = sharedStack();
 
 /**
  * A client that knows only spec §7: plain fetch, JSON bodies, and a cookie jar
@@ -31,7 +21,7 @@ function scriptClient(address: string) {
       payload = JSON.stringify(body);
       headers['Content-Type'] = 'application/json';
     }
-    const response = await fetch(`${app.origin}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(`${stack.app.origin}${path}`, { method, headers, body: payload, redirect: 'manual' });
     const session = response.headers.getSetCookie().find((value) => value.startsWith('rr_session='));
     if (session) cookie = session.split(';')[0]!;
     return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
@@ -39,9 +29,9 @@ function scriptClient(address: string) {
   return {
     request,
     async signIn(email: string) {
-      const before = sink.messages.filter((mail) => mail.to.includes(email)).length;
+      const before = stack.mail.messages.filter((mail) => mail.to.includes(email)).length;
       expect((await request('POST', '/api/request-login-code', { email })).status).toBe(200);
-      const code = extractCode(await sink.waitForMail(email, { after: before }));
+      const code = extractCode(await stack.mail.waitForMail(email, { after: before }));
       const user = await request('POST', '/api/verify-login-code', { email, code });
       expect(user.status).toBe(200);
       return user.body as unknown as { id: number; username: string; isAdmin: boolean };
@@ -79,7 +69,7 @@ describe('a script that knows only spec §7', () => {
     const token = new URL(share.body.shareUrl as string).pathname.split('/').pop();
     expect((await scriptClient('198.18.0.3').request('GET', `/api/share/${token}`)).body).toMatchObject({ id: buildId });
 
-    await rankLeaderboardsNow(app.databasePath);
+    await rankLeaderboardsNow(stack.app.databasePath);
     const today = await bob.request('GET', '/api/builds/leaderboard/today?limit=3');
     expect(today.body).toEqual([expect.objectContaining({ id: buildId, title: 'Scripted tower', username: aliceUser.username, totalRating: 5, averageRating: 5 })]);
 

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectContract, expectError } from '../../support/api';
-import { type AppProcess, startApp } from '../../support/app-process';
-import { Browser } from '../../support/browser';
-import { signInWithCode } from '../../support/sign-in';
-import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink';
+import { describe, expect, it } from 'vitest';
+import { call, expectContract, expectError } from '#tests/support/api';
+import { Browser } from '#tests/support/browser';
+import { signInWithCode } from '#tests/support/sign-in';
+import { sharedStack } from '#tests/support/stack';
 
-let app: AppProcess;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ SMTP_URL: sink.url, TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await app?.stop();
-  await sink?.stop();
-});
+const stack = sharedStack();
 
 describe('GET /api/user and POST /api/logout', () => {
   it('answers 401 signed out, the member signed in, and 401 again after logout', async () => {
-    const browser = new Browser(app, '203.0.113.10');
+    const browser = new Browser(stack.app, '203.0.113.10');
     expectError(await call(browser, 'GET', '/api/user'), 401, 'unauthorized', 'Authentication required');
 
-    await signInWithCode(browser, sink, `api-user-${Date.now()}@example.com`);
+    await signInWithCode(browser, stack.mail, `api-user-${Date.now()}@example.com`);
     const user = await call(browser, 'GET', '/api/user');
     expect(user.status).toBe(200);
     expectContract('GET', '/api/user', user.body);
@@ -38,17 +27,17 @@ describe('GET /api/user and POST /api/logout', () => {
 
 describe('the API as a whole', () => {
   it('answers unknown calls with a JSON 404', async () => {
-    expectError(await call(new Browser(app), 'GET', '/api/nothing/here'), 404, 'not_found');
-    expectError(await call(new Browser(app), 'POST', '/api/nothing', {}), 404, 'not_found');
+    expectError(await call(new Browser(stack.app), 'GET', '/api/nothing/here'), 404, 'not_found');
+    expectError(await call(new Browser(stack.app), 'POST', '/api/nothing', {}), 404, 'not_found');
   });
 
   it('refuses a cross-site write with a JSON 403', async () => {
-    const result = await call(new Browser(app), 'POST', '/api/logout', {}, { Origin: 'https://evil.example' });
+    const result = await call(new Browser(stack.app), 'POST', '/api/logout', {}, { Origin: 'https://evil.example' });
     expectError(result, 403, 'forbidden', 'Cross-site request refused.');
   });
 
   it('serves an OpenAPI 3.1 document listing every call with its schemas', async () => {
-    const result = await call(new Browser(app), 'GET', '/api/openapi.json');
+    const result = await call(new Browser(stack.app), 'GET', '/api/openapi.json');
     expect(result.status).toBe(200);
     const document = result.body as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
     expect(document.openapi).toBe('3.1.0');
@@ -60,7 +49,7 @@ describe('the API as a whole', () => {
 
 describe('GET /api/competitions/active', () => {
   it('lists the competitions open now', async () => {
-    const result = await call(new Browser(app), 'GET', '/api/competitions/active');
+    const result = await call(new Browser(stack.app), 'GET', '/api/competitions/active');
     expect(result.status).toBe(200);
     expectContract('GET', '/api/competitions/active', result.body);
   });

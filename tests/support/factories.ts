@@ -1,0 +1,52 @@
+import { count, eq } from 'drizzle-orm';
+import { builds, competitions, images, users } from '../../db/schema';
+import { createBuild } from '~/models/builds.server';
+import { createCompetition, type NewCompetition } from '~/models/competitions.server';
+import { saveImage } from '~/models/images.server';
+import { insertUser } from '~/models/users.server';
+import { db } from '~/services/db.server';
+import type { ProcessedImage } from '~/services/images.server';
+
+// Rows for unit tests, made through the models as the app makes them, on the test
+// database that tests/support/unit-database.ts opens. Each is numbered after the rows
+// already there, so a fresh database always gives the same names.
+
+const next = (table: typeof users | typeof images | typeof competitions) => db().select({ rows: count() }).from(table).get()!.rows + 1;
+
+/** A member named member1, member2 … (or as `values` say). */
+export function aMember(values: Partial<Parameters<typeof insertUser>[0]> = {}) {
+  const n = next(users);
+  return insertUser({ username: `member${n}`, email: `member${n}@example.com`, ...values });
+}
+
+/** An 800×600 photo with no variant files (or as `values` say); returns its id. */
+export function anImage(values: Partial<ProcessedImage> = {}): number {
+  const hash = next(images).toString(16).padStart(64, '0');
+  return saveImage({ hash, width: 800, height: 600, placeholder: '', variants: [], ...values });
+}
+
+/**
+ * A build that is listed at once, as builds are with SCREENING=off (stub it first):
+ * by a new member with a new photo unless `userId` and `imageId` are given.
+ */
+export async function aListedBuild({ userId = aMember().id, imageId = anImage(), title = 'Test rig', at = new Date() }: { userId?: number; imageId?: number; title?: string; at?: Date } = {}): Promise<number> {
+  const id = await createBuild({ userId, title, imageId }, at);
+  const row = id === null ? undefined : db().select({ reviewStatus: builds.reviewStatus }).from(builds).where(eq(builds.id, id)).get();
+  if (row?.reviewStatus !== 'approved') throw new Error('aListedBuild: the build was not listed; stub SCREENING=off (and resetEnv()) first');
+  return id!;
+}
+
+/** A competition running from `startDate` to `endDate` (a week from now by default). */
+export function aCompetition(values: Partial<NewCompetition> = {}): number {
+  const n = next(competitions);
+  const now = Date.now();
+  return createCompetition({
+    title: `Competition ${n}`,
+    description: 'Show your rig.',
+    theme: 'Any build',
+    prizes: ['Bragging rights'],
+    startDate: new Date(now - 24 * 3600_000),
+    endDate: new Date(now + 7 * 24 * 3600_000),
+    ...values,
+  });
+}

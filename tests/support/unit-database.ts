@@ -1,0 +1,13 @@
+import { afterEach, beforeEach } from 'vitest';
+import { closeDatabase } from '~/services/db.server';
+import { openTestDatabase } from './test-database';
+
+// Every unit test starts on a fresh, migrated in-memory database (db() answers it)
+// and leaves none open behind it, so no unit file repeats this.
+beforeEach(() => {
+  openTestDatabase();
+});
+
+afterEach(() => {
+  closeDatabase();
+});
