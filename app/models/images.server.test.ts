@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { processImage, type ProcessedImage } from '~/services/images.server';
 import { imageVariants, images } from '../../db/schema';
 import { createBuild } from './builds.server';
 import { pruneUnusedImages } from './image-storage.server';
-import { analysisFile, imageSources, largestVariantUrl, saveImage } from './images.server';
+import { analysisFile, imageSources, largestVariantUrl, saveImage, withAnalysisFile } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
 import { aMember } from '#tests/support/factories';
 
@@ -222,6 +222,46 @@ describe('analysisFile', () => {
     db().update(images).set({ published: true }).where(eq(images.id, id)).run();
     expect(analysisFile(id)).toBe(join(uploadsDir, 'private', 'images', jpeg(640)));
     expect(analysisFile(id + 1)).toBeNull();
+    vi.unstubAllEnvs();
+    resetEnv();
+  });
+});
+
+describe('withAnalysisFile', () => {
+  it('reads the photo again where it went when its files move while a job reads them (a build listed meanwhile)', async () => {
+    vi.stubEnv('UPLOADS_DIR', uploadsDir);
+    resetEnv();
+    const id = saveImage(await processImage(await solidPng(300, 200, '#123456'), { uploadsDir }));
+    const seen: string[] = [];
+    const bytes = await withAnalysisFile(id, async (file) => {
+      seen.push(file);
+      if (seen.length === 1) {
+        // Published between finding the file and opening it.
+        await mkdir(join(uploadsDir, 'images'), { recursive: true });
+        await rename(file, join(uploadsDir, 'images', file.split('/').pop()!));
+        db().update(images).set({ published: true }).where(eq(images.id, id)).run();
+      }
+      return readFile(file);
+    });
+    expect(bytes?.length).toBeGreaterThan(0);
+    expect(seen).toEqual([join(uploadsDir, 'private', 'images', seen[0]!.split('/').pop()!), join(uploadsDir, 'images', seen[0]!.split('/').pop()!)]);
+    expect(await withAnalysisFile(id + 1, readFile)).toBeNull();
+    vi.unstubAllEnvs();
+    resetEnv();
+  });
+
+  it('passes on a failure that is not about the file moving, without trying again', async () => {
+    vi.stubEnv('UPLOADS_DIR', uploadsDir);
+    resetEnv();
+    const id = saveImage(medium);
+    let calls = 0;
+    await expect(
+      withAnalysisFile(id, async () => {
+        calls += 1;
+        throw new Error('model exploded');
+      }),
+    ).rejects.toThrow('model exploded');
+    expect(calls).toBe(1);
     vi.unstubAllEnvs();
     resetEnv();
   });

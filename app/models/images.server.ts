@@ -216,3 +216,23 @@ export function analysisFile(imageId: number, maxWidth = 1080): string | null {
   const expected = join(env().UPLOADS_DIR, first, chosen.fileName);
   return existsSync(expected) ? expected : join(env().UPLOADS_DIR, second, chosen.fileName);
 }
+
+/**
+ * Runs `read` on the image's analysis file (see analysisFile); null when it has none.
+ * An image's files move between the private and public folders when its build is
+ * listed or hidden, which can happen while a job reads them (a roast starts the moment
+ * a build is listed): if `read` fails and the file is no longer where it was, it runs
+ * once more on the file's new place. Any other failure is passed on as it is.
+ */
+export async function withAnalysisFile<T>(imageId: number, read: (file: string) => Promise<T>, maxWidth?: number): Promise<T | null> {
+  const file = analysisFile(imageId, maxWidth);
+  if (!file) return null;
+  try {
+    return await read(file);
+  } catch (error) {
+    const moved = analysisFile(imageId, maxWidth);
+    if (existsSync(file) || !moved || moved === file) throw error;
+    return read(moved);
+  }
+}
+

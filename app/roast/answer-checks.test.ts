@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkText, parseFacts, REPLY_LIMITS, ROAST_LIMITS } from '~/roast/answer-checks';
 import { ROAST_SYSTEM_PROMPT } from '~/roast/prompts';
-import { SAMPLE_FACTS, SAMPLE_ROAST } from '../../tests/support/fake-ollama';
+import { SAMPLE_FACTS, SAMPLE_ROAST } from '#tests/support/fake-ollama';
 
 const distinctWords = (count: number) => Array.from({ length: count }, (_, index) => `rig${index}`).join(' ');
 const roast = (content: string) => checkText(content, ROAST_LIMITS, ROAST_SYSTEM_PROMPT);

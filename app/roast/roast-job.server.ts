@@ -1,5 +1,5 @@
 import { recentOpeners } from '~/models/builds.server';
-import { analysisFile } from '~/models/images.server';
+import { withAnalysisFile } from '~/models/images.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
 import type { JobHandler } from '~/jobs/runner.server';
 import { analysePhoto, builtinFacts, composeRoast, parseTitle } from './builtin/index.server';
@@ -25,9 +25,8 @@ export const roastBuild: JobHandler = {
     const build = buildForRoast(Number(job.payload.buildId));
     // Deleted or rejected meanwhile (a rejected build's photo is gone), or already roasted by an earlier run: nothing to do.
     if (!build || build.roast || build.reviewStatus === 'rejected') return;
-    const file = analysisFile(build.imageId);
-    if (!file) throw new Error(`Build ${build.id} has no JPEG variant to look at`);
-    const roast = await writeRoast(build, file, signal);
+    const roast = await withAnalysisFile(build.imageId, (file) => writeRoast(build, file, signal));
+    if (!roast) throw new Error(`Build ${build.id} has no JPEG variant to look at`);
     complete((tx) => saveRoast(tx, build.id, roast));
   },
   giveUp: (tx, job) => markRoastFailed(tx, Number(job.payload.buildId)),

@@ -1,5 +1,5 @@
 import { settleImageFiles } from '~/models/image-storage.server';
-import { analysisFile } from '~/models/images.server';
+import { withAnalysisFile } from '~/models/images.server';
 import { buildForRoast, holdForReview, saveScreening, type ScreeningOutcome } from '~/models/roasts.server';
 import type { JobHandler } from '~/jobs/runner.server';
 import { env } from '~/services/env.server';
@@ -23,11 +23,13 @@ export const screenBuild: JobHandler = {
   async run({ job, signal, complete }) {
     const build = buildForRoast(Number(job.payload.buildId));
     if (!build || build.reviewStatus !== 'pending') return;
-    const file = analysisFile(build.imageId);
-    if (!file) throw new Error(`Build ${build.id} has no JPEG variant to screen`);
-    // Builds queued before screening was switched off are let through unscreened.
-    const scores = env().SCREENING === 'off' ? null : await screenImage(file);
-    const look = await lookWithOllama(file, signal);
+    const seen = await withAnalysisFile(build.imageId, async (file) => ({
+      // Builds queued before screening was switched off are let through unscreened.
+      scores: env().SCREENING === 'off' ? null : await screenImage(file),
+      look: await lookWithOllama(file, signal),
+    }));
+    if (!seen) throw new Error(`Build ${build.id} has no JPEG variant to screen`);
+    const { scores, look } = seen;
     const verdict = screeningVerdict({ scores, look: look?.facts ?? null, thresholds: screeningThresholds() });
     const outcome: ScreeningOutcome = { ...verdict, scores, look };
     complete((tx) => saveScreening(tx, build.id, outcome));
