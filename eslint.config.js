@@ -9,9 +9,15 @@ import tseslint from 'typescript-eslint';
 const never = {
   routes: { group: ['~/routes/**', '**/routes/**', '~/root'], message: 'Only the route table and the server reach routes.' },
   components: { group: ['~/components/**', '**/components/**'], message: 'Server-side layers do not render components.' },
-  web: { group: ['~/web/**', '**/web/**', '~/api/request.server'], message: 'Request-level code sits above the models: call down, not up.' },
+  web: {
+    group: ['~/web/**', '**/web/**', '~/api/request.server'],
+    message: 'Request-level code sits above the models: call down, not up.',
+  },
   models: { group: ['~/models/**', '**/models/**'], message: 'Services and the pure folders sit below the models: they never call them.' },
-  server: { group: ['*.server', '**/*.server', '~/services/**', '~/server/**'], message: 'This folder also runs in the browser: nothing server-only.' },
+  server: {
+    group: ['*.server', '**/*.server', '~/services/**', '~/server/**'],
+    message: 'This folder also runs in the browser: nothing server-only.',
+  },
   database: { group: ['drizzle-orm*', '**/db/schema*', '~/services/db.server'], message: 'Routes call app/models, not the database.' },
 };
 
@@ -47,7 +53,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['~/models/**', '**/models/**'], allowTypeImports: true, message: 'Components import models with `import type` only.' },
+            {
+              group: ['~/models/**', '**/models/**'],
+              allowTypeImports: true,
+              message: 'Components import models with `import type` only.',
+            },
             { ...never.server, group: ['*.server', '**/*.server', '~/services/**', '~/web/**'] },
             never.routes,
           ],

@@ -24,7 +24,11 @@ export default defineConfig(({ command, mode }) => ({
       // `npm run admin` command (app/server/admin-cli.ts).
       build: {
         rollupOptions: {
-          input: { index: './app/server/main.ts', 'screening-worker': './app/roast/screening/worker.ts', 'admin-cli': './app/server/admin-cli.ts' },
+          input: {
+            index: './app/server/main.ts',
+            'screening-worker': './app/roast/screening/worker.ts',
+            'admin-cli': './app/server/admin-cli.ts',
+          },
         },
       },
       // Every library but the two with native code is bundled into the build: React's
@@ -56,7 +60,11 @@ export default defineConfig(({ command, mode }) => ({
       // touch one and do not pay for loading it.
       {
         extends: true,
-        test: { name: 'unit-server', include: ['app/**/*.server.test.ts', 'db/**/*.test.ts'], setupFiles: ['tests/support/unit-database.ts'] },
+        test: {
+          name: 'unit-server',
+          include: ['app/**/*.server.test.ts', 'db/**/*.test.ts'],
+          setupFiles: ['tests/support/unit-database.ts'],
+        },
       },
       {
         extends: true,

@@ -26,8 +26,7 @@ export default function handleRequest(
 ) {
   const { nonce, shared, enforceCsp } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  const policy = (html: string) =>
-    contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html) } : { nonce });
+  const policy = (html: string) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html) } : { nonce });
 
   if (request.method.toUpperCase() === 'HEAD') {
     if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(''));

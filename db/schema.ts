@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnySQLiteColumn,
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -205,7 +195,9 @@ export const builds = sqliteTable(
   (t) => [
     index('builds_created_at_idx').on(t.createdAt),
     index('builds_review_idx').on(t.reviewStatus, t.createdAt),
-    index('builds_roast_opener_idx').on(t.roastedAt).where(sql`${t.roastOpener} is not null`),
+    index('builds_roast_opener_idx')
+      .on(t.roastedAt)
+      .where(sql`${t.roastOpener} is not null`),
     index('builds_user_idx').on(t.userId, t.createdAt),
     index('builds_image_idx').on(t.imageId),
     // The all-time leaderboard ranks listed builds by their totals: this index covers that scan.
@@ -303,10 +295,7 @@ export const competitions = sqliteTable(
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('competitions_active_idx').on(t.isActive, t.endDate),
-    check('competitions_dates', sql`${t.endDate} > ${t.startDate}`),
-  ],
+  (t) => [index('competitions_active_idx').on(t.isActive, t.endDate), check('competitions_dates', sql`${t.endDate} > ${t.startDate}`)],
 );
 
 export const competitionEntries = sqliteTable(
@@ -412,8 +401,12 @@ export const reports = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reports_build_unique').on(t.reporterId, t.buildId).where(sql`${t.buildId} is not null`),
-    uniqueIndex('reports_comment_unique').on(t.reporterId, t.commentId).where(sql`${t.commentId} is not null`),
+    uniqueIndex('reports_build_unique')
+      .on(t.reporterId, t.buildId)
+      .where(sql`${t.buildId} is not null`),
+    uniqueIndex('reports_comment_unique')
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} is not null`),
     index('reports_status_idx').on(t.status, t.createdAt),
     check('reports_one_target', sql`(${t.buildId} is null) <> (${t.commentId} is null)`),
   ],

@@ -34,13 +34,17 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
 
   const imageIds: number[] = [];
   for (let index = 0; index < options.images; index++) {
-    const png = await sharp(Buffer.from(scene(index))).png().toBuffer();
+    const png = await sharp(Buffer.from(scene(index)))
+      .png()
+      .toBuffer();
     imageIds.push(saveImage(await processImage(new Uint8Array(png), { uploadsDir: options.uploadsDir })));
   }
 
   const memberIds = db.transaction(() =>
-    Array.from({ length: options.members }, (_, index) =>
-      insertUser({ username: `bench_member_${index}`, email: `member${index}@bench.example`, createdAt: new Date(now - 400 * DAY) }).id,
+    Array.from(
+      { length: options.members },
+      (_, index) =>
+        insertUser({ username: `bench_member_${index}`, email: `member${index}@bench.example`, createdAt: new Date(now - 400 * DAY) }).id,
     ),
   );
 
@@ -52,7 +56,11 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
         const index = start + offset;
         const createdAt = now - Math.floor(((options.builds - index) / options.builds) * 365 * DAY);
         const voters = new Set(Array.from({ length: Math.floor(next() * 9) }, () => memberIds[Math.floor(next() * memberIds.length)]!));
-        const stars = [...voters].map((userId) => ({ userId, rating: 1 + Math.floor(next() * 5), at: createdAt + Math.floor(next() * (now - createdAt)) }));
+        const stars = [...voters].map((userId) => ({
+          userId,
+          rating: 1 + Math.floor(next() * 5),
+          at: createdAt + Math.floor(next() * (now - createdAt)),
+        }));
         const total = stars.reduce((sum, star) => sum + star.rating, 0);
         return {
           build: {
@@ -68,9 +76,19 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
           stars,
         };
       });
-      const ids = tx.insert(builds).values(rows.map((row) => row.build)).returning({ id: builds.id }).all();
+      const ids = tx
+        .insert(builds)
+        .values(rows.map((row) => row.build))
+        .returning({ id: builds.id })
+        .all();
       const ratingRows = rows.flatMap((row, position) =>
-        row.stars.map((star) => ({ buildId: ids[position]!.id, userId: star.userId, rating: star.rating, createdAt: new Date(star.at), updatedAt: new Date(star.at) })),
+        row.stars.map((star) => ({
+          buildId: ids[position]!.id,
+          userId: star.userId,
+          rating: star.rating,
+          createdAt: new Date(star.at),
+          updatedAt: new Date(star.at),
+        })),
       );
       if (ratingRows.length) tx.insert(ratings).values(ratingRows).run();
     }
@@ -80,7 +98,10 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
   process.env.UPLOADS_DIR = options.uploadsDir;
   resetEnv();
   await reconcileImageFiles();
-  const variant = db.$client.prepare("select file_name from image_variants where format = 'avif' and width = 640 limit 1").pluck().get() as string;
+  const variant = db.$client
+    .prepare("select file_name from image_variants where format = 'avif' and width = 640 limit 1")
+    .pluck()
+    .get() as string;
   const buildId = Math.floor(options.builds / 2);
   closeDatabase();
   return { buildId, imagePath: `/uploads/images/${variant}` };

@@ -39,7 +39,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
 const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>;
 const { openDatabase, migrateDatabase, setDatabase, closeDatabase } = await load<typeof dbModule>('/app/services/db.server.ts');
-const { LEADERBOARD_DEPTH, LEADERBOARD_PERIODS, leaderboard, rankBuilds, saveStandings } = await load<typeof leaderboardsModule>('/app/models/leaderboards.server.ts');
+const { LEADERBOARD_DEPTH, LEADERBOARD_PERIODS, leaderboard, rankBuilds, saveStandings } = await load<typeof leaderboardsModule>(
+  '/app/models/leaderboards.server.ts',
+);
 const { listThreads } = await load<typeof commentsModule>('/app/models/comments.server.ts');
 const { COMMENT_THREADS_SHOWN, LEADERBOARD_LIMIT } = await load<typeof constantsModule>('/app/utils/constants.ts');
 
@@ -84,7 +86,9 @@ function fill() {
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRating = sqlite.prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, ?, ?, ?)');
-  const insertComment = sqlite.prepare('insert into comments (build_id, user_id, content, parent_comment_id, created_at) values (?, ?, ?, ?, ?)');
+  const insertComment = sqlite.prepare(
+    'insert into comments (build_id, user_id, content, parent_comment_id, created_at) values (?, ?, ?, ?, ?)',
+  );
   sqlite.transaction(() => {
     for (let index = 0; index < MEMBERS; index++) {
       insertUser.run(`bench_${index}`, `bench_${index}`, `bench${index}@bench.example`, now - 400 * DAY);
@@ -103,14 +107,31 @@ function fill() {
       }));
       const total = stars.reduce((sum, star) => sum + star.rating, 0);
       const status = next() < 0.01 ? 'held' : 'approved';
-      const buildId = insertBuild.run((index % MEMBERS) + 1, `Bench build ${index + 1}`, imageId, status, ROAST, total, votes, votes ? total / votes : 0, 0, createdAt).lastInsertRowid;
+      const buildId = insertBuild.run(
+        (index % MEMBERS) + 1,
+        `Bench build ${index + 1}`,
+        imageId,
+        status,
+        ROAST,
+        total,
+        votes,
+        votes ? total / votes : 0,
+        0,
+        createdAt,
+      ).lastInsertRowid;
       for (const star of stars) insertRating.run(buildId, star.userId, star.rating, star.at, star.at);
     }
     // The last build (its id is the count: the database was empty) gets 400 threads and 100 replies.
     const buildId = buildCount;
     for (let index = 0; index < COMMENTS; index++) {
       const parent = index < 400 ? null : (index % 400) + 1;
-      insertComment.run(buildId, (index % MEMBERS) + 1, `Comment ${index + 1}: that cable management though.`, parent, now - (COMMENTS - index) * 60_000);
+      insertComment.run(
+        buildId,
+        (index % MEMBERS) + 1,
+        `Comment ${index + 1}: that cable management though.`,
+        parent,
+        now - (COMMENTS - index) * 60_000,
+      );
     }
     sqlite.prepare('update builds set comment_count = ? where id = ?').run(COMMENTS, buildId);
   })();
@@ -127,7 +148,10 @@ function time(run: () => unknown) {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-const totals = sqlite.prepare('select (select count(*) from builds) as builds, (select count(*) from ratings) as ratings').get() as { builds: number; ratings: number };
+const totals = sqlite.prepare('select (select count(*) from builds) as builds, (select count(*) from ratings) as ratings').get() as {
+  builds: number;
+  ratings: number;
+};
 const rows: { name: string; p50: number; p99: number; detail: string; page: boolean }[] = [];
 const countInWindow = sqlite.prepare('select count(*) from ratings where updated_at >= ?').pluck();
 const rankIndex = sqlite.prepare("select count(*) from sqlite_master where name = 'builds_rank_idx'").pluck().get() ? 'with' : 'without';
@@ -138,11 +162,26 @@ for (const period of LEADERBOARD_PERIODS) {
   saveStandings(db, period, rankBuilds(period, LEADERBOARD_DEPTH, now));
 }
 for (const period of LEADERBOARD_PERIODS) {
-  rows.push({ name: `leaderboard ${period} (page)`, ...time(() => leaderboard(period, LEADERBOARD_LIMIT)), detail: `the stored top ${LEADERBOARD_LIMIT} of ${LEADERBOARD_DEPTH}`, page: true });
+  rows.push({
+    name: `leaderboard ${period} (page)`,
+    ...time(() => leaderboard(period, LEADERBOARD_LIMIT)),
+    detail: `the stored top ${LEADERBOARD_LIMIT} of ${LEADERBOARD_DEPTH}`,
+    page: true,
+  });
 }
 const commented = sqlite.prepare('select max(id) from builds').pluck().get() as number;
-rows.push({ name: `build page comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented, COMMENT_THREADS_SHOWN)), detail: `listThreads: the first ${COMMENT_THREADS_SHOWN} threads and their replies`, page: true });
-rows.push({ name: `"View all" comments (${COMMENTS} on the build)`, ...time(() => listThreads(commented)), detail: 'listThreads: 400 threads, 100 replies', page: true });
+rows.push({
+  name: `build page comments (${COMMENTS} on the build)`,
+  ...time(() => listThreads(commented, COMMENT_THREADS_SHOWN)),
+  detail: `listThreads: the first ${COMMENT_THREADS_SHOWN} threads and their replies`,
+  page: true,
+});
+rows.push({
+  name: `"View all" comments (${COMMENTS} on the build)`,
+  ...time(() => listThreads(commented)),
+  detail: 'listThreads: 400 threads, 100 replies',
+  page: true,
+});
 
 closeDatabase();
 await vite.close();

@@ -42,7 +42,9 @@ if (existsSync(targetFile)) {
 } else {
   console.log(`Filling ${databasePath} with ${args.builds} builds…`);
   const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
-  const { fillBenchDatabase: fill } = (await vite.ssrLoadModule('/scripts/bench-data.ts')) as { fillBenchDatabase: typeof fillBenchDatabase };
+  const { fillBenchDatabase: fill } = (await vite.ssrLoadModule('/scripts/bench-data.ts')) as {
+    fillBenchDatabase: typeof fillBenchDatabase;
+  };
   target = await fill({ databasePath, uploadsDir, builds: Number(args.builds), members: 2000, images: 4 });
   await vite.close();
   if (args.data) await writeFile(targetFile, JSON.stringify(target));
@@ -57,7 +59,12 @@ const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     // No mail goes out during a benchmark.
     MAIL_TO_LOG: 'true',
-    PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'warn' },
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: uploadsDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let stopping = false;
@@ -122,7 +129,13 @@ type Row = { name: string; rps: number; p50: number; p99: number; kb: number };
 async function run(name: string, path: string, cookie?: string): Promise<Row> {
   await measure(path, 2, cookie);
   const result = await measure(path, Number(args.duration), cookie);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, kb: result.throughput.average / result.requests.average / 1024 };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    kb: result.throughput.average / result.requests.average / 1024,
+  };
 }
 
 // With any cookie the page cache steps aside: what a signed-in member's page costs.
@@ -139,7 +152,9 @@ const stressedRss = await rssMb();
 stop();
 if (!args.data) await rm(dir, { recursive: true, force: true });
 
-console.log(`\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted.\n`);
+console.log(
+  `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted.\n`,
+);
 console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response |');
 console.log('|---|---:|---:|---:|---:|---:|');
 const line = (row: Row, share: string) =>
@@ -150,4 +165,6 @@ for (const { page, rendered, ceiling } of rows) {
   line(rendered, `${Math.round((rendered.rps / ceiling.rps) * 100)} %`);
 }
 line(image, '');
-console.log(`\nCold start to healthy: ${Math.round(coldStartMs)} ms. Server RSS warm: ${warmRss} MB; after the 50-connection runs: ${stressedRss} MB.`);
+console.log(
+  `\nCold start to healthy: ${Math.round(coldStartMs)} ms. Server RSS warm: ${warmRss} MB; after the 50-connection runs: ${stressedRss} MB.`,
+);

@@ -32,7 +32,9 @@ const summary = (label: string, results: Result[]) => {
   const statuses = [...new Set(results.map((result) => result.status))].join(',');
   const slowest = Math.max(...results.map((result) => result.ms));
   const sent = Math.max(...results.map((result) => result.sentMb));
-  console.log(`${label.padEnd(34)} status ${statuses}  slowest ${slowest.toFixed(0).padStart(5)} ms  client had sent ≤ ${sent.toFixed(1)} MB`);
+  console.log(
+    `${label.padEnd(34)} status ${statuses}  slowest ${slowest.toFixed(0).padStart(5)} ms  client had sent ≤ ${sent.toFixed(1)} MB`,
+  );
 };
 
 try {

@@ -166,7 +166,13 @@ try {
   for (let pass = 0; pass < COMPOSE_PASSES; pass++) {
     for (const [index, { title, facts, photo }] of built.entries()) {
       const started = performance.now();
-      const { opener } = builtin.composeRoast({ seed: `${index}:${pass + 1}`, title, facts, photo, avoidOpeners: recent.slice(-OPENER_MEMORY) });
+      const { opener } = builtin.composeRoast({
+        seed: `${index}:${pass + 1}`,
+        title,
+        facts,
+        photo,
+        avoidOpeners: recent.slice(-OPENER_MEMORY),
+      });
       composeMs.push(performance.now() - started);
       recent.push(opener);
     }
@@ -227,16 +233,24 @@ try {
   } else {
     const { machine, roaster, screening: screen } = result;
     console.log(`\n${machine.cpu}, ${machine.cores} cores, Node ${machine.node}.\n`);
-    console.log(`Built-in roaster, ${roaster.builds} builds one at a time, libvips on one thread (after ${Math.min(WARM_UP, roasts)} unmeasured):\n`);
+    console.log(
+      `Built-in roaster, ${roaster.builds} builds one at a time, libvips on one thread (after ${Math.min(WARM_UP, roasts)} unmeasured):\n`,
+    );
     console.log('| step | per second | p50 ms | p95 ms | CPU ms each |');
     console.log('|---|---:|---:|---:|---:|');
-    console.log(`| full roast: analysePhoto (${roaster.photo}) + parseTitle + builtinFacts + composeRoast | ${roaster.roastsPerSecond} | ${roaster.p50Ms} | ${roaster.p95Ms} | ${roaster.cpuMsPerRoast} |`);
-    console.log(`| composeRoast alone (facts known), ${roaster.composeOnly.composes} calls | ${roaster.composeOnly.perSecond} | ${roaster.composeOnly.p50Ms} | ${roaster.composeOnly.p95Ms} | |`);
+    console.log(
+      `| full roast: analysePhoto (${roaster.photo}) + parseTitle + builtinFacts + composeRoast | ${roaster.roastsPerSecond} | ${roaster.p50Ms} | ${roaster.p95Ms} | ${roaster.cpuMsPerRoast} |`,
+    );
+    console.log(
+      `| composeRoast alone (facts known), ${roaster.composeOnly.composes} calls | ${roaster.composeOnly.perSecond} | ${roaster.composeOnly.p50Ms} | ${roaster.composeOnly.p95Ms} | |`,
+    );
     console.log(`\nScreening (NSFW + faces in the child process), one image at a time:\n`);
     console.log('| step | ms | p50 ms | p95 ms | max ms |');
     console.log('|---|---:|---:|---:|---:|');
     console.log(`| cold: first image, with child start and model load | ${screen.coldStartMs} | | | |`);
-    console.log(`| warm: ${screen.warmImages} images (${screen.imagesPerSecond}/s) | | ${screen.p50Ms} | ${screen.p95Ms} | ${screen.maxMs} |`);
+    console.log(
+      `| warm: ${screen.warmImages} images (${screen.imagesPerSecond}/s) | | ${screen.p50Ms} | ${screen.p95Ms} | ${screen.maxMs} |`,
+    );
     console.log(`\nRSS after screening: child ${screen.childRssMb} MB; parent ${screen.parentRssMb} MB (this script, with Vite).`);
   }
 } finally {

@@ -68,7 +68,11 @@ for (let y = 0; y < jpegHeight; y++) {
 const photos: Buffer[] = [];
 for (let member = 0; member < members; member++) {
   grain.fill(member * 11, 0, 3 * 64);
-  photos.push(await sharp(grain, { raw: { width: jpegWidth, height: jpegHeight, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
+  photos.push(
+    await sharp(grain, { raw: { width: jpegWidth, height: jpegHeight, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'rigroast-bench-upload-'));
@@ -156,7 +160,11 @@ async function burst(
         while (!(await listed())) await sleep(100);
         return { status: response.status, message: '', listedMs: Math.round(performance.now() - started) };
       } catch (error) {
-        return { status: 0, message: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error), listedMs: null };
+        return {
+          status: 0,
+          message: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+          listedMs: null,
+        };
       }
     }),
   );
@@ -239,15 +247,22 @@ if (args.json) {
     return [...byStatus].map(([status, count]) => `${count}× ${status === 0 ? 'failed' : status}`).join(', ');
   };
   const times = (uploads: Upload[]) => {
-    const listed = uploads.map((upload) => upload.listedMs).filter((ms) => ms !== null).sort((a, b) => a - b);
+    const listed = uploads
+      .map((upload) => upload.listedMs)
+      .filter((ms) => ms !== null)
+      .sort((a, b) => a - b);
     return listed.length ? listed.map((ms) => (ms / 1000).toFixed(1)).join(' ') : '–';
   };
   console.log(`\n${crashed ? 'THE SERVER CRASHED.\n' : ''}`);
   console.log('| burst | file KB | answers | idle RSS MB | peak growth MB | settled RSS MB | time to listed, s (each) |');
   console.log('|---|---:|---|---:|---:|---:|---|');
   for (const row of bursts) {
-    console.log(`| ${row.name} | ${Math.round(row.bytes / 1024)} | ${counts(row.uploads)} | ${row.idleMb} | ${row.peakGrowthMb} | ${row.settledMb} | ${times(row.uploads)} |`);
+    console.log(
+      `| ${row.name} | ${Math.round(row.bytes / 1024)} | ${counts(row.uploads)} | ${row.idleMb} | ${row.peakGrowthMb} | ${row.settledMb} | ${times(row.uploads)} |`,
+    );
   }
-  const messages = new Set(bursts.flatMap((row) => row.uploads.filter((upload) => upload.status !== 201).map((upload) => `${upload.status}: ${upload.message}`)));
+  const messages = new Set(
+    bursts.flatMap((row) => row.uploads.filter((upload) => upload.status !== 201).map((upload) => `${upload.status}: ${upload.message}`)),
+  );
   for (const message of messages) console.log(`- ${message}`);
 }

@@ -43,7 +43,11 @@ function valueImports(text: string): string[] {
     const [, typeOnly, clause = '', specifier = ''] = match;
     if (typeOnly) continue;
     // `import { type A, type B }` is type-only too.
-    const names = /^\{([^}]*)\}$/.exec(clause.trim())?.[1]?.split(',').map((name) => name.trim()).filter(Boolean);
+    const names = /^\{([^}]*)\}$/
+      .exec(clause.trim())?.[1]
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     if (names && names.length > 0 && names.every((name) => name.startsWith('type '))) continue;
     found.push(specifier);
   }

@@ -21,9 +21,22 @@ const members = [
 ] as const;
 
 const builds = [
-  'Aurora White ITX', 'Crimson Tempest', 'The Toaster Oven', 'Cyber Lime Cube', 'Frostbite Loop',
-  'Vaporwave Dream', 'Stealth Bomber Black', 'Rainbow Overload', 'Budget Beast 3000', 'Arctic Fox Tower',
-  'Magma Core', 'Neon Noir', 'Glacier Mini', 'Toxic Waste Dump', 'Sunset Strip', 'Midnight Blue Monolith',
+  'Aurora White ITX',
+  'Crimson Tempest',
+  'The Toaster Oven',
+  'Cyber Lime Cube',
+  'Frostbite Loop',
+  'Vaporwave Dream',
+  'Stealth Bomber Black',
+  'Rainbow Overload',
+  'Budget Beast 3000',
+  'Arctic Fox Tower',
+  'Magma Core',
+  'Neon Noir',
+  'Glacier Mini',
+  'Toxic Waste Dump',
+  'Sunset Strip',
+  'Midnight Blue Monolith',
 ] as const;
 
 const comments = [
@@ -91,7 +104,9 @@ export async function seed(): Promise<void> {
 
   const next = random(2026);
   for (const [index, title] of builds.entries()) {
-    const png = await sharp(Buffer.from(scene(index))).png().toBuffer();
+    const png = await sharp(Buffer.from(scene(index)))
+      .png()
+      .toBuffer();
     const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
     const imageId = saveImage(image);
     const createdAt = new Date(now - index * 37 * 3600_000);
@@ -108,8 +123,12 @@ export async function seed(): Promise<void> {
     }
     const talkers = others.slice(0, 1 + (index % 3));
     for (const [position, userId] of talkers.entries()) {
-      const { id } = addComment({ buildId, userId, content: comments[(index + position) % comments.length]! }, new Date(createdAt.getTime() + (position + 1) * 600_000));
-      if (position === 0 && index % 4 === 0) addComment({ buildId, userId: ownerId, content: 'Appreciate it! @RoastBot, be gentle.', parentCommentId: id });
+      const { id } = addComment(
+        { buildId, userId, content: comments[(index + position) % comments.length]! },
+        new Date(createdAt.getTime() + (position + 1) * 600_000),
+      );
+      if (position === 0 && index % 4 === 0)
+        addComment({ buildId, userId: ownerId, content: 'Appreciate it! @RoastBot, be gentle.', parentCommentId: id });
     }
     console.log(`  build ${index + 1}/${builds.length}: ${title}`);
   }
@@ -123,7 +142,9 @@ export async function seed(): Promise<void> {
     startDate: new Date(now - 3 * 86_400_000),
     endDate: new Date(now + 11 * 86_400_000),
   });
-  console.log(`Seeded ${members.length} members, ${builds.length} builds with ratings and comments, and a competition into ${config.DATABASE_PATH}.`);
+  console.log(
+    `Seeded ${members.length} members, ${builds.length} builds with ratings and comments, and a competition into ${config.DATABASE_PATH}.`,
+  );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
 }

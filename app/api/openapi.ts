@@ -14,10 +14,16 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   503: 'Busy or unavailable: a service it needs (the mail server) failed, or too many photos are waiting (see Retry-After)',
 };
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
 
 function parameters(operation: Operation) {
-  const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const inPath = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const inQuery = Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({
     name,
     in: 'query',
@@ -29,22 +35,34 @@ function parameters(operation: Operation) {
 
 function describe(operation: Operation) {
   const errors = Object.fromEntries(
-    operation.errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    operation.errors.map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
   );
   return {
     summary: operation.summary,
-    ...(operation.access === 'public' ? {} : { security: [{ session: [] }], description: operation.access === 'admin' ? 'Admins only.' : 'Signed-in members only.' }),
+    ...(operation.access === 'public'
+      ? {}
+      : { security: [{ session: [] }], description: operation.access === 'admin' ? 'Admins only.' : 'Signed-in members only.' }),
     parameters: parameters(operation),
     ...(operation.body
       ? {
           requestBody: {
             required: true,
-            content: { [operation.body.type === 'json' ? 'application/json' : 'multipart/form-data']: { schema: jsonSchema(operation.body.schema, 'input') } },
+            content: {
+              [operation.body.type === 'json' ? 'application/json' : 'multipart/form-data']: {
+                schema: jsonSchema(operation.body.schema, 'input'),
+              },
+            },
           },
         }
       : {}),
     responses: {
-      [operation.response.status]: { description: operation.response.description, content: { 'application/json': { schema: jsonSchema(operation.response.schema, 'output') } } },
+      [operation.response.status]: {
+        description: operation.response.description,
+        content: { 'application/json': { schema: jsonSchema(operation.response.schema, 'output') } },
+      },
       ...errors,
     },
   };

@@ -5,7 +5,16 @@ import type { buildSummarySchema, userSchema } from './contract/common';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
-export function apiUser(user: { id: number; username: string; email: string; avatarUrl: string; bio: string; isAdmin: boolean; isModerator: boolean; createdAt: Date }): z.infer<typeof userSchema> {
+export function apiUser(user: {
+  id: number;
+  username: string;
+  email: string;
+  avatarUrl: string;
+  bio: string;
+  isAdmin: boolean;
+  isModerator: boolean;
+  createdAt: Date;
+}): z.infer<typeof userSchema> {
   return {
     id: user.id,
     username: user.username,
@@ -18,11 +27,28 @@ export function apiUser(user: { id: number; username: string; email: string; ava
   };
 }
 
-export function apiCompetition(competition: { id: number; title: string; theme: string; description: string; endDate: Date; prizes: string[] }): z.infer<typeof competitionSchema> {
+export function apiCompetition(competition: {
+  id: number;
+  title: string;
+  theme: string;
+  description: string;
+  endDate: Date;
+  prizes: string[];
+}): z.infer<typeof competitionSchema> {
   return { ...competition, endDate: competition.endDate.toISOString() };
 }
 
-type SummaryInput = { id: number; title: string; username: string; roast: string; totalRating: number; averageRating: number; ratingCount: number; commentCount: number; createdAt: Date };
+type SummaryInput = {
+  id: number;
+  title: string;
+  username: string;
+  roast: string;
+  totalRating: number;
+  averageRating: number;
+  ratingCount: number;
+  commentCount: number;
+  createdAt: Date;
+};
 
 /** A build for a list; `imageUrl` comes from the image sources read for the whole list at once. */
 export function apiBuildSummary(build: SummaryInput, imageUrl: string): z.infer<typeof buildSummarySchema> {

@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { Modal } from '~/components/ui/modal';
 import { buttonClass } from '~/components/ui/button';
 
-const BENEFITS = ['Rate builds and climb the leaderboards', 'Comment and trade roasts with the community', 'Upload your own rig and get roasted by AI'];
+const BENEFITS = [
+  'Rate builds and climb the leaderboards',
+  'Comment and trade roasts with the community',
+  'Upload your own rig and get roasted by AI',
+];
 
 /** Spec §2: shown when a guest tries to rate or comment (with JavaScript; without, the form post goes to /auth). */
 export function AuthRequiredDialog({ redirectTo, onClose }: { redirectTo: string; onClose: () => void }) {

@@ -12,10 +12,7 @@ export function Avatar({ username, avatarUrl, size = 'sm' }: AvatarProps) {
     return <img src={avatarUrl} alt="" width={pixels} height={pixels} className={`${box} object-cover`} />;
   }
   return (
-    <span
-      aria-hidden="true"
-      className={`${box} grid place-items-center bg-gradient-to-br from-neon-pink to-flame font-black text-void`}
-    >
+    <span aria-hidden="true" className={`${box} grid place-items-center bg-gradient-to-br from-neon-pink to-flame font-black text-void`}>
       {initials(username)}
     </span>
   );

@@ -39,7 +39,18 @@ type Props = {
 };
 
 /** Spec §2 Build detail: the comment box, the threads with one level of replies, and "View all N comments". */
-export function Comments({ buildId, threads, threadCount, commentCount, replyTo, viewerId, canModerate, reportReasons, lastResult, now }: Props) {
+export function Comments({
+  buildId,
+  threads,
+  threadCount,
+  commentCount,
+  replyTo,
+  viewerId,
+  canModerate,
+  reportReasons,
+  lastResult,
+  now,
+}: Props) {
   const [askSignIn, setAskSignIn] = useState(false);
   const guard = viewerId === null ? () => setAskSignIn(true) : null;
   const shared = { buildId, viewerId, canModerate, reportReasons, now };
@@ -75,7 +86,11 @@ export function Comments({ buildId, threads, threadCount, commentCount, replyTo,
         </ol>
       )}
       {threadCount > threads.length ? (
-        <Link to={`/build/${buildId}?comments=all#comments-title`} preventScrollReset className={buttonClass('ghost', 'md', 'justify-self-center')}>
+        <Link
+          to={`/build/${buildId}?comments=all#comments-title`}
+          preventScrollReset
+          className={buttonClass('ghost', 'md', 'justify-self-center')}
+        >
           View all {commentCount} comments
         </Link>
       ) : null}
@@ -109,21 +124,31 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
         <span className={comment.isAI ? 'font-bold text-neon-pink' : 'font-semibold text-neon-cyan'}>
           {comment.isAI ? AI_NAME : `@${comment.username}`}
         </span>
-        {comment.isAI ? <span className="rounded-full bg-neon-pink/20 px-2 py-0.5 text-xs font-bold uppercase text-neon-pink">AI</span> : null}
+        {comment.isAI ? (
+          <span className="rounded-full bg-neon-pink/20 px-2 py-0.5 text-xs font-bold uppercase text-neon-pink">AI</span>
+        ) : null}
         <time className="text-muted" dateTime={new Date(comment.createdAt).toISOString()}>
           {relativeTime(comment.createdAt, now)}
         </time>
       </header>
       <p className="mt-2 whitespace-pre-line break-words text-ink">{comment.content}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <Link to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`} preventScrollReset className="font-semibold text-muted hover:text-ink">
+        <Link
+          to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`}
+          preventScrollReset
+          className="font-semibold text-muted hover:text-ink"
+        >
           Reply
         </Link>
         {own || canModerate ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete-comment" />
             <input type="hidden" name="commentId" value={comment.id} />
-            <button type="submit" className="font-semibold text-muted hover:text-danger" aria-label={own ? 'Delete' : `Delete comment by ${comment.isAI ? AI_NAME : `@${comment.username}`}`}>
+            <button
+              type="submit"
+              className="font-semibold text-muted hover:text-danger"
+              aria-label={own ? 'Delete' : `Delete comment by ${comment.isAI ? AI_NAME : `@${comment.username}`}`}
+            >
               Delete
             </button>
           </Form>
@@ -139,8 +164,7 @@ function DeletedComment({ comment, canModerate, now }: Pick<CommentProps, 'comme
   return (
     <article id={`comment-${comment.id}`} className="rounded-2xl border border-dashed border-line p-4" aria-label="Deleted comment">
       <p className="text-sm italic text-muted">
-        {DELETED_COMMENT}{' '}
-        <time dateTime={new Date(comment.createdAt).toISOString()}>{relativeTime(comment.createdAt, now)}</time>
+        {DELETED_COMMENT} <time dateTime={new Date(comment.createdAt).toISOString()}>{relativeTime(comment.createdAt, now)}</time>
       </p>
       {canModerate ? (
         <Form method="post" preventScrollReset className="mt-3 text-sm">
@@ -193,7 +217,8 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(commentSchema, { id, lastResult, shouldValidate: 'onSubmit' });
   const [length, setLength] = useState(0);
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment' && navigation.formData.get('form') === id;
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment' && navigation.formData.get('form') === id;
   return (
     <Form
       method="post"

@@ -1,7 +1,15 @@
 import { Stars } from '~/components/stars';
 
 /** A build's average to one decimal, "Rated by N user/users" and its stars (spec §2 Build detail). */
-export function RatingSummary({ averageRating, ratingCount, className = '' }: { averageRating: number; ratingCount: number; className?: string }) {
+export function RatingSummary({
+  averageRating,
+  ratingCount,
+  className = '',
+}: {
+  averageRating: number;
+  ratingCount: number;
+  className?: string;
+}) {
   return (
     <section aria-label="Rating" className={`panel flex items-center justify-between gap-4 p-5 ${className}`}>
       <div>

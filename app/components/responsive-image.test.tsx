@@ -72,7 +72,9 @@ describe('ResponsiveImage', () => {
 
   it('carries everything in the server-rendered HTML, before any JavaScript runs', () => {
     const html = renderToString(<ResponsiveImage image={image} alt="Rig" sizes={SIZES} priority />);
-    expect(html).toMatch(/^<picture class="block h-full"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp"/);
+    expect(html).toMatch(
+      /^<picture class="block h-full"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp"/,
+    );
     expect(html).toContain(`background-image:url(&quot;${PLACEHOLDER}&quot;)`);
     expect(html).toContain('background-size:cover');
     expect(html).toContain('fetchPriority="high"');

@@ -107,7 +107,10 @@ function Waiting() {
   return (
     <div className="mt-4 grid gap-3" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-lg font-bold text-ink">
-        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none" />
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
+        />
         AI is analyzing your PC build...
       </p>
       <p className="text-muted">{jokes[joke]}</p>

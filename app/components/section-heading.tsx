@@ -14,9 +14,5 @@ export function SectionHeading({ id, children, action }: { id: string; children:
 
 /** The neon-bordered empty state of a list, with the spec's upper-case text. */
 export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="panel mt-6 border-dashed p-8 text-center font-bold uppercase tracking-wide text-muted">
-      {children}
-    </p>
-  );
+  return <p className="panel mt-6 border-dashed p-8 text-center font-bold uppercase tracking-wide text-muted">{children}</p>;
 }

@@ -52,10 +52,7 @@ export function SiteFooter() {
             }}
             className="mt-6 inline-flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm font-semibold text-ink hover:border-neon-cyan hover:text-neon-cyan"
           >
-            <span
-              aria-hidden="true"
-              className="grid size-5 place-items-center rounded-full border border-current text-xs"
-            >
+            <span aria-hidden="true" className="grid size-5 place-items-center rounded-full border border-current text-xs">
               ?
             </span>
             How RigRoast works

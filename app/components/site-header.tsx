@@ -66,19 +66,13 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
         </div>
 
         <details ref={menuRef} className="group relative ml-auto md:hidden">
-          <summary
-            className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`}
-            aria-label="Menu"
-          >
+          <summary className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`} aria-label="Menu">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
             </svg>
           </summary>
-          <nav
-            aria-label="Mobile"
-            className="panel absolute right-0 top-full mt-2 w-64 bg-panel p-2 shadow-2xl shadow-black/70"
-          >
+          <nav aria-label="Mobile" className="panel absolute right-0 top-full mt-2 w-64 bg-panel p-2 shadow-2xl shadow-black/70">
             <ul className="grid gap-1">
               {links.map((link) => (
                 <li key={link.to}>

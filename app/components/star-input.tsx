@@ -49,7 +49,11 @@ export function StarInput({ buildId, current, signedIn }: Props) {
           {busy ? 'Submitting...' : current ? 'Update rating' : 'Submit rating'}
         </button>
       </Form>
-      {current ? <p className="mt-3 text-sm text-muted">You rated this build {current} {current === 1 ? 'star' : 'stars'}.</p> : null}
+      {current ? (
+        <p className="mt-3 text-sm text-muted">
+          You rated this build {current} {current === 1 ? 'star' : 'stars'}.
+        </p>
+      ) : null}
       {askSignIn ? <AuthRequiredDialog redirectTo={`/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
     </section>
   );

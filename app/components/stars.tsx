@@ -8,9 +8,7 @@ export function Stars({ value, className = 'size-4' }: { value: number; classNam
         return (
           <svg key={index} viewBox="0 0 20 20" className={className} aria-hidden="true">
             <path d={STAR} fill="var(--color-line)" />
-            {fill > 0 ? (
-              <path d={STAR} fill="var(--color-flame)" style={{ clipPath: `inset(0 ${(1 - fill) * 100}% 0 0)` }} />
-            ) : null}
+            {fill > 0 ? <path d={STAR} fill="var(--color-flame)" style={{ clipPath: `inset(0 ${(1 - fill) * 100}% 0 0)` }} /> : null}
           </svg>
         );
       })}

@@ -130,12 +130,7 @@ function ToastItem({ toast, onDismiss, held }: ToastItemProps) {
         <p className="font-bold text-ink">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm text-muted">{toast.description}</p> : null}
       </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        className="-m-1 rounded p-1 text-muted hover:text-ink"
-        aria-label="Dismiss notification"
-      >
+      <button type="button" onClick={onDismiss} className="-m-1 rounded p-1 text-muted hover:text-ink" aria-label="Dismiss notification">
         <CloseIcon className="size-4" />
       </button>
     </li>

@@ -129,13 +129,7 @@ export function Tutorial() {
               Previous
             </button>
           ) : (
-            <Link
-              to={stepHref(step - 1)}
-              onClick={go(step - 1)}
-              replace
-              preventScrollReset
-              className={buttonClass('ghost', 'md')}
-            >
+            <Link to={stepHref(step - 1)} onClick={go(step - 1)} replace preventScrollReset className={buttonClass('ghost', 'md')}>
               Previous
             </Link>
           )}
@@ -144,13 +138,7 @@ export function Tutorial() {
               Get Started
             </Link>
           ) : (
-            <Link
-              to={stepHref(step + 1)}
-              onClick={go(step + 1)}
-              replace
-              preventScrollReset
-              className={buttonClass('primary', 'md')}
-            >
+            <Link to={stepHref(step + 1)} onClick={go(step + 1)} replace preventScrollReset className={buttonClass('primary', 'md')}>
               Next
             </Link>
           )}

@@ -39,8 +39,7 @@ export function UsernameDialog({ username, retry }: { username: string; retry: R
             Choose your username
           </h2>
           <p id="username-dialog-text" className="mt-2 text-sm text-muted">
-            You're <strong className="text-ink">@{username}</strong> for now. Pick the name the community will know
-            you by.
+            You're <strong className="text-ink">@{username}</strong> for now. Pick the name the community will know you by.
           </p>
         </div>
         <input type="hidden" name="intent" value="username" />

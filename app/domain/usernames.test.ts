@@ -120,7 +120,17 @@ describe('reserved usernames', () => {
   });
 
   it('lets ordinary names through, including ones that merely contain a staff word', () => {
-    for (const name of ['Badminton', 'RoastFan', 'AdminOfNothing', 'SupportiveFriend', 'Moderate', 'Stafford', 'Rig_Builder', 'Пётр', 'Ελένη']) {
+    for (const name of [
+      'Badminton',
+      'RoastFan',
+      'AdminOfNothing',
+      'SupportiveFriend',
+      'Moderate',
+      'Stafford',
+      'Rig_Builder',
+      'Пётр',
+      'Ελένη',
+    ]) {
       expect(isReservedUsername(name), name).toBe(false);
     }
   });

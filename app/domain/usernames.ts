@@ -1,13 +1,67 @@
 // Words for auto-generated usernames (NeonPhantom4821): gamer-flavoured, never rude.
 const adjectives = [
-  'Neon', 'Turbo', 'Pixel', 'Quantum', 'Shadow', 'Crimson', 'Frost', 'Hyper', 'Cyber', 'Plasma',
-  'Silent', 'Molten', 'Rapid', 'Cosmic', 'Lunar', 'Static', 'Atomic', 'Voltage', 'Blazing', 'Chrome',
-  'Arctic', 'Nova', 'Glitch', 'Overclocked', 'Liquid', 'Stealth', 'Radiant', 'Solar', 'Binary', 'Prism',
+  'Neon',
+  'Turbo',
+  'Pixel',
+  'Quantum',
+  'Shadow',
+  'Crimson',
+  'Frost',
+  'Hyper',
+  'Cyber',
+  'Plasma',
+  'Silent',
+  'Molten',
+  'Rapid',
+  'Cosmic',
+  'Lunar',
+  'Static',
+  'Atomic',
+  'Voltage',
+  'Blazing',
+  'Chrome',
+  'Arctic',
+  'Nova',
+  'Glitch',
+  'Overclocked',
+  'Liquid',
+  'Stealth',
+  'Radiant',
+  'Solar',
+  'Binary',
+  'Prism',
 ];
 const nouns = [
-  'Phantom', 'Raptor', 'Falcon', 'Titan', 'Wraith', 'Viper', 'Golem', 'Ranger', 'Nomad', 'Specter',
-  'Knight', 'Dragon', 'Comet', 'Cipher', 'Kraken', 'Reaper', 'Hawk', 'Rogue', 'Sentinel', 'Wolf',
-  'Pilot', 'Forge', 'Vector', 'Reactor', 'Rig', 'Cooler', 'Core', 'Circuit', 'Beacon', 'Striker',
+  'Phantom',
+  'Raptor',
+  'Falcon',
+  'Titan',
+  'Wraith',
+  'Viper',
+  'Golem',
+  'Ranger',
+  'Nomad',
+  'Specter',
+  'Knight',
+  'Dragon',
+  'Comet',
+  'Cipher',
+  'Kraken',
+  'Reaper',
+  'Hawk',
+  'Rogue',
+  'Sentinel',
+  'Wolf',
+  'Pilot',
+  'Forge',
+  'Vector',
+  'Reactor',
+  'Rig',
+  'Cooler',
+  'Core',
+  'Circuit',
+  'Beacon',
+  'Striker',
 ];
 
 /** A random name ending in four digits, the mark of a name the member has not chosen yet. */
@@ -42,14 +96,59 @@ const RESERVED_NAMES = ['RoastBot', 'RigRoast', 'admin', 'administrator', 'moder
  */
 const LOOK_ALIKES: Record<string, string> = {
   // Digits and Latin letters that pass for one another. I, l, 1 and | all read as "l".
-  '0': 'o', '1': 'l', i: 'l', '|': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g',
+  '0': 'o',
+  '1': 'l',
+  i: 'l',
+  '|': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
   // Cyrillic.
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
-  ѕ: 's', і: 'l', ј: 'j', ԁ: 'd', һ: 'h', ԛ: 'q', ԝ: 'w', ѵ: 'v', ӏ: 'l', п: 'n',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'l',
+  ј: 'j',
+  ԁ: 'd',
+  һ: 'h',
+  ԛ: 'q',
+  ԝ: 'w',
+  ѵ: 'v',
+  ӏ: 'l',
+  п: 'n',
   // Greek.
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'l',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
   // Latin letters from other alphabets' blocks.
-  ı: 'l', ɡ: 'g', ɑ: 'a', ʀ: 'r',
+  ı: 'l',
+  ɡ: 'g',
+  ɑ: 'a',
+  ʀ: 'r',
 };
 
 /** Letter pairs that read as one letter in most fonts. */
@@ -65,11 +164,7 @@ const LOOK_ALIKE_PAIRS: [RegExp, string][] = [
  * "ro.astbot" and "Rоastbot" (Cyrillic о) all become "roastbot".
  */
 export function usernameSkeleton(username: string): string {
-  const plain = username
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  const plain = username.normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   let skeleton = [...plain].map((character) => LOOK_ALIKES[character] ?? character).join('');
   skeleton = skeleton.replace(/[^\p{L}\p{N}]/gu, '');
   for (const [pair, letter] of LOOK_ALIKE_PAIRS) skeleton = skeleton.replace(pair, letter);

@@ -15,7 +15,8 @@ afterEach(async () => {
 describe('housekeeping', () => {
   it('deletes expired sessions (and the rest) and schedules its next run an hour later, once', async () => {
     const [user] = db().insert(users).values({ username: 'old', usernameKey: 'old', email: 'old@example.com' }).returning().all();
-    db().insert(sessions)
+    db()
+      .insert(sessions)
       .values([
         { idHash: 'expired', userId: user!.id, expiresAt: new Date(Date.now() - 1000) },
         { idHash: 'live', userId: user!.id, expiresAt: new Date(Date.now() + 3600_000) },
@@ -25,7 +26,12 @@ describe('housekeeping', () => {
     scheduleHousekeeping(db());
     expect(db().select().from(jobs).all()).toHaveLength(1);
 
-    runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
+    runner = new JobRunner({
+      lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping } }],
+      pollMs: 20,
+      leaseMs: 5000,
+      isPrimary: async () => true,
+    });
     runner.start();
     await waitFor(() => db().select().from(jobs).all().length === 2);
 

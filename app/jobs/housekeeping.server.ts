@@ -13,7 +13,6 @@ import type { JobHandler } from './runner.server';
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;
 
-
 /** Schedules the next clean-up; one at a time, whoever asks. */
 export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
   enqueueJob(writer, housekeepingJob(runAt));

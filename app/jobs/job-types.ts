@@ -16,12 +16,10 @@ export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:
 export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${buildId}`, payload: { buildId } }) satisfies NewJob;
 
 /** The hourly clean-up; one queued or running at a time. */
-export const housekeepingJob = (runAt: Date) =>
-  ({ type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+export const housekeepingJob = (runAt: Date) => ({ type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Ranks every leaderboard period again; one queued or running at a time. */
-export const leaderboardJob = (runAt: Date) =>
-  ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Answers a member's comment as RoastBot. */
 export const aiReplyJob = (commentId: number) =>

@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_JOB } from '~/jobs/job-types';
 import { builds, images, jobs, ratings } from '../../db/schema';
-import {
-  LEADERBOARD_EVERY_MS,
-  LEADERBOARD_RATING_DELAY_MS,
-  leaderboard,
-  scheduleLeaderboards,
-} from '~/models/leaderboards.server';
+import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, leaderboard, scheduleLeaderboards } from '~/models/leaderboards.server';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { rankLeaderboards } from './leaderboards.server';
@@ -25,15 +20,28 @@ function ratedBuild(title: string, at: Date) {
   const name = title.replace(/\W/g, '');
   const maker = aMember({ username: `maker_${name}`, email: `maker_${name}@example.com` });
   const voter = aMember({ username: `voter_${name}`, email: `voter_${name}@example.com` });
-  const image = db().insert(images).values({ hash: `hash-${title}`, width: 800, height: 600 }).returning().get();
-  const build = db().insert(builds).values({ userId: maker.id, title, imageId: image.id, totalRating: 5, ratingCount: 1 }).returning().get();
+  const image = db()
+    .insert(images)
+    .values({ hash: `hash-${title}`, width: 800, height: 600 })
+    .returning()
+    .get();
+  const build = db()
+    .insert(builds)
+    .values({ userId: maker.id, title, imageId: image.id, totalRating: 5, ratingCount: 1 })
+    .returning()
+    .get();
   db().insert(ratings).values({ buildId: build.id, userId: voter.id, rating: 5, createdAt: at, updatedAt: at }).run();
 }
 
 const leaderboardJobs = () => db().select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).orderBy(jobs.id).all();
 
 function startRunner() {
-  runner = new JobRunner({ lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [LEADERBOARD_JOB]: rankLeaderboards } }], pollMs: 20, leaseMs: 5000, isPrimary: async () => true });
+  runner = new JobRunner({
+    lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [LEADERBOARD_JOB]: rankLeaderboards } }],
+    pollMs: 20,
+    leaseMs: 5000,
+    isPrimary: async () => true,
+  });
   runner.start();
 }
 
@@ -46,7 +54,11 @@ describe('the leaderboard job', () => {
     await waitFor(() => leaderboardJobs().length === 2);
 
     expect(leaderboard('today', 10).map((entry) => entry.title)).toEqual(['Fresh rig']);
-    expect(leaderboard('month', 10).map((entry) => entry.title).sort()).toEqual(['Fresh rig', 'Old rig']);
+    expect(
+      leaderboard('month', 10)
+        .map((entry) => entry.title)
+        .sort(),
+    ).toEqual(['Fresh rig', 'Old rig']);
     expect(leaderboard('all-time', 10)).toHaveLength(2);
     const [done, next] = leaderboardJobs();
     expect(done?.status).toBe('done');

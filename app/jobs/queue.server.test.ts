@@ -157,9 +157,18 @@ describe('pruneJobs', () => {
       ['failed', 8 * day],
       ['queued', 40 * day],
     ] as const) {
-      db().insert(jobs).values({ type: 'x', status, updatedAt: new Date(NOW - age) }).run();
+      db()
+        .insert(jobs)
+        .values({ type: 'x', status, updatedAt: new Date(NOW - age) })
+        .run();
     }
     expect(pruneJobs(NOW)).toBe(2);
-    expect(db().select({ status: jobs.status }).from(jobs).all().map((job) => job.status)).toEqual(['done', 'failed', 'queued']);
+    expect(
+      db()
+        .select({ status: jobs.status })
+        .from(jobs)
+        .all()
+        .map((job) => job.status),
+    ).toEqual(['done', 'failed', 'queued']);
   });
 });

@@ -7,7 +7,6 @@ export type Job = typeof jobs.$inferSelect;
 /** A job this runner holds: its lease token must match for any write about it. */
 export type ClaimedJob = Job & { leaseToken: string };
 
-
 export type NewJob = {
   type: string;
   payload?: Record<string, unknown>;

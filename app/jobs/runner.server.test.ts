@@ -80,9 +80,17 @@ describe('JobRunner', () => {
 
   it('refuses a job type given to two lanes', () => {
     const handler: JobHandler = { run: async () => undefined };
-    expect(() => start({}, { lanes: [{ name: 'a', concurrency: 1, handlers: { work: handler } }, { name: 'b', concurrency: 1, handlers: { work: handler } }] })).toThrow(
-      /one lane only/,
-    );
+    expect(() =>
+      start(
+        {},
+        {
+          lanes: [
+            { name: 'a', concurrency: 1, handlers: { work: handler } },
+            { name: 'b', concurrency: 1, handlers: { work: handler } },
+          ],
+        },
+      ),
+    ).toThrow(/one lane only/);
   });
 
   it('writes a job result and its completion together', async () => {

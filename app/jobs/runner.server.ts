@@ -13,7 +13,6 @@ import {
   retryDelay,
 } from './queue.server';
 
-
 export type JobContext = {
   job: ClaimedJob;
   /** Aborted when the runner stops: the job is handed back and runs again later. */
@@ -201,7 +200,8 @@ export class JobRunner {
         if (!completed) completeJob(job, () => undefined);
       } catch (error) {
         const reason: unknown = controller.signal.reason;
-        if (error instanceof LeaseLostError || reason instanceof LeaseLostError) log.warn(`Job ${job.id} (${job.type}) was taken over by another runner`);
+        if (error instanceof LeaseLostError || reason instanceof LeaseLostError)
+          log.warn(`Job ${job.id} (${job.type}) was taken over by another runner`);
         else if (controller.signal.aborted) this.handBack(job);
         else this.recordFailure(job, error instanceof Error ? error.message : String(error));
       } finally {

@@ -20,7 +20,10 @@ export type AdminBuildRow = {
 };
 
 /** A page of every build (listed or not), newest first, whose title or maker's name contains `q`. */
-export function listBuildsForAdmin({ q, limit, offset }: { q: string; limit: number; offset: number }): { rows: AdminBuildRow[]; total: number } {
+export function listBuildsForAdmin({ q, limit, offset }: { q: string; limit: number; offset: number }): {
+  rows: AdminBuildRow[];
+  total: number;
+} {
   const where = q ? or(likeContains(builds.title, q), likeContains(users.username, q)) : undefined;
   const rows = db()
     .select({

@@ -29,19 +29,30 @@ afterEach(() => {
   rmSync(uploads, { recursive: true, force: true });
 });
 
-const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) => aMember({ username: name, email: `${name}@example.com`, ...roles });
+const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) =>
+  aMember({ username: name, email: `${name}@example.com`, ...roles });
 
 /** A listed build with its own photo file on the volume, published as the build goes live. */
 async function buildBy(userId: number, title: string) {
   const hash = title.replace(/\W/g, '').padEnd(64, '0').slice(0, 64);
   mkdirSync(join(uploads, 'private', 'images'), { recursive: true });
   writeFileSync(join(uploads, 'private', 'images', `${hash}-640.jpg`), 'jpeg');
-  const imageId = saveImage({ hash, width: 800, height: 600, placeholder: '', variants: [{ format: 'jpeg', width: 640, height: 480, bytes: 4, fileName: `${hash}-640.jpg` }] });
+  const imageId = saveImage({
+    hash,
+    width: 800,
+    height: 600,
+    placeholder: '',
+    variants: [{ format: 'jpeg', width: 640, height: 480, bytes: 4, fileName: `${hash}-640.jpg` }],
+  });
   return { id: (await createBuild({ userId, title, imageId }))!, file: join(uploads, 'images', `${hash}-640.jpg`) };
 }
 
 const totals = (id: number) =>
-  db().select({ total: builds.totalRating, votes: builds.ratingCount, average: builds.averageRating, comments: builds.commentCount }).from(builds).where(eq(builds.id, id)).get();
+  db()
+    .select({ total: builds.totalRating, votes: builds.ratingCount, average: builds.averageRating, comments: builds.commentCount })
+    .from(builds)
+    .where(eq(builds.id, id))
+    .get();
 
 describe('deleteMember', () => {
   it('deletes the account with its builds, ratings, comments and photo, and keeps every other build exact', async () => {
@@ -70,9 +81,9 @@ describe('deleteMember', () => {
     expect(totals(alicesRig.id)).toEqual({ total: 5, votes: 1, average: 5, comments: 1 });
     expect(existsSync(doomedRig.file)).toBe(false);
     expect(existsSync(alicesRig.file)).toBe(true);
-    expect(db().select({ action: auditLog.action, actorName: auditLog.actorName, targetLabel: auditLog.targetLabel }).from(auditLog).all()).toEqual([
-      { action: 'delete-member', actorName: 'admin', targetLabel: 'doomed' },
-    ]);
+    expect(
+      db().select({ action: auditLog.action, actorName: auditLog.actorName, targetLabel: auditLog.targetLabel }).from(auditLog).all(),
+    ).toEqual([{ action: 'delete-member', actorName: 'admin', targetLabel: 'doomed' }]);
   });
 
   it('refuses admins, oneself, moderators acting and unknown members, changing nothing', async () => {
@@ -99,7 +110,13 @@ describe('changeMember', () => {
     expect(changeMember(admin, target.id, 'disable')).toMatchObject({ ok: true, member: { isDisabled: true } });
     expect(db().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toEqual([]);
     expect(changeMember(admin, target.id, 'enable')).toMatchObject({ ok: true, member: { isDisabled: false } });
-    expect(db().select({ action: auditLog.action }).from(auditLog).all().map((row) => row.action)).toEqual(['disable-member', 'enable-member']);
+    expect(
+      db()
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .all()
+        .map((row) => row.action),
+    ).toEqual(['disable-member', 'enable-member']);
   });
 
   it('grants and removes moderator, never for an admin', () => {
@@ -109,7 +126,9 @@ describe('changeMember', () => {
     expect(changeMember(admin, target.id, 'grant-moderator')).toMatchObject({ ok: true, member: { isModerator: true } });
     expect(changeMember(admin, target.id, 'remove-moderator')).toMatchObject({ ok: true, member: { isModerator: false } });
     expect(changeMember(admin, otherAdmin.id, 'grant-moderator')).toEqual({ ok: false, reason: 'forbidden' });
-    expect(db().select({ isModerator: users.isModerator }).from(users).where(eq(users.id, otherAdmin.id)).get()).toEqual({ isModerator: false });
+    expect(db().select({ isModerator: users.isModerator }).from(users).where(eq(users.id, otherAdmin.id)).get()).toEqual({
+      isModerator: false,
+    });
   });
 });
 
@@ -119,7 +138,11 @@ describe('listMembers', () => {
     member('GlowQueen');
     member('other');
     member('percent');
-    expect(listMembers({ q: 'glow', limit: 10, offset: 0 }).rows.map((row) => row.username).sort()).toEqual(['GlowQueen', 'glow_king']);
+    expect(
+      listMembers({ q: 'glow', limit: 10, offset: 0 })
+        .rows.map((row) => row.username)
+        .sort(),
+    ).toEqual(['GlowQueen', 'glow_king']);
     expect(listMembers({ q: '_', limit: 10, offset: 0 }).rows.map((row) => row.username)).toEqual(['glow_king']);
     expect(listMembers({ q: '%', limit: 10, offset: 0 }).total).toBe(0);
     const page = listMembers({ q: '', limit: 2, offset: 2 });

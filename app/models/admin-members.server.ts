@@ -43,7 +43,14 @@ export const likeContains = (column: AnyColumn | SQL, text: string) => sql`${col
 /** A page of members, newest first, whose name or address contains `q`. */
 export function listMembers({ q, limit, offset }: { q: string; limit: number; offset: number }): { rows: MemberRow[]; total: number } {
   const where = q ? or(likeContains(users.username, q), likeContains(users.email, q)) : undefined;
-  const rows = db().select(memberColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset).all();
+  const rows = db()
+    .select(memberColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
   const total = db().select({ total: count() }).from(users).where(where).get()?.total ?? 0;
   return { rows, total };
 }
@@ -60,7 +67,12 @@ export type MemberChangeResult = { ok: true; member: MemberRow } | { ok: false; 
  * (see canManageMember), with its audit row. Disabling ends every session of
  * theirs at once, and sign-in refuses them until an admin enables them again.
  */
-export function changeMember(actor: Viewer & Actor, memberId: number, change: Exclude<MemberChange, 'delete'>, now = new Date()): MemberChangeResult {
+export function changeMember(
+  actor: Viewer & Actor,
+  memberId: number,
+  change: Exclude<MemberChange, 'delete'>,
+  now = new Date(),
+): MemberChangeResult {
   return db().transaction((tx) => {
     const member = tx.select(memberColumns).from(users).where(eq(users.id, memberId)).get();
     if (!member) return { ok: false, reason: 'not_found' } as const;
@@ -86,7 +98,11 @@ export function changeMember(actor: Viewer & Actor, memberId: number, change: Ex
  */
 export async function deleteMember(actor: Viewer & Actor, memberId: number, now = new Date()): Promise<MemberChangeResult> {
   const result = db().transaction((tx) => {
-    const member = tx.select({ ...memberColumns, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, memberId)).get();
+    const member = tx
+      .select({ ...memberColumns, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, memberId))
+      .get();
     if (!member) return { ok: false, reason: 'not_found' } as const;
     if (!canManageMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
     const touched = tx
@@ -96,7 +112,12 @@ export async function deleteMember(actor: Viewer & Actor, memberId: number, now 
       .union(tx.selectDistinct({ buildId: comments.buildId }).from(comments).where(eq(comments.userId, memberId)))
       .all()
       .map((row) => row.buildId);
-    const imageIds = tx.select({ imageId: builds.imageId }).from(builds).where(eq(builds.userId, memberId)).all().map((row) => row.imageId);
+    const imageIds = tx
+      .select({ imageId: builds.imageId })
+      .from(builds)
+      .where(eq(builds.userId, memberId))
+      .all()
+      .map((row) => row.imageId);
     const buildCount = imageIds.length;
     tx.delete(users).where(eq(users.id, memberId)).run();
     recountBuilds(tx, touched);
@@ -104,7 +125,13 @@ export async function deleteMember(actor: Viewer & Actor, memberId: number, now 
     recordAudit(
       tx,
       actor,
-      { action: 'delete-member', targetType: 'user', targetId: memberId, targetLabel: member.username, details: `${buildCount} ${buildCount === 1 ? 'build' : 'builds'} deleted with the account` },
+      {
+        action: 'delete-member',
+        targetType: 'user',
+        targetId: memberId,
+        targetLabel: member.username,
+        details: `${buildCount} ${buildCount === 1 ? 'build' : 'builds'} deleted with the account`,
+      },
       now,
     );
     return { ok: true, member, imageIds } as const;
@@ -143,7 +170,12 @@ export function setAdmin(email: string, isAdmin: boolean, actor: Actor, now = ne
       .set(isAdmin ? { isAdmin, isModerator: false } : { isAdmin })
       .where(eq(users.id, member.id))
       .run();
-    recordAudit(tx, actor, { action: isAdmin ? 'grant-admin' : 'revoke-admin', targetType: 'user', targetId: member.id, targetLabel: member.username }, now);
+    recordAudit(
+      tx,
+      actor,
+      { action: isAdmin ? 'grant-admin' : 'revoke-admin', targetType: 'user', targetId: member.id, targetLabel: member.username },
+      now,
+    );
     return { ok: true, username: member.username, changed: true } as const;
   });
 }

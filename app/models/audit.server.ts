@@ -29,9 +29,19 @@ export function recordAudit(writer: Writer, actor: Actor, entry: AuditEntry, now
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /** A page of the audit log, newest first, optionally one actor's. */
-export function listAudit({ actorId, limit, offset }: { actorId?: number; limit: number; offset: number }): { rows: AuditRow[]; total: number } {
+export function listAudit({ actorId, limit, offset }: { actorId?: number; limit: number; offset: number }): {
+  rows: AuditRow[];
+  total: number;
+} {
   const where = actorId === undefined ? undefined : eq(auditLog.actorId, actorId);
-  const rows = db().select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset).all();
+  const rows = db()
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
   const total = db().select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
   return { rows, total };
 }

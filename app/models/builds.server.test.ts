@@ -22,7 +22,6 @@ const T = Date.UTC(2026, 0, 1);
 let userId: number;
 let imageId: number;
 
-
 beforeEach(() => {
   // Listing is what these tests are about: builds go live at once, as with SCREENING=off.
   vi.stubEnv('SCREENING', 'off');
@@ -131,7 +130,11 @@ describe('canSeeBuild', () => {
 
 describe('requestFreshRoast', () => {
   const roasted = (id: number) =>
-    db().update(builds).set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) }).where(eq(builds.id, id)).run();
+    db()
+      .update(builds)
+      .set({ roast: 'Old roast', roastOpener: 'generic-1', roastedAt: new Date(T) })
+      .where(eq(builds.id, id))
+      .run();
   const finishJobs = () => db().update(jobs).set({ status: 'done' }).run();
 
   it('clears the roast and queues a new one, at most once a day', async () => {
@@ -143,7 +146,11 @@ describe('requestFreshRoast', () => {
     expect(findBuildDetail(id)).toMatchObject({ roast: '', roasting: true, roastRequestedAt: now });
     finishJobs();
     roasted(id);
-    expect(requestFreshRoast(id, userId, new Date(T + 2000))).toEqual({ ok: false, reason: 'too_soon', retryAfterMs: FRESH_ROAST_INTERVAL_MS - 1000 });
+    expect(requestFreshRoast(id, userId, new Date(T + 2000))).toEqual({
+      ok: false,
+      reason: 'too_soon',
+      retryAfterMs: FRESH_ROAST_INTERVAL_MS - 1000,
+    });
     expect(requestFreshRoast(id, userId, new Date(T + 1000 + FRESH_ROAST_INTERVAL_MS))).toEqual({ ok: true });
   });
 
@@ -152,7 +159,11 @@ describe('requestFreshRoast', () => {
     finishJobs();
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: true });
     finishJobs();
-    db().update(builds).set({ roastFailedAt: new Date(T + 10) }).where(eq(builds.id, id)).run();
+    db()
+      .update(builds)
+      .set({ roastFailedAt: new Date(T + 10) })
+      .where(eq(builds.id, id))
+      .run();
     expect(requestFreshRoast(id, userId, new Date(T + 20))).toEqual({ ok: true });
     expect(findBuildDetail(id)?.roastFailedAt).toBeNull();
   });
@@ -171,10 +182,14 @@ describe('requestFreshRoast', () => {
 });
 
 describe('recentOpeners', () => {
-  it('lists the built-in roaster\'s latest opening lines, newest first', async () => {
+  it("lists the built-in roaster's latest opening lines, newest first", async () => {
     for (const [index, opener] of ['generic-1', null, 'gpu-2', 'generic-9'].entries()) {
       const id = await build(`rig ${index}`, T + index);
-      db().update(builds).set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) }).where(eq(builds.id, id)).run();
+      db()
+        .update(builds)
+        .set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) })
+        .where(eq(builds.id, id))
+        .run();
     }
     expect(recentOpeners(2)).toEqual(['generic-9', 'gpu-2']);
   });

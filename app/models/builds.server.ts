@@ -65,9 +65,7 @@ export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] 
     .select(summaryColumns)
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
-    .where(
-      and(listed, or(lt(builds.createdAt, after.createdAt), and(eq(builds.createdAt, after.createdAt), lt(builds.id, buildId)))),
-    )
+    .where(and(listed, or(lt(builds.createdAt, after.createdAt), and(eq(builds.createdAt, after.createdAt), lt(builds.id, buildId)))))
     .orderBy(desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .all();
@@ -201,7 +199,10 @@ export function canSeeBuild(build: { userId: number; reviewStatus: ReviewStatus 
   return viewer?.id === build.userId || isStaff(viewer);
 }
 
-export type FreshRoastResult = { ok: true } | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'busy' } | { ok: false; reason: 'too_soon'; retryAfterMs: number };
+export type FreshRoastResult =
+  | { ok: true }
+  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'busy' }
+  | { ok: false; reason: 'too_soon'; retryAfterMs: number };
 
 /**
  * The owner asks for a new roast of their build, at most once a day (at once
@@ -212,7 +213,12 @@ export type FreshRoastResult = { ok: true } | { ok: false; reason: 'not_found' |
 export function requestFreshRoast(buildId: number, userId: number, now = new Date()): FreshRoastResult {
   return db().transaction((tx) => {
     const build = tx
-      .select({ userId: builds.userId, reviewStatus: builds.reviewStatus, requestedAt: builds.roastRequestedAt, failedAt: builds.roastFailedAt })
+      .select({
+        userId: builds.userId,
+        reviewStatus: builds.reviewStatus,
+        requestedAt: builds.roastRequestedAt,
+        failedAt: builds.roastFailedAt,
+      })
       .from(builds)
       .where(eq(builds.id, buildId))
       .get();
@@ -285,7 +291,11 @@ const commentTotal = {
   commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id} and ${comments.deletedAt} is null)`,
 };
 
-function recount(writer: Writer, buildIds: number[], totals: Partial<Record<keyof typeof ratingTotals | keyof typeof commentTotal, SQL>>): void {
+function recount(
+  writer: Writer,
+  buildIds: number[],
+  totals: Partial<Record<keyof typeof ratingTotals | keyof typeof commentTotal, SQL>>,
+): void {
   if (buildIds.length === 0) return;
   writer.update(builds).set(totals).where(inArray(builds.id, buildIds)).run();
 }

@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments, jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { AI_REPLIES_PER_BUILD, AI_REPLIES_PER_MEMBER, addComment, CommentError, commentForAiReply, deleteOwnComment, listThreads, saveAiReply } from './comments.server';
+import {
+  AI_REPLIES_PER_BUILD,
+  AI_REPLIES_PER_MEMBER,
+  addComment,
+  CommentError,
+  commentForAiReply,
+  deleteOwnComment,
+  listThreads,
+  saveAiReply,
+} from './comments.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 
 let memberId: number;
@@ -61,7 +70,7 @@ describe('AI replies', () => {
     expect(aiJobs()).toHaveLength(1);
   });
 
-  it('queues a reply when a member answers one of RoastBot\'s comments', () => {
+  it("queues a reply when a member answers one of RoastBot's comments", () => {
     const top = comment('first');
     saveAiReply(db(), { buildId, threadId: top.id, content: 'RoastBot says hi' });
     const aiComment = db().select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
@@ -119,7 +128,7 @@ describe('listThreads and deleteOwnComment', () => {
   const replyAs = (userId: number, content: string, parentCommentId: number, at: number) =>
     addComment({ buildId, userId, content, parentCommentId }, new Date(at));
 
-  it("keeps the replies of others when a member deletes their comment, showing it as [deleted] without text or author", () => {
+  it('keeps the replies of others when a member deletes their comment, showing it as [deleted] without text or author', () => {
     const mine = comment('my hot take', undefined, NOW);
     const replier = others();
     replyAs(replier, 'nope', mine.id, NOW + 1);
@@ -136,7 +145,9 @@ describe('listThreads and deleteOwnComment', () => {
       ['still nope', false],
     ]);
     // Nothing of it is left in the database either.
-    expect(db().select({ content: comments.content, userId: comments.userId }).from(comments).where(eq(comments.id, mine.id)).get()).toEqual({
+    expect(
+      db().select({ content: comments.content, userId: comments.userId }).from(comments).where(eq(comments.id, mine.id)).get(),
+    ).toEqual({
       content: '',
       userId: null,
     });

@@ -7,7 +7,6 @@ import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants'
 import { recountComments } from './builds.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
-
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
 export const AI_REPLIES_PER_BUILD = { bucket: 'ai-reply:member-build', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimit;
 export const AI_REPLIES_PER_MEMBER = { bucket: 'ai-reply:member', limit: 20, windowMs: 24 * 3600_000 } satisfies RateLimit;
@@ -160,7 +159,16 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
   };
   const view = (row: Row): CommentView =>
     row.deletedAt
-      ? { id: row.id, content: DELETED_COMMENT, isAI: false, userId: null, username: DELETED_COMMENT, avatarUrl: '', createdAt: row.createdAt, deleted: true }
+      ? {
+          id: row.id,
+          content: DELETED_COMMENT,
+          isAI: false,
+          userId: null,
+          username: DELETED_COMMENT,
+          avatarUrl: '',
+          createdAt: row.createdAt,
+          deleted: true,
+        }
       : {
           id: row.id,
           content: row.content,
@@ -209,7 +217,10 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
 function dropEmptiedPlaceholder(tx: Writer, parentCommentId: number | null): void {
   if (parentCommentId === null) return;
   const replies = tx.select({ replies: count() }).from(comments).where(eq(comments.parentCommentId, parentCommentId)).get()?.replies ?? 0;
-  if (replies === 0) tx.delete(comments).where(and(eq(comments.id, parentCommentId), isNotNull(comments.deletedAt))).run();
+  if (replies === 0)
+    tx.delete(comments)
+      .where(and(eq(comments.id, parentCommentId), isNotNull(comments.deletedAt)))
+      .run();
 }
 
 /** Deletes a comment with its replies and recounts its build's comments, in `tx`; null when it is gone. */

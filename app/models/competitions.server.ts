@@ -115,7 +115,12 @@ export type CompetitionInput = NewCompetition & { rules: string; badgeUrl?: stri
  * Creates a competition, or changes one (`id`), for admins, with its audit row.
  * `badgeUrl` undefined keeps the current badge; null removes it.
  */
-export function saveCompetition(actor: Viewer & Actor, id: number | null, input: CompetitionInput, now = new Date()): { ok: true; id: number } | { ok: false; reason: 'forbidden' | 'not_found' } {
+export function saveCompetition(
+  actor: Viewer & Actor,
+  id: number | null,
+  input: CompetitionInput,
+  now = new Date(),
+): { ok: true; id: number } | { ok: false; reason: 'forbidden' | 'not_found' } {
   if (!actor.isAdmin) return { ok: false, reason: 'forbidden' };
   const { prizes, ...rest } = input;
   const values = { ...rest, prizeDescription: prizes.join('\n') };
@@ -128,7 +133,17 @@ export function saveCompetition(actor: Viewer & Actor, id: number | null, input:
       if (updated.changes === 0) return { ok: false, reason: 'not_found' } as const;
       savedId = id;
     }
-    recordAudit(tx, actor, { action: id === null ? 'create-competition' : 'edit-competition', targetType: 'competition', targetId: savedId, targetLabel: input.title }, now);
+    recordAudit(
+      tx,
+      actor,
+      {
+        action: id === null ? 'create-competition' : 'edit-competition',
+        targetType: 'competition',
+        targetId: savedId,
+        targetLabel: input.title,
+      },
+      now,
+    );
     return { ok: true, id: savedId } as const;
   });
 }
@@ -137,7 +152,11 @@ export function saveCompetition(actor: Viewer & Actor, id: number | null, input:
  * Ends a competition now, for admins: a running one closes (its end date becomes
  * now), one that has not started is called off. Either way it leaves the active list.
  */
-export function endCompetition(actor: Viewer & Actor, id: number, now = new Date()): { ok: true; title: string } | { ok: false; reason: 'forbidden' | 'not_found' } {
+export function endCompetition(
+  actor: Viewer & Actor,
+  id: number,
+  now = new Date(),
+): { ok: true; title: string } | { ok: false; reason: 'forbidden' | 'not_found' } {
   if (!actor.isAdmin) return { ok: false, reason: 'forbidden' };
   return db().transaction((tx) => {
     const row = tx.select().from(competitions).where(eq(competitions.id, id)).get();
@@ -147,7 +166,18 @@ export function endCompetition(actor: Viewer & Actor, id: number, now = new Date
       .set(started ? { isActive: false, endDate: new Date(Math.max(now.getTime(), row.startDate.getTime() + 1)) } : { isActive: false })
       .where(eq(competitions.id, id))
       .run();
-    recordAudit(tx, actor, { action: 'end-competition', targetType: 'competition', targetId: id, targetLabel: row.title, details: started ? 'ended early' : 'called off before it started' }, now);
+    recordAudit(
+      tx,
+      actor,
+      {
+        action: 'end-competition',
+        targetType: 'competition',
+        targetId: id,
+        targetLabel: row.title,
+        details: started ? 'ended early' : 'called off before it started',
+      },
+      now,
+    );
     return { ok: true, title: row.title } as const;
   });
 }

@@ -33,22 +33,28 @@ afterEach(async () => {
 });
 
 const photo = async (width: number, height: number, background: string) =>
-  processImage(await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer(), { uploadsDir });
+  processImage(
+    await sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer(),
+    { uploadsDir },
+  );
 
 const names = (image: ProcessedImage) => [...new Set(image.variants.map((variant) => variant.fileName))];
 const inPublic = (name: string) => existsSync(join(uploadsDir, 'images', name));
 const inPrivate = (name: string) => existsSync(join(uploadsDir, 'private', 'images', name));
 const setStatus = (buildId: number, reviewStatus: 'pending' | 'approved' | 'held' | 'rejected') =>
   db().update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
-const published = (imageId: number) => db().select({ published: images.published }).from(images).where(eq(images.id, imageId)).get()?.published;
+const published = (imageId: number) =>
+  db().select({ published: images.published }).from(images).where(eq(images.id, imageId)).get()?.published;
 
 async function buildWith(image: ProcessedImage, userId = ownerId) {
   const imageId = saveImage(image);
   return { imageId, buildId: (await createBuild({ userId, title: 'Rig', imageId }))! };
 }
 
-describe('where an image\'s files live', () => {
-  it('keeps a new build\'s photo private, publishes it on approval and takes it back when hidden', async () => {
+describe("where an image's files live", () => {
+  it("keeps a new build's photo private, publishes it on approval and takes it back when hidden", async () => {
     const image = await photo(900, 600, '#224466');
     const { imageId, buildId } = await buildWith(image);
     expect(names(image).every((name) => inPrivate(name) && !inPublic(name))).toBe(true);
@@ -149,7 +155,12 @@ describe('viewableImageFile', () => {
     const image = await photo(500, 400, '#aa5500');
     const { imageId, buildId } = await buildWith(image);
     const file = image.variants[0]!.fileName;
-    const member = (id: number, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) => ({ id, isAdmin: false, isModerator: false, ...roles });
+    const member = (id: number, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) => ({
+      id,
+      isAdmin: false,
+      isModerator: false,
+      ...roles,
+    });
     const stranger = aMember({ username: 'stranger', email: 'stranger@example.com' }).id;
 
     expect(await viewableImageFile(file, member(ownerId), null)).toBe(join(uploadsDir, 'private', 'images', file));

@@ -143,7 +143,11 @@ async function settle(which: SQL): Promise<void> {
   if (toUnpublish.length > 0) {
     const names = fileNamesOf(toUnpublish);
     const needed = namesListedImagesNeed(names);
-    await moveFiles(names.filter((name) => !needed.has(name)), where.published, where.private);
+    await moveFiles(
+      names.filter((name) => !needed.has(name)),
+      where.published,
+      where.private,
+    );
     db().update(images).set({ published: false }).where(inArray(images.id, toUnpublish)).run();
   }
 }
@@ -203,7 +207,8 @@ export function pruneOrphanFiles(now = Date.now()): Promise<number> {
     const where = folders();
     const old = (await filesOlderThan(where.private, new Date(now - UNUSED_IMAGE_GRACE_MS))).filter((name) => VARIANT_FILE.test(name));
     const orphans: string[] = [];
-    for (let start = 0; start < old.length; start += ORPHAN_BATCH) orphans.push(...namesNobodyNeeds(old.slice(start, start + ORPHAN_BATCH)));
+    for (let start = 0; start < old.length; start += ORPHAN_BATCH)
+      orphans.push(...namesNobodyNeeds(old.slice(start, start + ORPHAN_BATCH)));
     await removeFiles(orphans, [where.private]);
     return orphans.length;
   });
@@ -228,7 +233,12 @@ export function deleteImagesIfUnused(imageIds: number[]): Promise<number> {
  */
 async function deleteImages(condition: SQL): Promise<number> {
   const names = db().transaction((tx) => {
-    const ids = tx.select({ id: images.id }).from(images).where(condition).all().map((row) => row.id);
+    const ids = tx
+      .select({ id: images.id })
+      .from(images)
+      .where(condition)
+      .all()
+      .map((row) => row.id);
     if (ids.length === 0) return [];
     const named = tx
       .select({ fileName: imageVariants.fileName })

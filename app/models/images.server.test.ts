@@ -200,7 +200,14 @@ describe('housekeeping of unused images', () => {
     // A new image may still be on its way to becoming a build.
     expect(await pruneUnusedImages(Date.now())).toBe(0);
     expect(await pruneUnusedImages(Date.now() + day + 1000)).toBe(small.variants.length);
-    expect(db().select({ id: images.id }).from(images).orderBy(images.id).all().map((row) => row.id)).toEqual([usedId, waitingId]);
+    expect(
+      db()
+        .select({ id: images.id })
+        .from(images)
+        .orderBy(images.id)
+        .all()
+        .map((row) => row.id),
+    ).toEqual([usedId, waitingId]);
     await expect(access(file(small))).rejects.toThrow();
     // Listed at once (screening is off): published.
     await access(file(wide, 'images'));
@@ -244,7 +251,10 @@ describe('withAnalysisFile', () => {
       return readFile(file);
     });
     expect(bytes?.length).toBeGreaterThan(0);
-    expect(seen).toEqual([join(uploadsDir, 'private', 'images', seen[0]!.split('/').pop()!), join(uploadsDir, 'images', seen[0]!.split('/').pop()!)]);
+    expect(seen).toEqual([
+      join(uploadsDir, 'private', 'images', seen[0]!.split('/').pop()!),
+      join(uploadsDir, 'images', seen[0]!.split('/').pop()!),
+    ]);
     expect(await withAnalysisFile(id + 1, readFile)).toBeNull();
     vi.unstubAllEnvs();
     resetEnv();

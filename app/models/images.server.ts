@@ -7,7 +7,15 @@ import { consumeRateLimit, type RateLimit } from './rate-limits.server';
 import { waitText } from '~/utils/dates';
 import { env } from '~/services/env.server';
 import { UploadError } from '~/services/multipart.server';
-import { IMAGES_FOLDER, type ImageFormat, imagePipelineBusy, imagePipelineHasRoom, PRIVATE_IMAGES_FOLDER, type ProcessedImage, processImage } from '~/services/images.server';
+import {
+  IMAGES_FOLDER,
+  type ImageFormat,
+  imagePipelineBusy,
+  imagePipelineHasRoom,
+  PRIVATE_IMAGES_FOLDER,
+  type ProcessedImage,
+  processImage,
+} from '~/services/images.server';
 
 const PUBLISHED_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
 /** Where an unpublished image's files are asked for: a route that checks who asks (routes/private-image.ts). */
@@ -27,7 +35,12 @@ export function saveImage(image: ProcessedImage): number {
     const existing = tx.select({ id: images.id }).from(images).where(eq(images.hash, image.hash)).get();
     if (existing) {
       // Its files went with a rejected build: this upload brings them back (private, like any new upload).
-      const hasFiles = tx.select({ imageId: imageVariants.imageId }).from(imageVariants).where(eq(imageVariants.imageId, existing.id)).limit(1).get();
+      const hasFiles = tx
+        .select({ imageId: imageVariants.imageId })
+        .from(imageVariants)
+        .where(eq(imageVariants.imageId, existing.id))
+        .limit(1)
+        .get();
       if (!hasFiles && image.variants.length > 0) {
         tx.update(images).set({ placeholder: image.placeholder }).where(eq(images.id, existing.id)).run();
         tx.insert(imageVariants)
@@ -118,7 +131,10 @@ function srcSet(prefix: string, variants: VariantRow[]): string {
   return variants.map((variant) => `${prefix}${variant.fileName} ${variant.width}w`).join(', ');
 }
 
-function toSources(image: { width: number; height: number; placeholder: string; published: boolean }, variants: VariantRow[]): ImageSources {
+function toSources(
+  image: { width: number; height: number; placeholder: string; published: boolean },
+  variants: VariantRow[],
+): ImageSources {
   const prefix = urlPrefix(image.published);
   const ofFormat = (format: ImageFormat) => variants.filter((variant) => variant.format === format);
   const sources: ImageSources['sources'] = [];
@@ -235,4 +251,3 @@ export async function withAnalysisFile<T>(imageId: number, read: (file: string) 
     return read(moved);
   }
 }
-

@@ -35,7 +35,8 @@ function createBuild(title: string, { userId = aMember().id, createdAt = NOW - 6
 
 /** The build's totals, as the rating write path keeps them in step with its ratings (all time ranks by them). */
 function recount(buildId: number): void {
-  db().update(builds)
+  db()
+    .update(builds)
     .set({
       totalRating: sql`(select coalesce(sum(rating), 0) from ratings where build_id = ${buildId})`,
       ratingCount: sql`(select count(*) from ratings where build_id = ${buildId})`,
@@ -47,7 +48,8 @@ function recount(buildId: number): void {
 /** Ratings of `buildId`, one per new member, all given at `at`. */
 function rate(buildId: number, stars: number[], at = NOW - HOUR): void {
   const voters = createUsers(stars.length);
-  db().insert(ratings)
+  db()
+    .insert(ratings)
     .values(
       stars.map((rating, index) => ({
         buildId,
@@ -273,9 +275,7 @@ describe('leaderboard', () => {
     });
 
     it('all-time covers every rating', () => {
-      expect(sorted(titles('all-time'))).toEqual(
-        sorted(['An hour ago', '25 hours ago', '8 days ago', '31 days ago']),
-      );
+      expect(sorted(titles('all-time'))).toEqual(sorted(['An hour ago', '25 hours ago', '8 days ago', '31 days ago']));
     });
 
     it('rolls forward with the "now" it is given', () => {

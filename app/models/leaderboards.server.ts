@@ -143,7 +143,12 @@ export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number
  */
 export function saveStandings(writer: Writer, period: LeaderboardPeriod, standings: Standing[]): boolean {
   const stored = writer
-    .select({ buildId: leaderboardStandings.buildId, votes: leaderboardStandings.votes, points: leaderboardStandings.points, score: leaderboardStandings.score })
+    .select({
+      buildId: leaderboardStandings.buildId,
+      votes: leaderboardStandings.votes,
+      points: leaderboardStandings.points,
+      score: leaderboardStandings.score,
+    })
     .from(leaderboardStandings)
     .where(eq(leaderboardStandings.period, period))
     .orderBy(asc(leaderboardStandings.position))

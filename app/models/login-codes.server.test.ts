@@ -28,7 +28,6 @@ const OTHER_BROWSER = 'browser-id-zyxwvutsrqponmlkjihg';
 /** Just past the resend cooldown. */
 const AFTER_COOLDOWN = LOGIN_CODE_RESEND_COOLDOWN_MS + 1;
 
-
 type SendOptions = { ip?: string; browserId?: string; now?: number; code?: string };
 
 /** Reserves a code (which must be allowed) for `email`, optionally with a chosen code. */

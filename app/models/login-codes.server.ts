@@ -2,12 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { loginCodes } from '../../db/schema';
 import { keyedHash, randomDigits, randomToken, safeEqual, sha256 } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
-import {
-  LOGIN_CODE_DIGITS,
-  LOGIN_CODE_MAX_ATTEMPTS,
-  LOGIN_CODE_RESEND_COOLDOWN_MS,
-  LOGIN_CODE_TTL_MS,
-} from '~/utils/constants';
+import { LOGIN_CODE_DIGITS, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import {
   consumeRateLimit,
   peekRateLimit,
@@ -91,18 +86,13 @@ export function saveLoginCode(prepared: PreparedCode, now = Date.now()): void {
   });
 }
 
-export type CodeCheck =
-  | { ok: true; email: string }
-  | { ok: false; reason: 'invalid' | 'expired' | 'locked' | 'ip'; retryAfterMs?: number };
+export type CodeCheck = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'locked' | 'ip'; retryAfterMs?: number };
 
 /**
  * Checks a typed code against the address's latest code. Each wrong try counts
  * on that code; the fifth burns it, so guessing has five chances in a million.
  */
-export function verifyLoginCode(
-  { email, code, ip }: { email: string; code: string; ip: string },
-  now = Date.now(),
-): CodeCheck {
+export function verifyLoginCode({ email, code, ip }: { email: string; code: string; ip: string }, now = Date.now()): CodeCheck {
   const address = normalizeEmail(email);
   const ipCheck = peekRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
   if (!ipCheck.allowed) return { ok: false, reason: 'ip', retryAfterMs: ipCheck.retryAfterMs };
@@ -115,7 +105,11 @@ export function verifyLoginCode(
       .get();
     if (!row || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
     if (safeEqual(row.codeHash, keyedHash(code))) {
-      db().update(loginCodes).set({ usedAt: new Date(now) }).where(eq(loginCodes.id, row.id)).run();
+      db()
+        .update(loginCodes)
+        .set({ usedAt: new Date(now) })
+        .where(eq(loginCodes.id, row.id))
+        .run();
       return { ok: true, email: address } as const;
     }
     consumeRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
@@ -135,13 +129,7 @@ export function findMagicLink(token: string, now = Date.now()): { email: string 
   const row = db()
     .select({ email: loginCodes.email })
     .from(loginCodes)
-    .where(
-      and(
-        eq(loginCodes.linkTokenHash, sha256(token)),
-        isNull(loginCodes.usedAt),
-        gt(loginCodes.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(loginCodes.linkTokenHash, sha256(token)), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, new Date(now))))
     .get();
   return row ?? null;
 }
@@ -158,7 +146,11 @@ export function redeemMagicLink({ token, browserId }: { token: string; browserId
       .get();
     if (!row || row.usedAt || row.expiresAt.getTime() <= now) return { ok: false, reason: 'invalid' } as const;
     if (!browserId || !safeEqual(row.browserHash, sha256(browserId))) return { ok: false, reason: 'other-browser' } as const;
-    db().update(loginCodes).set({ usedAt: new Date(now) }).where(eq(loginCodes.id, row.id)).run();
+    db()
+      .update(loginCodes)
+      .set({ usedAt: new Date(now) })
+      .where(eq(loginCodes.id, row.id))
+      .run();
     return { ok: true, email: row.email } as const;
   });
 }

@@ -31,7 +31,12 @@ export const HIDDEN_REASON = 'A moderator hid this build while they look at it.'
  * owner reads, answering its image id: settle its files once the transaction is committed.
  */
 function unlist(tx: Writer, buildId: number, reviewStatus: 'held' | 'rejected', reviewReason: string, now: Date): number | null {
-  const build = tx.update(builds).set({ reviewStatus, reviewReason }).where(eq(builds.id, buildId)).returning({ imageId: builds.imageId }).get();
+  const build = tx
+    .update(builds)
+    .set({ reviewStatus, reviewReason })
+    .where(eq(builds.id, buildId))
+    .returning({ imageId: builds.imageId })
+    .get();
   requestLeaderboards(tx, now.getTime());
   return build?.imageId ?? null;
 }
@@ -51,7 +56,14 @@ export type HeldBuild = { id: number; title: string; username: string; imageId: 
 /** Builds waiting for a moderator (held by screening, or hidden), oldest first: first come, first seen. */
 export function listHeldBuilds(): HeldBuild[] {
   return db()
-    .select({ id: builds.id, title: builds.title, username: users.username, imageId: builds.imageId, reviewReason: builds.reviewReason, createdAt: builds.createdAt })
+    .select({
+      id: builds.id,
+      title: builds.title,
+      username: users.username,
+      imageId: builds.imageId,
+      reviewReason: builds.reviewReason,
+      createdAt: builds.createdAt,
+    })
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
     .where(eq(builds.reviewStatus, 'held'))
@@ -66,26 +78,43 @@ export type ModerationResult = { ok: true; label: string } | { ok: false; reason
  * it has no roast yet) and its photo published; rejected, it stays hidden, its owner
  * reads `reason`, and its photo is deleted.
  */
-export async function decideHeldBuild(actor: Staff, buildId: number, decision: { approve: true } | { approve: false; reason: ReportReason }, now = new Date()): Promise<ModerationResult> {
+export async function decideHeldBuild(
+  actor: Staff,
+  buildId: number,
+  decision: { approve: true } | { approve: false; reason: ReportReason },
+  now = new Date(),
+): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return settled(db().transaction((tx) => {
-    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held'))).get();
-    if (!build) return { ok: false, reason: 'not_found' } as const;
-    let imageId: number | null;
-    if (decision.approve) {
-      imageId = approveBuildIn(tx, buildId, now);
-      requestLeaderboards(tx, now.getTime());
-    } else {
-      imageId = unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
-    }
-    recordAudit(
-      tx,
-      actor,
-      { action: decision.approve ? 'approve-build' : 'reject-build', targetType: 'build', targetId: buildId, targetLabel: build.title, details: decision.approve ? '' : REPORT_REASONS[decision.reason] },
-      now,
-    );
-    return { ok: true, label: build.title, imageId } as const;
-  }));
+  return settled(
+    db().transaction((tx) => {
+      const build = tx
+        .select({ title: builds.title })
+        .from(builds)
+        .where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'held')))
+        .get();
+      if (!build) return { ok: false, reason: 'not_found' } as const;
+      let imageId: number | null;
+      if (decision.approve) {
+        imageId = approveBuildIn(tx, buildId, now);
+        requestLeaderboards(tx, now.getTime());
+      } else {
+        imageId = unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
+      }
+      recordAudit(
+        tx,
+        actor,
+        {
+          action: decision.approve ? 'approve-build' : 'reject-build',
+          targetType: 'build',
+          targetId: buildId,
+          targetLabel: build.title,
+          details: decision.approve ? '' : REPORT_REASONS[decision.reason],
+        },
+        now,
+      );
+      return { ok: true, label: build.title, imageId } as const;
+    }),
+  );
 }
 
 /**
@@ -94,13 +123,19 @@ export async function decideHeldBuild(actor: Staff, buildId: number, decision: {
  */
 export async function hideBuild(actor: Staff, buildId: number, now = new Date()): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return settled(db().transaction((tx) => {
-    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved'))).get();
-    if (!build) return { ok: false, reason: 'not_found' } as const;
-    const imageId = unlist(tx, buildId, 'held', HIDDEN_REASON, now);
-    recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
-    return { ok: true, label: build.title, imageId } as const;
-  }));
+  return settled(
+    db().transaction((tx) => {
+      const build = tx
+        .select({ title: builds.title })
+        .from(builds)
+        .where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved')))
+        .get();
+      if (!build) return { ok: false, reason: 'not_found' } as const;
+      const imageId = unlist(tx, buildId, 'held', HIDDEN_REASON, now);
+      recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
+      return { ok: true, label: build.title, imageId } as const;
+    }),
+  );
 }
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
@@ -111,7 +146,12 @@ export function deleteAnyComment(actor: Staff, commentId: number, now = new Date
   return db().transaction((tx) => {
     const removed = removeComment(tx, commentId);
     if (!removed) return { ok: false, reason: 'not_found' } as const;
-    recordAudit(tx, actor, { action: 'delete-comment', targetType: 'comment', targetId: commentId, targetLabel: excerpt(removed.content) }, now);
+    recordAudit(
+      tx,
+      actor,
+      { action: 'delete-comment', targetType: 'comment', targetId: commentId, targetLabel: excerpt(removed.content) },
+      now,
+    );
     return { ok: true, label: excerpt(removed.content) } as const;
   });
 }
@@ -156,40 +196,54 @@ export function listOpenReports(): OpenReport[] {
  * is deleted; a reported build is taken down with the report's reason for its
  * owner, and its photo deleted. Every open report on the same item closes with it.
  */
-export async function resolveReport(actor: Staff, reportId: number, decision: 'dismiss' | 'remove', now = new Date()): Promise<ModerationResult> {
+export async function resolveReport(
+  actor: Staff,
+  reportId: number,
+  decision: 'dismiss' | 'remove',
+  now = new Date(),
+): Promise<ModerationResult> {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  return settled(db().transaction((tx) => {
-    const report = tx.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.status, 'open'))).get();
-    if (!report) return { ok: false, reason: 'not_found' } as const;
-    const sameItem = report.commentId !== null ? eq(reports.commentId, report.commentId) : eq(reports.buildId, report.buildId!);
-    let label = '';
-    let imageId: number | null = null;
-    if (decision === 'dismiss') {
-      tx.update(reports).set({ status: 'dismissed' }).where(eq(reports.id, reportId)).run();
-    } else {
-      tx.update(reports).set({ status: 'actioned' }).where(and(sameItem, eq(reports.status, 'open'))).run();
-      if (report.commentId !== null) {
-        label = excerpt(removeComment(tx, report.commentId)?.content ?? '');
+  return settled(
+    db().transaction((tx) => {
+      const report = tx
+        .select()
+        .from(reports)
+        .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
+        .get();
+      if (!report) return { ok: false, reason: 'not_found' } as const;
+      const sameItem = report.commentId !== null ? eq(reports.commentId, report.commentId) : eq(reports.buildId, report.buildId!);
+      let label = '';
+      let imageId: number | null = null;
+      if (decision === 'dismiss') {
+        tx.update(reports).set({ status: 'dismissed' }).where(eq(reports.id, reportId)).run();
       } else {
-        const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
-        label = build?.title ?? '';
-        imageId = unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
+        tx.update(reports)
+          .set({ status: 'actioned' })
+          .where(and(sameItem, eq(reports.status, 'open')))
+          .run();
+        if (report.commentId !== null) {
+          label = excerpt(removeComment(tx, report.commentId)?.content ?? '');
+        } else {
+          const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
+          label = build?.title ?? '';
+          imageId = unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
+        }
       }
-    }
-    recordAudit(
-      tx,
-      actor,
-      {
-        action: decision === 'dismiss' ? 'dismiss-report' : 'act-on-report',
-        targetType: 'report',
-        targetId: reportId,
-        targetLabel: label,
-        details: `${REPORT_REASONS[report.reason]} (${report.commentId !== null ? `comment #${report.commentId}` : `build #${report.buildId}`})`,
-      },
-      now,
-    );
-    return { ok: true, label, imageId } as const;
-  }));
+      recordAudit(
+        tx,
+        actor,
+        {
+          action: decision === 'dismiss' ? 'dismiss-report' : 'act-on-report',
+          targetType: 'report',
+          targetId: reportId,
+          targetLabel: label,
+          details: `${REPORT_REASONS[report.reason]} (${report.commentId !== null ? `comment #${report.commentId}` : `build #${report.buildId}`})`,
+        },
+        now,
+      );
+      return { ok: true, label, imageId } as const;
+    }),
+  );
 }
 
 export type FailedRoast = { buildId: number; title: string; username: string; failedAt: Date; lastError: string | null };
@@ -209,7 +263,15 @@ export function listFailedRoasts(): FailedRoast[] {
       : db()
           .select({ key: jobs.key, lastError: jobs.lastError })
           .from(jobs)
-          .where(and(eq(jobs.status, 'failed'), inArray(jobs.key, rows.map((row) => roastJob(row.buildId).key))))
+          .where(
+            and(
+              eq(jobs.status, 'failed'),
+              inArray(
+                jobs.key,
+                rows.map((row) => roastJob(row.buildId).key),
+              ),
+            ),
+          )
           .orderBy(asc(jobs.id))
           .all()
           .map((job) => [job.key, job.lastError]),
@@ -221,7 +283,11 @@ export function listFailedRoasts(): FailedRoast[] {
 export function retryRoast(actor: Staff, buildId: number, now = new Date()): ModerationResult {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
   return db().transaction((tx) => {
-    const build = tx.select({ title: builds.title }).from(builds).where(and(eq(builds.id, buildId), isNotNull(builds.roastFailedAt))).get();
+    const build = tx
+      .select({ title: builds.title })
+      .from(builds)
+      .where(and(eq(builds.id, buildId), isNotNull(builds.roastFailedAt)))
+      .get();
     if (!build || !enqueueJob(tx, roastJob(buildId), now)) return { ok: false, reason: 'not_found' } as const;
     tx.update(builds).set({ roastFailedAt: null }).where(eq(builds.id, buildId)).run();
     recordAudit(tx, actor, { action: 'retry-roast', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);

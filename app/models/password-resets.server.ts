@@ -29,7 +29,6 @@ const INVALID_LINK: ResetRefusal = {
   message: 'The password reset link is invalid or expired. Please request a new one.',
 };
 
-
 /**
  * E-mails `email` a single-use link to /reset-password, which makes any earlier
  * link stop working. Throws the mailer's error when the mail cannot go out.
@@ -46,7 +45,13 @@ export async function mailPasswordResetLink({ userId, email }: { userId: number;
  * failure is only logged (by the mailer): telling the visitor would reveal that
  * the account exists.
  */
-export async function requestPasswordReset({ email, ip }: { email: string; ip: string }): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function requestPasswordReset({
+  email,
+  ip,
+}: {
+  email: string;
+  ip: string;
+}): Promise<{ ok: true } | { ok: false; message: string }> {
   const limit = reserveRateLimits([
     [LIMITS.perAddress, email],
     [LIMITS.perIp, ip],

@@ -18,7 +18,6 @@ const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 
 const threePerMinute: RateLimit = { bucket: 'test:three-per-minute', limit: 3, windowMs: MINUTE };
 
-
 const hitCount = () => db().select().from(rateLimitHits).all().length;
 
 describe('consumeRateLimit', () => {
@@ -142,7 +141,13 @@ describe('reserveRateLimits', () => {
   const once: RateLimit = { bucket: 'test:once', limit: 1, windowMs: 30 * SECOND };
 
   it('counts one event under every rule when all allow it', () => {
-    const result = reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW);
+    const result = reserveRateLimits(
+      [
+        [threePerMinute, 'a'],
+        [once, 'a'],
+      ],
+      NOW,
+    );
     expect(result.allowed).toBe(true);
     expect(hitCount()).toBe(2);
     expect(peekRateLimit(once, 'a', NOW).allowed).toBe(false);
@@ -150,7 +155,15 @@ describe('reserveRateLimits', () => {
 
   it('counts nothing when one rule refuses, and names it', () => {
     consumeRateLimit(once, 'a', NOW);
-    expect(reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW + 5 * SECOND)).toEqual({
+    expect(
+      reserveRateLimits(
+        [
+          [threePerMinute, 'a'],
+          [once, 'a'],
+        ],
+        NOW + 5 * SECOND,
+      ),
+    ).toEqual({
       allowed: false,
       refusedBy: 1,
       retryAfterMs: 25 * SECOND,
@@ -160,7 +173,13 @@ describe('reserveRateLimits', () => {
 
   it('gives the events back on release, and only those', () => {
     consumeRateLimit(threePerMinute, 'a', NOW);
-    const result = reserveRateLimits([[threePerMinute, 'a'], [once, 'a']], NOW);
+    const result = reserveRateLimits(
+      [
+        [threePerMinute, 'a'],
+        [once, 'a'],
+      ],
+      NOW,
+    );
     if (!result.allowed) throw new Error('refused');
     releaseReservation(result.reservation);
     expect(hitCount()).toBe(1);

@@ -12,9 +12,7 @@ function check(reader: Reader, rule: RateLimit, key: string, now: number): RateL
   const [row] = reader
     .select({ hits: count(), oldest: min(rateLimitHits.at) })
     .from(rateLimitHits)
-    .where(
-      and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))),
-    )
+    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))))
     .all();
   if (!row || row.hits < rule.limit) return { allowed: true };
   const oldest = row.oldest ? row.oldest.getTime() : now;
@@ -34,16 +32,17 @@ export function consumeRateLimit(rule: RateLimit, key: string, now = Date.now())
 /** consumeRateLimit inside the caller's transaction, so the event counts only if the rest commits. */
 export function consumeRateLimitIn(tx: Reader & Pick<Db, 'insert'>, rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
   const result = check(tx, rule, key, now);
-  if (result.allowed) tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).run();
+  if (result.allowed)
+    tx.insert(rateLimitHits)
+      .values({ bucket: rule.bucket, key, at: new Date(now) })
+      .run();
   return result;
 }
 
 /** One event counted under several rules at once, to be given back if what it allowed did not happen. */
 export type Reservation = { hitIds: number[] };
 
-export type ReservationResult =
-  | { allowed: true; reservation: Reservation }
-  | { allowed: false; refusedBy: number; retryAfterMs: number };
+export type ReservationResult = { allowed: true; reservation: Reservation } | { allowed: false; refusedBy: number; retryAfterMs: number };
 
 /**
  * Checks every `[rule, key]` and counts one event under each, in one synchronous
@@ -60,7 +59,11 @@ export function reserveRateLimits(checks: readonly (readonly [RateLimit, string]
     }
     const hitIds = checks.map(
       ([rule, key]) =>
-        tx.insert(rateLimitHits).values({ bucket: rule.bucket, key, at: new Date(now) }).returning({ id: rateLimitHits.id }).get().id,
+        tx
+          .insert(rateLimitHits)
+          .values({ bucket: rule.bucket, key, at: new Date(now) })
+          .returning({ id: rateLimitHits.id })
+          .get().id,
     );
     return { allowed: true, reservation: { hitIds } } as const;
   });

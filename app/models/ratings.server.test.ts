@@ -27,7 +27,8 @@ afterEach(() => {
   resetEnv();
 });
 
-const totals = () => db().select({ total: builds.totalRating, count: builds.ratingCount, average: builds.averageRating }).from(builds).get();
+const totals = () =>
+  db().select({ total: builds.totalRating, count: builds.ratingCount, average: builds.averageRating }).from(builds).get();
 
 describe('rateBuild', () => {
   it('keeps one rating per member, changes it on re-rating, and updates the aggregates with it', () => {
@@ -41,7 +42,9 @@ describe('rateBuild', () => {
   });
 
   it('refuses the owner, out-of-range stars and unlisted builds, changing nothing', () => {
-    expect(() => rateBuild({ buildId, userId: ownerId, rating: 5 })).toThrow(new RatingError('You cannot rate your own build', 'own_build'));
+    expect(() => rateBuild({ buildId, userId: ownerId, rating: 5 })).toThrow(
+      new RatingError('You cannot rate your own build', 'own_build'),
+    );
     for (const rating of [0, 6, 2.5, Number.NaN]) expect(() => rateBuild({ buildId, userId: members[0]!, rating })).toThrow(RatingError);
     db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, buildId)).run();
     expect(() => rateBuild({ buildId, userId: members[0]!, rating: 4 })).toThrow('Build not found');

@@ -48,7 +48,6 @@ export function memberRating(buildId: number, userId: number): number | null {
   );
 }
 
-
 /** Whether any rating was given or changed at or after `at`. */
 export function ratedSince(reader: Writer, at: Date): boolean {
   return reader.select({ id: ratings.id }).from(ratings).where(gte(ratings.updatedAt, at)).limit(1).get() !== undefined;

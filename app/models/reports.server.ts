@@ -23,11 +23,20 @@ export type ReportTarget = { buildId: number } | { commentId: number };
  * moderators' queue. One report per member and item: reporting again says so
  * and changes nothing. Null when the item does not exist.
  */
-export function reportItem(reporterId: number, target: ReportTarget, reason: ReportReason, details = ''): 'reported' | 'already_reported' | null {
+export function reportItem(
+  reporterId: number,
+  target: ReportTarget,
+  reason: ReportReason,
+  details = '',
+): 'reported' | 'already_reported' | null {
   return db().transaction((tx) => {
     const exists =
       'buildId' in target
-        ? tx.select({ id: builds.id }).from(builds).where(and(eq(builds.id, target.buildId), eq(builds.reviewStatus, 'approved'))).get()
+        ? tx
+            .select({ id: builds.id })
+            .from(builds)
+            .where(and(eq(builds.id, target.buildId), eq(builds.reviewStatus, 'approved')))
+            .get()
         : tx.select({ id: comments.id }).from(comments).where(eq(comments.id, target.commentId)).get();
     if (!exists) return null;
     const inserted = tx

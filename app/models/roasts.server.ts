@@ -5,7 +5,6 @@ import { roastJob } from '~/jobs/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 
-
 /** What the roast and screening jobs need to know about a build. */
 export function buildForRoast(buildId: number) {
   return (
@@ -46,7 +45,9 @@ export function saveScreening(tx: Writer, buildId: number, result: ScreeningOutc
       reviewStatus: result.outcome,
       reviewReason: result.reason,
       screening: result.scores,
-      ...(result.look ? { roastFacts: result.look.facts, roastProvider: result.look.author.provider, roastModel: result.look.author.model } : {}),
+      ...(result.look
+        ? { roastFacts: result.look.facts, roastProvider: result.look.author.provider, roastModel: result.look.author.model }
+        : {}),
     })
     .where(eq(builds.id, buildId))
     .run();

@@ -38,12 +38,19 @@ export function findActiveSession(sessionId: string, now = Date.now()): ActiveSe
 /** Pushes the expiry 30 days past now: the session rolls while it is used. */
 export function renewSession(sessionId: string, now = Date.now()): Date {
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  db().update(sessions).set({ expiresAt }).where(eq(sessions.idHash, sha256(sessionId))).run();
+  db()
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.idHash, sha256(sessionId)))
+    .run();
   return expiresAt;
 }
 
 export function deleteSession(sessionId: string): void {
-  db().delete(sessions).where(eq(sessions.idHash, sha256(sessionId))).run();
+  db()
+    .delete(sessions)
+    .where(eq(sessions.idHash, sha256(sessionId)))
+    .run();
 }
 
 /** Ends every session of a member (e.g. when an admin disables them). */
@@ -59,5 +66,8 @@ export function deleteOtherUserSessions(userId: number, keepSessionId: string | 
 
 /** Deletes expired sessions (housekeeping). */
 export function pruneSessions(now = Date.now()): number {
-  return db().delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run().changes;
+  return db()
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date(now)))
+    .run().changes;
 }

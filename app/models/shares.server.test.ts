@@ -48,7 +48,11 @@ describe('share tokens', () => {
   it('stops answering an expired token and replaces it on the next share', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const old = shareToken(buildId, now)!;
-    db().update(shareTokens).set({ expiresAt: new Date(now.getTime() + 1000) }).where(eq(shareTokens.token, old)).run();
+    db()
+      .update(shareTokens)
+      .set({ expiresAt: new Date(now.getTime() + 1000) })
+      .where(eq(shareTokens.token, old))
+      .run();
     const later = new Date(now.getTime() + 2000);
     expect(findSharedBuild(old, later)).toBeNull();
     expect(findShareToken(buildId, later)).toBeNull();

@@ -11,14 +11,22 @@ const live = (now: Date) => or(isNull(shareTokens.expiresAt), gt(shareTokens.exp
 
 /** The build a share token points to, or null when the token is unknown or expired. */
 export function findSharedBuild(token: string, now = new Date()): BuildSummary | null {
-  const share = db().select({ buildId: shareTokens.buildId }).from(shareTokens).where(and(eq(shareTokens.token, token), live(now))).get();
+  const share = db()
+    .select({ buildId: shareTokens.buildId })
+    .from(shareTokens)
+    .where(and(eq(shareTokens.token, token), live(now)))
+    .get();
   return share ? findBuild(share.buildId) : null;
 }
 
 /** The build's live share token, if it has one; reads only. */
 export function findShareToken(buildId: number, now = new Date()): string | null {
   return (
-    db().select({ token: shareTokens.token }).from(shareTokens).where(and(eq(shareTokens.buildId, buildId), live(now))).get()?.token ?? null
+    db()
+      .select({ token: shareTokens.token })
+      .from(shareTokens)
+      .where(and(eq(shareTokens.buildId, buildId), live(now)))
+      .get()?.token ?? null
   );
 }
 
@@ -30,7 +38,14 @@ export function findShareToken(buildId: number, now = new Date()): string | null
  */
 export function shareToken(buildId: number, now = new Date()): string | null {
   return db().transaction((tx) => {
-    if (!tx.select({ id: builds.id }).from(builds).where(and(eq(builds.id, buildId), listed)).get()) return null;
+    if (
+      !tx
+        .select({ id: builds.id })
+        .from(builds)
+        .where(and(eq(builds.id, buildId), listed))
+        .get()
+    )
+      return null;
     const current = findShareToken(buildId, now);
     if (current) return current;
     const token = randomToken(TOKEN_BYTES);

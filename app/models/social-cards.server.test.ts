@@ -20,7 +20,9 @@ let buildId: number;
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-social-'));
-  const png = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   photo = await processImage(png, { uploadsDir });
 });
 
@@ -56,7 +58,11 @@ describe('social tags of a build', () => {
   });
 
   it('describe the roast in one paragraph of at most 200 characters, cut at a word', () => {
-    db().update(builds).set({ roast: `Four fans,\n\nzero airflow. ${'Blinding RGB everywhere. '.repeat(20)}` }).where(eq(builds.id, buildId)).run();
+    db()
+      .update(builds)
+      .set({ roast: `Four fans,\n\nzero airflow. ${'Blinding RGB everywhere. '.repeat(20)}` })
+      .where(eq(builds.id, buildId))
+      .run();
     const { description } = buildSocial(detail())!;
     expect(description.length).toBeLessThanOrEqual(200);
     expect(description).toMatch(/^Four fans, zero airflow\. Blinding RGB everywhere\. .*\w…$/);

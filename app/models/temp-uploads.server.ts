@@ -52,7 +52,10 @@ export function findTempUploadId(clientToken: string, now = Date.now()): string 
 
 /** Deletes uploads nobody came back for (housekeeping); their images go with unused-image cleanup. */
 export function pruneTempUploads(now = Date.now()): number {
-  return db().delete(tempUploads).where(lt(tempUploads.expiresAt, new Date(now))).run().changes;
+  return db()
+    .delete(tempUploads)
+    .where(lt(tempUploads.expiresAt, new Date(now)))
+    .run().changes;
 }
 
 /** Sets the title a guest typed for their waiting upload. */

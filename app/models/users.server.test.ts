@@ -22,7 +22,6 @@ vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
 const NOW = new Date(Date.UTC(2025, 5, 15, 12, 0, 0));
 const noAdmins = { adminEmails: [] };
 
-
 /** The member signed in by `email`; fails the test when sign-in is refused. */
 function signedIn(result: SignInResult) {
   if (!result.ok) throw new Error(`sign-in was refused: ${result.reason}`);
@@ -162,7 +161,7 @@ describe('changeUsername', () => {
     expect(findUserById(id)?.username).toBe('NEO');
   });
 
-  it.each(['Trinity', 'trinity', 'TRINITY', 'tRiNiTy'])("says \"taken\" for another member's name written %s", (name) => {
+  it.each(['Trinity', 'trinity', 'TRINITY', 'tRiNiTy'])('says "taken" for another member\'s name written %s', (name) => {
     aMember({ username: 'Trinity', email: 'trinity@example.com' });
     const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, name)).toBe('taken');
@@ -173,7 +172,7 @@ describe('changeUsername', () => {
   // letters, with JavaScript's toLowerCase(), which folds every letter. With
   // "Ärger" taken, changeUsername(id, 'ärger') returns 'updated' (expected 'taken'),
   // leaving two members named "Ärger" and "ärger".
-  it("says \"taken\" for another member's non-ASCII name in another letter case", () => {
+  it('says "taken" for another member\'s non-ASCII name in another letter case', () => {
     aMember({ username: 'Ärger', email: 'aerger@example.com' });
     const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'ärger')).toBe('taken');
@@ -182,7 +181,7 @@ describe('changeUsername', () => {
   // Bug, same cause: with "Ärger" taken, changeUsername(id, 'Ärger') finds no clash,
   // and the UPDATE then throws "UNIQUE constraint failed: index 'users_username_unique'"
   // (expected: 'taken').
-  it("says \"taken\", without throwing, for another member's exact non-ASCII name", () => {
+  it('says "taken", without throwing, for another member\'s exact non-ASCII name', () => {
     aMember({ username: 'Ärger', email: 'aerger@example.com' });
     const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;
     expect(changeUsername(id, 'Ärger')).toBe('taken');
@@ -198,7 +197,7 @@ describe('changeEmail', () => {
   });
 
   it.each(['trinity@example.com', 'Trinity@Example.com', ' TRINITY@EXAMPLE.COM '])(
-    "says \"taken\" for another member's address written %s",
+    'says "taken" for another member\'s address written %s',
     (email) => {
       aMember({ username: 'Trinity', email: 'Trinity@example.com' });
       const id = aMember({ username: 'Neo', email: 'neo@example.com' }).id;

@@ -61,7 +61,13 @@ export function signInByEmail(email: string, { adminEmails }: { adminEmails: str
       return { ok: true, user: tx.select(currentUserColumns).from(users).where(eq(users.id, existing.id)).get()!, created: false } as const;
     }
     let username = generateUsername();
-    while (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get()) {
+    while (
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.usernameKey, usernameKey(username)))
+        .get()
+    ) {
       username = generateUsername();
     }
     const user = tx
@@ -86,7 +92,10 @@ export function changeUsername(userId: number, username: string): UsernameChange
       .where(and(eq(users.usernameKey, usernameKey(username)), ne(users.id, userId)))
       .get();
     if (clash) return 'taken';
-    tx.update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, userId)).run();
+    tx.update(users)
+      .set({ username, usernameKey: usernameKey(username) })
+      .where(eq(users.id, userId))
+      .run();
     return 'updated';
   });
 }
@@ -108,7 +117,11 @@ export type EmailChange = 'updated' | 'taken';
 export function changeEmail(userId: number, email: string): EmailChange {
   const address = normalizeEmail(email);
   return db().transaction((tx) => {
-    const clash = tx.select({ id: users.id }).from(users).where(and(byEmail(address), ne(users.id, userId))).get();
+    const clash = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(byEmail(address), ne(users.id, userId)))
+      .get();
     if (clash) return 'taken';
     tx.update(users).set({ email: address, emailVerified: true }).where(eq(users.id, userId)).run();
     return 'updated';
@@ -130,9 +143,7 @@ export function findProfile(userId: number) {
 }
 
 type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email'> &
-  Partial<
-    Pick<typeof users.$inferInsert, 'emailVerified' | 'isAdmin' | 'isModerator' | 'isDisabled' | 'bio' | 'avatarUrl' | 'createdAt'>
-  >;
+  Partial<Pick<typeof users.$inferInsert, 'emailVerified' | 'isAdmin' | 'isModerator' | 'isDisabled' | 'bio' | 'avatarUrl' | 'createdAt'>>;
 
 /** Creates a member directly, with a chosen name (demo data, admin tools, tests). */
 export function insertUser(values: NewUser): CurrentUser {

@@ -14,7 +14,18 @@ describe('spottedList', () => {
       'Vertical GPU',
       'Setting: cluttered desk',
     ]);
-    const bare: RoastFacts = { ...SAMPLE_FACTS, gpu: null, cooler: null, case: null, rgb: 'none', cableManagement: 'unknown', features: [], setting: null, peripherals: [], colours: ['black'] };
+    const bare: RoastFacts = {
+      ...SAMPLE_FACTS,
+      gpu: null,
+      cooler: null,
+      case: null,
+      rgb: 'none',
+      cableManagement: 'unknown',
+      features: [],
+      setting: null,
+      peripherals: [],
+      colours: ['black'],
+    };
     expect(spottedList(bare)).toEqual(['Colours: black']);
   });
 });

@@ -53,7 +53,8 @@ export function clipFacts(value: unknown): unknown {
   }
   for (const [key, [count, length]] of Object.entries(LIST_LIMITS)) {
     const list = facts[key];
-    if (Array.isArray(list)) facts[key] = list.slice(0, count).map((item: unknown) => (typeof item === 'string' ? item.trim().slice(0, length) : item));
+    if (Array.isArray(list))
+      facts[key] = list.slice(0, count).map((item: unknown) => (typeof item === 'string' ? item.trim().slice(0, length) : item));
   }
   return facts;
 }

@@ -96,12 +96,22 @@ export async function ollamaRoast(
   input: { title: string; facts: RoastFacts },
   signal?: AbortSignal,
 ): Promise<string> {
-  return write(config, 'roast', { system: ROAST_SYSTEM_PROMPT, user: roastUserMessage(input), maxTokens: ROAST_MAX_TOKENS, limits: ROAST_LIMITS }, signal);
+  return write(
+    config,
+    'roast',
+    { system: ROAST_SYSTEM_PROMPT, user: roastUserMessage(input), maxTokens: ROAST_MAX_TOKENS, limits: ROAST_LIMITS },
+    signal,
+  );
 }
 
 /** RoastBot's answer to the last comment of a thread under a build. */
 export async function ollamaReply(config: OllamaConfig, input: ReplyInput, signal?: AbortSignal): Promise<string> {
-  return write(config, 'reply', { system: REPLY_SYSTEM_PROMPT, user: replyUserMessage(input), maxTokens: REPLY_MAX_TOKENS, limits: REPLY_LIMITS }, signal);
+  return write(
+    config,
+    'reply',
+    { system: REPLY_SYSTEM_PROMPT, user: replyUserMessage(input), maxTokens: REPLY_MAX_TOKENS, limits: REPLY_LIMITS },
+    signal,
+  );
 }
 
 /** A text-only call whose answer is checked against `limits` and retried when it fails them. */
@@ -146,11 +156,7 @@ function withoutLatest(name: string): string {
   return name.replace(/:latest$/, '');
 }
 
-async function withRetries<T>(
-  step: string,
-  ask: (attempt: number) => Promise<string>,
-  check: (content: string) => Checked<T>,
-): Promise<T> {
+async function withRetries<T>(step: string, ask: (attempt: number) => Promise<string>, check: (content: string) => Checked<T>): Promise<T> {
   let problem = '';
   for (let attempt = 0; attempt < TRIES; attempt++) {
     const checked = check(await ask(attempt));

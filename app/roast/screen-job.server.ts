@@ -10,8 +10,7 @@ import { chooseOllama } from './provider.server';
 import { screenImage, screeningThresholds, screeningVerdict } from './screening/screening.server';
 import { visionImage } from './vision-image.server';
 
-export const SCREENING_FAILED_REASON =
-  "We couldn't check this photo automatically, so a moderator will look at it before it is listed.";
+export const SCREENING_FAILED_REASON = "We couldn't check this photo automatically, so a moderator will look at it before it is listed.";
 
 /**
  * Screens a new build's photo before it is listed: the local models (NSFW,
@@ -36,7 +35,10 @@ export const screenBuild: JobHandler = {
     // Approved, the photo is published; rejected, it is deleted; held, it stays private.
     // The verdict is saved already: a failure here is put right by housekeeping's reconciliation.
     await settleImageFiles([build.imageId]).catch((error: unknown) =>
-      log.error(`Build ${build.id}: its photo's files could not be moved after screening`, error instanceof Error ? error.message : String(error)),
+      log.error(
+        `Build ${build.id}: its photo's files could not be moved after screening`,
+        error instanceof Error ? error.message : String(error),
+      ),
     );
     if (verdict.outcome !== 'approved') log.info(`Build ${build.id} ${verdict.outcome} by screening: ${verdict.reason}`);
   },

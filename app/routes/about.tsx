@@ -5,16 +5,13 @@ import { pageMeta } from '~/utils/meta';
 export const meta = () =>
   pageMeta(
     'About',
-    'RigRoast is a community where gamers upload their PC builds, get roasted by AI, rate each other ' +
-      'and climb the leaderboards.',
+    'RigRoast is a community where gamers upload their PC builds, get roasted by AI, rate each other ' + 'and climb the leaderboards.',
   );
 
 const features = [
   {
     title: 'Upload your rig',
-    text:
-      'Snap your battlestation and drop the photo in. We strip the hidden metadata, GPS included, before ' +
-      'anyone else sees it.',
+    text: 'Snap your battlestation and drop the photo in. We strip the hidden metadata, GPS included, before ' + 'anyone else sees it.',
   },
   {
     title: 'AI roasts',
@@ -49,15 +46,11 @@ const steps = [
   },
   {
     title: 'Community feedback',
-    text:
-      'Other members rate your build and pile into the comments. Take the heat, fire back and roast a few ' +
-      'builds yourself.',
+    text: 'Other members rate your build and pile into the comments. Take the heat, fire back and roast a few ' + 'builds yourself.',
   },
   {
     title: 'Climb the ranks',
-    text:
-      'Every rating counts towards the leaderboards. Enter competitions, earn achievements and see how ' +
-      'your rig stacks up.',
+    text: 'Every rating counts towards the leaderboards. Enter competitions, earn achievements and see how ' + 'your rig stacks up.',
   },
 ];
 
@@ -68,9 +61,7 @@ export default function About() {
         <h1 className="display text-3xl sm:text-5xl">
           About <span className="text-gradient">RigRoast</span>
         </h1>
-        <p className="mt-4 text-lg text-ink">
-          The place where gamers show off their PC builds and get lovingly torn apart for it.
-        </p>
+        <p className="mt-4 text-lg text-ink">The place where gamers show off their PC builds and get lovingly torn apart for it.</p>
       </header>
 
       <section aria-labelledby="mission-heading" className="mt-12 max-w-3xl">
@@ -79,14 +70,12 @@ export default function About() {
         </h2>
         <div className="mt-4 space-y-4 leading-relaxed text-muted">
           <p>
-            Every build tells a story: the late-night cable management sessions, the GPU you saved up for
-            months to buy, the case fans that glow like a small nightclub. RigRoast exists to celebrate those
-            builds by doing what friends do best, roasting them.
+            Every build tells a story: the late-night cable management sessions, the GPU you saved up for months to buy, the case fans that
+            glow like a small nightclub. RigRoast exists to celebrate those builds by doing what friends do best, roasting them.
           </p>
           <p>
-            We want a community where the jokes are about the hardware, never the person, and where a
-            brutal roast and a five-star rating can land on the same build. Bring your best rig (or your
-            worst), take the heat and have fun with fellow builders.
+            We want a community where the jokes are about the hardware, never the person, and where a brutal roast and a five-star rating
+            can land on the same build. Bring your best rig (or your worst), take the heat and have fun with fellow builders.
           </p>
         </div>
       </section>

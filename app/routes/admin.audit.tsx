@@ -57,7 +57,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <Form method="get" className="flex items-end gap-2">
           <label className="grid gap-1 text-sm">
             <span className="text-muted">Who</span>
-            <select name="actor" defaultValue={actorId ?? ''} key={actorId ?? ''} className="min-h-11 rounded-lg border border-line bg-panel px-3 text-ink">
+            <select
+              name="actor"
+              defaultValue={actorId ?? ''}
+              key={actorId ?? ''}
+              className="min-h-11 rounded-lg border border-line bg-panel px-3 text-ink"
+            >
               <option value="">Everyone</option>
               {actors.map((actor) => (
                 <option key={actor.id} value={actor.id}>
@@ -66,7 +71,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan">
+          <button
+            type="submit"
+            className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan"
+          >
             Show
           </button>
         </Form>
@@ -93,7 +101,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           }))}
         />
       </div>
-      <Pager page={page} pageCount={pageCount} hrefFor={(target) => withQuery('/admin/audit', { actor: actorId, page: target })} label="Audit log pages" />
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => withQuery('/admin/audit', { actor: actorId, page: target })}
+        label="Audit log pages"
+      />
     </section>
   );
 }

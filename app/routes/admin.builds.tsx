@@ -71,7 +71,13 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
             `@${build.username}`,
             shortDate(build.createdAt),
             build.averageRating.toFixed(1),
-            <Link key="delete" to={here({ delete: build.id })} preventScrollReset aria-label={`Delete ${build.title}`} className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
+            <Link
+              key="delete"
+              to={here({ delete: build.id })}
+              preventScrollReset
+              aria-label={`Delete ${build.title}`}
+              className={`${buttonClass('ghost', 'sm')} justify-self-start`}
+            >
               Delete
             </Link>,
           ],

@@ -69,7 +69,11 @@ export async function action(args: Route.ActionArgs) {
   }
   const saved = saveCompetition(admin, id, { ...values, badgeUrl });
   if (!saved.ok) throw data(null, { status: saved.reason === 'forbidden' ? 403 : 404 });
-  return redirectWithToast('/admin/competitions', { title: id === null ? 'Competition created' : 'Competition saved', description: values.title }, { status: 303 });
+  return redirectWithToast(
+    '/admin/competitions',
+    { title: id === null ? 'Competition created' : 'Competition saved', description: values.title },
+    { status: 303 },
+  );
 }
 
 export default function AdminCompetition({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +91,13 @@ export default function AdminCompetition({ loaderData, actionData }: Route.Compo
       </h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="mt-6 grid gap-5">
         <TextField field={fields.title} label="Title" type="text" maxLength={100} />
-        <TextField field={fields.theme} label="Theme" type="text" maxLength={100} hint="What builds should show, e.g. “All-white builds”." />
+        <TextField
+          field={fields.theme}
+          label="Theme"
+          type="text"
+          maxLength={100}
+          hint="What builds should show, e.g. “All-white builds”."
+        />
         <TextArea field={fields.description} label="Description" rows={3} />
         <TextArea field={fields.rules} label="Rules" rows={4} />
         <TextArea field={fields.prizes} label="Prizes" rows={3} hint="One prize per line." />
@@ -95,7 +105,12 @@ export default function AdminCompetition({ loaderData, actionData }: Route.Compo
           <TextField field={fields.startDate} label="Starts on (UTC)" type="date" />
           <TextField field={fields.endDate} label="Ends after (UTC)" type="date" hint="It runs to the end of this day." />
         </div>
-        <Field label="Badge image (optional)" id={fields.badge.id} errors={fields.badge.errors} hint="JPEG, PNG or WebP; shown as a 256×256 square.">
+        <Field
+          label="Badge image (optional)"
+          id={fields.badge.id}
+          errors={fields.badge.errors}
+          hint="JPEG, PNG or WebP; shown as a 256×256 square."
+        >
           <input
             {...getInputProps(fields.badge, { type: 'file' })}
             accept="image/jpeg,image/png,image/webp"

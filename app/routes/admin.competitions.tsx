@@ -34,7 +34,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const result = endCompetition(admin, Number(form.get('competitionId')));
   if (result.ok) return redirectWithToast(BACK, { title: 'Competition ended', description: result.title }, { status: 303 });
-  return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Failed to end competition: it has already ended.' }, { status: 303 });
+  return redirectWithToast(
+    BACK,
+    { kind: 'error', title: 'Error', description: 'Failed to end competition: it has already ended.' },
+    { status: 303 },
+  );
 }
 
 const STATUS: Record<CompetitionStatus, { label: string; tone: 'lime' | 'cyan' | 'muted' }> = {
@@ -73,11 +77,20 @@ export default function AdminCompetitions({ loaderData }: Route.ComponentProps) 
                 {STATUS[competition.status].label}
               </Badge>,
               <span key="actions" className="flex flex-wrap gap-2">
-                <Link to={`/admin/competitions/${competition.id}`} aria-label={`Edit ${competition.title}`} className={buttonClass('ghost', 'sm')}>
+                <Link
+                  to={`/admin/competitions/${competition.id}`}
+                  aria-label={`Edit ${competition.title}`}
+                  className={buttonClass('ghost', 'sm')}
+                >
                   Edit
                 </Link>
                 {competition.status === 'ended' ? null : (
-                  <Link to={`/admin/competitions?end=${competition.id}`} preventScrollReset aria-label={`End ${competition.title}`} className={buttonClass('ghost', 'sm')}>
+                  <Link
+                    to={`/admin/competitions?end=${competition.id}`}
+                    preventScrollReset
+                    aria-label={`End ${competition.title}`}
+                    className={buttonClass('ghost', 'sm')}
+                  >
                     End
                   </Link>
                 )}

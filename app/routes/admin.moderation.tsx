@@ -3,7 +3,15 @@ import type { Route } from './+types/admin.moderation';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
 import { imageSources } from '~/models/images.server';
-import { decideHeldBuild, listFailedRoasts, listHeldBuilds, listOpenReports, type ModerationResult, resolveReport, retryRoast } from '~/models/moderation.server';
+import {
+  decideHeldBuild,
+  listFailedRoasts,
+  listHeldBuilds,
+  listOpenReports,
+  type ModerationResult,
+  resolveReport,
+  retryRoast,
+} from '~/models/moderation.server';
 import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
@@ -34,14 +42,21 @@ export async function action(args: Route.ActionArgs) {
   const done = (result: ModerationResult, success: string, failure: string) =>
     redirectWithToast(
       BACK,
-      result.ok ? { title: success, description: result.label } : { kind: 'error', title: 'Error', description: `${failure}: it was already dealt with.` },
+      result.ok
+        ? { title: success, description: result.label }
+        : { kind: 'error', title: 'Error', description: `${failure}: it was already dealt with.` },
       { status: 303 },
     );
   switch (form.get('intent')) {
     case 'approve':
       return done(await decideHeldBuild(staff, id, { approve: true }), 'Build approved', 'Failed to approve build');
     case 'reject':
-      if (!isReportReason(reason)) return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' }, { status: 303 });
+      if (!isReportReason(reason))
+        return redirectWithToast(
+          BACK,
+          { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' },
+          { status: 303 },
+        );
       return done(await decideHeldBuild(staff, id, { approve: false, reason }), 'Build rejected', 'Failed to reject build');
     case 'dismiss-report':
       return done(await resolveReport(staff, id, 'dismiss'), 'Report dismissed', 'Failed to dismiss report');
@@ -54,7 +69,17 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function DecisionButton({ intent, id, label, tone = 'ghost' }: { intent: string; id: number; label: string; tone?: 'ghost' | 'hot' | 'primary' }) {
+function DecisionButton({
+  intent,
+  id,
+  label,
+  tone = 'ghost',
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  tone?: 'ghost' | 'hot' | 'primary';
+}) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -81,7 +106,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             {held.map((build) => (
               <li key={build.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]">
                 <div className="aspect-[4/3] overflow-hidden rounded bg-void">
-                  {build.image ? <ResponsiveImage image={build.image} alt={`Photo of ${build.title}`} sizes="8rem" className="h-full w-full object-cover" /> : null}
+                  {build.image ? (
+                    <ResponsiveImage
+                      image={build.image}
+                      alt={`Photo of ${build.title}`}
+                      sizes="8rem"
+                      className="h-full w-full object-cover"
+                    />
+                  ) : null}
                 </div>
                 <div className="grid gap-2">
                   <p>
@@ -100,7 +132,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="id" value={build.id} />
                       <label className="grid gap-1 text-xs text-muted">
                         Reason shown to the owner
-                        <select name="reason" required defaultValue="" className="min-h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink">
+                        <select
+                          name="reason"
+                          required
+                          defaultValue=""
+                          className="min-h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink"
+                        >
                           <option value="" disabled>
                             Choose…
                           </option>
@@ -134,7 +171,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             {reports.map((report) => (
               <li key={report.id} className="panel grid gap-2 p-4">
                 <p className="text-sm text-muted">
-                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by @{report.reporter}, {relativeTime(report.createdAt, now)}
+                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by @{report.reporter},{' '}
+                  {relativeTime(report.createdAt, now)}
                 </p>
                 {report.commentId !== null ? (
                   <p>
@@ -155,7 +193,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 {report.details ? <p className="text-sm text-muted">“{report.details}”</p> : null}
                 <div className="flex flex-wrap gap-2">
                   <DecisionButton intent="dismiss-report" id={report.id} label="Dismiss" />
-                  <DecisionButton intent="remove-reported" id={report.id} label={report.commentId !== null ? 'Delete comment' : 'Take down build'} tone="hot" />
+                  <DecisionButton
+                    intent="remove-reported"
+                    id={report.id}
+                    label={report.commentId !== null ? 'Delete comment' : 'Take down build'}
+                    tone="hot"
+                  />
                 </div>
               </li>
             ))}

@@ -17,7 +17,8 @@ export const meta = () => pageMeta('Admin Dashboard', 'Run RigRoast: builds, mem
 export function loader(args: Route.LoaderArgs) {
   const viewer = requireStaff(args);
   const q = args.url.searchParams.get('q') ?? '';
-  if (args.url.pathname.replace(/\/$/, '') === '/admin') throw redirect(viewer.isAdmin ? withQuery('/admin/builds', { q }) : '/admin/moderation');
+  if (args.url.pathname.replace(/\/$/, '') === '/admin')
+    throw redirect(viewer.isAdmin ? withQuery('/admin/builds', { q }) : '/admin/moderation');
   return { isAdmin: viewer.isAdmin, q };
 }
 
@@ -59,7 +60,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               placeholder="Search builds and users"
               className="min-h-11 w-64 max-w-full rounded-lg border border-line bg-panel px-3 text-ink placeholder:text-muted focus:border-neon-cyan"
             />
-            <button type="submit" className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan">
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan"
+            >
               Search
             </button>
           </Form>

@@ -75,13 +75,25 @@ function confirmation({ change, username }: Confirm) {
   const name = `@${username}`;
   switch (change) {
     case 'disable':
-      return { title: 'Disable user', label: 'Disable user', text: `Disable ${name}? They are signed out at once and cannot sign in until an admin enables them again.` };
+      return {
+        title: 'Disable user',
+        label: 'Disable user',
+        text: `Disable ${name}? They are signed out at once and cannot sign in until an admin enables them again.`,
+      };
     case 'enable':
       return { title: 'Enable user', label: 'Enable user', text: `Enable ${name}? They can sign in again.` };
     case 'grant-moderator':
-      return { title: 'Make moderator', label: 'Make moderator', text: `Make ${name} a moderator? They can clear the moderation queue, delete any comment and hide any build.` };
+      return {
+        title: 'Make moderator',
+        label: 'Make moderator',
+        text: `Make ${name} a moderator? They can clear the moderation queue, delete any comment and hide any build.`,
+      };
     case 'remove-moderator':
-      return { title: 'Remove moderator', label: 'Remove moderator', text: `Remove ${name}'s moderator role? They keep their account as a member.` };
+      return {
+        title: 'Remove moderator',
+        label: 'Remove moderator',
+        text: `Remove ${name}'s moderator role? They keep their account as a member.`,
+      };
     case 'delete':
       return {
         title: 'Delete user',
@@ -122,7 +134,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             shortDate(user.createdAt),
             user.manageable ? (
               <span key="actions" className="flex flex-wrap gap-2">
-                <ActionLink to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })} label={user.isDisabled ? 'Enable' : 'Disable'} who={user.username} />
+                <ActionLink
+                  to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })}
+                  label={user.isDisabled ? 'Enable' : 'Disable'}
+                  who={user.username}
+                />
                 <ActionLink
                   to={here({ confirm: user.isModerator ? 'remove-moderator' : 'grant-moderator', user: user.id })}
                   label={user.isModerator ? 'Remove moderator' : 'Make moderator'}
@@ -136,7 +152,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       />
       <Pager page={page} pageCount={pageCount} hrefFor={(target) => withQuery('/admin/users', { q, page: target })} label="Users pages" />
       {confirm && dialog ? (
-        <ConfirmDialog title={dialog.title} text={<p>{dialog.text}</p>} confirmLabel={dialog.label} cancelHref={here()} destructive={confirm.change !== 'enable'}>
+        <ConfirmDialog
+          title={dialog.title}
+          text={<p>{dialog.text}</p>}
+          confirmLabel={dialog.label}
+          cancelHref={here()}
+          destructive={confirm.change !== 'enable'}
+        >
           <input type="hidden" name="change" value={confirm.change} />
           <input type="hidden" name="userId" value={confirm.id} />
         </ConfirmDialog>

@@ -23,7 +23,11 @@ export async function action(args: Route.ActionArgs) {
   requireAnonymous(args);
   const outcome = await authenticate('magic-link', args.request);
   if ('error' in outcome) {
-    return rejectForm(args, { error: outcome.error }, { toast: { kind: 'error', title: 'Verification failed', description: outcome.error } });
+    return rejectForm(
+      args,
+      { error: outcome.error },
+      { toast: { kind: 'error', title: 'Verification failed', description: outcome.error } },
+    );
   }
   return completeSignIn(args.request, outcome.user, '');
 }

@@ -21,8 +21,10 @@ export function action({ params }: Route.ActionArgs) {
   return redirect(`/build/${params.id}/share`);
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  [...pageMeta(`Share ${loaderData?.build.title ?? 'a build'}`, 'Share this PC build and its AI roast.'), { name: 'robots', content: 'noindex' }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta(`Share ${loaderData?.build.title ?? 'a build'}`, 'Share this PC build and its AI roast.'),
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function BuildShare({ loaderData }: Route.ComponentProps) {
   const { build, url } = loaderData;

@@ -5,10 +5,7 @@ import { pageMeta } from '~/utils/meta';
 const cellClass = 'border-b border-line py-2 pr-4 align-top';
 
 export const meta = () =>
-  pageMeta(
-    'Cookie Policy',
-    'The two cookies and one local storage entry RigRoast uses, why they are needed and how to control them.',
-  );
+  pageMeta('Cookie Policy', 'The two cookies and one local storage entry RigRoast uses, why they are needed and how to control them.');
 
 export default function CookiePolicy() {
   return (
@@ -17,10 +14,9 @@ export default function CookiePolicy() {
       updated="22 November 2026"
       intro={
         <p>
-          RigRoast uses as little browser storage as it can: two cookies that the site needs in order to work
-          and one local storage entry for the welcome tutorial. There is no advertising and no tracking. This
-          page lists exactly what is stored and why. For everything else about your data, see our{' '}
-          <Link to="/privacy-policy">Privacy Policy</Link>.
+          RigRoast uses as little browser storage as it can: two cookies that the site needs in order to work and one local storage entry
+          for the welcome tutorial. There is no advertising and no tracking. This page lists exactly what is stored and why. For everything
+          else about your data, see our <Link to="/privacy-policy">Privacy Policy</Link>.
         </p>
       }
       sections={[
@@ -29,10 +25,9 @@ export default function CookiePolicy() {
           heading: 'What cookies are',
           body: (
             <p>
-              Cookies are small text files that a website asks your browser to store and send back on later
-              visits. They let a site remember things between pages, such as the fact that you are signed in.
-              Cookies set by the site you are visiting are called first-party cookies; cookies set by other
-              companies through that site are called third-party cookies. RigRoast sets only first-party
+              Cookies are small text files that a website asks your browser to store and send back on later visits. They let a site remember
+              things between pages, such as the fact that you are signed in. Cookies set by the site you are visiting are called first-party
+              cookies; cookies set by other companies through that site are called third-party cookies. RigRoast sets only first-party
               cookies.
             </p>
           ),
@@ -61,18 +56,15 @@ export default function CookiePolicy() {
                     <tr>
                       <td className={cellClass}>Session</td>
                       <td className={cellClass}>
-                        Keeps you signed in. It holds only a random session id, is signed so it cannot be
-                        tampered with, and is marked httpOnly so scripts on the page cannot read it.
+                        Keeps you signed in. It holds only a random session id, is signed so it cannot be tampered with, and is marked
+                        httpOnly so scripts on the page cannot read it.
                       </td>
-                      <td className={cellClass}>
-                        30 days, renewed each time you visit; removed when you sign out.
-                      </td>
+                      <td className={cellClass}>30 days, renewed each time you visit; removed when you sign out.</td>
                     </tr>
                     <tr>
                       <td className={cellClass}>Toast</td>
                       <td className={cellClass}>
-                        Carries a one-time notification, such as "Build uploaded", to the next page after you
-                        submit a form.
+                        Carries a one-time notification, such as "Build uploaded", to the next page after you submit a form.
                       </td>
                       <td className={cellClass}>Short-lived; removed once the message has been shown.</td>
                     </tr>
@@ -80,9 +72,9 @@ export default function CookiePolicy() {
                 </table>
               </div>
               <p>
-                Both cookies are <strong>strictly necessary</strong>: without them you could not stay signed
-                in or see confirmation messages. Because of that, the law does not require us to ask for your
-                consent before setting them, and we do not show a cookie banner.
+                Both cookies are <strong>strictly necessary</strong>: without them you could not stay signed in or see confirmation
+                messages. Because of that, the law does not require us to ask for your consent before setting them, and we do not show a
+                cookie banner.
               </p>
             </>
           ),
@@ -93,14 +85,13 @@ export default function CookiePolicy() {
           body: (
             <>
               <p>
-                Local storage is a small storage area in your browser, similar to a cookie but never sent to
-                our server automatically. We use one entry:
+                Local storage is a small storage area in your browser, similar to a cookie but never sent to our server automatically. We
+                use one entry:
               </p>
               <ul>
                 <li>
-                  <strong>hasSeenTutorial</strong> records that you have seen or dismissed the first-visit
-                  tutorial, so it does not pop up every time. It stays until you clear your browser's site
-                  data.
+                  <strong>hasSeenTutorial</strong> records that you have seen or dismissed the first-visit tutorial, so it does not pop up
+                  every time. It stays until you clear your browser's site data.
                 </li>
               </ul>
               <p>It contains no personal information and is not used to identify or track you.</p>
@@ -127,10 +118,9 @@ export default function CookiePolicy() {
           heading: 'Third-party sites',
           body: (
             <p>
-              The share buttons for Facebook, X (Twitter) and LinkedIn are ordinary links. They load nothing
-              from those sites and send them nothing while you browse RigRoast. Only when you click one do you
-              visit that site, and from then on its own cookie and privacy policies apply. The same is true of
-              any other link that takes you away from RigRoast.
+              The share buttons for Facebook, X (Twitter) and LinkedIn are ordinary links. They load nothing from those sites and send them
+              nothing while you browse RigRoast. Only when you click one do you visit that site, and from then on its own cookie and privacy
+              policies apply. The same is true of any other link that takes you away from RigRoast.
             </p>
           ),
         },
@@ -140,8 +130,8 @@ export default function CookiePolicy() {
           body: (
             <>
               <p>
-                You can view, block or delete cookies and local storage in your browser's settings; your
-                browser's help pages explain how. Keep in mind that:
+                You can view, block or delete cookies and local storage in your browser's settings; your browser's help pages explain how.
+                Keep in mind that:
               </p>
               <ul>
                 <li>if you block or delete the session cookie, you will not be able to stay signed in;</li>
@@ -157,9 +147,9 @@ export default function CookiePolicy() {
           heading: 'Changes to this policy',
           body: (
             <p>
-              If we add, remove or change a cookie or local storage entry, we will update this page and the
-              "Last updated" date at the top. We will not add advertising or tracking cookies without telling
-              you first and, where the law requires it, asking for your consent.
+              If we add, remove or change a cookie or local storage entry, we will update this page and the "Last updated" date at the top.
+              We will not add advertising or tracking cookies without telling you first and, where the law requires it, asking for your
+              consent.
             </p>
           ),
         },
@@ -168,8 +158,7 @@ export default function CookiePolicy() {
           heading: 'Contact',
           body: (
             <p>
-              Questions about cookies or this policy can be sent to{' '}
-              <a href="mailto:privacy@rigroast.example">privacy@rigroast.example</a>.
+              Questions about cookies or this policy can be sent to <a href="mailto:privacy@rigroast.example">privacy@rigroast.example</a>.
             </p>
           ),
         },

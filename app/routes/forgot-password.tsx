@@ -46,8 +46,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <div className="grid gap-4 text-center" role="status">
             <p className="text-lg font-bold">Check your email for reset instructions</p>
             <p className="text-sm text-muted">
-              If an account uses that address, a link to reset your password is on its way. It works once, within an
-              hour. Nothing there? Check your spam folder.
+              If an account uses that address, a link to reset your password is on its way. It works once, within an hour. Nothing there?
+              Check your spam folder.
             </p>
             <Link to="/auth" className={`${buttonClass('primary', 'md')} mt-2`}>
               Back to Login

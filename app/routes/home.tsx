@@ -10,20 +10,12 @@ import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/models/images.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
-import {
-  COMMUNITY_CLAIM,
-  HOME_FEATURED_COUNT,
-  HOME_LEADERBOARD_LIMIT,
-  HOME_RECENT_LIMIT,
-} from '~/utils/constants';
+import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
 import { daysRemaining } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
-  pageMeta(
-    'RigRoast',
-    'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.',
-  );
+  pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
 
 export function loader({ url }: Route.LoaderArgs) {
   const board = parsePeriod(url.searchParams.get('board') ?? undefined);
@@ -171,7 +163,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </SectionHeading>
         <TabLinks
           label="Leaderboard period"
-          tabs={boardTabs.map((tab) => ({ key: tab.period, label: tab.label, href: tab.period === 'today' ? '/#leaderboard' : `/?board=${tab.period}#leaderboard` }))}
+          tabs={boardTabs.map((tab) => ({
+            key: tab.period,
+            label: tab.label,
+            href: tab.period === 'today' ? '/#leaderboard' : `/?board=${tab.period}#leaderboard`,
+          }))}
           current={board}
           className="mt-6"
         />

@@ -50,9 +50,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         Dominance <span className="text-gradient">Rankings</span>
       </h1>
       <p className="mt-3 max-w-3xl leading-relaxed text-muted">
-        Ranked by a weighted average that needs votes to count fully: with only a few votes, a build is pulled
-        towards the period&apos;s typical rating, so one lucky 5-star vote cannot outrank a crowd favourite. Points
-        are the stars a build was given in the period; ties go to more votes, then to the newer build.
+        Ranked by a weighted average that needs votes to count fully: with only a few votes, a build is pulled towards the period&apos;s
+        typical rating, so one lucky 5-star vote cannot outrank a crowd favourite. Points are the stars a build was given in the period;
+        ties go to more votes, then to the newer build.
       </p>
       <PeriodTabs current={period} shown={shown.period} />
 
@@ -71,9 +71,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </div>
         ) : builds.length === 0 ? (
           <div className="panel mt-4 flex flex-col items-center gap-5 border-dashed p-8 text-center">
-            <p className="font-bold uppercase tracking-wide text-muted">
-              NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!
-            </p>
+            <p className="font-bold uppercase tracking-wide text-muted">NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!</p>
             <Link to="/upload" className={buttonClass('hot', 'md')}>
               Upload your build
             </Link>

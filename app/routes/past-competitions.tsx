@@ -4,10 +4,5 @@ import { pageMeta } from '~/utils/meta';
 export const meta = () => pageMeta('Past competitions', 'Finished RigRoast competitions and their winners.');
 
 export default function PastCompetitions() {
-  return (
-    <ComingSoon
-      title="Past competitions"
-      description="Finished build battles and the rigs that won them."
-    />
-  );
+  return <ComingSoon title="Past competitions" description="Finished build battles and the rigs that won them." />;
 }

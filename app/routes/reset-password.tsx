@@ -35,7 +35,10 @@ export async function action(args: Route.ActionArgs) {
     return rejectForm(
       args,
       { result: submission.reply({ formErrors: [reset.message], hideFields: ['password', 'confirmPassword'] }) },
-      { status: reset.reason === 'limited' ? 429 : 400, toast: { kind: 'error', title: 'Password Reset Failed', description: reset.message } },
+      {
+        status: reset.reason === 'limited' ? 429 : 400,
+        toast: { kind: 'error', title: 'Password Reset Failed', description: reset.message },
+      },
     );
   }
   return redirectWithToast('/reset-password?done=1', { title: 'Password Reset Successful' });
@@ -87,7 +90,10 @@ function ResetForm({ token, result }: { token: string; result?: SubmissionResult
       <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-danger">
-          {form.errors[0]} <Link to="/forgot-password" className="underline">Request a new link</Link>
+          {form.errors[0]}{' '}
+          <Link to="/forgot-password" className="underline">
+            Request a new link
+          </Link>
         </p>
       ) : null}
       <button type="submit" className={buttonClass('hot', 'lg')} disabled={busy}>

@@ -15,7 +15,9 @@ export const meta = () => pageMeta('Verify your e-mail', 'Confirm the new e-mail
 export function loader({ url }: Route.LoaderArgs) {
   if (url.searchParams.get('verified') === '1') return { state: 'success' as const, token: '', error: '' };
   const check = checkEmailChangeToken(url.searchParams.get('token'));
-  return check.ok ? { state: 'ready' as const, token: check.token, error: '' } : { state: 'error' as const, token: '', error: check.message };
+  return check.ok
+    ? { state: 'ready' as const, token: check.token, error: '' }
+    : { state: 'error' as const, token: '', error: check.message };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,9 +54,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           <div role="alert" className="grid gap-3">
             <p className="text-lg font-bold">Verification Failed</p>
             <p className="text-sm text-muted">{error}</p>
-            <p className="text-sm text-muted">
-              You can request a new verification e-mail from your profile's settings.
-            </p>
+            <p className="text-sm text-muted">You can request a new verification e-mail from your profile's settings.</p>
           </div>
         ) : (
           <Form method="post" ref={formRef} className="grid gap-3">

@@ -31,7 +31,11 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     const verb = command === 'grant' ? 'is now an admin' : 'is no longer an admin';
-    console.log(result.changed ? `@${result.username} ${verb}.` : `@${result.username} already ${command === 'grant' ? 'was an admin' : 'was not an admin'}; nothing changed.`);
+    console.log(
+      result.changed
+        ? `@${result.username} ${verb}.`
+        : `@${result.username} already ${command === 'grant' ? 'was an admin' : 'was not an admin'}; nothing changed.`,
+    );
     if (command === 'revoke' && config.ADMIN_EMAILS.includes(email.trim().toLowerCase())) {
       console.log('Note: this address is in ADMIN_EMAILS, which makes it an admin again at its next sign-in.');
     }

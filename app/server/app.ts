@@ -84,7 +84,13 @@ export function createApp({ build, mode, config, vite }: Options) {
   for (const folder of PUBLIC_UPLOAD_FOLDERS) {
     app.use(
       `/uploads/${folder}`,
-      express.static(join(config.UPLOADS_DIR, folder), { immutable: true, maxAge: '1y', index: false, dotfiles: 'ignore', fallthrough: false }),
+      express.static(join(config.UPLOADS_DIR, folder), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        dotfiles: 'ignore',
+        fallthrough: false,
+      }),
     );
   }
   app.use('/uploads', (_req, res) => {
@@ -96,7 +102,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
-  if (!vite) app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
+  if (!vite)
+    app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.
@@ -123,7 +130,10 @@ export function createApp({ build, mode, config, vite }: Options) {
     if (res.headersSent) return next(error);
     const status = httpStatus(error);
     if (status >= 500) log.error(`${req.method} ${req.originalUrl} failed`, error);
-    res.status(status).type('text/plain').send(status >= 500 ? 'Something went wrong.' : 'Bad request.');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status >= 500 ? 'Something went wrong.' : 'Bad request.');
   });
 
   return app;

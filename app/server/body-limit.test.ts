@@ -3,19 +3,35 @@ import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
 import { BodyTooLargeError, bodyLimitFor, isBodyTooLarge, UPLOAD_BODY_MAX_BYTES } from './body-limit';
 
 describe('bodyLimitFor', () => {
-  it.each(['/upload', '/upload.data', '/profile', '/profile.data', '/admin/competitions/new', '/admin/competitions/3.data', '/api/builds', '/api/uploads/temp', '/api/user/avatar', '/UPLOAD/'])(
-    'gives the photo upload route %s the upload limit',
-    (path) => {
-      expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_MAX_BYTES);
-    },
-  );
+  it.each([
+    '/upload',
+    '/upload.data',
+    '/profile',
+    '/profile.data',
+    '/admin/competitions/new',
+    '/admin/competitions/3.data',
+    '/api/builds',
+    '/api/uploads/temp',
+    '/api/user/avatar',
+    '/UPLOAD/',
+  ])('gives the photo upload route %s the upload limit', (path) => {
+    expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_MAX_BYTES);
+  });
 
-  it.each(['/', '/auth', '/auth/magic', '/build/1', '/build/1.data', '/api/builds/1', '/api/builds/1/comment', '/admin/competitions', '/api/uploads/temp/status', '/uploads'])(
-    'gives %s the forms and JSON limit',
-    (path) => {
-      expect(bodyLimitFor(path)).toBe(REQUEST_BODY_MAX_BYTES);
-    },
-  );
+  it.each([
+    '/',
+    '/auth',
+    '/auth/magic',
+    '/build/1',
+    '/build/1.data',
+    '/api/builds/1',
+    '/api/builds/1/comment',
+    '/admin/competitions',
+    '/api/uploads/temp/status',
+    '/uploads',
+  ])('gives %s the forms and JSON limit', (path) => {
+    expect(bodyLimitFor(path)).toBe(REQUEST_BODY_MAX_BYTES);
+  });
 });
 
 describe('isBodyTooLarge', () => {

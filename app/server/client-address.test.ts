@@ -27,7 +27,9 @@ describe('clientAddress', () => {
 
   it('falls back to the socket when the proxy sent no usable entry', () => {
     expect(clientAddress({ socketAddress: '127.0.0.1', forwardedFor: undefined, flyClientIp: undefined }, oneProxy)).toBe('127.0.0.1');
-    expect(clientAddress({ socketAddress: '127.0.0.1', forwardedFor: '1.2.3.4, unknown', flyClientIp: undefined }, oneProxy)).toBe('127.0.0.1');
+    expect(clientAddress({ socketAddress: '127.0.0.1', forwardedFor: '1.2.3.4, unknown', flyClientIp: undefined }, oneProxy)).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('believes Fly-Client-IP only on Fly', () => {

@@ -27,7 +27,10 @@ export function clientAddress({ socketAddress, forwardedFor, flyClientIp }: Forw
     const fly = normalizeAddress(flyClientIp ?? '');
     if (fly) return fly;
   }
-  const hops = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // Fewer entries than proxies: the request skipped some; the furthest entry is all there is.
   const entry = hops.length === 0 ? undefined : hops[Math.max(0, hops.length - trust.proxyHops)];
   return (entry && normalizeAddress(entry)) || socket;

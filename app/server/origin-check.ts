@@ -14,7 +14,9 @@ export function originCheck({ allowedHosts }: { allowedHosts: string[] }): Reque
     const origin = req.get('origin');
     const host = origin && URL.canParse(origin) ? new URL(origin).host : null;
     const site = req.get('sec-fetch-site');
-    const crossSite = origin ? !(host && (host === req.host || allowedHosts.includes(host))) : Boolean(site && site !== 'same-origin' && site !== 'none');
+    const crossSite = origin
+      ? !(host && (host === req.host || allowedHosts.includes(host)))
+      : Boolean(site && site !== 'same-origin' && site !== 'none');
     if (!crossSite) return next();
     // The JSON API answers in its own error shape.
     if (req.path.startsWith('/api/')) res.status(403).json({ error: 'forbidden', message: 'Cross-site request refused.' });

@@ -7,7 +7,16 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** Response headers that belong to one response, never to a stored page. */
-const UNSTORED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'etag', 'transfer-encoding', 'connection', 'vary']);
+const UNSTORED_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'date',
+  'etag',
+  'transfer-encoding',
+  'connection',
+  'vary',
+]);
 
 type StoredPage = {
   version: string;

@@ -35,7 +35,12 @@ type Waiter = { cost: number; bytes: number; start: () => void };
  * encode while a large one waits), so the budget is used; with no costs the
  * order is first come, first served.
  */
-export function createAdmission({ running: maxRunning, budget = Infinity, waiting: maxWaiting = Infinity, waitingBytes: maxWaitingBytes = Infinity }: AdmissionLimits): Admission {
+export function createAdmission({
+  running: maxRunning,
+  budget = Infinity,
+  waiting: maxWaiting = Infinity,
+  waitingBytes: maxWaitingBytes = Infinity,
+}: AdmissionLimits): Admission {
   let running = 0;
   let spent = 0;
   let heldBytes = 0;
@@ -44,7 +49,7 @@ export function createAdmission({ running: maxRunning, budget = Infinity, waitin
   const fits = (cost: number) => running < maxRunning && (running === 0 || spent + cost <= budget);
 
   function startWaiting() {
-    for (let index = 0; index < line.length && running < maxRunning; ) {
+    for (let index = 0; index < line.length && running < maxRunning;) {
       const waiter = line[index]!;
       if (!fits(waiter.cost)) {
         index += 1;

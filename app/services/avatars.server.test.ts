@@ -101,9 +101,7 @@ describe('processAvatar', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: RED } })
       .gif()
       .toBuffer();
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const text = Buffer.from('This is not a picture of a gaming PC.\n');
     for (const input of [gif, svg, text, new Uint8Array()]) {
       expect((await avatarError(input)).message).toBe(UNSUPPORTED);

@@ -57,7 +57,7 @@ export function dataVersion(): string {
   const sqlite = db().$client;
   let query = versionQueries.get(sqlite);
   if (!query) {
-    query = sqlite.prepare('select total_changes() || \':\' || data_version from pragma_data_version').pluck();
+    query = sqlite.prepare("select total_changes() || ':' || data_version from pragma_data_version").pluck();
     versionQueries.set(sqlite, query);
   }
   return query.get() as string;

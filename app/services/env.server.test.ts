@@ -132,9 +132,7 @@ describe('parseEnv', () => {
 
   describe('PUBLIC_ORIGIN', () => {
     it('drops a trailing slash', () => {
-      expect(parseEnv({ PUBLIC_ORIGIN: 'https://rigroast.example.com/' }).PUBLIC_ORIGIN).toBe(
-        'https://rigroast.example.com',
-      );
+      expect(parseEnv({ PUBLIC_ORIGIN: 'https://rigroast.example.com/' }).PUBLIC_ORIGIN).toBe('https://rigroast.example.com');
     });
 
     it('is kept as given when set, whatever PORT says', () => {
@@ -216,20 +214,13 @@ describe('parseEnv', () => {
 
   describe('SMTP_URL', () => {
     it('accepts smtp:// and smtps:// URLs', () => {
-      expect(parseEnv({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).SMTP_URL).toBe(
-        'smtp://user:pass@mail.example.com:587',
-      );
-      expect(parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe(
-        'smtps://user:pass@mail.example.com:465',
-      );
+      expect(parseEnv({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).SMTP_URL).toBe('smtp://user:pass@mail.example.com:587');
+      expect(parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe('smtps://user:pass@mail.example.com:465');
     });
 
-    it.each(['https://mail.example.com', 'mail.example.com:587', 'smtpx://mail.example.com'])(
-      'rejects %s',
-      (value) => {
-        expect(envError({ SMTP_URL: value }).message).toContain('SMTP_URL');
-      },
-    );
+    it.each(['https://mail.example.com', 'mail.example.com:587', 'smtpx://mail.example.com'])('rejects %s', (value) => {
+      expect(envError({ SMTP_URL: value }).message).toContain('SMTP_URL');
+    });
 
     // Bug: z.url() only checks the scheme, so an smtp: URL with no host at all is accepted.
     it('rejects an smtp: URL without a host', () => {

@@ -11,11 +11,7 @@ const boolean = z
 
 /** A whole decimal number: "3000", not " ", "0x10" or "3e3". */
 const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a number')
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
+  z.string().regex(/^\d+$/, 'must be a number').transform(Number).pipe(z.number().min(min, message).max(max, message));
 
 const port = wholeNumber(0, 65535, 'must be between 0 and 65535');
 

@@ -121,9 +121,7 @@ describe('processImage', () => {
   });
 
   it('keeps the transparency of a PNG in AVIF and WebP and puts the JPEG on white', async () => {
-    const input = await solid(1700, 1000, { r: 10, g: 200, b: 10, alpha: 0.5 }, 4)
-      .png()
-      .toBuffer();
+    const input = await solid(1700, 1000, { r: 10, g: 200, b: 10, alpha: 0.5 }, 4).png().toBuffer();
     const result = await processImage(input, { uploadsDir });
     expect(result).toMatchObject({ width: 1700, height: 1000 });
     await expectVariants(result, [320, 640, 1080, 1600]);
@@ -196,9 +194,7 @@ describe('processImage', () => {
   });
 
   it('refuses what is not a JPEG, PNG, GIF or WebP by content', async () => {
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const text = Buffer.from('This is not a picture of a gaming PC, whatever its name (rig.jpg) says.\n');
     const tiff = await solid(10, 10, RED).tiff().toBuffer();
     for (const input of [svg, text, tiff, new Uint8Array()]) {
@@ -248,10 +244,15 @@ describe('variantWidths', () => {
     // A 9:16 phone portrait loses 1600 (1600×2844); the 40-megapixel strip of issue 13 keeps 320 (320×3277).
     expect(variantWidths({ width: 2160, height: 3840 })).toEqual([320, 640, 1080]);
     expect(variantWidths({ width: 1976, height: 20_233 })).toEqual([320]);
-    for (const original of [{ width: 1976, height: 20_233 }, { width: 1000, height: 40_000 }, { width: 250, height: 12_000 }]) {
+    for (const original of [
+      { width: 1976, height: 20_233 },
+      { width: 1000, height: 40_000 },
+      { width: 250, height: 12_000 },
+    ]) {
       const widths = variantWidths(original);
       expect(widths.length).toBeGreaterThan(0);
-      for (const width of widths) expect(width * Math.round((width * original.height) / original.width)).toBeLessThanOrEqual(MAX_VARIANT_PIXELS);
+      for (const width of widths)
+        expect(width * Math.round((width * original.height) / original.width)).toBeLessThanOrEqual(MAX_VARIANT_PIXELS);
     }
     // Narrower than 320 and over the cap: its own width narrowed until it fits.
     expect(variantWidths({ width: 300, height: 14_000 })).toEqual([286]);

@@ -164,21 +164,21 @@ async function decode(input: Uint8Array): Promise<Master> {
   if (width === undefined) throw new ImageError(IMAGE_ERROR_MESSAGES.unreadable);
   const height = scaledHeight(width, original);
   try {
-    return await sharpTasks.run(async () => {
-      // rotate() applies the EXIF orientation; the raw output carries no metadata at all,
-      // and an embedded ICC profile is converted to sRGB on the way.
-      let pipeline = sharp(input, inputOptions).rotate();
-      if (width < original.width) pipeline = pipeline.resize({ width, height, fit: 'fill' });
-      const { data, info } = await pipeline
-        .toColourspace('srgb')
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true });
-      if (info.channels !== 3 && info.channels !== 4) throw new Error(`Unexpected ${info.channels} channels`);
-      const channels = info.channels;
-      const transparent =
-        channels === 4 && !(await sharp(data, { raw: { width: info.width, height: info.height, channels } }).stats()).isOpaque;
-      return { pixels: data, width: info.width, height: info.height, channels, transparent, original, widths };
-    }, { cost: width * height });
+    return await sharpTasks.run(
+      async () => {
+        // rotate() applies the EXIF orientation; the raw output carries no metadata at all,
+        // and an embedded ICC profile is converted to sRGB on the way.
+        let pipeline = sharp(input, inputOptions).rotate();
+        if (width < original.width) pipeline = pipeline.resize({ width, height, fit: 'fill' });
+        const { data, info } = await pipeline.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+        if (info.channels !== 3 && info.channels !== 4) throw new Error(`Unexpected ${info.channels} channels`);
+        const channels = info.channels;
+        const transparent =
+          channels === 4 && !(await sharp(data, { raw: { width: info.width, height: info.height, channels } }).stats()).isOpaque;
+        return { pixels: data, width: info.width, height: info.height, channels, transparent, original, widths };
+      },
+      { cost: width * height },
+    );
   } catch (error) {
     throw toImageError(error);
   }
@@ -246,9 +246,11 @@ async function allSettledOrThrow(tasks: Promise<unknown>[]): Promise<void> {
 export function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {
   // What is no image at all is refused before it takes a place in line.
   if (!signatureFormat(input)) return Promise.reject(new ImageError(IMAGE_ERROR_MESSAGES.notImage));
-  return imageJobs.run(() => processAdmitted(input, uploadsDir), { bytes: input.byteLength }).catch((error: unknown) => {
-    throw error instanceof AdmissionFullError ? imagePipelineBusy({ cause: error }) : error;
-  });
+  return imageJobs
+    .run(() => processAdmitted(input, uploadsDir), { bytes: input.byteLength })
+    .catch((error: unknown) => {
+      throw error instanceof AdmissionFullError ? imagePipelineBusy({ cause: error }) : error;
+    });
 }
 
 async function processAdmitted(input: Uint8Array, uploadsDir: string): Promise<ProcessedImage> {

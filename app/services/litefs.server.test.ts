@@ -109,19 +109,13 @@ describe('primaryStatus', () => {
 describe('isReplicaWriteError', () => {
   const sqliteError = (code: string) => Object.assign(new Error(code), { code });
 
-  it.each(['SQLITE_IOERR_WRITE', 'SQLITE_READONLY', 'SQLITE_READONLY_DBMOVED', 'SQLITE_READONLY_ROLLBACK'])(
-    'is true for %s',
-    (code) => {
-      expect(isReplicaWriteError(sqliteError(code))).toBe(true);
-    },
-  );
+  it.each(['SQLITE_IOERR_WRITE', 'SQLITE_READONLY', 'SQLITE_READONLY_DBMOVED', 'SQLITE_READONLY_ROLLBACK'])('is true for %s', (code) => {
+    expect(isReplicaWriteError(sqliteError(code))).toBe(true);
+  });
 
-  it.each(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_IOERR_READ', 'ENOENT'])(
-    'is false for %s',
-    (code) => {
-      expect(isReplicaWriteError(sqliteError(code))).toBe(false);
-    },
-  );
+  it.each(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_IOERR_READ', 'ENOENT'])('is false for %s', (code) => {
+    expect(isReplicaWriteError(sqliteError(code))).toBe(false);
+  });
 
   it('is false for errors without a code, and for non-errors', () => {
     expect(isReplicaWriteError(new Error('attempt to write a readonly database'))).toBe(false);

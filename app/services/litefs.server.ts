@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type PrimaryStatus =
-  | { role: 'primary' }
-  | { role: 'replica'; primary: string }
-  | { role: 'unknown'; reason: string };
+export type PrimaryStatus = { role: 'primary' } | { role: 'replica'; primary: string } | { role: 'unknown'; reason: string };
 
 type Options = {
   /** The LiteFS mount folder (LITEFS_DIR); unset means no LiteFS, a single writable node. */
@@ -31,9 +28,7 @@ export async function primaryStatus({
     const info = (await response.json()) as { isPrimary?: boolean };
     if (info.isPrimary) return { role: 'primary' };
     const primary = await readFile(join(litefsDir, '.primary'), 'utf8').catch(() => '');
-    return primary.trim()
-      ? { role: 'replica', primary: primary.trim() }
-      : { role: 'unknown', reason: 'this replica has no primary' };
+    return primary.trim() ? { role: 'replica', primary: primary.trim() } : { role: 'unknown', reason: 'this replica has no primary' };
   } catch (error) {
     return { role: 'unknown', reason: `LiteFS /info unreachable: ${(error as Error).message}` };
   }

@@ -24,12 +24,7 @@ const DISPLAY_FONT = "'Arial Black', 'Segoe UI Black', Arial, sans-serif";
 const MONO_FONT = "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Courier New', monospace";
 
 export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /** The plain-text part: paragraphs separated by blank lines, then the signature. */

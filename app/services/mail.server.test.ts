@@ -252,7 +252,7 @@ describe('templates', () => {
       emailChangedNoticeEmail({ newEmail: 'new@example.com' }),
     ]) {
       expect(mail.html).not.toMatch(/<img|<link|<script|url\(|src=/i);
-      expect(mail.html).toContain("You&#39;re receiving this because someone entered this address on RigRoast.");
+      expect(mail.html).toContain('You&#39;re receiving this because someone entered this address on RigRoast.');
       expect(mail.text).toContain("You're receiving this because someone entered this address on RigRoast.");
     }
   });

@@ -169,7 +169,9 @@ describe('readUploadForm under load', () => {
   /** An upload declaring a 10 MB body whose bytes the test sends when it says so; `pulled` tells whether anyone has asked for them. */
   function heldUpload() {
     const boundary = '----RigRoastBoundary';
-    const body = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nRig\r\n--${boundary}--\r\n`);
+    const body = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nRig\r\n--${boundary}--\r\n`,
+    );
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let pulled = false;

@@ -75,10 +75,9 @@ export async function readUploadForm(
   const declared = Number(request.headers.get('Content-Length'));
   const cost = Math.min(Number.isSafeInteger(declared) && declared > 0 ? declared : maxFileSize, maxFileSize * maxFiles);
   try {
-    return await bodiesBeingRead.run(
-      () => parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file)),
-      { cost },
-    );
+    return await bodiesBeingRead.run(() => parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file)), {
+      cost,
+    });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
       throw new UploadError(413, `File size must be less than ${formatByteLimit(maxFileSize)}`, { cause: error });

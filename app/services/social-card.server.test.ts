@@ -11,7 +11,9 @@ let redPhoto: string;
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-cards-'));
   redPhoto = join(uploadsDir, 'red.jpg');
-  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#ff0000' } }).jpeg().toFile(redPhoto);
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#ff0000' } })
+    .jpeg()
+    .toFile(redPhoto);
 });
 
 afterAll(async () => {
@@ -28,7 +30,8 @@ const card = (overrides: Partial<CardInputs> = {}): CardInputs => ({
   ...overrides,
 });
 
-const cardsOf = async (buildId: number) => (await readdir(join(uploadsDir, 'cards')).catch(() => [])).filter((name) => name.startsWith(`${buildId}-`));
+const cardsOf = async (buildId: number) =>
+  (await readdir(join(uploadsDir, 'cards')).catch(() => [])).filter((name) => name.startsWith(`${buildId}-`));
 
 describe('social cards', () => {
   it('renders a 1200×630 JPEG under 150 KB with the photo behind, and keeps it on the volume', async () => {
@@ -66,7 +69,7 @@ describe('social cards', () => {
   });
 
   it('draws titles with markup characters, control characters and no photo', async () => {
-    for (const title of ['<&"> \'quoted\' </text><script>', 'Tab\tand\u0001bell\u0007', 'x'.repeat(100), 'Ünïcödé 日本語 🔥']) {
+    for (const title of ["<&\"> 'quoted' </text><script>", 'Tab\tand\u0001bell\u0007', 'x'.repeat(100), 'Ünïcödé 日本語 🔥']) {
       const bytes = await cardImage(card({ title, photo: null }), { uploadsDir });
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     }

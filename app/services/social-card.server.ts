@@ -108,9 +108,7 @@ async function renderCard(card: CardInputs, photo: Buffer | null): Promise<Buffe
 
 /** Text for SVG: the five XML escapes, and no characters XML forbids (controls), which would make the whole SVG invalid. */
 function escapeXml(text: string): string {
-  return text
-    .replace(/[\p{Cc}\ufffe\uffff]/gu, '')
-    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return text.replace(/[\p{Cc}\ufffe\uffff]/gu, '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**
@@ -193,7 +191,9 @@ function ratingRow(card: CardInputs): string {
   const { top, size, gap } = STARS;
   const left = TITLE_BOX.x;
   const row = (fill: string) =>
-    [0, 1, 2, 3, 4].map((index) => `<path d="${STAR}" fill="${fill}" transform="translate(${left + index * (size + gap)} ${top}) scale(${size / 20})"/>`).join('');
+    [0, 1, 2, 3, 4]
+      .map((index) => `<path d="${STAR}" fill="${fill}" transform="translate(${left + index * (size + gap)} ${top}) scale(${size / 20})"/>`)
+      .join('');
   // The lit row is clipped to the rating, so 4.3 fills four stars and a third of the fifth.
   const rating = Number(shownRating(card));
   const whole = Math.floor(rating);

@@ -125,10 +125,7 @@ describe('compressAvatar', () => {
       sizeOf: (type) => (type === 'image/webp' ? 900 * KB : 500 * KB),
     });
     const file = await compressAvatar(photo('rig.png', 'image/png'), fake.codec);
-    expect(fake.encodings.map((encoding) => encoding.type)).toEqual([
-      ...Array<OutputType>(6).fill('image/webp'),
-      'image/jpeg',
-    ]);
+    expect(fake.encodings.map((encoding) => encoding.type)).toEqual([...Array<OutputType>(6).fill('image/webp'), 'image/jpeg']);
     const last = fake.encodings.at(-1);
     expect(last?.quality).toBeCloseTo(0.8 ** 6, 10);
     expect(fake.encodings.at(-2)?.quality).toBeCloseTo(0.8 ** 6, 10);

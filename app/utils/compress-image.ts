@@ -75,11 +75,7 @@ export const browserCodec: ImageCodec<CanvasSurface> = {
   encode(canvas, type, quality) {
     if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
     return new Promise((resolve, reject) => {
-      canvas.toBlob(
-        (blob) => (blob ? resolve(blob) : reject(new ImageProcessingError(AVATAR_ERROR_MESSAGES.generic))),
-        type,
-        quality,
-      );
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new ImageProcessingError(AVATAR_ERROR_MESSAGES.generic))), type, quality);
     });
   },
 };
@@ -119,9 +115,7 @@ export async function compressAvatar(file: File, codec: ImageCodec = browserCode
     const { width, height } = image;
     if (width * height > AVATAR_MAX_MEGAPIXELS * 1_000_000) {
       const megapixels = Math.round((width * height) / 100_000) / 10;
-      throw new ImageProcessingError(
-        `Image exceeds ${AVATAR_MAX_MEGAPIXELS}MP limit (${width}×${height}, ${megapixels}MP)`,
-      );
+      throw new ImageProcessingError(`Image exceeds ${AVATAR_MAX_MEGAPIXELS}MP limit (${width}×${height}, ${megapixels}MP)`);
     }
 
     const size = fitWithin(width, height);

@@ -7,10 +7,7 @@ export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** The <title> and description of a page, in the shape React Router's `meta` export returns. */
 export function pageMeta(title: string, description: string) {
-  return [
-    { title: title === SITE_NAME ? title : `${title} · ${SITE_NAME}` },
-    { name: 'description', content: description },
-  ];
+  return [{ title: title === SITE_NAME ? title : `${title} · ${SITE_NAME}` }, { name: 'description', content: description }];
 }
 
 /** What a link preview shows; `url` and `image` are absolute, as crawlers need. */

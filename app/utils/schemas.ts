@@ -4,7 +4,14 @@ import { z } from 'zod';
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
 import { isReservedUsername } from '~/domain/usernames';
-import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, LOGIN_CODE_DIGITS, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants';
+import {
+  BIO_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  LOGIN_CODE_DIGITS,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants';
 
 // Field rules shared by the forms (in the browser, through Conform) and their
 // actions (on the server), with the spec's messages (§5).

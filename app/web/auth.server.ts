@@ -167,7 +167,9 @@ class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
 
   async authenticate(request: Request): Promise<CurrentUser> {
     const form = await formOf(request);
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
     const password = String(form.get('password') ?? '');
     for (const [rule, key] of [
       [PASSWORD_LIMITS.perAddress, email],

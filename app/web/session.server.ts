@@ -1,12 +1,7 @@
 import { createContext, data, type MiddlewareFunction, redirect } from 'react-router';
 import { z } from 'zod';
 import { clientAddressOf } from './client-address.server';
-import {
-  createSession,
-  deleteSession,
-  findActiveSession,
-  renewSession,
-} from '~/models/sessions.server';
+import { createSession, deleteSession, findActiveSession, renewSession } from '~/models/sessions.server';
 import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/models/users.server';
 import { isGeneratedUsername } from '~/domain/usernames';

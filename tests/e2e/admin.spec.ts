@@ -27,7 +27,10 @@ test('an admin finds a build with the search box and deletes it after confirming
   const rows = page.getByRole('table', { name: 'Builds' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   // The Users tab keeps the search.
-  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute('href', /q=Condemned/);
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute(
+    'href',
+    /q=Condemned/,
+  );
 
   await page.getByRole('link', { name: `Delete ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete build' });
@@ -44,10 +47,16 @@ test('an admin finds a build with the search box and deletes it after confirming
   expect(gone.status()).toBe(404);
 });
 
-test('an admin disables and enables a member and toggles moderator, each after confirming', async ({ page, browser, javaScriptEnabled }, info) => {
+test('an admin disables and enables a member and toggles moderator, each after confirming', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, info) => {
   test.setTimeout(90_000);
   const memberEmail = uniqueEmail(`${info.project.name}-managed`);
-  const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const other = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const memberPage = await other.newPage();
   await signIn(memberPage, memberEmail);
@@ -85,12 +94,23 @@ test('a member who opens the dashboard is told they have no access', async ({ pa
   const response = await page.goto('/admin/users');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByText("You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.",
+    ),
+  ).toBeVisible();
 });
 
-test('a build hidden from its page waits in the moderation queue, is approved, then hidden again and rejected', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test('a build hidden from its page waits in the moderation queue, is approved, then hidden again and rejected', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
   test.setTimeout(90_000);
-  const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const other = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const ownerPage = await other.newPage();
   await signIn(ownerPage, uniqueEmail(`${info.project.name}-moderated`));
@@ -125,7 +145,10 @@ test('a build hidden from its page waits in the moderation queue, is approved, t
   await other.close();
 });
 
-test('an admin creates a competition, fixing what the form points out, and it opens on the home page', async ({ page, javaScriptEnabled }, info) => {
+test('an admin creates a competition, fixing what the form points out, and it opens on the home page', async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page, info, 0);
   await page.goto('/admin/competitions');

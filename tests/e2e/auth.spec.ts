@@ -86,7 +86,9 @@ test('a new avatar is uploaded (compressed in the browser when JavaScript runs)'
   await signIn(page, uniqueEmail(info.project.name));
   await page.goto('/profile');
   await hydrated(page, javaScriptEnabled);
-  const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2ee6ff' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2ee6ff' } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel('Change avatar').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: photo });
   if (info.project.name === 'no-js') await page.getByRole('button', { name: 'Upload avatar' }).click();
   await expect(toasts(page)).toContainText('Avatar updated');

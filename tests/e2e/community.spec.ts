@@ -5,7 +5,9 @@ import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-
 
 /** Another member's build: published from a separate browser, so the test's own member can rate it. */
 async function someoneElsesBuild(browser: Browser, baseURL: string, project: string, title: string): Promise<number> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const owner = await context.newPage();
   await signIn(owner, uniqueEmail(`${project}-owner`));
@@ -19,7 +21,12 @@ async function member(page: Page, project: string) {
   await skipUsernamePrompt(page);
 }
 
-test('a member rates a build with the star input, and can change the rating', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test('a member rates a build with the star input, and can change the rating', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Rate me ${info.project.name} ${Date.now()}`);
   await member(page, info.project.name);
   await page.goto(`/build/${id}`);
@@ -40,7 +47,12 @@ test('a member rates a build with the star input, and can change the rating', as
   await expect(page.getByRole('region', { name: 'Rating' })).toContainText('2.0');
 });
 
-test('a member comments, replies in the thread, and deletes their own comment', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test('a member comments, replies in the thread, and deletes their own comment', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Talk ${info.project.name} ${Date.now()}`);
   await member(page, info.project.name);
   await page.goto(`/build/${id}`);
@@ -63,7 +75,11 @@ test('a member comments, replies in the thread, and deletes their own comment', 
   await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(2);
   await expect(page.getByRole('heading', { name: /Comments/ })).toContainText('(2)');
 
-  await page.getByRole('article', { name: /^Comment by / }).last().getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('article', { name: /^Comment by / })
+    .last()
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(toasts(page)).toContainText('Comment deleted');
   await expect(page.getByText('Replying to myself')).toHaveCount(0);
 });
@@ -77,7 +93,10 @@ test('a guest who tries to rate is asked to sign in', async ({ page, browser, ba
   if (javaScriptEnabled) {
     const dialog = page.getByRole('dialog', { name: 'Authentication required' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Register' })).toHaveAttribute('href', `/auth?tab=register&redirectTo=${encodeURIComponent(`/build/${id}`)}`);
+    await expect(dialog.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      `/auth?tab=register&redirectTo=${encodeURIComponent(`/build/${id}`)}`,
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
   } else {

@@ -77,7 +77,9 @@ test('a build rated today gets a card that opens it', async ({ page, browser, ba
   test.setTimeout(60_000);
   const title = `Ranked ${info.project.name} ${Date.now()}`;
   // Its owner publishes it from another browser (and address); the test's member rates it.
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const owner = await context.newPage();
   await signIn(owner, uniqueEmail(`${info.project.name}-maker`));

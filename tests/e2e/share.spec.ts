@@ -17,7 +17,8 @@ test('the Share button gives a link to a read-only page of the build', async ({ 
   const link = page.getByLabel('Share link');
   await expect(link).toHaveValue(/\/share\/[\w-]{32}$/);
   const shareList = page.getByRole('list', { name: 'Share on' });
-  for (const network of ['Facebook', 'Twitter', 'LinkedIn']) await expect(shareList.getByRole('link', { name: new RegExp(network) })).toBeVisible();
+  for (const network of ['Facebook', 'Twitter', 'LinkedIn'])
+    await expect(shareList.getByRole('link', { name: new RegExp(network) })).toBeVisible();
   if (javaScriptEnabled) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy link' }).click();

@@ -7,7 +7,10 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
-test('a member uploads a build, sees the waiting view, and the roast replaces it when it lands', async ({ page, javaScriptEnabled }, info) => {
+test('a member uploads a build, sees the waiting view, and the roast replaces it when it lands', async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   await signIn(page, uniqueEmail(info.project.name));
   await skipUsernamePrompt(page);
   await page.goto('/upload');
@@ -100,7 +103,9 @@ test('with JavaScript, the upload shows how much of the photo has been sent', as
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-  const noisy = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const noisy = await sharp({
+    create: { width: 1000, height: 750, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .jpeg({ quality: 95 })
     .toBuffer();
 

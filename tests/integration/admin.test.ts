@@ -20,7 +20,12 @@ beforeAll(async () => {
 }, 60_000);
 
 const userId = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
-const user = (id: number) => readRow<{ is_disabled: number; is_moderator: number; is_admin: number } | undefined>(stack.app.databasePath, 'select * from users where id = ?', id);
+const user = (id: number) =>
+  readRow<{ is_disabled: number; is_moderator: number; is_admin: number } | undefined>(
+    stack.app.databasePath,
+    'select * from users where id = ?',
+    id,
+  );
 const audit = () => readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from audit_log').n;
 
 async function buildBy(owner: Browser, title: string) {
@@ -88,7 +93,11 @@ describe('every admin action at the server', () => {
     ];
     const before = audit();
     for (const [path, fields] of posts) {
-      const guest = await new Browser(stack.app).request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const guest = await new Browser(stack.app).request(path, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(guest.status, `guest ${path}`).toBe(302);
       expect(guest.headers.get('location')).toMatch(/^\/auth\?redirectTo=/);
       expect((await member.post(path, fields)).status, `member ${path}`).toBe(403);
@@ -121,7 +130,11 @@ describe('the builds tab', () => {
 
     const member = await stack.member();
     expect((await member.post('/admin/builds', { buildId: String(id) })).status).toBe(403);
-    const guest = await new Browser(stack.app).request('/admin/builds', { method: 'POST', body: new URLSearchParams({ buildId: String(id) }), headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const guest = await new Browser(stack.app).request('/admin/builds', {
+      method: 'POST',
+      body: new URLSearchParams({ buildId: String(id) }),
+      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(guest.status).toBe(302);
     expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', id)).toBeTruthy();
 
@@ -209,14 +222,20 @@ describe('the users tab', () => {
     const kept = await buildBy(owner, 'Kept build');
     const gone = await buildBy(leaving, 'Leaving build');
     await leaving.post(`/build/${kept}`, { intent: 'rate', rating: '2' });
-    expect(readRow<{ rating_count: number }>(stack.app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count).toBe(1);
+    expect(
+      readRow<{ rating_count: number }>(stack.app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count,
+    ).toBe(1);
 
     const confirm = await admin.get(`/admin/users?confirm=delete&user=${userId(email)}`);
     expect(pageText(confirm.html)).toContain('All of their builds, ratings and comments will be deleted.');
     const done = await admin.post('/admin/users', { change: 'delete', userId: String(userId(email)) });
     expect(toastText(done.html)).toContain('User deleted successfully');
     expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', gone)).toBeUndefined();
-    expect(readRow(stack.app.databasePath, 'select total_rating, rating_count, average_rating from builds where id = ?', kept)).toEqual({ total_rating: 0, rating_count: 0, average_rating: 0 });
+    expect(readRow(stack.app.databasePath, 'select total_rating, rating_count, average_rating from builds where id = ?', kept)).toEqual({
+      total_rating: 0,
+      rating_count: 0,
+      average_rating: 0,
+    });
   });
 });
 
@@ -247,7 +266,12 @@ describe('npm run admin', () => {
     expect(user(userId(email))?.is_admin).toBe(1);
     expect(cli('revoke', email).status).toBe(0);
     expect(user(userId(email))?.is_admin).toBe(0);
-    expect(readRow<{ actor_name: string }>(stack.app.databasePath, "select actor_name from audit_log where action = 'revoke-admin' order by id desc").actor_name).toBe('command line');
+    expect(
+      readRow<{ actor_name: string }>(
+        stack.app.databasePath,
+        "select actor_name from audit_log where action = 'revoke-admin' order by id desc",
+      ).actor_name,
+    ).toBe('command line');
 
     expect(cli('grant', 'nobody-here@example.com')).toMatchObject({ status: 1 });
     expect(cli('promote', email)).toMatchObject({ status: 2 });
@@ -274,7 +298,12 @@ describe('the moderation queue', () => {
       sqlite.close();
     }
   };
-  const status = (id: number) => readRow<{ review_status: string; review_reason: string | null }>(stack.app.databasePath, 'select review_status, review_reason from builds where id = ?', id);
+  const status = (id: number) =>
+    readRow<{ review_status: string; review_reason: string | null }>(
+      stack.app.databasePath,
+      'select review_status, review_reason from builds where id = ?',
+      id,
+    );
 
   async function heldBuild(title: string) {
     const id = await buildBy(owner, title);
@@ -293,7 +322,9 @@ describe('the moderation queue', () => {
     expect((await member.post('/admin/moderation', { intent: 'approve', id: String(approved) })).status).toBe(403);
     expect(status(approved).review_status).toBe('held');
 
-    expect(toastText((await moderator.post('/admin/moderation', { intent: 'approve', id: String(approved) })).html)).toContain('Build approved');
+    expect(toastText((await moderator.post('/admin/moderation', { intent: 'approve', id: String(approved) })).html)).toContain(
+      'Build approved',
+    );
     expect(status(approved)).toEqual({ review_status: 'approved', review_reason: null });
     expect((await new Browser(stack.app).get(`/build/${approved}`)).status).toBe(200);
 
@@ -307,11 +338,16 @@ describe('the moderation queue', () => {
     const buildId = await buildBy(owner, 'Reported rig');
     const reporter = await stack.member();
     await reporter.post(`/build/${buildId}`, { intent: 'comment', content: 'Buy cheap GPUs at spam.example' });
-    const commentId = readRow<{ id: number }>(stack.app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+    const commentId = readRow<{ id: number }>(
+      stack.app.databasePath,
+      'select id from comments where build_id = ? order by id desc',
+      buildId,
+    ).id;
     const other = await stack.member();
     await other.post(`/build/${buildId}`, { intent: 'report', commentId: String(commentId), reason: 'spam' });
     await other.post(`/build/${buildId}`, { intent: 'report', reason: 'unrelated' });
-    const reportId = (target: string) => readRow<{ id: number }>(stack.app.databasePath, `select id from reports where ${target} order by id desc`).id;
+    const reportId = (target: string) =>
+      readRow<{ id: number }>(stack.app.databasePath, `select id from reports where ${target} order by id desc`).id;
 
     const queue = pageText((await moderator.get('/admin/moderation')).html);
     expect(queue).toContain('Buy cheap GPUs at spam.example');
@@ -319,16 +355,23 @@ describe('the moderation queue', () => {
 
     await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`comment_id = ${commentId}`)) });
     expect(readRow(stack.app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
-    expect(readRow<{ comment_count: number }>(stack.app.databasePath, 'select comment_count from builds where id = ?', buildId).comment_count).toBe(0);
+    expect(
+      readRow<{ comment_count: number }>(stack.app.databasePath, 'select comment_count from builds where id = ?', buildId).comment_count,
+    ).toBe(0);
 
     const buildReport = reportId(`build_id = ${buildId}`);
     await moderator.post('/admin/moderation', { intent: 'dismiss-report', id: String(buildReport) });
-    expect(readRow<{ status: string }>(stack.app.databasePath, 'select status from reports where id = ?', buildReport).status).toBe('dismissed');
+    expect(readRow<{ status: string }>(stack.app.databasePath, 'select status from reports where id = ?', buildReport).status).toBe(
+      'dismissed',
+    );
     expect(status(buildId).review_status).toBe('approved');
 
     const third = await stack.member();
     await third.post(`/build/${buildId}`, { intent: 'report', reason: 'nsfw' });
-    await moderator.post('/admin/moderation', { intent: 'remove-reported', id: String(reportId(`build_id = ${buildId} and status = 'open'`)) });
+    await moderator.post('/admin/moderation', {
+      intent: 'remove-reported',
+      id: String(reportId(`build_id = ${buildId} and status = 'open'`)),
+    });
     expect(status(buildId)).toMatchObject({ review_status: 'rejected' });
     expect(status(buildId).review_reason).toContain('sexual or NSFW material');
   });
@@ -336,19 +379,32 @@ describe('the moderation queue', () => {
   it('retries a failed roast', async () => {
     const buildId = await buildBy(owner, 'Unroastable rig');
     // As if every attempt had failed: its first roast job is over, the build marked.
-    await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
+    await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, {
+      timeoutMs: 20_000,
+    });
     write("update builds set roast = '', roast_failed_at = ? where id = ?", Date.now(), buildId);
     expect(pageText((await moderator.get('/admin/moderation')).html)).toContain('Unroastable rig');
-    expect(toastText((await moderator.post('/admin/moderation', { intent: 'retry-roast', id: String(buildId) })).html)).toContain('Roast queued again');
-    expect(readRow<{ roast_failed_at: number | null }>(stack.app.databasePath, 'select roast_failed_at from builds where id = ?', buildId).roast_failed_at).toBeNull();
-    expect(readRow(stack.app.databasePath, `select id from jobs where key = ? and status in ('queued', 'running', 'done')`, `roast:${buildId}`)).toBeTruthy();
+    expect(toastText((await moderator.post('/admin/moderation', { intent: 'retry-roast', id: String(buildId) })).html)).toContain(
+      'Roast queued again',
+    );
+    expect(
+      readRow<{ roast_failed_at: number | null }>(stack.app.databasePath, 'select roast_failed_at from builds where id = ?', buildId)
+        .roast_failed_at,
+    ).toBeNull();
+    expect(
+      readRow(stack.app.databasePath, `select id from jobs where key = ? and status in ('queued', 'running', 'done')`, `roast:${buildId}`),
+    ).toBeTruthy();
   });
 
   it('lets moderators delete any comment and hide any build from its page; members neither', async () => {
     const buildId = await buildBy(owner, 'Moderated on its page');
     const talker = await stack.member();
     await talker.post(`/build/${buildId}`, { intent: 'comment', content: 'Rude words' });
-    const commentId = readRow<{ id: number }>(stack.app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+    const commentId = readRow<{ id: number }>(
+      stack.app.databasePath,
+      'select id from comments where build_id = ? order by id desc',
+      buildId,
+    ).id;
 
     const member = await stack.member();
     await member.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) });
@@ -358,7 +414,9 @@ describe('the moderation queue', () => {
     const page = await moderator.get(`/build/${buildId}`);
     expect(page.html).toContain('Delete comment by @');
     expect(pageText(page.html)).toContain('Hide this build');
-    expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) })).html)).toContain('Comment deleted');
+    expect(
+      toastText((await moderator.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) })).html),
+    ).toContain('Comment deleted');
     expect(readRow(stack.app.databasePath, 'select id from comments where id = ?', commentId)).toBeUndefined();
 
     expect(toastText((await moderator.post(`/build/${buildId}`, { intent: 'hide-build' })).html)).toContain('Build hidden');
@@ -378,7 +436,15 @@ describe('competitions admin', () => {
     return browser.follow(await browser.request(path, { method: 'POST', body, headers: { Origin: browser.origin } }), path);
   }
 
-  const valid = { title: 'Winter Glow', theme: 'All-white builds', description: 'Show your frostiest build.', rules: 'One entry each.', prizes: 'A trophy\n\nBragging rights ', startDate: day(-1), endDate: day(3) };
+  const valid = {
+    title: 'Winter Glow',
+    theme: 'All-white builds',
+    description: 'Show your frostiest build.',
+    rules: 'One entry each.',
+    prizes: 'A trophy\n\nBragging rights ',
+    startDate: day(-1),
+    endDate: day(3),
+  };
 
   it('refuses an incomplete or backwards competition with each field message, saving nothing', async () => {
     const page = await submit(admin, '/admin/competitions/new', { ...valid, title: ' ', startDate: day(5), endDate: day(2) });
@@ -393,7 +459,10 @@ describe('competitions admin', () => {
     const created = await submit(admin, '/admin/competitions/new', valid, new Uint8Array(await testPhoto('png', 400, 400)));
     expect(created.url).toBe('/admin/competitions');
     expect(toastText(created.html)).toContain('Competition created');
-    const row = readRow<{ id: number; prize_description: string; badge_url: string; start_date: number; end_date: number }>(stack.app.databasePath, 'select * from competitions order by id desc');
+    const row = readRow<{ id: number; prize_description: string; badge_url: string; start_date: number; end_date: number }>(
+      stack.app.databasePath,
+      'select * from competitions order by id desc',
+    );
     expect(row.prize_description).toBe('A trophy\nBragging rights');
     expect(row.badge_url).toMatch(/^\/uploads\/badges\/[0-9a-f]{64}\.webp$/);
     expect((await new Browser(stack.app).request(row.badge_url)).status).toBe(200);
@@ -404,7 +473,10 @@ describe('competitions admin', () => {
     const form = await admin.get(`/admin/competitions/${row.id}`);
     expect(form.html).toContain('value="Winter Glow"');
     await submit(admin, `/admin/competitions/${row.id}`, { ...valid, title: 'Winter Glow II', removeBadge: 'on' });
-    expect(readRow(stack.app.databasePath, 'select title, badge_url from competitions where id = ?', row.id)).toEqual({ title: 'Winter Glow II', badge_url: null });
+    expect(readRow(stack.app.databasePath, 'select title, badge_url from competitions where id = ?', row.id)).toEqual({
+      title: 'Winter Glow II',
+      badge_url: null,
+    });
 
     const member = await stack.member();
     expect((await member.post('/admin/competitions', { competitionId: String(row.id) })).status).toBe(403);
@@ -414,6 +486,8 @@ describe('competitions admin', () => {
     const ended = await admin.post('/admin/competitions', { competitionId: String(row.id) });
     expect(toastText(ended.html)).toContain('Competition ended');
     expect(pageText((await new Browser(stack.app).get('/')).html)).not.toContain('Winter Glow II');
-    expect(pageText((await admin.get('/admin/audit')).html)).toMatch(/Ended competition[\s\S]*Edited competition[\s\S]*Created competition/);
+    expect(pageText((await admin.get('/admin/audit')).html)).toMatch(
+      /Ended competition[\s\S]*Edited competition[\s\S]*Created competition/,
+    );
   });
 });

@@ -179,9 +179,9 @@ describe('signing in with an e-mailed code', () => {
     // Our own flow cookie is signed: replace the address inside and keep the old signature.
     const flow = attacker.cookies.get('rr_auth_flow')!;
     const [payload, signature] = decodeURIComponent(flow).split('.');
-    const forged = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64').toString()), email: victim }),
-    ).toString('base64');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64').toString()), email: victim })).toString(
+      'base64',
+    );
     attacker.cookies.set('rr_auth_flow', encodeURIComponent(`${forged}.${signature}`));
 
     const page = await attacker.post('/auth?step=code', { intent: 'verify', code, email: victim, tab: 'login', redirectTo: '' });
@@ -434,7 +434,12 @@ describe('the username prompt', () => {
     expect(refused.html).toMatch(/<input[^>]*name="username"[^>]*value="ab"/);
     expect(toastText(refused.html)).not.toContain('Username updated');
 
-    const reserved = await browser.post('/profile', { intent: 'username', source: 'username-dialog', username: 'R0astB0t', redirectTo: '/about' });
+    const reserved = await browser.post('/profile', {
+      intent: 'username',
+      source: 'username-dialog',
+      username: 'R0astB0t',
+      redirectTo: '/about',
+    });
     expect(pageText(reserved.html)).toContain('This username is reserved. Please choose another one.');
 
     // Shown for that answer only: the session has seen the prompt.
@@ -580,19 +585,28 @@ describe('password reset and e-mail change', () => {
     const reused = await stack.browser().get(path);
     expect(pageText(reused.html)).toContain('Invalid Reset Link');
 
-    const wrong = await stack.browser().post('/auth?method=password', { intent: 'password', email, password: 'Overclock8', tab: 'login', redirectTo: '' });
+    const wrong = await stack
+      .browser()
+      .post('/auth?method=password', { intent: 'password', email, password: 'Overclock8', tab: 'login', redirectTo: '' });
     expect(pageText(wrong.html)).toContain('Invalid email or password');
     const right = stack.browser();
-    const signedIn = await right.post('/auth?method=password', { intent: 'password', email, password: 'Overclock9', tab: 'login', redirectTo: '' });
+    const signedIn = await right.post('/auth?method=password', {
+      intent: 'password',
+      email,
+      password: 'Overclock9',
+      tab: 'login',
+      redirectTo: '',
+    });
     expect(signedIn.url).toBe('/');
     expect(right.cookies.has('rr_session')).toBe(true);
   });
 
   it('checks the link before hashing the password, so made-up tokens cost the server no scrypt', async () => {
     await hashPassword('warm-up');
-    const oneHash = (await ownCpuMs(async () => {
-      for (let index = 0; index < 3; index++) await hashPassword('Overclock9');
-    })) / 3;
+    const oneHash =
+      (await ownCpuMs(async () => {
+        for (let index = 0; index < 3; index++) await hashPassword('Overclock9');
+      })) / 3;
     const pid = stack.app.child.pid!;
     const before = processCpuMs(pid);
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -677,9 +691,7 @@ describe('password reset and e-mail change', () => {
 
   it('explains a verification page opened without a token', async () => {
     const page = await stack.browser().get('/verify-email');
-    expect(pageText(page.html)).toContain(
-      'No verification token found. Please check your email link or request a new verification email.',
-    );
+    expect(pageText(page.html)).toContain('No verification token found. Please check your email link or request a new verification email.');
     expect(page.html).toContain('Go to Login');
   });
 });

@@ -22,7 +22,10 @@ function database() {
 describe('uploading a build as a member', () => {
   it.each(['jpeg', 'png', 'gif', 'webp'] as const)('publishes a %s photo and lands on its page', async (format) => {
     const browser = await stack.member();
-    const page = await uploadBuild(browser, { title: `My ${format} rig`, file: { bytes: await testPhoto(format), name: `rig.${format}`, type: `image/${format}` } });
+    const page = await uploadBuild(browser, {
+      title: `My ${format} rig`,
+      file: { bytes: await testPhoto(format), name: `rig.${format}`, type: `image/${format}` },
+    });
     expect(page.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(page.html)).toContain('Upload successful');
     expect(pageText(page.html)).toContain(`My ${format} rig`);
@@ -33,12 +36,18 @@ describe('uploading a build as a member', () => {
 
   it('refuses a text file renamed .jpg, a file over 10 MB, a decompression bomb and a missing title', async () => {
     const browser = await stack.member();
-    const text = await uploadBuild(browser, { title: 'Fake', file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const text = await uploadBuild(browser, {
+      title: 'Fake',
+      file: { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     expect(text.status).toBe(400);
     expect(pageText(text.html)).toContain('File type must be an image');
     expect(toastText(text.html)).toContain('Upload failed');
 
-    const huge = await uploadBuild(browser, { title: 'Huge', file: { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' } });
+    const huge = await uploadBuild(browser, {
+      title: 'Huge',
+      file: { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' },
+    });
     expect(huge.status).toBe(413);
     expect(pageText(huge.html)).toContain('File size must be less than 10MB');
 
@@ -47,7 +56,10 @@ describe('uploading a build as a member', () => {
     expect(bombed.status).toBe(400);
     expect(pageText(bombed.html)).toContain('Image is too large');
 
-    const untitled = await uploadBuild(browser, { title: '   ', file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const untitled = await uploadBuild(browser, {
+      title: '   ',
+      file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     expect(untitled.status).toBe(400);
     expect(pageText(untitled.html)).toContain('Title is required');
 
@@ -89,7 +101,10 @@ describe('uploading a build as a member', () => {
 describe('uploading as a guest', () => {
   it('keeps the photo, asks for sign-in, then publishes it once, right after', async () => {
     const guest = stack.browser();
-    const page = await uploadBuild(guest, { title: 'Guest rig', file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' } });
+    const page = await uploadBuild(guest, {
+      title: 'Guest rig',
+      file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' },
+    });
     expect(page.url).toMatch(/^\/auth\?/);
     expect(toastText(page.html)).toContain('Sign in to finish your upload');
     const sqlite = database();
@@ -123,7 +138,7 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } });
   }
 
-  it('keeps the photo for this browser, and the form then publishes it as the stack.member\'s build', async () => {
+  it("keeps the photo for this browser, and the form then publishes it as the stack.member's build", async () => {
     const browser = await stack.member();
     const response = await sendAhead(browser, { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' });
     expect(response.status).toBe(201);
@@ -133,7 +148,10 @@ describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
     const body = new FormData();
     body.set('intent', 'finalize');
     body.set('title', 'Sent ahead');
-    const page = await browser.follow(await browser.request('/upload', { method: 'POST', body, headers: { Origin: stack.app.origin } }), '/upload');
+    const page = await browser.follow(
+      await browser.request('/upload', { method: 'POST', body, headers: { Origin: stack.app.origin } }),
+      '/upload',
+    );
     expect(page.url).toMatch(/^\/build\/\d+$/);
     expect(toastText(page.html)).toContain('Upload successful');
     const sqlite = database();
@@ -185,13 +203,18 @@ describe('upload limits', () => {
     for (let index = 0; index < 30; index++) expect((await send()).status).toBe(201);
     const refused = await send();
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: 'rate_limited', message: 'Too many uploads from your network. Try again in 60 minutes.' });
+    expect(await refused.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Too many uploads from your network. Try again in 60 minutes.',
+    });
 
     // The upload form says the same, and another address is not affected.
     const page = await uploadBuild(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
     expect(page.status).toBe(429);
     expect(toastText(page.html)).toContain('Too many uploads from your network');
-    expect((await uploadBuild(stack.browser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(/^\/auth\?/);
+    expect((await uploadBuild(stack.browser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(
+      /^\/auth\?/,
+    );
   }, 60_000);
 });
 
@@ -217,7 +240,10 @@ describe('the gallery', () => {
 describe('sharing a build', () => {
   it('makes one link per build with POST, shows it, and the link opens the read-only page', async () => {
     const owner = await stack.member();
-    const published = await uploadBuild(owner, { title: 'Share me', file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+    const published = await uploadBuild(owner, {
+      title: 'Share me',
+      file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     const buildId = Number(/\/build\/(\d+)$/.exec(published.url)?.[1]);
 
     // Anyone may share, guests included; looking at the share page writes nothing.
@@ -267,7 +293,10 @@ describe('sharing a build', () => {
 
   it('answers the Share dialog through POST /api/builds/{id}/share with the same one link', async () => {
     const owner = await stack.member();
-    const page = await uploadBuild(owner, { title: 'Dialog share', file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+    const page = await uploadBuild(owner, {
+      title: 'Dialog share',
+      file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     const buildId = Number(page.url.split('/').pop());
     const ask = () => stack.browser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: stack.app.origin } });
     const first = await ask();
@@ -278,6 +307,9 @@ describe('sharing a build', () => {
     const unknown = await stack.browser().request('/api/builds/999999/share', { method: 'POST', headers: { Origin: stack.app.origin } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Build not found' });
-    expect((await stack.browser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+    expect(
+      (await stack.browser().request(`/api/builds/${buildId}/share`, { method: 'POST', headers: { Origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(403);
   });
 });

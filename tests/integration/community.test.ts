@@ -41,7 +41,9 @@ describe('rating a build (forms without JavaScript)', () => {
     expect(toastText(own.html)).toContain('Failed to submit rating: You cannot rate your own build');
     const other = await stack.member();
     for (const rating of ['0', '6', '3.5', 'five']) {
-      expect(toastText((await other.post(`/build/${id}`, { intent: 'rate', rating })).html)).toContain('Failed to submit rating: Rating must be between 1 and 5 stars');
+      expect(toastText((await other.post(`/build/${id}`, { intent: 'rate', rating })).html)).toContain(
+        'Failed to submit rating: Rating must be between 1 and 5 stars',
+      );
     }
     const guest = new Browser(stack.app, '192.0.2.200');
     const response = await guest.request(`/build/${id}`, {
@@ -58,8 +60,15 @@ describe('rating a build (forms without JavaScript)', () => {
     const owner = await stack.member();
     const id = await buildBy(owner);
     const raters = await Promise.all(Array.from({ length: 8 }, () => stack.member()));
-    await Promise.all(raters.flatMap((rater, index) => [1, 2, 3].map((round) => rater.post(`/build/${id}`, { intent: 'rate', rating: String(((index + round) % 5) + 1) }))));
-    const truth = query<{ total: number; votes: number }>('select sum(rating) as total, count(*) as votes from ratings where build_id = ?', id);
+    await Promise.all(
+      raters.flatMap((rater, index) =>
+        [1, 2, 3].map((round) => rater.post(`/build/${id}`, { intent: 'rate', rating: String(((index + round) % 5) + 1) })),
+      ),
+    );
+    const truth = query<{ total: number; votes: number }>(
+      'select sum(rating) as total, count(*) as votes from ratings where build_id = ?',
+      id,
+    );
     expect(truth.votes).toBe(8);
     expect(aggregates(id)).toMatchObject({ total_rating: truth.total, rating_count: 8, average_rating: truth.total / 8 });
   });
@@ -70,7 +79,11 @@ describe('comments', () => {
     const owner = await stack.member();
     const id = await buildBy(owner);
     const talker = await stack.member();
-    const first = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'First!\nSecond line <script>alert(1)</script>' });
+    const first = await talker.post(`/build/${id}`, {
+      intent: 'comment',
+      form: 'comment-new',
+      content: 'First!\nSecond line <script>alert(1)</script>',
+    });
     expect(toastText(first.html)).toContain('Comment added');
     expect(first.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(first.html).not.toContain('<script>alert(1)');
@@ -80,8 +93,15 @@ describe('comments', () => {
     expect(reply.html).toContain(`id="reply-${firstId}"`);
     await owner.post(`/build/${id}`, { intent: 'comment', form: `reply-${firstId}`, content: 'A reply', parentCommentId: String(firstId) });
     const replyId = query<{ id: number }>("select id from comments where content = 'A reply'").id;
-    await talker.post(`/build/${id}`, { intent: 'comment', form: `reply-${firstId}`, content: 'Reply to the reply', parentCommentId: String(replyId) });
-    expect(query<{ parent_comment_id: number }>("select parent_comment_id from comments where content = 'Reply to the reply'").parent_comment_id).toBe(firstId);
+    await talker.post(`/build/${id}`, {
+      intent: 'comment',
+      form: `reply-${firstId}`,
+      content: 'Reply to the reply',
+      parentCommentId: String(replyId),
+    });
+    expect(
+      query<{ parent_comment_id: number }>("select parent_comment_id from comments where content = 'Reply to the reply'").parent_comment_id,
+    ).toBe(firstId);
 
     const text = pageText((await talker.get(`/build/${id}`)).html);
     expect(text.indexOf('Newer thread')).toBeLessThan(text.indexOf('First!'));
@@ -103,7 +123,8 @@ describe('comments', () => {
   it('shows 20 threads, then "View all N comments" shows the rest', async () => {
     const id = await buildBy(await stack.member());
     const talker = await stack.member();
-    for (let index = 1; index <= 22; index++) await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: `Thread number ${index}` });
+    for (let index = 1; index <= 22; index++)
+      await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: `Thread number ${index}` });
     const page = pageText((await talker.get(`/build/${id}`)).html);
     expect(page).toContain('View all 22 comments');
     expect(page).toContain('Thread number 22');
@@ -131,8 +152,16 @@ describe('comments', () => {
     const [author, replier] = [await stack.member(), await stack.member()];
     await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Hot take about RGB' });
     const commentId = query<{ id: number }>("select id from comments where content = 'Hot take about RGB'").id;
-    await replier.post(`/build/${id}`, { intent: 'comment', form: `reply-${commentId}`, content: 'RGB adds frames', parentCommentId: String(commentId) });
-    const authorName = query<{ username: string }>('select username from users where id = (select user_id from comments where id = ?)', commentId).username;
+    await replier.post(`/build/${id}`, {
+      intent: 'comment',
+      form: `reply-${commentId}`,
+      content: 'RGB adds frames',
+      parentCommentId: String(commentId),
+    });
+    const authorName = query<{ username: string }>(
+      'select username from users where id = (select user_id from comments where id = ?)',
+      commentId,
+    ).username;
 
     const deleted = await author.post(`/build/${id}`, { intent: 'delete-comment', commentId: String(commentId) });
     expect(toastText(deleted.html)).toContain('Comment deleted');
@@ -150,11 +179,17 @@ describe('comments', () => {
     };
     expect(detail.commentCount).toBe(1);
     expect(detail.comments).toEqual([
-      expect.objectContaining({ id: commentId, content: '[deleted]', username: '[deleted]', deleted: true, replies: [expect.objectContaining({ content: 'RGB adds frames', deleted: false })] }),
+      expect.objectContaining({
+        id: commentId,
+        content: '[deleted]',
+        username: '[deleted]',
+        deleted: true,
+        replies: [expect.objectContaining({ content: 'RGB adds frames', deleted: false })],
+      }),
     ]);
   });
 
-  it('ignores a client-sent identity: the comment is the session stack.member\'s', async () => {
+  it("ignores a client-sent identity: the comment is the session stack.member's", async () => {
     const id = await buildBy(await stack.member());
     const talker = new Browser(stack.app, '192.0.2.201');
     const email = `spoofer-${Date.now()}@example.com`;
@@ -177,8 +212,12 @@ describe('reports', () => {
     expect(toastText(again.html)).toContain('Already reported');
     await owner.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Buy cheap GPUs at example.com' });
     const commentId = query<{ id: number }>("select id from comments where content like 'Buy cheap%'").id;
-    expect(toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'spam', commentId: String(commentId) })).html)).toContain('Report sent');
-    expect(toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'bogus' })).html)).toContain('Please choose a reason.');
+    expect(
+      toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'spam', commentId: String(commentId) })).html),
+    ).toContain('Report sent');
+    expect(toastText((await reporter.post(`/build/${id}`, { intent: 'report', reason: 'bogus' })).html)).toContain(
+      'Please choose a reason.',
+    );
     expect(query<{ n: number }>('select count(*) as n from reports where build_id = ? or comment_id = ?', id, commentId).n).toBe(2);
   });
 });

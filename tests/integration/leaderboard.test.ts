@@ -37,7 +37,10 @@ function rankings(html: string): string {
 
 /** The text of each ranked card, in list order. */
 function cards(html: string): string[] {
-  return rankings(html).split('<li').slice(1).map((card) => pageText(`<li${card}`).trim());
+  return rankings(html)
+    .split('<li')
+    .slice(1)
+    .map((card) => pageText(`<li${card}`).trim());
 }
 
 describe('the leaderboard with nothing rated', () => {
@@ -59,7 +62,11 @@ describe('the leaderboard with nothing rated', () => {
     for (const path of ['/leaderboard', '/leaderboard/yesterday', '/leaderboard/TODAY']) {
       const page = await visit(path);
       expect(page.status).toBe(200);
-      expect(tabs(page.html).filter((tab) => tab.current).map((tab) => tab.label)).toEqual(['TODAY']);
+      expect(
+        tabs(page.html)
+          .filter((tab) => tab.current)
+          .map((tab) => tab.label),
+      ).toEqual(['TODAY']);
     }
   });
 });
@@ -81,9 +88,11 @@ describe('the leaderboard with ratings', () => {
     const user = (name: string) => Number(addUser.run(name, name, `${name}@example.com`).lastInsertRowid);
     // A listed build's image is published: its files are served from the public folder.
     const image = sqlite.prepare('insert into images (hash, width, height, published) values (?, 1600, 1200, ?)');
-    const variant = sqlite.prepare("insert into image_variants (image_id, format, width, height, bytes, file_name) values (?, 'jpeg', 640, 480, 1000, ?)");
+    const variant = sqlite.prepare(
+      "insert into image_variants (image_id, format, width, height, bytes, file_name) values (?, 'jpeg', 640, 480, 1000, ?)",
+    );
     const build = sqlite.prepare(
-      "insert into builds (user_id, title, image_id, review_status, total_rating, rating_count, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+      'insert into builds (user_id, title, image_id, review_status, total_rating, rating_count, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
     const rating = sqlite.prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, ?, ?, ?)');
 
@@ -125,7 +134,7 @@ describe('the leaderboard with ratings', () => {
     expect(card).toMatch(new RegExp(`<img [^>]*src="/uploads/images/\\d+-640\\.jpg"`));
   });
 
-  it('counts each period\'s own votes: a build rated ten days ago ranks only this month and of all time', async () => {
+  it("counts each period's own votes: a build rated ten days ago ranks only this month and of all time", async () => {
     const titles = async (path: string) => cards((await visit(path)).html).map((card) => /^Rank #\d+ (.+?) @/.exec(card)?.[1]);
     const recent = ['Crowd favourite', 'One lucky vote', 'Beige box'];
     expect(await titles('/leaderboard/week')).toEqual(recent);

@@ -42,7 +42,8 @@ function filesOnDisk(): string[] {
     .map((entry) => entry.name);
 }
 
-const reviewStatus = (id: number) => readRow<{ review_status: string }>(stack.app.databasePath, 'select review_status from builds where id = ?', id).review_status;
+const reviewStatus = (id: number) =>
+  readRow<{ review_status: string }>(stack.app.databasePath, 'select review_status from builds where id = ?', id).review_status;
 
 let photos = 0;
 
@@ -52,7 +53,10 @@ let photos = 0;
  */
 async function heldBuild(title: string) {
   photos += 1;
-  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 800 + 64 * photos, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+  const page = await uploadBuild(owner, {
+    title,
+    file: { bytes: await testPhoto('jpeg', 800 + 64 * photos, 600), name: 'rig.jpg', type: 'image/jpeg' },
+  });
   const id = Number(page.url.split('/').pop());
   // The page right after the upload, while screening may still be running.
   const waiting = photoUrls(page.html);
@@ -77,7 +81,7 @@ async function expectPrivate(urls: string[]) {
 }
 
 describe('photos nobody may see before screening passes them', () => {
-  it('serves a held build\'s photo only to its owner and moderators, and publishes it on approval', async () => {
+  it("serves a held build's photo only to its owner and moderators, and publishes it on approval", async () => {
     const { id, waiting, urls } = await heldBuild('Held rig');
     await expectPrivate(waiting);
     await expectPrivate(urls);
@@ -104,7 +108,7 @@ describe('photos nobody may see before screening passes them', () => {
     await expectPrivate(photoUrls((await owner.get(`/build/${id}`)).html));
   }, 90_000);
 
-  it('deletes a rejected build\'s photo from the volume', async () => {
+  it("deletes a rejected build's photo from the volume", async () => {
     const { id, urls } = await heldBuild('Rejected rig');
     const names = urls.map(fileNameOf);
     expect(filesOnDisk()).toEqual(expect.arrayContaining(names));
@@ -115,7 +119,7 @@ describe('photos nobody may see before screening passes them', () => {
     for (const url of urls) expect((await owner.request(url)).status, url).toBe(404);
   }, 90_000);
 
-  it('keeps a guest\'s photo sent ahead for the browser that sent it', async () => {
+  it("keeps a guest's photo sent ahead for the browser that sent it", async () => {
     const guest = stack.browser();
     const body = new FormData();
     body.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'rig.png');
@@ -156,7 +160,8 @@ describe('an upgraded install', () => {
     // As an install from before migration 0006 left it: every file public, every image marked so.
     const uploads = join(stack.app.dataDir, 'uploads');
     mkdirSync(join(uploads, 'images'), { recursive: true });
-    for (const name of readdirSync(join(uploads, 'private', 'images'))) renameSync(join(uploads, 'private', 'images', name), join(uploads, 'images', name));
+    for (const name of readdirSync(join(uploads, 'private', 'images')))
+      renameSync(join(uploads, 'private', 'images', name), join(uploads, 'images', name));
     const sqlite = new Database(stack.app.databasePath);
     try {
       sqlite.prepare('update images set published = 1').run();

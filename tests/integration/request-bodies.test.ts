@@ -6,7 +6,8 @@ import { sharedApp } from '#tests/support/stack';
 
 const server = sharedApp();
 
-const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) => postOversized(new URL(path, server.app.origin), { chunked });
+const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) =>
+  postOversized(new URL(path, server.app.origin), { chunked });
 
 const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
 

@@ -43,7 +43,14 @@ async function upload(browser: Browser, title: string) {
 
 const row = <T>(app: AppProcess, query: string, ...params: unknown[]) => readRow<T>(app.databasePath, query, ...params);
 
-type BuildRow = { roast: string; roast_provider: string | null; roast_model: string | null; review_status: string; review_reason: string | null; roast_failed_at: number | null };
+type BuildRow = {
+  roast: string;
+  roast_provider: string | null;
+  roast_model: string | null;
+  review_status: string;
+  review_reason: string | null;
+  roast_failed_at: number | null;
+};
 const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
 
 const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
@@ -169,7 +176,11 @@ describe('with an Ollama server', () => {
     const owner = await member(app);
     const { id } = await upload(owner, 'Patient rig');
     const failedOnce = await waitFor(() =>
-      row<{ attempts: number; last_error: string | null } | undefined>(app, "select attempts, last_error from jobs where key = ? and last_error is not null", `roast:${id}`),
+      row<{ attempts: number; last_error: string | null } | undefined>(
+        app,
+        'select attempts, last_error from jobs where key = ? and last_error is not null',
+        `roast:${id}`,
+      ),
     );
     expect(failedOnce.last_error).toMatch(/out of memory/);
     expect(buildRow(app, id).roast).toBe('');

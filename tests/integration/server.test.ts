@@ -176,16 +176,22 @@ describe('home page', () => {
   it('lists real builds, competitions and rankings once they exist', async () => {
     const sqlite = new Database(server.app.databasePath);
     const now = Date.now();
-    const user = sqlite.prepare("insert into users (username, username_key, email) values ('GlowKing', 'glowking', 'glow@example.com')").run();
+    const user = sqlite
+      .prepare("insert into users (username, username_key, email) values ('GlowKing', 'glowking', 'glow@example.com')")
+      .run();
     const image = sqlite.prepare("insert into images (hash, width, height) values ('abc', 100, 100)").run();
     const build = sqlite
-      .prepare("insert into builds (user_id, title, image_id, roast, average_rating, rating_count, total_rating) values (?, 'Aurora White', ?, 'So much RGB it has its own weather.', 4, 1, 4)")
+      .prepare(
+        "insert into builds (user_id, title, image_id, roast, average_rating, rating_count, total_rating) values (?, 'Aurora White', ?, 'So much RGB it has its own weather.', 4, 1, 4)",
+      )
       .run(user.lastInsertRowid, image.lastInsertRowid);
     sqlite
       .prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, 4, ?, ?)')
       .run(build.lastInsertRowid, user.lastInsertRowid, now, now);
     sqlite
-      .prepare("insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')")
+      .prepare(
+        "insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')",
+      )
       .run(now - 86_400_000, now + 3 * 86_400_000 - 60_000);
     sqlite.close();
     await rankLeaderboardsNow(server.app.databasePath);

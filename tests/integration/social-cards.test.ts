@@ -17,16 +17,26 @@ let sharePath: string;
 
 beforeAll(async () => {
   const owner = await stack.member();
-  const page = await uploadBuild(owner, { title: TITLE, file: { bytes: await testPhoto('jpeg', 1600, 1200), name: 'rig.jpg', type: 'image/jpeg' } });
+  const page = await uploadBuild(owner, {
+    title: TITLE,
+    file: { bytes: await testPhoto('jpeg', 1600, 1200), name: 'rig.jpg', type: 'image/jpeg' },
+  });
   buildId = Number(/^\/build\/(\d+)$/.exec(page.url)?.[1]);
   // The description comes from the roast: let it land so every page read here sees the same one.
-  await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, { timeoutMs: 20_000 });
+  await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, {
+    timeoutMs: 20_000,
+  });
   const shared = await owner.post(`/build/${buildId}/share`, {});
   sharePath = /value="https?:\/\/[^"/]+(\/share\/[\w-]+)"/.exec(shared.html)![1]!;
 }, 60_000);
 
 const decode = (value: string) =>
-  value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The content of every `<meta property|name="…">` of a page, and its canonical link. */
 function socialTags(html: string) {

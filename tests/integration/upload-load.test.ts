@@ -29,7 +29,10 @@ async function expectStoredOrRefused(response: Response): Promise<void> {
   if (response.status === 201) return;
   expect([429, 503]).toContain(response.status);
   expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
-  expect(await response.json()).toMatchObject({ error: response.status === 429 ? 'rate_limited' : 'unavailable', message: expect.stringMatching(/try again/i) });
+  expect(await response.json()).toMatchObject({
+    error: response.status === 429 ? 'rate_limited' : 'unavailable',
+    message: expect.stringMatching(/try again/i),
+  });
 }
 
 describe('very tall uploads at once', () => {
@@ -65,7 +68,11 @@ describe('uploads from one network address', () => {
     // Once both are counted against the address they are in the pipeline, where a 40-megapixel
     // PNG stays far longer than the three requests below take.
     const counted = () =>
-      readRow<{ hits: number }>(stack.app.databasePath, "select count(*) as hits from rate_limit_hits where bucket = 'upload:address' and key = ?", address).hits;
+      readRow<{ hits: number }>(
+        stack.app.databasePath,
+        "select count(*) as hits from rate_limit_hits where bucket = 'upload:address' and key = ?",
+        address,
+      ).hits;
     await waitFor(() => counted() === 2);
     const [json, api, page] = await Promise.all([
       sendAhead(guest, small),

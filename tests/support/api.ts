@@ -20,7 +20,9 @@ export async function call(browser: Browser, method: string, path: string, body?
 /** Checks a success answer against the contract's response schema for that call (the one the OpenAPI document shows). */
 export function expectContract(method: string, path: string, body: unknown): void {
   const pattern = (template: string) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
-  const operation = operations.find((candidate) => candidate.method === method.toLowerCase() && pattern(candidate.path).test(path.split('?')[0]!));
+  const operation = operations.find(
+    (candidate) => candidate.method === method.toLowerCase() && pattern(candidate.path).test(path.split('?')[0]!),
+  );
   expect(operation, `${method} ${path} is in the contract`).toBeDefined();
   const parsed = operation!.response.schema.safeParse(body);
   expect(parsed.success ? null : parsed.error.issues, `${method} ${path} answers in its contract's shape`).toBeNull();

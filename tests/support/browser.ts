@@ -79,7 +79,11 @@ export class Browser {
 /** The text content of the page's toast region, if a toast is showing. */
 export function toastText(html: string): string {
   const region = /aria-label="Notifications \(F8\)"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
-  return region.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return region
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The visible text of a page, roughly: tags removed, entities for quotes decoded. */

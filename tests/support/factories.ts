@@ -29,10 +29,16 @@ export function anImage(values: Partial<ProcessedImage> = {}): number {
  * A build that is listed at once, as builds are with SCREENING=off (stub it first):
  * by a new member with a new photo unless `userId` and `imageId` are given.
  */
-export async function aListedBuild({ userId = aMember().id, imageId = anImage(), title = 'Test rig', at = new Date() }: { userId?: number; imageId?: number; title?: string; at?: Date } = {}): Promise<number> {
+export async function aListedBuild({
+  userId = aMember().id,
+  imageId = anImage(),
+  title = 'Test rig',
+  at = new Date(),
+}: { userId?: number; imageId?: number; title?: string; at?: Date } = {}): Promise<number> {
   const id = await createBuild({ userId, title, imageId }, at);
   const row = id === null ? undefined : db().select({ reviewStatus: builds.reviewStatus }).from(builds).where(eq(builds.id, id)).get();
-  if (row?.reviewStatus !== 'approved') throw new Error('aListedBuild: the build was not listed; stub SCREENING=off (and resetEnv()) first');
+  if (row?.reviewStatus !== 'approved')
+    throw new Error('aListedBuild: the build was not listed; stub SCREENING=off (and resetEnv()) first');
   return id!;
 }
 

@@ -40,7 +40,7 @@ export const accountOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/user/username',
-    summary: "Renames the member; error username_taken (409) when another member has the name, whatever its case",
+    summary: 'Renames the member; error username_taken (409) when another member has the name, whatever its case',
     access: 'member',
     body: { type: 'json', schema: usernameBody },
     response: { status: 200, description: 'The name now in use', schema: z.object({ username: z.string() }) },
@@ -84,7 +84,7 @@ export const accountOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/verify-email',
-    summary: "Confirms the new e-mail address the link was mailed to; the link then stops working",
+    summary: 'Confirms the new e-mail address the link was mailed to; the link then stops working',
     access: 'public',
     body: { type: 'json', schema: emailTokenBody },
     response: { status: 200, description: 'The address changed', schema: messageSchema },
@@ -100,7 +100,9 @@ export const accountOperations: Operation[] = [
       status: 200,
       description: 'Done',
       schema: z.object({
-        resetEmailSent: z.boolean().meta({ description: 'Always true: whether the address has an account, and so whether a mail went out, is never revealed' }),
+        resetEmailSent: z
+          .boolean()
+          .meta({ description: 'Always true: whether the address has an account, and so whether a mail went out, is never revealed' }),
       }),
     },
     errors: [400, 415, 429],

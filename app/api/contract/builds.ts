@@ -37,7 +37,9 @@ const commentThreadSchema = buildCommentSchema.extend({ replies: z.array(buildCo
 export const buildDetailSchema = buildSummarySchema.extend({
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
-  comments: z.array(commentThreadSchema).meta({ description: `Newest thread first; the first ${COMMENT_THREADS_SHOWN} unless ?comments=all` }),
+  comments: z
+    .array(commentThreadSchema)
+    .meta({ description: `Newest thread first; the first ${COMMENT_THREADS_SHOWN} unless ?comments=all` }),
   threadCount: z.int().meta({ description: 'Every thread, loaded or not' }),
 });
 
@@ -55,7 +57,9 @@ export const ratingResultSchema = z.object({
   averageRating: z.number(),
 });
 
-export const commentBodySchema = commentFields.meta({ description: `${extraKeysIgnored} parentCommentId answers a comment; a reply to a reply joins its thread.` });
+export const commentBodySchema = commentFields.meta({
+  description: `${extraKeysIgnored} parentCommentId answers a comment; a reply to a reply joins its thread.`,
+});
 
 export const buildOperations: Operation[] = [
   {
@@ -81,7 +85,12 @@ export const buildOperations: Operation[] = [
     path: '/api/builds/{id}',
     summary: 'A build with its comments; 404 for an unknown build or one the viewer may not see',
     access: 'public',
-    query: z.object({ comments: z.enum(['all']).optional().meta({ description: `all: every thread, not just the first ${COMMENT_THREADS_SHOWN}` }) }),
+    query: z.object({
+      comments: z
+        .enum(['all'])
+        .optional()
+        .meta({ description: `all: every thread, not just the first ${COMMENT_THREADS_SHOWN}` }),
+    }),
     response: { status: 200, description: 'The build', schema: buildDetailSchema },
     errors: [404],
   },

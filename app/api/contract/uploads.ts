@@ -21,7 +21,9 @@ export const tempUploadBodySchema = z.object({
 export const tempUploadStatusQuery = z.object({ clientToken: clientTokenField });
 
 export const tempUploadStatusSchema = z.object({
-  status: z.enum(['pending', 'completed']).meta({ description: 'completed once the photo is stored; pending before (and after it became a build or expired)' }),
+  status: z
+    .enum(['pending', 'completed'])
+    .meta({ description: 'completed once the photo is stored; pending before (and after it became a build or expired)' }),
   tempUploadId: z.string().nullable().meta({ description: 'The id to send to POST /api/builds; null while pending' }),
 });
 
@@ -30,7 +32,11 @@ export const newBuildSchema = z
   .object({
     title: buildTitleField,
     image: imageField.optional(),
-    tempUploadId: z.string().min(1).optional().meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
+    tempUploadId: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
   })
   .transform(({ title, image, tempUploadId }, context) => {
     if (image && tempUploadId === undefined) return { title, photo: { image } };
@@ -43,7 +49,8 @@ export const uploadOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/uploads/temp',
-    summary: 'Keeps a photo before its build exists (a guest’s, until they sign in); sets the pending-upload cookie that makes it this browser’s',
+    summary:
+      'Keeps a photo before its build exists (a guest’s, until they sign in); sets the pending-upload cookie that makes it this browser’s',
     access: 'public',
     body: { type: 'multipart', schema: tempUploadBodySchema },
     response: { status: 201, description: 'The photo is stored', schema: z.object({ tempUploadId: z.string() }) },

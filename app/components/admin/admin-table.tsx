@@ -6,7 +6,17 @@ export type AdminRow = { key: string | number; cells: ReactNode[] };
  * A table whose rows become labelled cards on a phone (each cell names its
  * column), so every action stays in reach without scrolling sideways.
  */
-export function AdminTable({ caption, headers, rows, empty }: { caption: string; headers: string[]; rows: AdminRow[]; /** Shown instead when there are no rows. */ empty: string }) {
+export function AdminTable({
+  caption,
+  headers,
+  rows,
+  empty,
+}: {
+  caption: string;
+  headers: string[];
+  rows: AdminRow[];
+  /** Shown instead when there are no rows. */ empty: string;
+}) {
   if (rows.length === 0) return <p className="panel p-8 text-center text-muted">{empty}</p>;
   return (
     <div className="panel">
@@ -45,7 +55,9 @@ export function Badge({ children, tone }: { children: ReactNode; tone: 'cyan' | 
     flame: 'border-flame/60 text-flame',
     muted: 'border-line text-muted',
   };
-  return <span className={`inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>{children}</span>
+  );
 }
 
 const REVIEW_LABELS = { pending: 'Screening', held: 'Held', rejected: 'Rejected' } as const;

@@ -27,7 +27,9 @@ const RANK_COLOURS = ['text-flame', 'text-neon-pink', 'text-neon-lime'];
 export function RankedCard({ build, priority }: { build: RankedBuild; priority: boolean }) {
   return (
     <article className="panel group relative flex h-full flex-col overflow-hidden transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan">
-      <p className={`display pointer-events-none absolute left-3 top-3 z-10 rounded-lg bg-void/85 px-3 py-1 text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}>
+      <p
+        className={`display pointer-events-none absolute left-3 top-3 z-10 rounded-lg bg-void/85 px-3 py-1 text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}
+      >
         <span className="sr-only">Rank </span>#{build.rank}
       </p>
       <div className="aspect-[4/3] overflow-hidden bg-void">

@@ -19,7 +19,6 @@ type Build = {
 /** What the owner is told about a build that is not listed (yet). */
 const REVIEW_LABELS = { pending: 'Being screened', held: 'Under review', rejected: 'Not published' } as const;
 
-
 export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boolean }) {
   if (loading) {
     return (
@@ -47,7 +46,12 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
         <li key={build.id} className="panel flex flex-col gap-2 overflow-hidden pb-5">
           <div className="aspect-[4/3] overflow-hidden bg-void">
             {build.image ? (
-              <ResponsiveImage image={build.image} alt="" sizes="(min-width: 1280px) 16rem, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
+              <ResponsiveImage
+                image={build.image}
+                alt=""
+                sizes="(min-width: 1280px) 16rem, (min-width: 640px) 50vw, 100vw"
+                className="h-full w-full object-cover"
+              />
             ) : null}
           </div>
           <div className="grid gap-2 px-5">

@@ -30,7 +30,11 @@ export function SettingsTab({ profile, editing, actionData }: Props) {
     <div className="grid gap-4">
       <Setting title="Username">
         {isEditing('username') ? (
-          <UsernameForm current={profile.username} result={failedIntent === 'username' ? actionData?.result : undefined} onCancel={toggle(null)} />
+          <UsernameForm
+            current={profile.username}
+            result={failedIntent === 'username' ? actionData?.result : undefined}
+            onCancel={toggle(null)}
+          />
         ) : (
           <ViewRow value={`@${profile.username}`} editHref={`${settingsUrl}&edit=username`} onEdit={toggle('username')} label="username" />
         )}
@@ -138,7 +142,16 @@ function BioForm({ current, result, onCancel }: FormProps) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <input type="hidden" name="intent" value="bio" />
-      <Field label="About you" id={fields.bio.id} errors={fields.bio.errors} hint={<span aria-live="polite">{length}/{BIO_MAX_LENGTH} characters</span>}>
+      <Field
+        label="About you"
+        id={fields.bio.id}
+        errors={fields.bio.errors}
+        hint={
+          <span aria-live="polite">
+            {length}/{BIO_MAX_LENGTH} characters
+          </span>
+        }
+      >
         <textarea
           {...getTextareaProps(fields.bio)}
           maxLength={BIO_MAX_LENGTH}

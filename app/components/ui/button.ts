@@ -3,8 +3,7 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-bold uppercase tracking-wide transition-[background,box-shadow,transform,color] duration-150 active:translate-y-px disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 const variants = {
-  primary:
-    'bg-neon-cyan text-void hover:shadow-glow-cyan hover:bg-[#6ff0ff] focus-visible:shadow-glow-cyan',
+  primary: 'bg-neon-cyan text-void hover:shadow-glow-cyan hover:bg-[#6ff0ff] focus-visible:shadow-glow-cyan',
   hot: 'bg-gradient-to-r from-flame to-neon-pink text-void hover:shadow-glow-pink focus-visible:shadow-glow-pink',
   ghost: 'border border-line bg-panel-2/60 text-ink hover:border-neon-cyan hover:text-neon-cyan',
   quiet: 'text-muted hover:text-ink hover:bg-panel-2',
@@ -16,10 +15,6 @@ const sizes = {
   lg: 'min-h-13 px-7 text-base',
 } as const;
 
-export function buttonClass(
-  variant: keyof typeof variants = 'primary',
-  size: keyof typeof sizes = 'md',
-  extra = '',
-): string {
+export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra = ''): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }

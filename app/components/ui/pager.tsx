@@ -2,7 +2,17 @@ import { Link } from 'react-router';
 import { buttonClass } from './button';
 
 /** Previous / next links and where the reader is; plain links, so they work without JavaScript. */
-export function Pager({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">

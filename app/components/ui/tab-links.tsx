@@ -7,7 +7,19 @@ export type TabLink = { key: string; label: string; href: string };
  * Enter like any link. `current` is the page shown (aria-current); `shown` is the
  * tab drawn as selected, which may move ahead to one still loading.
  */
-export function TabLinks({ label, tabs, current, shown = current, className = '' }: { label: string; tabs: TabLink[]; current: string; shown?: string; className?: string }) {
+export function TabLinks({
+  label,
+  tabs,
+  current,
+  shown = current,
+  className = '',
+}: {
+  label: string;
+  tabs: TabLink[];
+  current: string;
+  shown?: string;
+  className?: string;
+}) {
   return (
     <nav aria-label={label} className={className}>
       <ul className="flex flex-wrap gap-2">

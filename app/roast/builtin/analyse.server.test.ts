@@ -25,8 +25,10 @@ function hue(degrees: number): Rgb {
   return [channel(5), channel(3), channel(1)];
 }
 
-const checker = (size: number) => (x: number, y: number): Rgb =>
-  (Math.floor(x / size) + Math.floor(y / size)) % 2 ? [235, 235, 235] : [20, 20, 20];
+const checker =
+  (size: number) =>
+  (x: number, y: number): Rgb =>
+    (Math.floor(x / size) + Math.floor(y / size)) % 2 ? [235, 235, 235] : [20, 20, 20];
 
 describe('analysePhoto', () => {
   it('sees a dark case lit by stripes of many hues as lots of RGB', async () => {
@@ -40,7 +42,11 @@ describe('analysePhoto', () => {
   });
 
   it('sees no RGB in a flat mid-grey photo', async () => {
-    const analysis = await analysePhoto(await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer());
+    const analysis = await analysePhoto(
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+        .png()
+        .toBuffer(),
+    );
     expect(analysis.rgb).toBe('none');
     expect(analysis.hueSpread).toBe(0);
     expect(analysis.dark).toBe(false);
@@ -66,7 +72,11 @@ describe('analysePhoto', () => {
   });
 
   it('does not call a featureless photo blurry', async () => {
-    const analysis = await analysePhoto(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#404040' } }).png().toBuffer());
+    const analysis = await analysePhoto(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#404040' } })
+        .png()
+        .toBuffer(),
+    );
     expect(analysis).toMatchObject({ blurry: false, sharpness: 0, orientation: 'square' });
   });
 

@@ -11,49 +11,99 @@
 export type Found<T> = { part: T; start: number; end: number };
 
 export type GpuFamily =
-  | 'rtx-50' | 'rtx-40' | 'rtx-30' | 'rtx-20' | 'gtx-16' | 'gtx-10'
-  | 'rx-9000' | 'rx-7000' | 'rx-6000' | 'rx-5000' | 'arc';
+  'rtx-50' | 'rtx-40' | 'rtx-30' | 'rtx-20' | 'gtx-16' | 'gtx-10' | 'rx-9000' | 'rx-7000' | 'rx-6000' | 'rx-5000' | 'arc';
 /** Where a card sits in its line-up: halo (xx90, 7900 XTX) down to entry (xx50/xx60, Arc). */
 export type GpuTier = 'halo' | 'high' | 'mid' | 'entry';
 export type Gpu = { name: string; family: GpuFamily; tier: GpuTier };
 
 export type CpuFamily =
-  | 'core-i3' | 'core-i5' | 'core-i7' | 'core-i9' | 'core-ultra'
-  | 'ryzen-3' | 'ryzen-5' | 'ryzen-7' | 'ryzen-9' | 'x3d' | 'threadripper';
+  'core-i3' | 'core-i5' | 'core-i7' | 'core-i9' | 'core-ultra' | 'ryzen-3' | 'ryzen-5' | 'ryzen-7' | 'ryzen-9' | 'x3d' | 'threadripper';
 export type Cpu = { name: string; family: CpuFamily };
 
 export type CoolerKind = 'air-tower' | 'hyper-212' | 'stock' | 'aio-small' | 'aio-large' | 'aio-huge' | 'aio' | 'custom-loop';
 export type Cooler = { name: string; kind: CoolerKind };
 
 export type CaseFamily =
-  | 'lian-li-o11' | 'lian-li-lancool' | 'nzxt-h'
-  | 'fractal-north' | 'fractal-meshify' | 'fractal-define' | 'fractal-torrent' | 'fractal'
-  | 'corsair-4000d' | 'corsair-5000d' | 'corsair' | 'hyte-y' | 'phanteks' | 'cooler-master' | 'sff';
+  | 'lian-li-o11'
+  | 'lian-li-lancool'
+  | 'nzxt-h'
+  | 'fractal-north'
+  | 'fractal-meshify'
+  | 'fractal-define'
+  | 'fractal-torrent'
+  | 'fractal'
+  | 'corsair-4000d'
+  | 'corsair-5000d'
+  | 'corsair'
+  | 'hyte-y'
+  | 'phanteks'
+  | 'cooler-master'
+  | 'sff';
 /** `smallFormFactor`: an ITX-class case, so the build counts as small form factor. */
 export type Case = { name: string; family: CaseFamily; smallFormFactor: boolean };
 
 export type FeatureKey =
-  | 'white-build' | 'small-form-factor' | 'custom-loop' | 'hardline' | 'water-cooled' | 'vertical-gpu'
-  | 'sleeved-cables' | 'rgb-fans' | 'dust' | 'budget' | 'first-build' | 'sleeper';
+  | 'white-build'
+  | 'small-form-factor'
+  | 'custom-loop'
+  | 'hardline'
+  | 'water-cooled'
+  | 'vertical-gpu'
+  | 'sleeved-cables'
+  | 'rgb-fans'
+  | 'dust'
+  | 'budget'
+  | 'first-build'
+  | 'sleeper';
 
 // ─── GPUs ────────────────────────────────────────────────────────────────────
 
 /** NVIDIA models and the suffixes each really shipped with ('' = plain). */
 const NVIDIA_MODELS: Record<string, readonly string[]> = {
-  '5090': [''], '5080': [''], '5070': ['', 'ti'], '5060': ['', 'ti'], '5050': [''],
-  '4090': [''], '4080': ['', 'super'], '4070': ['', 'super', 'ti', 'ti super'], '4060': ['', 'ti'],
-  '3090': ['', 'ti'], '3080': ['', 'ti'], '3070': ['', 'ti'], '3060': ['', 'ti'], '3050': [''],
-  '2080': ['', 'super', 'ti'], '2070': ['', 'super'], '2060': ['', 'super'],
-  '1660': ['', 'super', 'ti'], '1650': ['', 'super'],
-  '1080': ['', 'ti'], '1070': ['', 'ti'], '1060': [''], '1050': ['', 'ti'],
+  '5090': [''],
+  '5080': [''],
+  '5070': ['', 'ti'],
+  '5060': ['', 'ti'],
+  '5050': [''],
+  '4090': [''],
+  '4080': ['', 'super'],
+  '4070': ['', 'super', 'ti', 'ti super'],
+  '4060': ['', 'ti'],
+  '3090': ['', 'ti'],
+  '3080': ['', 'ti'],
+  '3070': ['', 'ti'],
+  '3060': ['', 'ti'],
+  '3050': [''],
+  '2080': ['', 'super', 'ti'],
+  '2070': ['', 'super'],
+  '2060': ['', 'super'],
+  '1660': ['', 'super', 'ti'],
+  '1650': ['', 'super'],
+  '1080': ['', 'ti'],
+  '1070': ['', 'ti'],
+  '1060': [''],
+  '1050': ['', 'ti'],
 };
 
 const AMD_MODELS: Record<string, readonly string[]> = {
-  '9070': ['', 'xt', 'gre'], '9060': ['', 'xt'],
-  '7900': ['xtx', 'xt', 'gre'], '7800': ['xt'], '7700': ['', 'xt'], '7600': ['', 'xt'],
-  '6950': ['xt'], '6900': ['xt'], '6800': ['', 'xt'], '6750': ['xt'], '6700': ['', 'xt'],
-  '6650': ['xt'], '6600': ['', 'xt'], '6500': ['xt'], '6400': [''],
-  '5700': ['', 'xt'], '5600': ['xt'], '5500': ['xt'],
+  '9070': ['', 'xt', 'gre'],
+  '9060': ['', 'xt'],
+  '7900': ['xtx', 'xt', 'gre'],
+  '7800': ['xt'],
+  '7700': ['', 'xt'],
+  '7600': ['', 'xt'],
+  '6950': ['xt'],
+  '6900': ['xt'],
+  '6800': ['', 'xt'],
+  '6750': ['xt'],
+  '6700': ['', 'xt'],
+  '6650': ['xt'],
+  '6600': ['', 'xt'],
+  '6500': ['xt'],
+  '6400': [''],
+  '5700': ['', 'xt'],
+  '5600': ['xt'],
+  '5500': ['xt'],
 };
 
 const ARC_MODELS = ['a310', 'a380', 'a580', 'a750', 'a770', 'b570', 'b580'];
@@ -168,7 +218,11 @@ function* ryzens(text: string): Generator<Found<Cpu>> {
     const suffix = (match[2] ?? match[4] ?? '').toUpperCase();
     if (isThreadripperNumber(model)) continue;
     const tier = ryzenTier(model);
-    yield found({ name: `Ryzen ${tier} ${model}${suffix}`, family: suffix === 'X3D' ? 'x3d' : (`ryzen-${tier}` as CpuFamily) }, match.index, match[0]);
+    yield found(
+      { name: `Ryzen ${tier} ${model}${suffix}`, family: suffix === 'X3D' ? 'x3d' : (`ryzen-${tier}` as CpuFamily) },
+      match.index,
+      match[0],
+    );
   }
 }
 
@@ -205,33 +259,101 @@ const RADIATOR_SIZE = /\b(120|140|240|280|360|420)\s*(?:mm)?\b/;
 
 /** Most specific first: the first entry that matches wins. */
 const COOLERS: readonly CoolerEntry[] = [
-  { pattern: /\b(?:cooler\s*master\s*)?hyper\s*212(?:\s*(?:evo|black|rgb|halo))*\b/, name: () => 'Cooler Master Hyper 212', kind: 'hyper-212' },
+  {
+    pattern: /\b(?:cooler\s*master\s*)?hyper\s*212(?:\s*(?:evo|black|rgb|halo))*\b/,
+    name: () => 'Cooler Master Hyper 212',
+    kind: 'hyper-212',
+  },
   { pattern: /\bwraith\s*(prism|stealth|spire|max)\b/, name: (m) => `AMD Wraith ${titleCase(m[1] ?? '')}`, kind: 'stock' },
   { pattern: /\b(?:stock|box(?:ed)?)\s*cooler\b|\blaminar\s*rm1\b/, name: () => 'stock cooler', kind: 'stock' },
-  { pattern: /\bcustom\s*(?:water\s*)?loop\b|\bopen\s*loop\b|\bhard\s*line\b|\bhardline\b|\bek[-\s]*quantum\b/, name: () => 'custom loop', kind: 'custom-loop' },
-  { pattern: /\b(?:noctua\s*)?nh[-\s]?(d15|d12l|u12a|u12s|u14s|d15s)(\s*g2)?(\s*chromax(?:\.black)?)?\b/, name: (m) => `Noctua NH-${(m[1] ?? '').toUpperCase()}${m[2] ? ' G2' : ''}${m[3] ? ' chromax.black' : ''}`, kind: 'air-tower' },
-  { pattern: /\b(?:be\s*quiet!?\s*)?dark\s*rock\s*(pro\s*[45]|elite|[45]|tf\s*2|slim)?\b/, name: (m) => `be quiet! Dark Rock${m[1] ? ` ${titleCase(m[1].replace(/\s+/g, ' '))}` : ''}`, kind: 'air-tower' },
-  { pattern: /\b(?:thermalright\s*)?(peerless\s*assassin|phantom\s*spirit|frost\s*commander)(?:\s*(\d{3}))?(?:\s*(se|evo))?\b/, name: (m) => `Thermalright ${titleCase(m[1]?.replace(/\s+/g, ' ') ?? '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` ${m[3].toUpperCase()}` : ''}`, kind: 'air-tower' },
-  { pattern: /\b(?:deepcool\s*)?(ak[4-6][02]0|assassin\s*(?:iii|iv|4))\b/, name: (m) => `DeepCool ${(m[1] ?? '').toUpperCase().replace('ASSASSIN', 'Assassin')}`, kind: 'air-tower' },
+  {
+    pattern: /\bcustom\s*(?:water\s*)?loop\b|\bopen\s*loop\b|\bhard\s*line\b|\bhardline\b|\bek[-\s]*quantum\b/,
+    name: () => 'custom loop',
+    kind: 'custom-loop',
+  },
+  {
+    pattern: /\b(?:noctua\s*)?nh[-\s]?(d15|d12l|u12a|u12s|u14s|d15s)(\s*g2)?(\s*chromax(?:\.black)?)?\b/,
+    name: (m) => `Noctua NH-${(m[1] ?? '').toUpperCase()}${m[2] ? ' G2' : ''}${m[3] ? ' chromax.black' : ''}`,
+    kind: 'air-tower',
+  },
+  {
+    pattern: /\b(?:be\s*quiet!?\s*)?dark\s*rock\s*(pro\s*[45]|elite|[45]|tf\s*2|slim)?\b/,
+    name: (m) => `be quiet! Dark Rock${m[1] ? ` ${titleCase(m[1].replace(/\s+/g, ' '))}` : ''}`,
+    kind: 'air-tower',
+  },
+  {
+    pattern: /\b(?:thermalright\s*)?(peerless\s*assassin|phantom\s*spirit|frost\s*commander)(?:\s*(\d{3}))?(?:\s*(se|evo))?\b/,
+    name: (m) =>
+      `Thermalright ${titleCase(m[1]?.replace(/\s+/g, ' ') ?? '')}${m[2] ? ` ${m[2]}` : ''}${m[3] ? ` ${m[3].toUpperCase()}` : ''}`,
+    kind: 'air-tower',
+  },
+  {
+    pattern: /\b(?:deepcool\s*)?(ak[4-6][02]0|assassin\s*(?:iii|iv|4))\b/,
+    name: (m) => `DeepCool ${(m[1] ?? '').toUpperCase().replace('ASSASSIN', 'Assassin')}`,
+    kind: 'air-tower',
+  },
   { pattern: /\b(?:scythe\s*)?(fuma\s*[23]|mugen\s*[56])\b/, name: (m) => `Scythe ${titleCase(m[1] ?? '')}`, kind: 'air-tower' },
   { pattern: /\b(?:dual[-\s]tower|tower|big\s*air|air)\s*cooler\b/, name: () => 'tower air cooler', kind: 'air-tower' },
-  { pattern: /\b(?:nzxt\s*)?kraken(?:\s*(elite|plus|x53|x63|x73|z53|z63|z73))?\b/, name: (m, size) => `NZXT Kraken${m[1] ? ` ${titleCase(m[1])}` : ''}${size && !IMPLIED_SIZES[m[1] ?? ''] ? ` ${size}` : ''}`, kind: 'aio-sized' },
-  { pattern: /\b(?:corsair\s*)?(h(?:60|80|100|115|150|170)i?)(?:\s*(elite|rgb|pro|xt))*\b/, name: (m) => `Corsair ${(m[1] ?? '').toUpperCase().replace(/I$/, 'i')}`, kind: 'aio-sized' },
-  { pattern: /\b(?:corsair\s*)?(?:icue\s*)?(?:link\s*)?titan\s*(240|280|360)\b|\bnautilus\s*(240|360)\b/, name: (_, size) => `Corsair ${size ?? ''} AIO`.replace(/\s+/g, ' '), kind: 'aio-sized' },
-  { pattern: /\b(?:arctic\s*)?liquid\s*freezer(?:\s*(ii|iii))?(?:\s*pro)?\b/, name: (m, size) => `Arctic Liquid Freezer${m[1] ? ` ${m[1].toUpperCase()}` : ''}${size ? ` ${size}` : ''}`, kind: 'aio-sized' },
+  {
+    pattern: /\b(?:nzxt\s*)?kraken(?:\s*(elite|plus|x53|x63|x73|z53|z63|z73))?\b/,
+    name: (m, size) => `NZXT Kraken${m[1] ? ` ${titleCase(m[1])}` : ''}${size && !IMPLIED_SIZES[m[1] ?? ''] ? ` ${size}` : ''}`,
+    kind: 'aio-sized',
+  },
+  {
+    pattern: /\b(?:corsair\s*)?(h(?:60|80|100|115|150|170)i?)(?:\s*(elite|rgb|pro|xt))*\b/,
+    name: (m) => `Corsair ${(m[1] ?? '').toUpperCase().replace(/I$/, 'i')}`,
+    kind: 'aio-sized',
+  },
+  {
+    pattern: /\b(?:corsair\s*)?(?:icue\s*)?(?:link\s*)?titan\s*(240|280|360)\b|\bnautilus\s*(240|360)\b/,
+    name: (_, size) => `Corsair ${size ?? ''} AIO`.replace(/\s+/g, ' '),
+    kind: 'aio-sized',
+  },
+  {
+    pattern: /\b(?:arctic\s*)?liquid\s*freezer(?:\s*(ii|iii))?(?:\s*pro)?\b/,
+    name: (m, size) => `Arctic Liquid Freezer${m[1] ? ` ${m[1].toUpperCase()}` : ''}${size ? ` ${size}` : ''}`,
+    kind: 'aio-sized',
+  },
   { pattern: /\b(?:lian\s*li\s*)?galahad(?:\s*ii)?\b/, name: (_, size) => `Lian Li Galahad${size ? ` ${size}` : ''}`, kind: 'aio-sized' },
   { pattern: /\b(?:deepcool\s*)?(l[st]720|le520|ls520|lt520)\b/, name: (m) => `DeepCool ${(m[1] ?? '').toUpperCase()}`, kind: 'aio-sized' },
-  { pattern: /\b(?:asus\s*)?(?:rog\s*)?(ryujin|ryuo)(?:\s*(ii|iii))?\b/, name: (m, size) => `ROG ${titleCase(m[1] ?? '')}${m[2] ? ` ${m[2].toUpperCase()}` : ''}${size ? ` ${size}` : ''}`, kind: 'aio-sized' },
+  {
+    pattern: /\b(?:asus\s*)?(?:rog\s*)?(ryujin|ryuo)(?:\s*(ii|iii))?\b/,
+    name: (m, size) => `ROG ${titleCase(m[1] ?? '')}${m[2] ? ` ${m[2].toUpperCase()}` : ''}${size ? ` ${size}` : ''}`,
+    kind: 'aio-sized',
+  },
   { pattern: /\b(?:ek(?:wb)?\s*)?nucleus\b/, name: (_, size) => `EK Nucleus${size ? ` ${size}` : ''}`, kind: 'aio-sized' },
   { pattern: /\b(?:msi\s*)?(?:mag\s*)?coreliquid\b/, name: (_, size) => `MSI CoreLiquid${size ? ` ${size}` : ''}`, kind: 'aio-sized' },
-  { pattern: /\b(?:(?:120|140|240|280|360|420)\s*(?:mm)?\s*)?(?:aio|all[-\s]in[-\s]one|liquid\s*cooler|water\s*cooler)\b/, name: (_, size) => (size ? `${size}mm AIO` : 'AIO'), kind: 'aio-sized' },
+  {
+    pattern: /\b(?:(?:120|140|240|280|360|420)\s*(?:mm)?\s*)?(?:aio|all[-\s]in[-\s]one|liquid\s*cooler|water\s*cooler)\b/,
+    name: (_, size) => (size ? `${size}mm AIO` : 'AIO'),
+    kind: 'aio-sized',
+  },
 ];
 
 /** Radiator sizes implied by a model name when the title gives none. */
 const IMPLIED_SIZES: Record<string, number> = {
-  x53: 240, z53: 240, x63: 280, z63: 280, x73: 360, z73: 360,
-  h60: 120, h60i: 120, h80i: 120, h100: 240, h100i: 240, h115: 280, h115i: 280, h150: 360, h150i: 360, h170: 420, h170i: 420,
-  lt720: 360, ls720: 360, le520: 240, ls520: 240, lt520: 240,
+  x53: 240,
+  z53: 240,
+  x63: 280,
+  z63: 280,
+  x73: 360,
+  z73: 360,
+  h60: 120,
+  h60i: 120,
+  h80i: 120,
+  h100: 240,
+  h100i: 240,
+  h115: 280,
+  h115i: 280,
+  h150: 360,
+  h150i: 360,
+  h170: 420,
+  h170i: 420,
+  lt720: 360,
+  ls720: 360,
+  le520: 240,
+  ls520: 240,
+  lt520: 240,
 };
 
 export function findCooler(text: string): Found<Cooler> | null {
@@ -246,7 +368,10 @@ export function findCooler(text: string): Found<Cooler> | null {
 }
 
 function radiatorSize(text: string, match: RegExpMatchArray): number | null {
-  const implied = match.slice(1).map((group) => IMPLIED_SIZES[group ?? '']).find(Boolean);
+  const implied = match
+    .slice(1)
+    .map((group) => IMPLIED_SIZES[group ?? ''])
+    .find(Boolean);
   if (implied) return implied;
   const inMatch = RADIATOR_SIZE.exec(match[0]);
   const nearby = inMatch ?? RADIATOR_SIZE.exec(text.slice(match.index ?? 0, (match.index ?? 0) + match[0].length + 8));
@@ -260,33 +385,111 @@ function aioKind(size: number | null): CoolerKind {
 
 // ─── Cases ───────────────────────────────────────────────────────────────────
 
-type CaseEntry = { pattern: RegExp; name: (match: RegExpMatchArray) => string; family: CaseFamily; smallFormFactor?: boolean; needs?: RegExp };
+type CaseEntry = {
+  pattern: RegExp;
+  name: (match: RegExpMatchArray) => string;
+  family: CaseFamily;
+  smallFormFactor?: boolean;
+  needs?: RegExp;
+};
 
 const O11_VARIANTS: Record<string, string> = {
-  'evo xl': 'O11 Dynamic EVO XL', evo: 'O11 Dynamic EVO', xl: 'O11 Dynamic XL', mini: 'O11 Dynamic Mini',
-  'air mini': 'O11 Air Mini', vision: 'O11 Vision', 'evo rgb': 'O11 Dynamic EVO RGB',
+  'evo xl': 'O11 Dynamic EVO XL',
+  evo: 'O11 Dynamic EVO',
+  xl: 'O11 Dynamic XL',
+  mini: 'O11 Dynamic Mini',
+  'air mini': 'O11 Air Mini',
+  vision: 'O11 Vision',
+  'evo rgb': 'O11 Dynamic EVO RGB',
 };
 
 const CASES: readonly CaseEntry[] = [
-  { pattern: /\b(?:lian\s*li\s*)?o11\s*(?:dynamic|d)?\s*(evo\s*xl|evo\s*rgb|evo|xl|mini|air\s*mini|vision)?\b/, name: (m) => `Lian Li ${O11_VARIANTS[(m[1] ?? '').replace(/\s+/g, ' ')] ?? 'O11 Dynamic'}`, family: 'lian-li-o11' },
-  { pattern: /\b(?:lian\s*li\s*)?lancool\s*(\d{3}|iii|ii)?(\s*mesh)?\b/, name: (m) => `Lian Li Lancool${m[1] ? ` ${m[1].toUpperCase()}` : ''}`, family: 'lian-li-lancool' },
-  { pattern: /\b(?:lian\s*li\s*)?(a4[-\s]?h2o|a3[-\s]?matx|dan\s*a4)\b/, name: (m) => (m[1]?.startsWith('dan') ? 'Dan A4' : `Lian Li ${(m[1] ?? '').toUpperCase().replace(/\s/g, '-')}`), family: 'sff', smallFormFactor: true },
+  {
+    pattern: /\b(?:lian\s*li\s*)?o11\s*(?:dynamic|d)?\s*(evo\s*xl|evo\s*rgb|evo|xl|mini|air\s*mini|vision)?\b/,
+    name: (m) => `Lian Li ${O11_VARIANTS[(m[1] ?? '').replace(/\s+/g, ' ')] ?? 'O11 Dynamic'}`,
+    family: 'lian-li-o11',
+  },
+  {
+    pattern: /\b(?:lian\s*li\s*)?lancool\s*(\d{3}|iii|ii)?(\s*mesh)?\b/,
+    name: (m) => `Lian Li Lancool${m[1] ? ` ${m[1].toUpperCase()}` : ''}`,
+    family: 'lian-li-lancool',
+  },
+  {
+    pattern: /\b(?:lian\s*li\s*)?(a4[-\s]?h2o|a3[-\s]?matx|dan\s*a4)\b/,
+    name: (m) => (m[1]?.startsWith('dan') ? 'Dan A4' : `Lian Li ${(m[1] ?? '').toUpperCase().replace(/\s/g, '-')}`),
+    family: 'sff',
+    smallFormFactor: true,
+  },
   { pattern: /\bnzxt\s*h1\b/, name: () => 'NZXT H1', family: 'nzxt-h', smallFormFactor: true },
-  { pattern: /\bnzxt\s*h(5|6|7|9|210i?|510i?|710i?)(?:\s*(flow|elite))?\b|\bh([5-9])\s*(flow|elite)\b/, name: (m) => `NZXT H${(m[1] ?? m[3] ?? '').toUpperCase().replace(/I$/, 'i')}${(m[2] ?? m[4]) ? ` ${titleCase(m[2] ?? m[4] ?? '')}` : ''}`, family: 'nzxt-h' },
-  { pattern: /\bmeshify\s*(2\s*compact|2\s*xl|2|c|s2)?\b/, name: (m) => `Fractal Meshify${m[1] ? ` ${m[1].toUpperCase().replace('COMPACT', 'Compact').replace(/\s+/g, ' ')}` : ''}`, family: 'fractal-meshify' },
-  { pattern: /\b(?:fractal\s*(?:design\s*)?)?define\s*(7\s*xl|7\s*compact|7|r[4-6]|c|s2)\b/, name: (m) => `Fractal Define ${(m[1] ?? '').toUpperCase().replace('COMPACT', 'Compact').replace(/\s+/g, ' ')}`, family: 'fractal-define' },
+  {
+    pattern: /\bnzxt\s*h(5|6|7|9|210i?|510i?|710i?)(?:\s*(flow|elite))?\b|\bh([5-9])\s*(flow|elite)\b/,
+    name: (m) =>
+      `NZXT H${(m[1] ?? m[3] ?? '').toUpperCase().replace(/I$/, 'i')}${(m[2] ?? m[4]) ? ` ${titleCase(m[2] ?? m[4] ?? '')}` : ''}`,
+    family: 'nzxt-h',
+  },
+  {
+    pattern: /\bmeshify\s*(2\s*compact|2\s*xl|2|c|s2)?\b/,
+    name: (m) => `Fractal Meshify${m[1] ? ` ${m[1].toUpperCase().replace('COMPACT', 'Compact').replace(/\s+/g, ' ')}` : ''}`,
+    family: 'fractal-meshify',
+  },
+  {
+    pattern: /\b(?:fractal\s*(?:design\s*)?)?define\s*(7\s*xl|7\s*compact|7|r[4-6]|c|s2)\b/,
+    name: (m) => `Fractal Define ${(m[1] ?? '').toUpperCase().replace('COMPACT', 'Compact').replace(/\s+/g, ' ')}`,
+    family: 'fractal-define',
+  },
   { pattern: /\bnode\s*(202|304|804)\b/, name: (m) => `Fractal Node ${m[1] ?? ''}`, family: 'sff', smallFormFactor: true },
   { pattern: /\bnorth(\s*xl)?\b/, name: (m) => `Fractal North${m[1] ? ' XL' : ''}`, family: 'fractal-north', needs: /\bfractal\b/ },
-  { pattern: /\btorrent(\s*compact|\s*nano)?\b/, name: (m) => `Fractal Torrent${m[1] ? ` ${titleCase(m[1].trim())}` : ''}`, family: 'fractal-torrent', needs: /\bfractal\b/ },
-  { pattern: /\b(terra|ridge|era)\b/, name: (m) => `Fractal ${titleCase(m[1] ?? '')}`, family: 'sff', smallFormFactor: true, needs: /\bfractal\b/ },
-  { pattern: /\bpop\s*(air|mini\s*air|xl\s*air|silent)\b/, name: (m) => `Fractal Pop ${titleCase(m[1] ?? '')}`, family: 'fractal', needs: /\bfractal\b/ },
-  { pattern: /\b(?:corsair\s*)?(?:icue\s*)?4000([dxt])(\s*(?:rgb\s*)?airflow)?\b/, name: (m) => `Corsair 4000${(m[1] ?? '').toUpperCase()}${m[2] ? ' Airflow' : ''}`, family: 'corsair-4000d' },
-  { pattern: /\b(?:corsair\s*)?(?:icue\s*)?5000([dxt])(\s*(?:rgb\s*)?airflow)?\b/, name: (m) => `Corsair 5000${(m[1] ?? '').toUpperCase()}${m[2] ? ' Airflow' : ''}`, family: 'corsair-5000d' },
-  { pattern: /\b(?:corsair\s*)?(?:icue\s*)?(2000d|2500x|3000d|3500x|6500x|7000[dx]|9000d|680x|465x|275r)\b/, name: (m) => `Corsair ${(m[1] ?? '').toUpperCase()}`, family: 'corsair' },
+  {
+    pattern: /\btorrent(\s*compact|\s*nano)?\b/,
+    name: (m) => `Fractal Torrent${m[1] ? ` ${titleCase(m[1].trim())}` : ''}`,
+    family: 'fractal-torrent',
+    needs: /\bfractal\b/,
+  },
+  {
+    pattern: /\b(terra|ridge|era)\b/,
+    name: (m) => `Fractal ${titleCase(m[1] ?? '')}`,
+    family: 'sff',
+    smallFormFactor: true,
+    needs: /\bfractal\b/,
+  },
+  {
+    pattern: /\bpop\s*(air|mini\s*air|xl\s*air|silent)\b/,
+    name: (m) => `Fractal Pop ${titleCase(m[1] ?? '')}`,
+    family: 'fractal',
+    needs: /\bfractal\b/,
+  },
+  {
+    pattern: /\b(?:corsair\s*)?(?:icue\s*)?4000([dxt])(\s*(?:rgb\s*)?airflow)?\b/,
+    name: (m) => `Corsair 4000${(m[1] ?? '').toUpperCase()}${m[2] ? ' Airflow' : ''}`,
+    family: 'corsair-4000d',
+  },
+  {
+    pattern: /\b(?:corsair\s*)?(?:icue\s*)?5000([dxt])(\s*(?:rgb\s*)?airflow)?\b/,
+    name: (m) => `Corsair 5000${(m[1] ?? '').toUpperCase()}${m[2] ? ' Airflow' : ''}`,
+    family: 'corsair-5000d',
+  },
+  {
+    pattern: /\b(?:corsair\s*)?(?:icue\s*)?(2000d|2500x|3000d|3500x|6500x|7000[dx]|9000d|680x|465x|275r)\b/,
+    name: (m) => `Corsair ${(m[1] ?? '').toUpperCase()}`,
+    family: 'corsair',
+  },
   { pattern: /\b(?:hyte\s*)?y(40|60|70)(\s*touch)?\b/, name: (m) => `Hyte Y${m[1] ?? ''}${m[2] ? ' Touch' : ''}`, family: 'hyte-y' },
-  { pattern: /\b(?:phanteks\s*)?(evolv\s*x2?|nv[579]|p[3-6]00a|eclipse\s*g[345]00a|g360a|xt\s*pro(?:\s*ultra)?)\b/, name: (m) => `Phanteks ${phanteksModel(m[1] ?? '')}`, family: 'phanteks' },
-  { pattern: /\b(?:cooler\s*master\s*)?(nr200p?(?:\s*max)?)\b/, name: (m) => `Cooler Master ${(m[1] ?? '').toUpperCase().replace(' MAX', ' Max')}`, family: 'cooler-master', smallFormFactor: true },
-  { pattern: /\b(?:cooler\s*master\s*)?(h500[mp]?|td500(?:\s*mesh)?|haf\s*(?:700|x|932)(?:\s*evo)?|q300l|cosmos\s*c700[mp]|qube\s*500)\b/, name: (m) => `Cooler Master ${coolerMasterModel(m[1] ?? '')}`, family: 'cooler-master' },
+  {
+    pattern: /\b(?:phanteks\s*)?(evolv\s*x2?|nv[579]|p[3-6]00a|eclipse\s*g[345]00a|g360a|xt\s*pro(?:\s*ultra)?)\b/,
+    name: (m) => `Phanteks ${phanteksModel(m[1] ?? '')}`,
+    family: 'phanteks',
+  },
+  {
+    pattern: /\b(?:cooler\s*master\s*)?(nr200p?(?:\s*max)?)\b/,
+    name: (m) => `Cooler Master ${(m[1] ?? '').toUpperCase().replace(' MAX', ' Max')}`,
+    family: 'cooler-master',
+    smallFormFactor: true,
+  },
+  {
+    pattern: /\b(?:cooler\s*master\s*)?(h500[mp]?|td500(?:\s*mesh)?|haf\s*(?:700|x|932)(?:\s*evo)?|q300l|cosmos\s*c700[mp]|qube\s*500)\b/,
+    name: (m) => `Cooler Master ${coolerMasterModel(m[1] ?? '')}`,
+    family: 'cooler-master',
+  },
   { pattern: /\b(?:louqe\s*)?ghost\s*s1\b/, name: () => 'Louqe Ghost S1', family: 'sff', smallFormFactor: true },
   { pattern: /\bmeshlicious\b/, name: () => 'SSUPD Meshlicious', family: 'sff', smallFormFactor: true },
 ];
@@ -359,17 +562,37 @@ export function findBrands(text: string): string[] {
 
 /** Each feature with the words that name it and the label shown for it. */
 const FEATURES: readonly { key: FeatureKey; pattern: RegExp; label: (match: RegExpMatchArray) => string }[] = [
-  { key: 'white-build', pattern: /\ball[-\s]*white\b|\bwhite[-\s]*(?:build|theme[d]?|edition|setup|rig|pc|out)\b|\bwhiteout\b|\bsnow\s*white\b/, label: () => 'white build' },
-  { key: 'small-form-factor', pattern: /\b(?:mini[-\s]*)?(itx)\b|\bsff\b|\bsmall\s*form\s*factor\b|\bmini\b/, label: (m) => (m[1] ? 'ITX' : 'small form factor') },
+  {
+    key: 'white-build',
+    pattern: /\ball[-\s]*white\b|\bwhite[-\s]*(?:build|theme[d]?|edition|setup|rig|pc|out)\b|\bwhiteout\b|\bsnow\s*white\b/,
+    label: () => 'white build',
+  },
+  {
+    key: 'small-form-factor',
+    pattern: /\b(?:mini[-\s]*)?(itx)\b|\bsff\b|\bsmall\s*form\s*factor\b|\bmini\b/,
+    label: (m) => (m[1] ? 'ITX' : 'small form factor'),
+  },
   { key: 'hardline', pattern: /\bhard\s*line\b|\bhardline\b|\bhard[-\s]*tub(?:e|es|ing)\b|\bpetg\b/, label: () => 'hardline tubing' },
-  { key: 'custom-loop', pattern: /\bcustom\s*(?:water\s*)?loop\b|\bopen\s*loop\b|\bwater\s*block\b|\bdistro\s*plate\b/, label: () => 'custom loop' },
+  {
+    key: 'custom-loop',
+    pattern: /\bcustom\s*(?:water\s*)?loop\b|\bopen\s*loop\b|\bwater\s*block\b|\bdistro\s*plate\b/,
+    label: () => 'custom loop',
+  },
   { key: 'water-cooled', pattern: /\bwater[-\s]*cool(?:ed|ing)\b|\bliquid[-\s]*cool(?:ed|ing)\b/, label: () => 'water cooled' },
-  { key: 'vertical-gpu', pattern: /\bvertical(?:ly)?[-\s]*(?:mounted\s*)?(?:gpu|graphics\s*card|card|mount)\b/, label: () => 'vertical GPU' },
+  {
+    key: 'vertical-gpu',
+    pattern: /\bvertical(?:ly)?[-\s]*(?:mounted\s*)?(?:gpu|graphics\s*card|card|mount)\b/,
+    label: () => 'vertical GPU',
+  },
   { key: 'sleeved-cables', pattern: /\bsleeved\b|\bcable\s*mod\b|\bcablemod\b|\bcustom\s*cables\b/, label: () => 'sleeved cables' },
   { key: 'rgb-fans', pattern: /\ba?rgb\s*fans?\b|\binfinity\s*mirror\b/, label: () => 'RGB fans' },
   { key: 'dust', pattern: /\bdust(?:y)?\b(?![-\s]*(?:free|proof))/, label: () => 'dust' },
   { key: 'budget', pattern: /(?<!\b(?:no|unlimited|big)\s)\bbudget\b|\bcheap\b|\bbargain\b/, label: () => 'budget build' },
-  { key: 'first-build', pattern: /\bfirst\s*(?:ever\s*)?(?:gaming\s*)?(?:pc|build|rig|computer)\b|\bmy\s*first\b/, label: () => 'first build' },
+  {
+    key: 'first-build',
+    pattern: /\bfirst\s*(?:ever\s*)?(?:gaming\s*)?(?:pc|build|rig|computer)\b|\bmy\s*first\b/,
+    label: () => 'first build',
+  },
   { key: 'sleeper', pattern: /\bsleeper\b/, label: () => 'sleeper' },
 ];
 

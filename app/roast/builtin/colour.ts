@@ -17,7 +17,20 @@ export function toHsv(r: number, g: number, b: number, out: Hsv): Hsv {
   return out;
 }
 
-export const COLOUR_NAMES = ['black', 'white', 'grey', 'red', 'orange', 'brown', 'yellow', 'green', 'cyan', 'blue', 'purple', 'pink'] as const;
+export const COLOUR_NAMES = [
+  'black',
+  'white',
+  'grey',
+  'red',
+  'orange',
+  'brown',
+  'yellow',
+  'green',
+  'cyan',
+  'blue',
+  'purple',
+  'pink',
+] as const;
 export type ColourName = (typeof COLOUR_NAMES)[number];
 
 const index = (name: ColourName) => COLOUR_NAMES.indexOf(name);
@@ -30,7 +43,17 @@ const BROWN = index('brown');
 
 /** Upper hue bound (exclusive) of each named hue band; red wraps round 360°. */
 const HUE_BANDS: readonly (readonly [number, number])[] = (
-  [[15, 'red'], [42, 'orange'], [70, 'yellow'], [160, 'green'], [195, 'cyan'], [255, 'blue'], [290, 'purple'], [345, 'pink'], [360, 'red']] as const
+  [
+    [15, 'red'],
+    [42, 'orange'],
+    [70, 'yellow'],
+    [160, 'green'],
+    [195, 'cyan'],
+    [255, 'blue'],
+    [290, 'purple'],
+    [345, 'pink'],
+    [360, 'red'],
+  ] as const
 ).map(([upper, name]) => [upper, index(name)] as const);
 
 /**

@@ -66,7 +66,9 @@ function chooseBody(random: Random, slots: readonly BodySlot[], vars: LineVars, 
   const chosen: string[] = [];
   let words = 0;
   const take = (templates: readonly string[]) => {
-    const fitting = templates.map((template) => line(template, vars)).filter((text) => words + countWords(text) <= budget.max && !chosen.includes(text));
+    const fitting = templates
+      .map((template) => line(template, vars))
+      .filter((text) => words + countWords(text) <= budget.max && !chosen.includes(text));
     if (fitting.length === 0) return false;
     const text = random.pick(fitting);
     chosen.push(text);

@@ -3,8 +3,17 @@ import type { RoastFacts } from '~/roast/facts';
 import { composeReply } from './reply';
 
 const FACTS: RoastFacts = {
-  isPcBuild: true, gpu: 'RTX 4090', cpu: 'Ryzen 7 7800X3D', cooler: 'NZXT Kraken 360', case: 'Lian Li O11 Dynamic',
-  rgb: 'lots', cableManagement: 'unknown', setting: null, peripherals: [], features: [], colours: ['black', 'purple'],
+  isPcBuild: true,
+  gpu: 'RTX 4090',
+  cpu: 'Ryzen 7 7800X3D',
+  cooler: 'NZXT Kraken 360',
+  case: 'Lian Li O11 Dynamic',
+  rgb: 'lots',
+  cableManagement: 'unknown',
+  setting: null,
+  peripherals: [],
+  features: [],
+  colours: ['black', 'purple'],
   safety: { people: false, nsfw: false, offensive: false },
 };
 
@@ -53,13 +62,19 @@ describe('composeReply', () => {
 
   it('answers about the part the comment defends, by name', () => {
     for (let seed = 0; seed < 10; seed++) {
-      expect(composeReply({ seed: `gpu-${seed}`, title: 'My build', facts: FACTS, comment: 'My 4090 is perfectly fine, actually' })).toMatch(/RTX 4090|RTX|frames|card/);
-      expect(composeReply({ seed: `case-${seed}`, title: 'My build', facts: FACTS, comment: 'love the case' })).toContain('Lian Li O11 Dynamic');
+      expect(
+        composeReply({ seed: `gpu-${seed}`, title: 'My build', facts: FACTS, comment: 'My 4090 is perfectly fine, actually' }),
+      ).toMatch(/RTX 4090|RTX|frames|card/);
+      expect(composeReply({ seed: `case-${seed}`, title: 'My build', facts: FACTS, comment: 'love the case' })).toContain(
+        'Lian Li O11 Dynamic',
+      );
     }
   });
 
   it('names the part from the title when there are no facts', () => {
-    const replies = Array.from({ length: 10 }, (_, seed) => composeReply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }));
+    const replies = Array.from({ length: 10 }, (_, seed) =>
+      composeReply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),
+    );
     expect(replies.some((reply) => reply.includes('Ryzen 9 9950X3D'))).toBe(true);
   });
 
@@ -72,7 +87,9 @@ describe('composeReply', () => {
   });
 
   it('varies with the seed', () => {
-    const replies = new Set(Array.from({ length: 20 }, (_, seed) => composeReply({ seed: `v-${seed}`, title: 'My build', facts: FACTS, comment: 'nice build' })));
+    const replies = new Set(
+      Array.from({ length: 20 }, (_, seed) => composeReply({ seed: `v-${seed}`, title: 'My build', facts: FACTS, comment: 'nice build' })),
+    );
     expect(replies.size).toBeGreaterThan(3);
   });
 });

@@ -5,24 +5,51 @@ const NOTHING: TitleFacts = { gpu: null, cpu: null, cooler: null, case: null, br
 
 describe('parseTitle', () => {
   it.each<[string, Partial<TitleFacts>]>([
-    ['My RTX 4090 + 7800X3D in a Lian Li O11', { gpu: 'RTX 4090', cpu: 'Ryzen 7 7800X3D', case: 'Lian Li O11 Dynamic', brands: ['Lian Li'] }],
-    ['rtx4070ti super / i9-14900K / NZXT H9 Flow', { gpu: 'RTX 4070 Ti Super', cpu: 'Core i9-14900K', case: 'NZXT H9 Flow', brands: ['NZXT'] }],
-    ['Red Devil 7900 XTX + Ryzen 9 7950X3D, Hyte Y70 Touch', { gpu: 'RX 7900 XTX', cpu: 'Ryzen 9 7950X3D', case: 'Hyte Y70 Touch', brands: ['Hyte', 'PowerColor'] }],
+    [
+      'My RTX 4090 + 7800X3D in a Lian Li O11',
+      { gpu: 'RTX 4090', cpu: 'Ryzen 7 7800X3D', case: 'Lian Li O11 Dynamic', brands: ['Lian Li'] },
+    ],
+    [
+      'rtx4070ti super / i9-14900K / NZXT H9 Flow',
+      { gpu: 'RTX 4070 Ti Super', cpu: 'Core i9-14900K', case: 'NZXT H9 Flow', brands: ['NZXT'] },
+    ],
+    [
+      'Red Devil 7900 XTX + Ryzen 9 7950X3D, Hyte Y70 Touch',
+      { gpu: 'RX 7900 XTX', cpu: 'Ryzen 9 7950X3D', case: 'Hyte Y70 Touch', brands: ['Hyte', 'PowerColor'] },
+    ],
     ['7900xt with a 7900x, no confusion', { gpu: 'RX 7900 XT', cpu: 'Ryzen 9 7900X' }],
-    ['Budget build: RX 6800 and Ryzen 5 5600X in a Corsair 4000D Airflow', { gpu: 'RX 6800', cpu: 'Ryzen 5 5600X', case: 'Corsair 4000D Airflow', brands: ['Corsair'], features: ['budget build'] }],
+    [
+      'Budget build: RX 6800 and Ryzen 5 5600X in a Corsair 4000D Airflow',
+      { gpu: 'RX 6800', cpu: 'Ryzen 5 5600X', case: 'Corsair 4000D Airflow', brands: ['Corsair'], features: ['budget build'] },
+    ],
     ['Arc B580 first build', { gpu: 'Arc B580', features: ['first build'] }],
     ['Still rocking my GTX 1080 Ti on a 1080p monitor', { gpu: 'GTX 1080 Ti' }],
-    ['9800X3D + 5090 Astral, Noctua NH-D15 G2 chromax', { gpu: 'RTX 5090', cpu: 'Ryzen 7 9800X3D', cooler: 'Noctua NH-D15 G2 chromax.black', brands: ['Noctua'] }],
-    ['Core Ultra 9 285K and RTX 5080 in a Fractal North', { gpu: 'RTX 5080', cpu: 'Core Ultra 9 285K', case: 'Fractal North', brands: ['Fractal Design'] }],
+    [
+      '9800X3D + 5090 Astral, Noctua NH-D15 G2 chromax',
+      { gpu: 'RTX 5090', cpu: 'Ryzen 7 9800X3D', cooler: 'Noctua NH-D15 G2 chromax.black', brands: ['Noctua'] },
+    ],
+    [
+      'Core Ultra 9 285K and RTX 5080 in a Fractal North',
+      { gpu: 'RTX 5080', cpu: 'Core Ultra 9 285K', case: 'Fractal North', brands: ['Fractal Design'] },
+    ],
     ['Threadripper 7980X workstation that also games', { cpu: 'Threadripper 7980X' }],
     ['All white ITX build, 4070 Super, Kraken 240', { gpu: 'RTX 4070 Super', cooler: 'NZXT Kraken 240', features: ['white build', 'ITX'] }],
-    ['Hardline custom loop, vertical GPU, sleeved cables', { cooler: 'custom loop', features: ['hardline tubing', 'custom loop', 'vertical GPU', 'sleeved cables'] }],
+    [
+      'Hardline custom loop, vertical GPU, sleeved cables',
+      { cooler: 'custom loop', features: ['hardline tubing', 'custom loop', 'vertical GPU', 'sleeved cables'] },
+    ],
     ['i5 12400F + RX 6600 budget sleeper in an old Dell', { gpu: 'RX 6600', cpu: 'Core i5-12400F', features: ['budget build', 'sleeper'] }],
-    ['ROG Strix 3080 Ti, Ryzen 7 5800X3D, 360mm AIO, Meshify 2 Compact', { gpu: 'RTX 3080 Ti', cpu: 'Ryzen 7 5800X3D', cooler: '360mm AIO', case: 'Fractal Meshify 2 Compact', brands: ['ASUS ROG'] }],
+    [
+      'ROG Strix 3080 Ti, Ryzen 7 5800X3D, 360mm AIO, Meshify 2 Compact',
+      { gpu: 'RTX 3080 Ti', cpu: 'Ryzen 7 5800X3D', cooler: '360mm AIO', case: 'Fractal Meshify 2 Compact', brands: ['ASUS ROG'] },
+    ],
     ['be quiet! Dark Rock Pro 5 cooling a 13600KF', { cpu: 'Core i5-13600KF', cooler: 'be quiet! Dark Rock Pro 5', brands: ['be quiet!'] }],
     ['Hyper 212 on a Ryzen 5 3600 with a 2060 Super', { gpu: 'RTX 2060 Super', cpu: 'Ryzen 5 3600', cooler: 'Cooler Master Hyper 212' }],
     ['Corsair H150i Elite in a 5000D', { cooler: 'Corsair H150i', case: 'Corsair 5000D', brands: ['Corsair'] }],
-    ['Lian Li O11 Dynamic EVO XL with Arctic Liquid Freezer III 420', { cooler: 'Arctic Liquid Freezer III 420', case: 'Lian Li O11 Dynamic EVO XL', brands: ['Lian Li', 'Arctic'] }],
+    [
+      'Lian Li O11 Dynamic EVO XL with Arctic Liquid Freezer III 420',
+      { cooler: 'Arctic Liquid Freezer III 420', case: 'Lian Li O11 Dynamic EVO XL', brands: ['Lian Li', 'Arctic'] },
+    ],
     ['NR200P mini build with a 9070 XT', { gpu: 'RX 9070 XT', case: 'Cooler Master NR200P', features: ['small form factor'] }],
     ['Phanteks NV7 showcase, RX 9060 XT, i7 gaming', { gpu: 'RX 9060 XT', cpu: 'Core i7', case: 'Phanteks NV7', brands: ['Phanteks'] }],
   ])('%s', (title, expected) => {

@@ -1,8 +1,5 @@
 import type { RoastFacts } from '~/roast/facts';
-import {
-  type Case, type Cooler, type FeatureKey, type Gpu,
-  findCase, findCooler, findCpu, findFeatures, findGpu,
-} from './catalogue';
+import { type Case, type Cooler, type FeatureKey, type Gpu, findCase, findCooler, findCpu, findFeatures, findGpu } from './catalogue';
 import { linesForBrand } from './lines/brands';
 import { CASE_LINES } from './lines/cases';
 import { COLOUR_LINES, type ColourGroup } from './lines/colours';
@@ -43,7 +40,13 @@ const VINTAGE_GPUS: readonly Gpu['family'][] = ['gtx-10', 'gtx-16', 'rtx-20', 'r
  * from the built-in analysis; the title can sharpen them (a vision model sees "a
  * large graphics card", the title says "4090").
  */
-export function roastTopics(input: { title: string; titleFacts: TitleFacts; facts: RoastFacts; photo: PhotoAnalysis | null; random: Random }): RoastTopics {
+export function roastTopics(input: {
+  title: string;
+  titleFacts: TitleFacts;
+  facts: RoastFacts;
+  photo: PhotoAnalysis | null;
+  random: Random;
+}): RoastTopics {
   const { titleFacts, facts, photo, random } = input;
   const gpu = bestPart(findGpu, facts.gpu, titleFacts.gpu);
   const cpu = bestPart(findCpu, facts.cpu, titleFacts.cpu);
@@ -55,7 +58,10 @@ export function roastTopics(input: { title: string; titleFacts: TitleFacts; fact
   const traits = photo ? photoTraits(photo) : [];
 
   const vars: LineVars = {
-    gpu: gpu?.name, cpu: cpu?.name, cooler: cooler?.name, case: buildCase?.name,
+    gpu: gpu?.name,
+    cpu: cpu?.name,
+    cooler: cooler?.name,
+    case: buildCase?.name,
     title: quoteTitle(input.title) ?? undefined,
     colour: colour?.name,
     brand,
@@ -80,7 +86,8 @@ export function roastTopics(input: { title: string; titleFacts: TitleFacts; fact
   for (const key of ['white-build', 'small-form-factor', 'first-build', 'sleeper'] as const) {
     if (features.includes(key)) openerTopics.push(key);
   }
-  if (cooler?.part?.kind === 'custom-loop' || features.includes('hardline') || features.includes('custom-loop')) openerTopics.push('custom-loop');
+  if (cooler?.part?.kind === 'custom-loop' || features.includes('hardline') || features.includes('custom-loop'))
+    openerTopics.push('custom-loop');
 
   const parts = [
     gpu && GPU_LINES[gpu.part?.family ?? 'other'],
@@ -116,7 +123,10 @@ type Named<T> = { name: string; part: T | null };
  * The facts' wording or the title's, whichever the catalogue recognises (so its
  * lines can be specific); failing that the facts' own words, then the title's.
  */
-function bestPart<T extends { name: string }>(find: (text: string) => { part: T } | null, ...candidates: (string | null)[]): Named<T> | null {
+function bestPart<T extends { name: string }>(
+  find: (text: string) => { part: T } | null,
+  ...candidates: (string | null)[]
+): Named<T> | null {
   const named = candidates.filter((text): text is string => !!text?.trim());
   for (const text of named) {
     const found = find(text.toLowerCase());
@@ -141,7 +151,10 @@ function featureKeys(labels: readonly string[], cooler: Cooler | null | undefine
 /** Whether a part's name already says the brand ("Fractal North" and "Fractal Design"). */
 function sharesWord(a: string, b: string): boolean {
   const words = new Set(a.toLowerCase().split(/\s+/));
-  return b.toLowerCase().split(/\s+/).some((word) => words.has(word));
+  return b
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => words.has(word));
 }
 
 /** The photo's flaws first (they are the funniest), then its mere quirks. */
@@ -170,7 +183,10 @@ const COLOUR_GROUPS: readonly [RegExp, ColourGroup][] = [
  * colour among the top three speaks louder when there is one.
  */
 function telltaleColour(colours: readonly string[]): { name: string; group: ColourGroup } | null {
-  const named = colours.map((colour) => colour.toLowerCase().trim()).filter(Boolean).slice(0, 3);
+  const named = colours
+    .map((colour) => colour.toLowerCase().trim())
+    .filter(Boolean)
+    .slice(0, 3);
   const chosen = named.find((colour) => !/black|grey|gray|dark/.test(colour)) ?? named[0];
   if (!chosen) return null;
   const group = COLOUR_GROUPS.find(([pattern]) => pattern.test(chosen))?.[1] ?? 'other';

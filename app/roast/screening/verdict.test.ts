@@ -53,7 +53,12 @@ describe('screeningVerdict', () => {
     ['look: not a PC build', scores(), look({ isPcBuild: false }), heldNotPc],
     // Rejected beats every hold.
     ['reject beats a face', scores({ nsfw: 0.95, faceScore: 0.99 }), null, rejected],
-    ['reject beats every look flag', scores({ nsfw: 0.9 }), look({ isPcBuild: false, safety: { people: true, nsfw: true, offensive: true } }), rejected],
+    [
+      'reject beats every look flag',
+      scores({ nsfw: 0.9 }),
+      look({ isPcBuild: false, safety: { people: true, nsfw: true, offensive: true } }),
+      rejected,
+    ],
     // Among holds, the reason names the most serious.
     ['guidelines before a face', scores({ nsfw: 0.5, faceScore: 0.99 }), null, heldGuidelines],
     ['look nsfw before a face', scores({ faceScore: 0.99 }), look({ safety: { nsfw: true } }), heldGuidelines],

@@ -66,13 +66,7 @@ const models = loadModels();
 
 /** RGB pixels of the image scaled as given; greyscale and CMYK come out as three channels too. */
 async function pixels(image: Sharp, resize: ResizeOptions & { width: number; height: number }) {
-  const { data, info } = await image
-    .clone()
-    .resize(resize)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await image.clone().resize(resize).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { data, shape: [info.height, info.width, info.channels] as [number, number, number] };
 }
 

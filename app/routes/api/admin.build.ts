@@ -10,6 +10,10 @@ export async function action(args: Route.ActionArgs) {
   onlyMethod(args.request, 'DELETE');
   const admin = requireApiAdmin(args);
   const result = await deleteBuildAsAdmin(admin, pathId(args.params.id, 'Build not found'));
-  if (!result.ok) return apiError(result.reason === 'not_found' ? 404 : 403, `Failed to delete build: ${result.reason === 'not_found' ? 'this build does not exist.' : 'only admins can delete builds.'}`);
+  if (!result.ok)
+    return apiError(
+      result.reason === 'not_found' ? 404 : 403,
+      `Failed to delete build: ${result.reason === 'not_found' ? 'this build does not exist.' : 'only admins can delete builds.'}`,
+    );
   return Response.json({ message: 'Build deleted successfully' });
 }

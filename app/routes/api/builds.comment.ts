@@ -15,7 +15,9 @@ export async function action(args: Route.ActionArgs) {
   const body = await readJson(args.request, commentBodySchema);
   try {
     const comment = addComment({ buildId, userId: user.id, ...body });
-    return Response.json(apiComment({ ...comment, username: user.username, avatarUrl: user.avatarUrl, isAI: false, deleted: false }), { status: 201 });
+    return Response.json(apiComment({ ...comment, username: user.username, avatarUrl: user.avatarUrl, isAI: false, deleted: false }), {
+      status: 201,
+    });
   } catch (error) {
     if (error instanceof CommentError) return apiError(error.reason === 'not_found' ? 404 : 400, error.message);
     throw error;

@@ -21,8 +21,5 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const temp = createTempUpload({ imageId, title: '', clientToken });
   if (!temp) return apiError(409, 'This clientToken is already in use');
-  return Response.json(
-    { tempUploadId: temp.id },
-    { status: 201, headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } },
-  );
+  return Response.json({ tempUploadId: temp.id }, { status: 201, headers: { 'Set-Cookie': await rememberPendingUpload(temp.id) } });
 }

@@ -45,11 +45,7 @@ export function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Ta
       </Form>
       {tab === 'login' ? (
         <p className="mt-5 text-center text-sm">
-          <Link
-            to={authUrl({ tab, method: 'password', redirectTo })}
-            replace
-            className="text-neon-cyan underline-offset-4 hover:underline"
-          >
+          <Link to={authUrl({ tab, method: 'password', redirectTo })} replace className="text-neon-cyan underline-offset-4 hover:underline">
             Use a password instead
           </Link>
         </p>

@@ -8,15 +8,31 @@ import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.serv
 import { ImageError } from '~/services/images.server';
 import { UploadError } from '~/services/multipart.server';
 import { clientAddressOf } from '~/web/client-address.server';
-import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS, pendingUpload, rememberPendingUpload } from '~/web/pending-upload.server';
+import {
+  finishPendingUpload,
+  forgetPendingUpload,
+  PENDING_UPLOAD_REFUSALS,
+  pendingUpload,
+  rememberPendingUpload,
+} from '~/web/pending-upload.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { buildTitleSchema } from '~/utils/schemas';
 
 /** A refused upload: the form's messages (the title's, or the photo's as the form's own) and a toast. */
-export function uploadFailed(args: Route.ActionArgs, message: string, status: number, result?: SubmissionResult<string[]>, headers?: HeadersInit) {
-  return rejectForm(args, { result: result ?? { status: 'error', error: { '': [message] } } }, { status, headers, toast: { kind: 'error', title: 'Upload failed', description: message } });
+export function uploadFailed(
+  args: Route.ActionArgs,
+  message: string,
+  status: number,
+  result?: SubmissionResult<string[]>,
+  headers?: HeadersInit,
+) {
+  return rejectForm(
+    args,
+    { result: result ?? { status: 'error', error: { '': [message] } } },
+    { status, headers, toast: { kind: 'error', title: 'Upload failed', description: message } },
+  );
 }
 
 export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
@@ -59,7 +75,8 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
       return askToSignIn();
     }
     const finished = await finishPendingUpload(args.request, user.id, { title });
-    if ('refused' in finished) return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
+    if ('refused' in finished)
+      return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 

@@ -26,9 +26,7 @@ export function Guidelines() {
           <li key={item}>{item}</li>
         ))}
       </ul>
-      <p className="mt-4 text-muted">
-        All uploads are screened automatically. Repeated violations may restrict your account.
-      </p>
+      <p className="mt-4 text-muted">All uploads are screened automatically. Repeated violations may restrict your account.</p>
     </aside>
   );
 }

@@ -153,8 +153,12 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           )}
           <FieldErrors id={form.errorId} errors={form.errors} />
           {progress === null ? null : (
-            <progress value={progress} max={100} aria-label="Upload progress"
-              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan" />
+            <progress
+              value={progress}
+              max={100}
+              aria-label="Upload progress"
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan"
+            />
           )}
           <div className="flex flex-wrap justify-end gap-3">
             <Link to="/" className={buttonClass('quiet', 'md')}>

@@ -8,7 +8,9 @@ let photo: Promise<Buffer> | undefined;
  * posts; answers its id. For tests that need builds but are not about uploading.
  */
 export async function postBuild(page: Page, baseURL: string, title: string): Promise<number> {
-  photo ??= sharp({ create: { width: 320, height: 240, channels: 3, background: '#7b5cff' } }).jpeg().toBuffer();
+  photo ??= sharp({ create: { width: 320, height: 240, channels: 3, background: '#7b5cff' } })
+    .jpeg()
+    .toBuffer();
   const response = await page.request.post('/upload', {
     headers: { Origin: baseURL },
     multipart: { intent: 'upload', title, image: { name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo } },

@@ -11,12 +11,7 @@ export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifica
  * Registers (or logs in) through the real form and the dev outbox, as a person
  * would; `expectToast` is what the page should say once signed in.
  */
-export async function signIn(
-  page: Page,
-  email: string,
-  tab: 'Login' | 'Register' = 'Register',
-  expectToast = 'Login successful',
-) {
+export async function signIn(page: Page, email: string, tab: 'Login' | 'Register' = 'Register', expectToast = 'Login successful') {
   if (new URL(page.url()).pathname !== '/auth') await page.goto('/auth');
   const tabLink = page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: tab });
   await tabLink.click();

@@ -75,9 +75,24 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
     const email = uniqueEmail('wrong');
     const code = await requestCode(client, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expectError(await call(client, 'POST', '/api/verify-login-code', { email, code: wrong }), 400, 'invalid_input', 'Invalid verification code');
-    expectError(await call(client, 'POST', '/api/verify-login-code', { email, code: '12a' }), 400, 'invalid_input', 'Verification code must be 6 digits');
-    expectError(await call(client, 'POST', '/api/verify-login-code', { email }), 400, 'invalid_input', 'Verification code must be 6 digits');
+    expectError(
+      await call(client, 'POST', '/api/verify-login-code', { email, code: wrong }),
+      400,
+      'invalid_input',
+      'Invalid verification code',
+    );
+    expectError(
+      await call(client, 'POST', '/api/verify-login-code', { email, code: '12a' }),
+      400,
+      'invalid_input',
+      'Verification code must be 6 digits',
+    );
+    expectError(
+      await call(client, 'POST', '/api/verify-login-code', { email }),
+      400,
+      'invalid_input',
+      'Verification code must be 6 digits',
+    );
     expect(client.cookies.has('rr_session')).toBe(false);
   });
 
@@ -94,15 +109,30 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
 
   it('validates the address, keeps the page’s cooldown (429) and answers 503 when the mail fails', async () => {
     const client = stack.browser();
-    expectError(await call(client, 'POST', '/api/request-login-code', { email: 'not-an-address' }), 400, 'invalid_input', 'Please enter a valid email address');
+    expectError(
+      await call(client, 'POST', '/api/request-login-code', { email: 'not-an-address' }),
+      400,
+      'invalid_input',
+      'Please enter a valid email address',
+    );
 
     const email = uniqueEmail('limits');
     await requestCode(client, email);
-    expectError(await call(client, 'POST', '/api/request-login-code', { email }), 429, 'rate_limited', /^Please wait .+ before asking for another code\.$/);
+    expectError(
+      await call(client, 'POST', '/api/request-login-code', { email }),
+      429,
+      'rate_limited',
+      /^Please wait .+ before asking for another code\.$/,
+    );
 
     const other = uniqueEmail('mailfail');
     stack.mail.failNext();
-    expectError(await call(stack.browser(), 'POST', '/api/request-login-code', { email: other }), 503, 'mail_failed', 'Failed to send login code');
+    expectError(
+      await call(stack.browser(), 'POST', '/api/request-login-code', { email: other }),
+      503,
+      'mail_failed',
+      'Failed to send login code',
+    );
   });
 
   it('takes JSON bodies only (415)', async () => {
@@ -117,7 +147,9 @@ describe('POST /api/request-login-code and POST /api/verify-login-code', () => {
 
 describe('the OpenAPI document', () => {
   it('lists the account calls with their errors', async () => {
-    const document = (await call(stack.browser(), 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const document = (await call(stack.browser(), 'GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(document.paths['/api/request-login-code']?.post?.responses).toHaveProperty('503');
     expect(document.paths['/api/user/username']?.post?.responses).toHaveProperty('409');
     expect(Object.keys(document.paths['/api/verify-email'] ?? {})).toEqual(['get', 'post']);
@@ -145,8 +177,18 @@ describe('POST /api/user/username', () => {
     expect(renamed.body).toEqual({ username: name });
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ username: name });
 
-    expectError(await call(client, 'POST', '/api/user/username', { username: 'ab' }), 400, 'invalid_input', 'Username must be at least 3 characters long');
-    expectError(await call(client, 'POST', '/api/user/username', { username: 'x'.repeat(31) }), 400, 'invalid_input', 'Username cannot exceed 30 characters');
+    expectError(
+      await call(client, 'POST', '/api/user/username', { username: 'ab' }),
+      400,
+      'invalid_input',
+      'Username must be at least 3 characters long',
+    );
+    expectError(
+      await call(client, 'POST', '/api/user/username', { username: 'x'.repeat(31) }),
+      400,
+      'invalid_input',
+      'Username cannot exceed 30 characters',
+    );
 
     const { client: other } = await apiMember('copycat');
     const taken = await call(other, 'POST', '/api/user/username', { username: name.toUpperCase() });
@@ -156,7 +198,12 @@ describe('POST /api/user/username', () => {
   it('refuses names that pass for the AI or the staff, and leaves the member their name', async () => {
     const { client, user } = await apiMember('poser');
     for (const username of ['RoastBot', 'R0astB0t', 'ro_astbot', '\u0410dmin', 'ADM1N', 'support_', 'Moderator2']) {
-      expectError(await call(client, 'POST', '/api/user/username', { username }), 400, 'invalid_input', 'This username is reserved. Please choose another one.');
+      expectError(
+        await call(client, 'POST', '/api/user/username', { username }),
+        400,
+        'invalid_input',
+        'This username is reserved. Please choose another one.',
+      );
     }
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ username: user.username });
   });
@@ -186,7 +233,12 @@ describe('POST /api/user/bio', () => {
     expectContract('POST', '/api/user/bio', saved.body);
     expect(saved.body).toEqual({ bio: 'Liquid cooled, air headed.' });
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ bio: 'Liquid cooled, air headed.' });
-    expectError(await call(client, 'POST', '/api/user/bio', { bio: 'x'.repeat(501) }), 400, 'invalid_input', 'Bio cannot exceed 500 characters');
+    expectError(
+      await call(client, 'POST', '/api/user/bio', { bio: 'x'.repeat(501) }),
+      400,
+      'invalid_input',
+      'Bio cannot exceed 500 characters',
+    );
   });
 });
 
@@ -200,7 +252,9 @@ describe('POST /api/user/avatar', () => {
 
   it('stores a PNG as a 256×256 WebP that is served', async () => {
     const { client } = await apiMember('avatar');
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#39ff14' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#39ff14' } })
+      .png()
+      .toBuffer();
     const result = await post(client, new Blob([png], { type: 'image/png' }), 'me.png');
     expect(result.status).toBe(200);
     expectContract('POST', '/api/user/avatar', result.body);
@@ -230,7 +284,10 @@ describe('GET /api/user/builds', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual([]);
 
-    await uploadBuild(client, { title: 'Api rig', file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+    await uploadBuild(client, {
+      title: 'Api rig',
+      file: { bytes: await testPhoto('jpeg', 800, 600), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     const listed = await call(client, 'GET', '/api/user/builds');
     expect(listed.status).toBe(200);
     expectContract('GET', '/api/user/builds', listed.body);
@@ -246,7 +303,9 @@ describe('password reset', () => {
     expect(requested.status).toBe(200);
     expectContract('POST', '/api/request-password-reset', requested.body);
     expect(requested.body).toEqual({ resetEmailSent: true });
-    const token = new URL(extractLink(await stack.mail.waitForMail(email, { after: before }), '/reset-password')).searchParams.get('token')!;
+    const token = new URL(extractLink(await stack.mail.waitForMail(email, { after: before }), '/reset-password')).searchParams.get(
+      'token',
+    )!;
 
     const weak = await call(stack.browser(), 'POST', '/api/reset-password', { token, newPassword: 'overclock9' });
     expectError(weak, 400, 'invalid_input', 'Password must contain at least one uppercase letter');
@@ -267,8 +326,18 @@ describe('password reset', () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await call(client, 'POST', '/api/request-password-reset', { email })).body).toEqual({ resetEmailSent: true });
     }
-    expectError(await call(client, 'POST', '/api/request-password-reset', { email }), 429, 'rate_limited', /^Too many reset requests\. Try again in /);
-    expectError(await call(client, 'POST', '/api/request-password-reset', { email: 'nope' }), 400, 'invalid_input', 'Please enter a valid email address');
+    expectError(
+      await call(client, 'POST', '/api/request-password-reset', { email }),
+      429,
+      'rate_limited',
+      /^Too many reset requests\. Try again in /,
+    );
+    expectError(
+      await call(client, 'POST', '/api/request-password-reset', { email: 'nope' }),
+      400,
+      'invalid_input',
+      'Please enter a valid email address',
+    );
     expect(mailCount(email)).toBe(0);
   });
 });
@@ -295,8 +364,18 @@ describe('e-mail verification', () => {
     expect(confirmed.body).toEqual({ message: 'Email Verified' });
     expect((await call(browser, 'GET', '/api/user')).body).toMatchObject({ email: newEmail });
 
-    expectError(await call(stack.browser(), 'GET', path), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
-    expectError(await call(stack.browser(), 'POST', '/api/verify-email', { token }), 400, 'invalid_input', 'Failed to verify email. The link may be expired or invalid.');
+    expectError(
+      await call(stack.browser(), 'GET', path),
+      400,
+      'invalid_input',
+      'Failed to verify email. The link may be expired or invalid.',
+    );
+    expectError(
+      await call(stack.browser(), 'POST', '/api/verify-email', { token }),
+      400,
+      'invalid_input',
+      'Failed to verify email. The link may be expired or invalid.',
+    );
   });
 
   it('explains a missing token', async () => {

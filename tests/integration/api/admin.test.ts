@@ -17,7 +17,12 @@ beforeAll(async () => {
 }, 60_000);
 
 const idOf = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
-const flags = (id: number) => readRow<{ is_disabled: number; is_moderator: number } | undefined>(stack.app.databasePath, 'select is_disabled, is_moderator from users where id = ?', id);
+const flags = (id: number) =>
+  readRow<{ is_disabled: number; is_moderator: number } | undefined>(
+    stack.app.databasePath,
+    'select is_disabled, is_moderator from users where id = ?',
+    id,
+  );
 
 describe('the admin API', () => {
   it('answers 401 to guests and 403 to members and moderators on every call, changing nothing', async () => {
@@ -70,17 +75,31 @@ describe('the admin API', () => {
     expect(flags(id)?.is_moderator).toBe(1);
 
     for (const target of [idOf(ADMIN), idOf(OTHER_ADMIN)]) {
-      expectError(await call(admin, 'PATCH', `/api/admin/users/${target}/status`, { isDisabled: true }), 403, 'forbidden', /^Failed to update user status/);
+      expectError(
+        await call(admin, 'PATCH', `/api/admin/users/${target}/status`, { isDisabled: true }),
+        403,
+        'forbidden',
+        /^Failed to update user status/,
+      );
       expectError(await call(admin, 'DELETE', `/api/admin/users/${target}`), 403, 'forbidden', /^Failed to delete user/);
     }
     expectError(await call(admin, 'PATCH', '/api/admin/users/999999/moderator', { isModerator: true }), 404, 'not_found');
-    expectError(await call(admin, 'PATCH', `/api/admin/users/${id}/status`, { isDisabled: 'yes' }), 400, 'invalid_input', 'isDisabled must be true or false');
+    expectError(
+      await call(admin, 'PATCH', `/api/admin/users/${id}/status`, { isDisabled: 'yes' }),
+      400,
+      'invalid_input',
+      'isDisabled must be true or false',
+    );
   });
 
   it('takes JSON only, one method per path', async () => {
     const email = `api-json-${Date.now()}@example.com`;
     await stack.member(email);
-    const form = await admin.request(`/api/admin/users/${idOf(email)}/status`, { method: 'PATCH', body: new URLSearchParams({ isDisabled: 'true' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await admin.request(`/api/admin/users/${idOf(email)}/status`, {
+      method: 'PATCH',
+      body: new URLSearchParams({ isDisabled: 'true' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(await form.json()).toMatchObject({ error: 'unsupported_media_type' });
     expect(flags(idOf(email))?.is_disabled).toBe(0);
@@ -92,7 +111,10 @@ describe('the admin API', () => {
   it('deletes a build and a member with the spec messages', async () => {
     const email = `api-leaving-${Date.now()}@example.com`;
     const leaving = await stack.member(email);
-    const page = await uploadBuild(leaving, { title: 'API doomed build', file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+    const page = await uploadBuild(leaving, {
+      title: 'API doomed build',
+      file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     const buildId = Number(page.url.split('/').pop());
 
     const deleted = await call(admin, 'DELETE', `/api/admin/builds/${buildId}`);
@@ -105,6 +127,11 @@ describe('the admin API', () => {
     expect(gone.body).toEqual({ message: 'User deleted successfully' });
     expectContract('DELETE', `/api/admin/users/${leavingId}`, gone.body);
     expect(readRow(stack.app.databasePath, 'select id from users where email = ?', email)).toBeUndefined();
-    expect(readRow<{ n: number }>(stack.app.databasePath, "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')").n).toBe(2);
+    expect(
+      readRow<{ n: number }>(
+        stack.app.databasePath,
+        "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')",
+      ).n,
+    ).toBe(2);
   });
 });

@@ -16,7 +16,15 @@ beforeAll(async () => {
 });
 
 type Member = { browser: Browser; id: number; username: string };
-type Build = { id: number; title: string; username: string; totalRating: number; ratingCount: number; averageRating: number; listed: boolean };
+type Build = {
+  id: number;
+  title: string;
+  username: string;
+  totalRating: number;
+  ratingCount: number;
+  averageRating: number;
+  listed: boolean;
+};
 type Comment = { id: number; username: string; isAI: boolean; parentCommentId: number | null; content: string };
 type Thread = Comment & { replies: Comment[] };
 
@@ -99,22 +107,46 @@ describe('POST /api/builds', () => {
   });
 
   it('refuses guests, a missing title or photo, files that are not images, and photos over 10 MB', async () => {
-    expectError(await postForm(stack.browser(), '/api/builds', { title: 'Guest rig', image: photo }), 401, 'unauthorized', 'Authentication required');
+    expectError(
+      await postForm(stack.browser(), '/api/builds', { title: 'Guest rig', image: photo }),
+      401,
+      'unauthorized',
+      'Authentication required',
+    );
     const owner = await member();
     expectError(await postForm(owner.browser, '/api/builds', { title: '   ', image: photo }), 400, 'invalid_input', 'Title is required');
     expectError(await postForm(owner.browser, '/api/builds', { image: photo }), 400, 'invalid_input', 'Title is required');
-    expectError(await postForm(owner.browser, '/api/builds', { title: 'No photo' }), 400, 'invalid_input', 'Send either an image or a tempUploadId');
+    expectError(
+      await postForm(owner.browser, '/api/builds', { title: 'No photo' }),
+      400,
+      'invalid_input',
+      'Send either an image or a tempUploadId',
+    );
     const text = { bytes: new TextEncoder().encode('not a picture'), name: 'rig.jpg', type: 'image/jpeg' };
-    expectError(await postForm(owner.browser, '/api/builds', { title: 'Text', image: text }), 400, 'invalid_input', 'File type must be an image');
+    expectError(
+      await postForm(owner.browser, '/api/builds', { title: 'Text', image: text }),
+      400,
+      'invalid_input',
+      'File type must be an image',
+    );
     const huge = { bytes: new Uint8Array(OVERSIZE_BYTES), name: 'big.jpg', type: 'image/jpeg' };
-    expectError(await postForm(owner.browser, '/api/builds', { title: 'Huge', image: huge }), 413, 'too_large', 'File size must be less than 10MB');
+    expectError(
+      await postForm(owner.browser, '/api/builds', { title: 'Huge', image: huge }),
+      413,
+      'too_large',
+      'File size must be less than 10MB',
+    );
     expect(query<{ count: number }>('select count(*) as count from builds where user_id = ?', owner.id).count).toBe(0);
   });
 });
 
 describe('GET /api/uploads/temp/status', () => {
   it('refuses a malformed clientToken', async () => {
-    for (const path of ['/api/uploads/temp/status', '/api/uploads/temp/status?clientToken=short', '/api/uploads/temp/status?clientToken=has%20spaces%20in%20it%21%21']) {
+    for (const path of [
+      '/api/uploads/temp/status',
+      '/api/uploads/temp/status?clientToken=short',
+      '/api/uploads/temp/status?clientToken=has%20spaces%20in%20it%21%21',
+    ]) {
       expectError(await call(stack.browser(), 'GET', path), 400, 'invalid_input', /clientToken/);
     }
   });
@@ -126,7 +158,9 @@ describe('GET /api/builds/recent', () => {
     const id = await buildBy(owner, 'Newest on the list');
     write((sqlite) => {
       // 110 older builds with the same photo, and one held build newer than all of them.
-      const copy = sqlite.prepare("insert into builds (user_id, title, image_id, review_status, created_at) select user_id, ?, image_id, ?, created_at - ? from builds where id = ?");
+      const copy = sqlite.prepare(
+        'insert into builds (user_id, title, image_id, review_status, created_at) select user_id, ?, image_id, ?, created_at - ? from builds where id = ?',
+      );
       sqlite.transaction(() => {
         for (let index = 1; index <= 110; index++) copy.run(`Filler ${index}`, 'approved', index * 1000, id);
         copy.run('Held back', 'held', -1000, id);
@@ -156,7 +190,10 @@ describe('GET /api/builds/{id}', () => {
     const id = await buildBy(owner, 'Detailed rig');
     const commenter = await member();
     const first = await call(commenter.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Nice cable work @RoastBot' });
-    const reply = await call(owner.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Thanks!', parentCommentId: (first.body as Comment).id });
+    const reply = await call(owner.browser, 'POST', `/api/builds/${id}/comment`, {
+      content: 'Thanks!',
+      parentCommentId: (first.body as Comment).id,
+    });
     expect(reply.body).toMatchObject({ parentCommentId: (first.body as Comment).id });
 
     // RoastBot answers the mention in the background.
@@ -170,8 +207,17 @@ describe('GET /api/builds/{id}', () => {
     const build = withAi.body as Build & { comments: Thread[]; threadCount: number; commentCount: number };
     expect(build).toMatchObject({ id, title: 'Detailed rig', username: owner.username, listed: true, threadCount: 1, commentCount: 3 });
     const [thread] = build.comments;
-    expect(thread).toMatchObject({ content: 'Nice cable work @RoastBot', username: commenter.username, isAI: false, parentCommentId: null });
-    expect(thread!.replies.find((comment) => comment.content === 'Thanks!')).toMatchObject({ username: owner.username, isAI: false, parentCommentId: thread!.id });
+    expect(thread).toMatchObject({
+      content: 'Nice cable work @RoastBot',
+      username: commenter.username,
+      isAI: false,
+      parentCommentId: null,
+    });
+    expect(thread!.replies.find((comment) => comment.content === 'Thanks!')).toMatchObject({
+      username: owner.username,
+      isAI: false,
+      parentCommentId: thread!.id,
+    });
     expect(thread!.replies.find((comment) => comment.isAI)).toMatchObject({ username: 'RoastBot', parentCommentId: thread!.id });
 
     for (const path of ['/api/builds/999999', '/api/builds/0', '/api/builds/not-a-number']) {
@@ -201,21 +247,42 @@ describe('POST /api/builds/{id}/rate', () => {
     expect(changed.body).toEqual({ rating: 2, totalRating: 2, ratingCount: 1, averageRating: 2 });
     const second = await call(c.browser, 'POST', `/api/builds/${id}/rate`, { rating: 5 });
     expect(second.body).toEqual({ rating: 5, totalRating: 7, ratingCount: 2, averageRating: 3.5 });
-    expect((await call(stack.browser(), 'GET', `/api/builds/${id}`)).body).toMatchObject({ totalRating: 7, ratingCount: 2, averageRating: 3.5 });
+    expect((await call(stack.browser(), 'GET', `/api/builds/${id}`)).body).toMatchObject({
+      totalRating: 7,
+      ratingCount: 2,
+      averageRating: 3.5,
+    });
   });
 
   it('refuses the owner (403), ratings out of range (400), unknown builds (404), guests (401) and bodies not sent as JSON (415)', async () => {
     const [owner, rater] = [await member(), await member()];
     const id = await buildBy(owner);
-    expectError(await call(owner.browser, 'POST', `/api/builds/${id}/rate`, { rating: 5 }), 403, 'forbidden', 'You cannot rate your own build');
+    expectError(
+      await call(owner.browser, 'POST', `/api/builds/${id}/rate`, { rating: 5 }),
+      403,
+      'forbidden',
+      'You cannot rate your own build',
+    );
     for (const rating of [0, 6, 3.5]) {
-      expectError(await call(rater.browser, 'POST', `/api/builds/${id}/rate`, { rating }), 400, 'invalid_input', 'Rating must be between 1 and 5 stars');
+      expectError(
+        await call(rater.browser, 'POST', `/api/builds/${id}/rate`, { rating }),
+        400,
+        'invalid_input',
+        'Rating must be between 1 and 5 stars',
+      );
     }
     expectError(await call(rater.browser, 'POST', `/api/builds/${id}/rate`, { rating: '5' }), 400, 'invalid_input');
     expectError(await call(rater.browser, 'POST', '/api/builds/999999/rate', { rating: 5 }), 404, 'not_found', 'Build not found');
     expectError(await call(rater.browser, 'POST', '/api/builds/nope/rate', { rating: 5 }), 404, 'not_found');
-    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/rate`, { rating: 5 }), 401, 'unauthorized', 'Authentication required');
-    const form = await call(rater.browser, 'POST', `/api/builds/${id}/rate`, 'rating=5', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expectError(
+      await call(stack.browser(), 'POST', `/api/builds/${id}/rate`, { rating: 5 }),
+      401,
+      'unauthorized',
+      'Authentication required',
+    );
+    const form = await call(rater.browser, 'POST', `/api/builds/${id}/rate`, 'rating=5', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expectError(form, 415, 'unsupported_media_type');
     expect(query<{ count: number }>('select count(*) as count from ratings where build_id = ?', id).count).toBe(0);
   });
@@ -232,11 +299,17 @@ describe('POST /api/builds/{id}/comment', () => {
     const comment = result.body as Comment & { avatarUrl: string };
     expect(comment).toMatchObject({ content: 'Clean build', username: a.username, isAI: false, parentCommentId: null });
     expect(comment.avatarUrl).not.toContain('evil.example');
-    expect(query('select user_id as userId, content from comments where id = ?', comment.id)).toEqual({ userId: a.id, content: 'Clean build' });
+    expect(query('select user_id as userId, content from comments where id = ?', comment.id)).toEqual({
+      userId: a.id,
+      content: 'Clean build',
+    });
 
     // A reply to a reply joins the thread's top-level comment.
     const reply = await call(b.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Thanks', parentCommentId: comment.id });
-    const nested = await call(c.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Agreed', parentCommentId: (reply.body as Comment).id });
+    const nested = await call(c.browser, 'POST', `/api/builds/${id}/comment`, {
+      content: 'Agreed',
+      parentCommentId: (reply.body as Comment).id,
+    });
     expect(nested.body).toMatchObject({ username: c.username, parentCommentId: comment.id });
 
     const build = (await call(stack.browser(), 'GET', `/api/builds/${id}`)).body as { commentCount: number; comments: Thread[] };
@@ -251,10 +324,28 @@ describe('POST /api/builds/{id}/comment', () => {
     for (const body of [{ content: '   ' }, {}]) {
       expectError(await call(talker.browser, 'POST', `/api/builds/${id}/comment`, body), 400, 'invalid_input', 'Comment cannot be empty');
     }
-    expectError(await call(talker.browser, 'POST', '/api/builds/999999/comment', { content: 'Hello?' }), 404, 'not_found', 'Build not found');
-    expectError(await call(talker.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Hi', parentCommentId: 999999 }), 404, 'not_found');
-    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/comment`, { content: 'Guest words' }), 401, 'unauthorized', 'Authentication required');
-    expectError(await call(talker.browser, 'POST', `/api/builds/${id}/comment`, 'content=hi', { 'Content-Type': 'text/plain' }), 415, 'unsupported_media_type');
+    expectError(
+      await call(talker.browser, 'POST', '/api/builds/999999/comment', { content: 'Hello?' }),
+      404,
+      'not_found',
+      'Build not found',
+    );
+    expectError(
+      await call(talker.browser, 'POST', `/api/builds/${id}/comment`, { content: 'Hi', parentCommentId: 999999 }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await call(stack.browser(), 'POST', `/api/builds/${id}/comment`, { content: 'Guest words' }),
+      401,
+      'unauthorized',
+      'Authentication required',
+    );
+    expectError(
+      await call(talker.browser, 'POST', `/api/builds/${id}/comment`, 'content=hi', { 'Content-Type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
     expect(query<{ count: number }>('select count(*) as count from comments where build_id = ?', id).count).toBe(0);
   });
 });
@@ -273,7 +364,12 @@ describe('POST /api/builds/{id}/share and GET /api/share/{token}', () => {
     expectContract('GET', `/api/share/${token}`, result.body);
     expect(result.body).toMatchObject({ id, title: 'Shared rig', username: owner.username });
 
-    expectError(await call(stack.browser(), 'GET', '/api/share/no-such-token'), 404, 'not_found', 'This shared build link has expired or does not exist.');
+    expectError(
+      await call(stack.browser(), 'GET', '/api/share/no-such-token'),
+      404,
+      'not_found',
+      'This shared build link has expired or does not exist.',
+    );
     expectError(await call(stack.browser(), 'POST', '/api/builds/999999/share'), 404, 'not_found');
     write((sqlite) => sqlite.prepare('update share_tokens set expires_at = ? where token = ?').run(Date.now() - 1000, token));
     expectError(await call(stack.browser(), 'GET', `/api/share/${token}`), 404, 'not_found');
@@ -299,7 +395,9 @@ describe('GET /api/builds/leaderboard/{period}', () => {
 
     // 120 more builds, each with one rating today, written straight in and ranked.
     write((sqlite) => {
-      const copy = sqlite.prepare("insert into builds (user_id, title, image_id, review_status, total_rating, rating_count, average_rating, created_at) select user_id, ?, image_id, 'approved', 3, 1, 3, created_at from builds where id = ?");
+      const copy = sqlite.prepare(
+        "insert into builds (user_id, title, image_id, review_status, total_rating, rating_count, average_rating, created_at) select user_id, ?, image_id, 'approved', 3, 1, 3, created_at from builds where id = ?",
+      );
       const rate = sqlite.prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, 3, ?, ?)');
       sqlite.transaction(() => {
         for (let index = 1; index <= 120; index++) {

@@ -50,12 +50,17 @@ describe('GET /api/openapi.json', () => {
     const document = JSON.parse(await response.text()) as {
       openapi: string;
       info: { title: string; version: string };
-      paths: Record<string, Record<string, { summary: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { summary: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
       components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
     };
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('RigRoast API');
-    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    const described = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
     expect(described.sort()).toEqual(ALL_CALLS);
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {

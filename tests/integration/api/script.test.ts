@@ -57,13 +57,25 @@ describe('a script that knows only spec §7', () => {
     // Bob rates and comments, claiming in the body to be Alice: the server knows better.
     const rated = await bob.request('POST', `/api/builds/${buildId}/rate`, { userId: aliceUser.id, rating: 5 });
     expect(rated).toMatchObject({ status: 200, body: { rating: 5, ratingCount: 1 } });
-    const commented = await bob.request('POST', `/api/builds/${buildId}/comment`, { userId: aliceUser.id, username: aliceUser.username, avatarUrl: '/evil.png', content: 'Clean cables.' });
+    const commented = await bob.request('POST', `/api/builds/${buildId}/comment`, {
+      userId: aliceUser.id,
+      username: aliceUser.username,
+      avatarUrl: '/evil.png',
+      content: 'Clean cables.',
+    });
     expect(commented).toMatchObject({ status: 201, body: { username: bobUser.username } });
     // Alice cannot rate her own build, whatever she claims.
     expect((await alice.request('POST', `/api/builds/${buildId}/rate`, { userId: bobUser.id, rating: 5 })).status).toBe(403);
 
     const detail = await bob.request('GET', `/api/builds/${buildId}`);
-    expect(detail.body).toMatchObject({ id: buildId, title: 'Scripted tower', username: aliceUser.username, ratingCount: 1, averageRating: 5, commentCount: 1 });
+    expect(detail.body).toMatchObject({
+      id: buildId,
+      title: 'Scripted tower',
+      username: aliceUser.username,
+      ratingCount: 1,
+      averageRating: 5,
+      commentCount: 1,
+    });
 
     const share = await alice.request('POST', `/api/builds/${buildId}/share`);
     const token = new URL(share.body.shareUrl as string).pathname.split('/').pop();
@@ -71,7 +83,9 @@ describe('a script that knows only spec §7', () => {
 
     await rankLeaderboardsNow(stack.app.databasePath);
     const today = await bob.request('GET', '/api/builds/leaderboard/today?limit=3');
-    expect(today.body).toEqual([expect.objectContaining({ id: buildId, title: 'Scripted tower', username: aliceUser.username, totalRating: 5, averageRating: 5 })]);
+    expect(today.body).toEqual([
+      expect.objectContaining({ id: buildId, title: 'Scripted tower', username: aliceUser.username, totalRating: 5, averageRating: 5 }),
+    ]);
 
     // Nothing of anyone else's: no admin calls, no deleting Bob.
     expect((await alice.request('GET', '/api/admin/users')).status).toBe(403);

@@ -39,7 +39,11 @@ describe('the API as a whole', () => {
   it('serves an OpenAPI 3.1 document listing every call with its schemas', async () => {
     const result = await call(new Browser(stack.app), 'GET', '/api/openapi.json');
     expect(result.status).toBe(200);
-    const document = result.body as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
+    const document = result.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/logout', '/api/competitions/active']));
     expect(document.paths['/api/user']?.get?.responses).toHaveProperty('401');

@@ -17,14 +17,25 @@ import { CABLE_LINES, NOT_A_PC_LINES, PERIPHERAL_LINES, SETTING_LINES } from './
 
 /** Long sample values, so the word bounds hold for real part names. */
 const SAMPLE: Record<Placeholder, string> = {
-  gpu: 'RTX 4070 Ti Super', cpu: 'Ryzen 7 7800X3D', cooler: 'Arctic Liquid Freezer III 360', case: 'Lian Li O11 Dynamic EVO XL',
-  title: '“My very first gaming build with a white theme”', colour: 'orange', brand: 'Thermalright', setting: 'cluttered desk', peripheral: 'mechanical keyboard',
+  gpu: 'RTX 4070 Ti Super',
+  cpu: 'Ryzen 7 7800X3D',
+  cooler: 'Arctic Liquid Freezer III 360',
+  case: 'Lian Li O11 Dynamic EVO XL',
+  title: '“My very first gaming build with a white theme”',
+  colour: 'orange',
+  brand: 'Thermalright',
+  setting: 'cluttered desk',
+  peripheral: 'mechanical keyboard',
 };
 
 type Pool = { name: string; lines: readonly string[]; uses: readonly Placeholder[]; needs?: Placeholder };
 
-const groups = (name: string, record: Partial<Record<string, readonly string[]>>, uses: readonly Placeholder[] = [], needs?: Placeholder): Pool[] =>
-  Object.entries(record).map(([group, lines]) => ({ name: `${name}.${group}`, lines: lines ?? [], uses, needs }));
+const groups = (
+  name: string,
+  record: Partial<Record<string, readonly string[]>>,
+  uses: readonly Placeholder[] = [],
+  needs?: Placeholder,
+): Pool[] => Object.entries(record).map(([group, lines]) => ({ name: `${name}.${group}`, lines: lines ?? [], uses, needs }));
 
 const OPENERS: Pool[] = [
   { name: 'generic openers', lines: GENERIC_OPENERS, uses: [] },
@@ -57,7 +68,10 @@ const SURROUNDINGS: Pool[] = [
 ];
 const BODY = [...PARTS, ...LOOKS, ...SURROUNDINGS];
 const CLOSING: Pool[] = [{ name: 'closers', lines: CLOSERS, uses: [] }];
-const REPLIES: Pool[] = [...groups('replies', REPLY_LINES, ['gpu', 'cpu', 'cooler', 'case', 'title']), { name: 'signoffs', lines: REPLY_SIGNOFFS, uses: [] }];
+const REPLIES: Pool[] = [
+  ...groups('replies', REPLY_LINES, ['gpu', 'cpu', 'cooler', 'case', 'title']),
+  { name: 'signoffs', lines: REPLY_SIGNOFFS, uses: [] },
+];
 const ALL = [...OPENERS, ...BODY, ...CLOSING, ...REPLIES];
 
 const size = (pools: Pool[]) => pools.reduce((sum, pool) => sum + pool.lines.length, 0);
@@ -70,7 +84,8 @@ describe('the line pools', () => {
     expect(size(OPENERS) - GENERIC_OPENERS.length).toBeGreaterThanOrEqual(40);
     expect(CLOSERS.length).toBeGreaterThanOrEqual(40);
     for (const pool of PARTS) expect(pool.lines.length, pool.name).toBeGreaterThanOrEqual(4);
-    for (const pool of LOOKS) if (pool.name !== 'colours.other' || pool.lines.length) expect(pool.lines.length, pool.name).toBeGreaterThanOrEqual(6);
+    for (const pool of LOOKS)
+      if (pool.name !== 'colours.other' || pool.lines.length) expect(pool.lines.length, pool.name).toBeGreaterThanOrEqual(6);
     for (const pool of groups('cables', CABLE_LINES)) expect(pool.lines.length, pool.name).toBeGreaterThanOrEqual(6);
     expect(size(REPLIES)).toBeGreaterThanOrEqual(30);
     expect(size(ALL)).toBeGreaterThanOrEqual(500);
@@ -119,7 +134,8 @@ describe('the line pools', () => {
   });
 
   it('roast hardware, never people', () => {
-    const banned = /\b(?:stupid|idiot|dumb|moron|ugly|fat|loser|virgin|sexy|sex|nude|naked|girlfriend|boyfriend|wife|husband|mom|mum|mother|basement|retard\w*|gay|autis\w*|kill|suicide|die|dead|hate|neckbeard|smelly|stinky|shower|porn|drunk|beer|weed|nazi|crazy|insane|brain\w*|iq|skill issue|touch grass|no life|lonely gamer)\b/i;
+    const banned =
+      /\b(?:stupid|idiot|dumb|moron|ugly|fat|loser|virgin|sexy|sex|nude|naked|girlfriend|boyfriend|wife|husband|mom|mum|mother|basement|retard\w*|gay|autis\w*|kill|suicide|die|dead|hate|neckbeard|smelly|stinky|shower|porn|drunk|beer|weed|nazi|crazy|insane|brain\w*|iq|skill issue|touch grass|no life|lonely gamer)\b/i;
     for (const pool of ALL) for (const line of pool.lines) expect(line, pool.name).not.toMatch(banned);
   });
 });

@@ -96,7 +96,21 @@ export const GENERIC_OPENERS: readonly string[] = [
   "My cooling fans spun up just looking at this, and honestly that's the nicest compliment I can give it.",
 ];
 
-export type OpenerTopic = 'title' | 'gpu-halo' | 'gpu-budget' | 'gpu-vintage' | 'rgb-overload' | 'rgb-none' | 'dark' | 'blurry' | 'white-build' | 'small-form-factor' | 'custom-loop' | 'first-build' | 'sleeper' | 'not-a-pc';
+export type OpenerTopic =
+  | 'title'
+  | 'gpu-halo'
+  | 'gpu-budget'
+  | 'gpu-vintage'
+  | 'rgb-overload'
+  | 'rgb-none'
+  | 'dark'
+  | 'blurry'
+  | 'white-build'
+  | 'small-form-factor'
+  | 'custom-loop'
+  | 'first-build'
+  | 'sleeper'
+  | 'not-a-pc';
 
 /** Openers about one fact of the build, each group used only when its fact holds. */
 export const FACT_OPENERS: Record<OpenerTopic, readonly string[]> = {

@@ -3,7 +3,8 @@
  * the build's parts (`{gpu}`, `{cpu}`, `{cooler}`, `{case}`) or title (`{title}`);
  * the composer fills in a plain word ("graphics card", "this build") when unknown.
  */
-export type ReplyTopic = 'gpu' | 'cpu' | 'cooling' | 'rgb' | 'cables' | 'case' | 'price' | 'photo' | 'question' | 'thanks' | 'praise' | 'pushback' | 'general';
+export type ReplyTopic =
+  'gpu' | 'cpu' | 'cooling' | 'rgb' | 'cables' | 'case' | 'price' | 'photo' | 'question' | 'thanks' | 'praise' | 'pushback' | 'general';
 
 export const REPLY_LINES: Record<ReplyTopic, readonly string[]> = {
   gpu: [
