@@ -12,6 +12,9 @@ const serverEntryNames: Plugin = {
   config: () => ({ environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } } }),
 };
 
+/** Tests of the modules that work on the database. */
+const DOMAIN_TESTS = ['app/{models,jobs,roast}/**/*.server.test.ts'];
+
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({
   plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames],
@@ -56,19 +59,19 @@ export default defineConfig(({ command, mode }) => ({
     hookTimeout: 120_000,
     // `npm test` runs both; a unit run neither builds nor starts the server.
     projects: [
-      // Server modules' tests each get a fresh database; the rest (components, rules) never
-      // touch one and do not pay for loading it.
+      // The domain's tests (models, jobs, roast) each get a fresh database; the rest
+      // (adapters, components, rules) never touch one and do not pay for loading it.
       {
         extends: true,
         test: {
           name: 'unit-server',
-          include: ['app/**/*.server.test.ts', 'db/**/*.test.ts'],
+          include: [...DOMAIN_TESTS, 'db/**/*.test.ts'],
           setupFiles: ['tests/support/unit-database.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, 'app/**/*.server.test.ts'] },
+        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...DOMAIN_TESTS] },
       },
       {
         extends: true,
