@@ -3,22 +3,23 @@
 // (Content-Length) and chunked, one at a time and 20 at once: time to the 413,
 // what the client had sent by then, and the server's peak memory (VmHWM) over idle.
 // Uses the existing build (npm run build).
-import { readFileSync } from 'node:fs';
 import type { startApp as StartApp } from '../tests/support/app-process';
 import type { postOversized as PostOversized } from '../tests/support/oversized-post';
+import type { processMemory as ProcessMemory } from '../tests/support/process-memory';
 
 // Node runs this file by stripping its types: the helpers are loaded by their .ts paths.
 const { startApp } = (await import(new URL('../tests/support/app-process.ts', import.meta.url).href)) as { startApp: typeof StartApp };
 const { postOversized } = (await import(new URL('../tests/support/oversized-post.ts', import.meta.url).href)) as {
   postOversized: typeof PostOversized;
 };
+const { processMemory } = (await import(new URL('../tests/support/process-memory.ts', import.meta.url).href)) as {
+  processMemory: typeof ProcessMemory;
+};
 
 const PATHS = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
 
 const app = await startApp();
 const pid = app.child.pid!;
-const memoryMb = (field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 type Result = { status: number; ms: number; sentMb: number };
 
@@ -38,7 +39,7 @@ const summary = (label: string, results: Result[]) => {
 };
 
 try {
-  const idle = memoryMb('VmRSS');
+  const idle = (await processMemory(pid)).rssMb;
   console.log(`idle RSS ${idle.toFixed(0)} MB`);
   for (const chunked of [false, true]) {
     const kind = chunked ? 'chunked' : 'declared';
@@ -47,7 +48,8 @@ try {
     summary(`40 MB ${kind}, one at a time (${PATHS.length})`, one);
     summary(`40 MB ${kind}, 20 at once`, await Promise.all(Array.from({ length: 20 }, (_, i) => post(PATHS[i % PATHS.length]!, chunked))));
   }
-  console.log(`peak RSS ${memoryMb('VmHWM').toFixed(0)} MB (+${(memoryMb('VmHWM') - idle).toFixed(0)} MB over idle)`);
+  const { peakMb } = await processMemory(pid);
+  console.log(`peak RSS ${peakMb.toFixed(0)} MB (+${(peakMb - idle).toFixed(0)} MB over idle)`);
 } finally {
   await app.stop();
 }

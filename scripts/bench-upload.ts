@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { createServer } from 'vite';
 import type * as browserModule from '../tests/support/browser';
 import type * as imageFixturesModule from '../tests/support/image-fixtures';
+import type * as processMemoryModule from '../tests/support/process-memory';
 import type * as signInModule from '../tests/support/sign-in';
 import type * as smtpSinkModule from '../tests/support/smtp-sink';
 
@@ -44,6 +45,7 @@ const { Browser } = (await vite.ssrLoadModule('/tests/support/browser.ts')) as t
 const { signInWithCode } = (await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule;
 const { startSmtpSink } = (await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule;
 const { tallPng: makeTallPng } = (await vite.ssrLoadModule('/tests/support/image-fixtures.ts')) as typeof imageFixturesModule;
+const { processMemory, resetPeakMemory } = (await vite.ssrLoadModule('/tests/support/process-memory.ts')) as typeof processMemoryModule;
 await vite.close();
 
 console.error('Generating the images…');
@@ -125,9 +127,8 @@ const app = { origin, fetch: (path: string, init?: RequestInit) => fetch(`${orig
 const browserAt = (ip: string) => new Browser(app as ConstructorParameters<typeof Browser>[0], ip);
 
 async function memory(): Promise<{ rss: number; hwm: number }> {
-  const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
+  const { rssMb, peakMb } = await processMemory(server.pid!);
+  return { rss: Math.round(rssMb), hwm: Math.round(peakMb) };
 }
 
 type Upload = { status: number; message: string; listedMs: number | null };
@@ -140,8 +141,8 @@ async function burst(
   senders: (() => Promise<{ response: Response; listed: () => Promise<boolean> }>)[],
 ): Promise<Burst> {
   const idleMb = (await memory()).rss;
-  // Writing 5 to clear_refs resets VmHWM to the current RSS, so the peak is this burst's.
-  await writeFile(`/proc/${server.pid}/clear_refs`, '5');
+  // The peak is this burst's.
+  await resetPeakMemory(server.pid!);
   let peakMb = idleMb;
   let sampling = true;
   const sampler = (async () => {
