@@ -10,17 +10,10 @@ import { useZodForm } from '~/components/ui/use-zod-form';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
+import type { CommentView } from '~/models/comments.server';
 
-export type CommentData = {
-  id: number;
-  content: string;
-  isAI: boolean;
-  userId: number | null;
-  username: string;
-  avatarUrl: string;
-  createdAt: number;
-  deleted: boolean;
-};
+/** A comment as the page receives it: the model's view, its time as milliseconds. */
+export type CommentData = Omit<CommentView, 'createdAt'> & { createdAt: number };
 export type ThreadData = CommentData & { replies: CommentData[] };
 
 type Props = {
