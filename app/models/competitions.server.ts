@@ -68,7 +68,8 @@ export function listUpcomingCompetitions(now = new Date()): CompetitionCard[] {
     .map((row) => toCard(row, now));
 }
 
-export type CompetitionDetail = CompetitionCard & { rules: string; closedAt: Date | null };
+/** `open`: it takes entries now (started, not ended, not closed). */
+export type CompetitionDetail = CompetitionCard & { rules: string; closedAt: Date | null; open: boolean };
 
 /** One competition, whatever its state; null for an unknown id. */
 export function findCompetition(id: number, now = new Date()): CompetitionDetail | null {
@@ -78,7 +79,9 @@ export function findCompetition(id: number, now = new Date()): CompetitionDetail
     .from(competitions)
     .where(eq(competitions.id, id))
     .get();
-  return row ? { ...toCard(row, now), rules: row.rules, closedAt: row.closedAt } : null;
+  if (!row) return null;
+  const card = toCard(row, now);
+  return { ...card, rules: row.rules, closedAt: row.closedAt, open: card.status === 'active' && row.closedAt === null };
 }
 
 export type Winner = { placement: number; prize: string | null; userId: number; username: string; buildId: number; title: string };
@@ -88,8 +91,8 @@ export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winne
 /** How many places a closed competition shows as winners. */
 export const WINNER_PLACES = 3;
 
-/** The top three of closed competitions, each with the prize line its place won. */
-export function winnersOf(competitionIds: number[], prizesOf: (id: number) => string[]): Map<number, Winner[]> {
+/** The top `places` (three) of closed competitions, each with the prize line its place won. */
+export function winnersOf(competitionIds: number[], prizesOf: (id: number) => string[], places = WINNER_PLACES): Map<number, Winner[]> {
   const winners = new Map<number, Winner[]>(competitionIds.map((id) => [id, []]));
   if (competitionIds.length === 0) return winners;
   const rows = db()
@@ -104,7 +107,7 @@ export function winnersOf(competitionIds: number[], prizesOf: (id: number) => st
     .from(competitionEntries)
     .innerJoin(users, eq(users.id, competitionEntries.userId))
     .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-    .where(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, WINNER_PLACES)))
+    .where(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, places)))
     .orderBy(asc(competitionEntries.placement))
     .all();
   for (const { competitionId, placement, ...winner } of rows) {
