@@ -121,9 +121,13 @@ describe('closing a competition', () => {
     const ended = endCompetition(admin, competitionId);
     expect(ended.ok && ended.placements.map((placement) => placement.placement)).toEqual([1, 2, 3]);
     expect(closeCompetition(competitionId)).toEqual({ ok: false, reason: 'closed' });
-    expect(db().select({ title: builds.title }).from(builds).where(eq(builds.id, placements(competitionId)[0]!.buildId)).get()!.title).toBe(
-      '5-star rig',
-    );
+    expect(
+      db()
+        .select({ title: builds.title })
+        .from(builds)
+        .where(eq(builds.id, placements(competitionId)[0]!.buildId))
+        .get()!.title,
+    ).toBe('5-star rig');
     expect(db().select({ closedAt: competitions.closedAt }).from(competitions).get()!.closedAt).not.toBeNull();
   });
 

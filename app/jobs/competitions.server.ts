@@ -1,4 +1,10 @@
-import { CLOSING_CHECK_EVERY_MS, closeCompetition, dueForClosing, nextClosingCheck, scheduleCompetitionClosing } from '~/models/competition-closing.server';
+import {
+  CLOSING_CHECK_EVERY_MS,
+  closeCompetition,
+  dueForClosing,
+  nextClosingCheck,
+  scheduleCompetitionClosing,
+} from '~/models/competition-closing.server';
 import { log } from '~/services/log.server';
 import type { JobHandler } from './runner.server';
 

@@ -21,11 +21,15 @@ export function createJobRunner(config: Env): JobRunner {
     lanes: [
       { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild } },
       { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
-      { name: 'upkeep', concurrency: 1, handlers: {
+      {
+        name: 'upkeep',
+        concurrency: 1,
+        handlers: {
           [HOUSEKEEPING_JOB]: housekeeping,
           [LEADERBOARD_JOB]: rankLeaderboards,
           [COMPETITION_CLOSING_JOB]: closeCompetitions,
-        }, },
+        },
+      },
     ],
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,

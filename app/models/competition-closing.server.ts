@@ -14,7 +14,8 @@ export const CLOSING_CHECK_EVERY_MS = 3600_000;
 
 export type Placement = { userId: number; buildId: number; placement: number };
 
-export type CloseResult = { ok: true; title: string; placements: Placement[] } | { ok: false; reason: 'not_found' | 'closed' | 'not_ended' };
+export type CloseResult =
+  { ok: true; title: string; placements: Placement[] } | { ok: false; reason: 'not_found' | 'closed' | 'not_ended' };
 
 /** A transaction that may rank (raw SQL) and write. */
 export type Closer = Writer & Pick<Db, 'all'>;

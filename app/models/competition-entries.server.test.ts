@@ -52,9 +52,15 @@ describe('entering a competition', () => {
     const mine = await aListedBuild({ userId: member.id, title: 'Mine' });
     const upcoming = aCompetition({ startDate: at(DAY), endDate: at(3 * DAY) });
 
-    expect(enterCompetition({ competitionId, userId: member.id, buildId: someoneElses }, at(0))).toEqual({ ok: false, reason: 'not_your_build' });
+    expect(enterCompetition({ competitionId, userId: member.id, buildId: someoneElses }, at(0))).toEqual({
+      ok: false,
+      reason: 'not_your_build',
+    });
     expect(enterCompetition({ competitionId, userId: member.id, buildId: held }, at(0))).toEqual({ ok: false, reason: 'not_listed' });
-    expect(enterCompetition({ competitionId: upcoming, userId: member.id, buildId: mine }, at(0))).toEqual({ ok: false, reason: 'not_open' });
+    expect(enterCompetition({ competitionId: upcoming, userId: member.id, buildId: mine }, at(0))).toEqual({
+      ok: false,
+      reason: 'not_open',
+    });
     expect(enterCompetition({ competitionId, userId: member.id, buildId: mine }, at(6 * DAY))).toEqual({ ok: false, reason: 'not_open' });
     expect(enterCompetition({ competitionId: 999, userId: member.id, buildId: mine }, at(0))).toEqual({ ok: false, reason: 'not_found' });
     expect(memberEntry(competitionId, member.id)).toBeNull();

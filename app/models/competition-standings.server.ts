@@ -85,7 +85,13 @@ export function competitionStandings(competition: CompetitionWindow & { closedAt
         .select({ buildId: competitionEntries.buildId })
         .from(competitionEntries)
         .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-        .where(and(eq(competitionEntries.competitionId, competition.id), isNotNull(competitionEntries.placement), eq(builds.reviewStatus, 'approved')))
+        .where(
+          and(
+            eq(competitionEntries.competitionId, competition.id),
+            isNotNull(competitionEntries.placement),
+            eq(builds.reviewStatus, 'approved'),
+          ),
+        )
         .orderBy(asc(competitionEntries.placement))
         .all()
         .map((row) => row.buildId)
