@@ -293,6 +293,8 @@ export const competitions = sqliteTable(
     prizeDescription: text('prize_description').notNull().default(''),
     badgeUrl: text('badge_url'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    // Set once, in the transaction that writes the placements: a closed result never changes.
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('competitions_active_idx').on(t.isActive, t.endDate), check('competitions_dates', sql`${t.endDate} > ${t.startDate}`)],
@@ -312,10 +314,13 @@ export const competitionEntries = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     placement: integer('placement'),
+    // When the current build was entered: replacing the build moves it; it breaks ties in the standings.
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('competition_entries_unique').on(t.competitionId, t.buildId),
+    // One entry per member per competition.
+    uniqueIndex('competition_entries_member_unique').on(t.competitionId, t.userId),
     index('competition_entries_build_idx').on(t.buildId),
     index('competition_entries_user_idx').on(t.userId),
   ],

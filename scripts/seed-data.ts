@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { approveBuild, createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
 import { rateBuild } from '~/models/ratings.server';
+import { closeCompetition } from '~/models/competition-closing.server';
+import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
 import { saveImage } from '~/models/images.server';
 import { findUserByEmail, insertUser } from '~/models/users.server';
@@ -103,6 +105,7 @@ export async function seed(): Promise<void> {
   });
 
   const next = random(2026);
+  const seeded: { buildId: number; ownerId: number }[] = [];
   for (const [index, title] of builds.entries()) {
     const png = await sharp(Buffer.from(scene(index)))
       .png()
@@ -115,6 +118,7 @@ export async function seed(): Promise<void> {
     if (buildId === null) continue;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
     await approveBuild(buildId, createdAt);
+    seeded.push({ buildId, ownerId });
     const others = ids.filter((id) => id !== ownerId);
     for (const [position, userId] of others.entries()) {
       if (next() < 0.3) continue;
@@ -133,17 +137,40 @@ export async function seed(): Promise<void> {
     console.log(`  build ${index + 1}/${builds.length}: ${title}`);
   }
 
-  createCompetition({
+  const DAY = 86_400_000;
+  // Entries are rated by three other members during the competition, at `ratedAt`.
+  const enterAll = (competitionId: number, entries: typeof seeded, enteredAt: number, ratedAt: number) => {
+    for (const [position, { buildId, ownerId }] of entries.entries()) {
+      enterCompetition({ competitionId, userId: ownerId, buildId }, new Date(enteredAt));
+      const voters = ids.filter((id) => id !== ownerId).slice(position % 3, (position % 3) + 3);
+      for (const userId of voters)
+        rateBuild({ buildId, userId, rating: 2 + Math.floor(next() * 4) }, new Date(ratedAt + position * 600_000));
+    }
+  };
+  const ended = createCompetition({
+    title: 'Cable Management Cup',
+    theme: 'Clean cables, tidy loops, zero spaghetti',
+    description: 'Prove that your cables have a plan: sleeved, combed, hidden, or routed like art.',
+    rules: 'One build per member. The photo must show the cable side or the glass panel.',
+    prizes: ['1st: the Golden Zip Tie badge', '2nd: the Silver Sleeve badge', '3rd: the Bronze Comb badge'],
+    startDate: new Date(now - 24 * DAY),
+    endDate: new Date(now - 6 * DAY),
+  });
+  // The older half of the builds (each member's older one) competed in it; it closed with its winners.
+  enterAll(ended, seeded.slice(members.length), now - 11 * DAY, now - 8 * DAY);
+  closeCompetition(ended);
+  const active = createCompetition({
     title: 'Winter Glow Showdown',
     theme: 'Frosty, white and ice-blue builds',
     description: 'Show off your coolest rig: white cases, ice-blue RGB, and as much frost as your cooler can fake.',
     rules: 'One build per member. Photos of your own rig only.',
     prizes: ['1st: a trophy badge and eternal glory', '2nd: a silver badge', '3rd: bragging rights'],
-    startDate: new Date(now - 3 * 86_400_000),
-    endDate: new Date(now + 11 * 86_400_000),
+    startDate: new Date(now - 3 * DAY),
+    endDate: new Date(now + 11 * DAY),
   });
+  enterAll(active, seeded.slice(0, members.length - 2), now - 2 * DAY, now - DAY);
   console.log(
-    `Seeded ${members.length} members, ${builds.length} builds with ratings and comments, and a competition into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length} members, ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
-import { apiBuildSummary, apiLeaderboardEntry } from './serialize';
+import type { competitionDetailSchema } from './contract/competitions';
+import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiWinner } from './serialize';
 import type { BuildSummary } from '~/models/builds.server';
+import type { CompetitionStanding } from '~/models/competition-standings.server';
+import type { CompetitionDetail, Winner } from '~/models/competitions.server';
 import { imageSource, imageSources } from '~/models/images.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 
@@ -32,4 +35,29 @@ export function apiImageUrl(imageId: number): string {
 export function apiLeaderboard(entries: LeaderboardEntry[]) {
   const photoUrl = photoUrls(entries);
   return entries.map((entry) => apiLeaderboardEntry(entry, photoUrl(entry)));
+}
+
+/** One competition with its standings (photos read in one query) and, once closed, its placements. */
+export function apiCompetitionDetail(
+  competition: CompetitionDetail,
+  standings: CompetitionStanding[],
+  placements: Winner[] | null,
+): z.infer<typeof competitionDetailSchema> {
+  const photoUrl = photoUrls(standings);
+  return {
+    ...apiCompetition(competition),
+    rules: competition.rules,
+    open: competition.open,
+    closedAt: competition.closedAt?.toISOString() ?? null,
+    standings: standings.map((standing) => ({
+      rank: standing.rank,
+      buildId: standing.buildId,
+      title: standing.title,
+      username: standing.username,
+      imageUrl: photoUrl(standing),
+      votes: standing.votes,
+      points: standing.points,
+    })),
+    placements: placements?.map(apiWinner) ?? null,
+  };
 }

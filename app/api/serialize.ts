@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
-import type { competitionSchema } from './contract/competitions';
+import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
+import type { CompetitionCard, PastCompetition, Winner } from '~/models/competitions.server';
 import type { buildSummarySchema, userSchema } from './contract/common';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
@@ -27,15 +28,27 @@ export function apiUser(user: {
   };
 }
 
-export function apiCompetition(competition: {
-  id: number;
-  title: string;
-  theme: string;
-  description: string;
-  endDate: Date;
-  prizes: string[];
-}): z.infer<typeof competitionSchema> {
-  return { ...competition, endDate: competition.endDate.toISOString() };
+export function apiCompetition(competition: CompetitionCard): z.infer<typeof competitionSchema> {
+  return {
+    id: competition.id,
+    title: competition.title,
+    theme: competition.theme,
+    description: competition.description,
+    startDate: competition.startDate.toISOString(),
+    endDate: competition.endDate.toISOString(),
+    prizes: competition.prizes,
+    badgeUrl: competition.badgeUrl,
+    status: competition.status,
+    entryCount: competition.entryCount,
+  };
+}
+
+export function apiWinner(winner: Winner): z.infer<typeof winnerSchema> {
+  return { placement: winner.placement, prize: winner.prize, username: winner.username, buildId: winner.buildId, title: winner.title };
+}
+
+export function apiPastCompetition(competition: PastCompetition): z.infer<typeof pastCompetitionSchema> {
+  return { ...apiCompetition(competition), closedAt: competition.closedAt.toISOString(), winners: competition.winners.map(apiWinner) };
 }
 
 type SummaryInput = {

@@ -8,6 +8,7 @@ export const HOUSEKEEPING_JOB = 'housekeeping';
 export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
 export const AI_REPLY_JOB = 'ai-reply';
+export const COMPETITION_CLOSING_JOB = 'competition-closing';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -24,3 +25,7 @@ export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LE
 /** Answers a member's comment as RoastBot. */
 export const aiReplyJob = (commentId: number) =>
   ({ type: AI_REPLY_JOB, key: `ai-reply:${commentId}`, payload: { commentId } }) satisfies NewJob;
+
+/** Closes every competition whose end date has passed; one queued or running at a time. */
+export const competitionClosingJob = (runAt: Date) =>
+  ({ type: COMPETITION_CLOSING_JOB, key: COMPETITION_CLOSING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;

@@ -1,34 +1,136 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
-import { competitions } from '../../db/schema';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
+import { closeCompetitionIn, type Placement, scheduleCompetitionClosing } from './competition-closing.server';
 import type { Viewer } from '~/domain/permissions';
 import { db } from '~/services/db.server';
 
+export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
+
+/** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
 export type CompetitionCard = {
   id: number;
   title: string;
   theme: string;
   description: string;
+  startDate: Date;
   endDate: Date;
   prizes: string[];
+  badgeUrl: string | null;
+  status: CompetitionStatus;
+  /** Entries whose build is listed: the ones that stand. */
+  entryCount: number;
 };
+
+const entryCount = sql<number>`(
+  select count(*) from competition_entries e join builds b on b.id = e.build_id and b.review_status = 'approved'
+  where e.competition_id = competitions.id
+)`.mapWith(Number);
+
+const cardColumns = {
+  id: competitions.id,
+  title: competitions.title,
+  theme: competitions.theme,
+  description: competitions.description,
+  startDate: competitions.startDate,
+  endDate: competitions.endDate,
+  prizeDescription: competitions.prizeDescription,
+  badgeUrl: competitions.badgeUrl,
+  isActive: competitions.isActive,
+  entryCount,
+};
+
+type CardRow = { prizeDescription: string; isActive: boolean; startDate: Date; endDate: Date } & Omit<CompetitionCard, 'prizes' | 'status'>;
+
+function toCard({ prizeDescription, isActive, ...row }: CardRow, now: Date): CompetitionCard {
+  return { ...row, prizes: prizeLines(prizeDescription), status: statusOf({ isActive, ...row }, now) };
+}
 
 /** Competitions open right now, the one ending soonest first. */
 export function listActiveCompetitions(now = new Date()): CompetitionCard[] {
   return db()
-    .select({
-      id: competitions.id,
-      title: competitions.title,
-      theme: competitions.theme,
-      description: competitions.description,
-      endDate: competitions.endDate,
-      prizeDescription: competitions.prizeDescription,
-    })
+    .select(cardColumns)
     .from(competitions)
     .where(and(eq(competitions.isActive, true), lte(competitions.startDate, now), gt(competitions.endDate, now)))
     .orderBy(asc(competitions.endDate))
     .all()
-    .map(({ prizeDescription, ...competition }) => ({ ...competition, prizes: prizeLines(prizeDescription) }));
+    .map((row) => toCard(row, now));
+}
+
+/** Competitions that have not started yet, the next to start first. */
+export function listUpcomingCompetitions(now = new Date()): CompetitionCard[] {
+  return db()
+    .select(cardColumns)
+    .from(competitions)
+    .where(and(eq(competitions.isActive, true), gt(competitions.startDate, now)))
+    .orderBy(asc(competitions.startDate))
+    .all()
+    .map((row) => toCard(row, now));
+}
+
+/** `open`: it takes entries now (started, not ended, not closed). */
+export type CompetitionDetail = CompetitionCard & { rules: string; closedAt: Date | null; open: boolean };
+
+/** One competition, whatever its state; null for an unknown id. */
+export function findCompetition(id: number, now = new Date()): CompetitionDetail | null {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const row = db()
+    .select({ ...cardColumns, rules: competitions.rules, closedAt: competitions.closedAt })
+    .from(competitions)
+    .where(eq(competitions.id, id))
+    .get();
+  if (!row) return null;
+  const card = toCard(row, now);
+  return { ...card, rules: row.rules, closedAt: row.closedAt, open: card.status === 'active' && row.closedAt === null };
+}
+
+export type Winner = { placement: number; prize: string | null; userId: number; username: string; buildId: number; title: string };
+
+export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[] };
+
+/** How many places a closed competition shows as winners. */
+export const WINNER_PLACES = 3;
+
+/** The top `places` (three) of closed competitions, each with the prize line its place won. */
+export function winnersOf(competitionIds: number[], prizesOf: (id: number) => string[], places = WINNER_PLACES): Map<number, Winner[]> {
+  const winners = new Map<number, Winner[]>(competitionIds.map((id) => [id, []]));
+  if (competitionIds.length === 0) return winners;
+  const rows = db()
+    .select({
+      competitionId: competitionEntries.competitionId,
+      placement: competitionEntries.placement,
+      userId: competitionEntries.userId,
+      username: users.username,
+      buildId: competitionEntries.buildId,
+      title: builds.title,
+    })
+    .from(competitionEntries)
+    .innerJoin(users, eq(users.id, competitionEntries.userId))
+    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
+    .where(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, places)))
+    .orderBy(asc(competitionEntries.placement))
+    .all();
+  for (const { competitionId, placement, ...winner } of rows) {
+    const place = placement!;
+    winners.get(competitionId)!.push({ ...winner, placement: place, prize: prizesOf(competitionId)[place - 1] ?? null });
+  }
+  return winners;
+}
+
+/**
+ * Closed competitions that ran (not ones called off before they started), the
+ * latest to end first, each with its winners.
+ */
+export function listPastCompetitions(now = new Date()): PastCompetition[] {
+  const rows = db()
+    .select({ ...cardColumns, closedAt: competitions.closedAt })
+    .from(competitions)
+    .where(and(isNotNull(competitions.closedAt), lte(competitions.startDate, competitions.closedAt)))
+    .orderBy(desc(competitions.endDate), desc(competitions.id))
+    .all();
+  const cards = new Map(rows.map((row) => [row.id, { ...toCard(row, now), closedAt: row.closedAt! }]));
+  const winners = winnersOf([...cards.keys()], (id) => cards.get(id)!.prizes);
+  return [...cards.values()].map((card) => ({ ...card, winners: winners.get(card.id)! }));
 }
 
 /** The stored prize text (one prize per line) as its non-empty lines. */
@@ -58,8 +160,6 @@ export function createCompetition(competition: NewCompetition): number {
     .returning({ id: competitions.id })
     .get().id;
 }
-
-export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
 
 export type AdminCompetition = {
   id: number;
@@ -133,6 +233,8 @@ export function saveCompetition(
       if (updated.changes === 0) return { ok: false, reason: 'not_found' } as const;
       savedId = id;
     }
+    // The closing job comes back at the earliest end date it knows of.
+    scheduleCompetitionClosing(tx, input.endDate);
     recordAudit(
       tx,
       actor,
@@ -149,14 +251,16 @@ export function saveCompetition(
 }
 
 /**
- * Ends a competition now, for admins: a running one closes (its end date becomes
- * now), one that has not started is called off. Either way it leaves the active list.
+ * Ends a competition now, for admins: a running one ends (its end date becomes
+ * now) and closes in the same transaction, exactly as the closing job closes one
+ * whose end date passed; one that has not started is called off (closed with no
+ * entries). Either way it leaves the active list.
  */
 export function endCompetition(
   actor: Viewer & Actor,
   id: number,
   now = new Date(),
-): { ok: true; title: string } | { ok: false; reason: 'forbidden' | 'not_found' } {
+): { ok: true; title: string; placements: Placement[] } | { ok: false; reason: 'forbidden' | 'not_found' } {
   if (!actor.isAdmin) return { ok: false, reason: 'forbidden' };
   return db().transaction((tx) => {
     const row = tx.select().from(competitions).where(eq(competitions.id, id)).get();
@@ -178,6 +282,8 @@ export function endCompetition(
       },
       now,
     );
-    return { ok: true, title: row.title } as const;
+    const closed = closeCompetitionIn(tx, id, actor, now);
+    if (!closed.ok) throw new Error(`Competition ${id} ended but did not close: ${closed.reason}`);
+    return { ok: true, title: row.title, placements: closed.placements } as const;
   });
 }

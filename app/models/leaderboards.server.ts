@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { builds, leaderboardStandings, users } from '../../db/schema';
 import { leaderboardJob } from '~/jobs/job-types';
 import { enqueueJob, expediteJob } from '~/jobs/queue.server';
-import { db, type Writer } from '~/services/db.server';
+import { type Db, db, type Writer } from '~/services/db.server';
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -120,18 +120,28 @@ function listedInWindow(windowMs: number | null, now: number) {
 
 /**
  * Ranks a period from its ratings: the heavy part (tens of milliseconds at a
- * million ratings), run by the leaderboard job, never by a page.
+ * million ratings), run by the leaderboard job, never by a page. Equal scores:
+ * more votes, then the newer build.
  */
 export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): Standing[] {
-  // C is the mean of the votes the listed builds got in the window.
-  return db().all<Standing>(sql`
-    with listed as ${listedInWindow(WINDOW_MS[period], now)}
+  return rankByBayesianScore(db(), listedInWindow(WINDOW_MS[period], now), sql`created_at desc, id desc`, limit);
+}
+
+/**
+ * The Bayesian order shared by the leaderboards and the competitions: each row of
+ * `rows` (a subquery with `id` (the build), `votes` and `points`) scored as
+ * (points + m·C) / (votes + m), C being the rows' own mean tempered by votes at
+ * the middle of the scale (decision 007). Equal scores: more votes, then `tieBreak`.
+ */
+export function rankByBayesianScore(reader: Pick<Db, 'all'>, rows: SQL, tieBreak: SQL, limit = -1): Standing[] {
+  return reader.all<Standing>(sql`
+    with listed as ${rows}
     select id as buildId, votes, points,
       (points + ${BAYESIAN_PRIOR_VOTES} * (
         select (sum(points) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(votes) + ${PRIOR_MIDPOINT_VOTES}) from listed
       )) / (votes + ${BAYESIAN_PRIOR_VOTES}) as score
     from listed
-    order by score desc, votes desc, created_at desc, id desc
+    order by score desc, votes desc, ${tieBreak}
     limit ${limit}
   `);
 }

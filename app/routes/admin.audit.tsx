@@ -44,6 +44,7 @@ const ACTIONS: Record<string, string> = {
   'create-competition': 'Created competition',
   'edit-competition': 'Edited competition',
   'end-competition': 'Ended competition',
+  'close-competition': 'Closed competition',
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -106,7 +106,7 @@ export default function AdminCompetitions({ loaderData }: Route.ComponentProps) 
             <p>
               {ending.status === 'upcoming'
                 ? `Call off “${ending.title}” before it starts? It will not open.`
-                : `End “${ending.title}” now? It closes at once and leaves the active competitions.`}
+                : `End “${ending.title}” now? It closes at once: its standings become the final placements and its winners are announced.`}
             </p>
           }
           confirmLabel="End competition"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import { CompetitionCard } from '~/components/competition/card';
 import { DropZone } from '~/components/drop-zone';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
@@ -11,7 +12,6 @@ import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/models/images.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
-import { daysRemaining } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
@@ -133,17 +133,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-6 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
             {competitions.map((competition) => (
-              <li key={competition.id} className="panel flex flex-col p-5">
-                <p className="flex items-center justify-between gap-2 text-xs font-bold uppercase tracking-widest">
-                  <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
-                  <span className="text-muted">{daysRemaining(competition.endDate, now)} days left</span>
-                </p>
-                <h3 className="mt-3 text-lg font-bold">{competition.title}</h3>
-                <p className="text-sm text-neon-cyan">{competition.theme}</p>
-                <p className="mt-2 line-clamp-3 flex-1 text-sm text-muted">{competition.description}</p>
-                <Link to={`/competitions/${competition.id}`} className={`${buttonClass('primary', 'sm')} mt-4`}>
-                  View Competition<span className="sr-only">: {competition.title}</span>
-                </Link>
+              <li key={competition.id}>
+                <CompetitionCard competition={competition} now={now} headingLevel="h3" />
               </li>
             ))}
           </ul>

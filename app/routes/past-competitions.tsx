@@ -1,8 +1,61 @@
-import { ComingSoon } from '~/components/coming-soon';
+import { Link } from 'react-router';
+import type { Route } from './+types/past-competitions';
+import { CompetitionBadge } from '~/components/competition/badge';
+import { Winners } from '~/components/competition/winners';
+import { EmptyState } from '~/components/section-heading';
+import { buttonClass } from '~/components/ui/button';
+import { listPastCompetitions } from '~/models/competitions.server';
+import { shortDate } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Past competitions', 'Finished RigRoast competitions and their winners.');
 
-export default function PastCompetitions() {
-  return <ComingSoon title="Past competitions" description="Finished build battles and the rigs that won them." />;
+export function loader() {
+  return { competitions: listPastCompetitions() };
+}
+
+export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
+  const { competitions } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="display text-3xl sm:text-5xl">
+            Past <span className="text-gradient">competitions</span>
+          </h1>
+          <p className="mt-3 text-muted">Finished build battles and the rigs that won them, the latest first.</p>
+        </div>
+        <Link to="/competitions" className={buttonClass('ghost', 'sm')}>
+          Current competitions
+        </Link>
+      </div>
+      {competitions.length === 0 ? (
+        <EmptyState>No competition has ended yet.</EmptyState>
+      ) : (
+        <ul className="mt-8 grid gap-5">
+          {competitions.map((competition) => (
+            <li key={competition.id}>
+              <article aria-labelledby={`past-${competition.id}`} className="panel grid gap-4 p-5">
+                <div className="flex items-start gap-4">
+                  <CompetitionBadge badgeUrl={competition.badgeUrl} />
+                  <div className="min-w-0 flex-1">
+                    <h2 id={`past-${competition.id}`} className="text-xl font-bold break-words">
+                      <Link to={`/competitions/${competition.id}`} className="hover:text-neon-cyan">
+                        {competition.title}
+                      </Link>
+                    </h2>
+                    <p className="text-sm text-neon-cyan">{competition.theme}</p>
+                    <p className="mt-1 text-sm text-muted">
+                      Ended {shortDate(competition.endDate)} · {competition.entryCount} {competition.entryCount === 1 ? 'entry' : 'entries'}
+                    </p>
+                  </div>
+                </div>
+                <Winners winners={competition.winners} label={`Winners of ${competition.title}`} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

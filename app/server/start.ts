@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { scheduleHousekeeping } from '~/jobs/housekeeping.server';
 import { reconcileImageFiles } from '~/models/image-storage.server';
+import { scheduleCompetitionClosing } from '~/models/competition-closing.server';
 import { scheduleLeaderboards } from '~/models/leaderboards.server';
 import { createJobRunner } from '~/jobs/job-runner.server';
 import { stopScreening } from '~/roast/screening/screening.server';
@@ -37,6 +38,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     migrateDatabase(db);
     scheduleHousekeeping(db);
     scheduleLeaderboards(db);
+    scheduleCompetitionClosing(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
   } else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);

@@ -139,3 +139,8 @@ export const competitionSchema = z
     endDate: new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS - 1),
     removeBadge: removeBadge === 'on',
   }));
+
+/** "Enter a build" on a competition's page: one of the member's own listed builds. */
+export const competitionEntrySchema = z.object({
+  buildId: z.coerce.number({ error: 'Choose one of your builds' }).int().positive('Choose one of your builds'),
+});

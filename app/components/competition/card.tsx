@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { CompetitionBadge } from './badge';
+import { buttonClass } from '~/components/ui/button';
+import type { CompetitionCard as CardData } from '~/models/competitions.server';
+import { daysRemaining } from '~/utils/dates';
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/**
+ * A competition as a card (spec §4), on /competitions and the home page: "Active"
+ * (or "Starts in N days"), the days left until its end, theme, prizes, badge and
+ * entries. `now` comes from the loader, so server and browser render the same days.
+ */
+export function CompetitionCard({
+  competition,
+  now,
+  headingLevel = 'h2',
+}: {
+  competition: CardData;
+  now: number;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
+  const upcoming = competition.status === 'upcoming';
+  return (
+    <article className="panel flex h-full flex-col p-5">
+      <p className="flex flex-wrap items-center justify-between gap-2 text-xs font-bold uppercase tracking-widest">
+        {upcoming ? (
+          <span className="rounded-full bg-neon-cyan/15 px-2 py-0.5 text-neon-cyan">
+            Starts in {days(daysRemaining(competition.startDate, now))}
+          </span>
+        ) : (
+          <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
+        )}
+        <span className="text-muted">{days(daysRemaining(competition.endDate, now))} left</span>
+      </p>
+      <div className="mt-4 flex items-start gap-4">
+        <CompetitionBadge badgeUrl={competition.badgeUrl} />
+        <div className="min-w-0">
+          <Heading className="text-lg font-bold break-words">{competition.title}</Heading>
+          <p className="text-sm text-neon-cyan">{competition.theme}</p>
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-3 text-sm text-muted">{competition.description}</p>
+      {competition.prizes.length > 0 ? (
+        <ul aria-label="Prizes" className="mt-3 grid gap-1 text-sm">
+          {competition.prizes.map((prize) => (
+            <li key={prize} className="flex gap-2">
+              <span aria-hidden="true" className="text-flame">
+                ★
+              </span>
+              {prize}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+        <p className="text-sm text-muted">
+          {competition.entryCount} {competition.entryCount === 1 ? 'entry' : 'entries'}
+        </p>
+        <Link to={`/competitions/${competition.id}`} className={buttonClass('primary', 'sm')}>
+          View Competition<span className="sr-only">: {competition.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

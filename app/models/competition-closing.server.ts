@@ -1,0 +1,112 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { competitionEntries, competitions } from '../../db/schema';
+import { type Actor, recordAudit } from './audit.server';
+import { rankEntries } from './competition-standings.server';
+import { competitionClosingJob } from '~/jobs/job-types';
+import { enqueueJob, expediteJob } from '~/jobs/queue.server';
+import { type Db, db, type Writer } from '~/services/db.server';
+
+/** Who closes a competition whose end date passed: the site itself, in the audit log. */
+export const CLOSING_ACTOR: Actor = { id: null, username: 'competition closing' };
+
+/** Even with no end date in sight the job looks again this often (an admin may move one). */
+export const CLOSING_CHECK_EVERY_MS = 3600_000;
+
+export type Placement = { userId: number; buildId: number; placement: number };
+
+export type CloseResult =
+  { ok: true; title: string; placements: Placement[] } | { ok: false; reason: 'not_found' | 'closed' | 'not_ended' };
+
+/** A transaction that may rank (raw SQL) and write. */
+export type Closer = Writer & Pick<Db, 'all'>;
+
+/**
+ * Closes a competition once, inside the caller's transaction: the end date has
+ * passed (or an admin ended it), so the entries' standings become placements 1..n
+ * and the competition is marked closed, with an audit row. Marking it closed is
+ * the first write and is conditional on "not closed yet", so a retried or doubled
+ * job, or the job racing an admin's "End now", closes it exactly once; the others
+ * get `closed` and change nothing. Entries whose build is not listed get no place.
+ */
+export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
+  const claimed = tx
+    .update(competitions)
+    .set({ closedAt: now })
+    .where(
+      and(
+        eq(competitions.id, competitionId),
+        isNull(competitions.closedAt),
+        or(eq(competitions.isActive, false), lte(competitions.endDate, now)),
+      ),
+    )
+    .returning()
+    .get();
+  if (!claimed) {
+    const row = tx.select({ closedAt: competitions.closedAt }).from(competitions).where(eq(competitions.id, competitionId)).get();
+    return { ok: false, reason: !row ? 'not_found' : row.closedAt ? 'closed' : 'not_ended' };
+  }
+  const entrants = new Map(
+    tx
+      .select({ buildId: competitionEntries.buildId, userId: competitionEntries.userId })
+      .from(competitionEntries)
+      .where(eq(competitionEntries.competitionId, competitionId))
+      .all()
+      .map((entry) => [entry.buildId, entry.userId]),
+  );
+  const placements = rankEntries(tx, claimed).map((standing, index) => ({
+    userId: entrants.get(standing.buildId)!,
+    buildId: standing.buildId,
+    placement: index + 1,
+  }));
+  for (const { buildId, placement } of placements) {
+    tx.update(competitionEntries)
+      .set({ placement })
+      .where(and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId)))
+      .run();
+  }
+  recordAudit(
+    tx,
+    actor,
+    {
+      action: 'close-competition',
+      targetType: 'competition',
+      targetId: competitionId,
+      targetLabel: claimed.title,
+      details: `${placements.length} ${placements.length === 1 ? 'entry' : 'entries'} placed`,
+    },
+    now,
+  );
+  return { ok: true, title: claimed.title, placements };
+}
+
+/** `closeCompetitionIn` in a transaction of its own: what the closing job runs for each competition. */
+export function closeCompetition(competitionId: number, actor: Actor = CLOSING_ACTOR, now = new Date()): CloseResult {
+  return db().transaction((tx) => closeCompetitionIn(tx, competitionId, actor, now));
+}
+
+/** Competitions whose end date has passed (or that an admin ended) and that are not closed yet. */
+export function dueForClosing(now = new Date()): number[] {
+  return db()
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(and(isNull(competitions.closedAt), or(eq(competitions.isActive, false), lte(competitions.endDate, now))))
+    .orderBy(asc(competitions.endDate))
+    .all()
+    .map((row) => row.id);
+}
+
+/** When the closing job should look next: the next end date, at most an hour away. */
+export function nextClosingCheck(now = new Date()): Date {
+  const next = db()
+    .select({ endDate: sql<number>`min(${competitions.endDate})` })
+    .from(competitions)
+    .where(and(isNull(competitions.closedAt), eq(competitions.isActive, true), gt(competitions.endDate, now)))
+    .get()?.endDate;
+  return new Date(Math.min(next ?? Number.POSITIVE_INFINITY, now.getTime() + CLOSING_CHECK_EVERY_MS));
+}
+
+/** Queues the closing job at `runAt`, or brings the queued one forward to it. */
+export function scheduleCompetitionClosing(writer: Writer, runAt = new Date()): void {
+  const job = competitionClosingJob(runAt);
+  if (!enqueueJob(writer, job)) expediteJob(writer, job.key, runAt);
+}

@@ -1,0 +1,12 @@
+import { apiCompetition, apiPastCompetition } from '~/api/serialize';
+import { listActiveCompetitions, listPastCompetitions, listUpcomingCompetitions } from '~/models/competitions.server';
+
+/** GET /api/competitions: active, upcoming and past competitions, the past ones with their winners. */
+export function loader() {
+  const now = new Date();
+  return Response.json({
+    active: listActiveCompetitions(now).map(apiCompetition),
+    upcoming: listUpcomingCompetitions(now).map(apiCompetition),
+    past: listPastCompetitions(now).map(apiPastCompetition),
+  });
+}

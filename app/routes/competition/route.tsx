@@ -1,0 +1,163 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/route';
+import { enter, withdraw } from './actions.server';
+import { EntryForm } from './entry-form';
+import { Standings } from './standings';
+import { CompetitionBadge } from '~/components/competition/badge';
+import { Winners } from '~/components/competition/winners';
+import { buttonClass } from '~/components/ui/button';
+import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
+import { competitionStandings } from '~/models/competition-standings.server';
+import { findCompetition, winnersOf } from '~/models/competitions.server';
+import { imageSources } from '~/models/images.server';
+import { currentUser, requireUser } from '~/web/session.server';
+import { daysRemaining, shortDateTime } from '~/utils/dates';
+import { pageMeta } from '~/utils/meta';
+
+export function loader(args: Route.LoaderArgs) {
+  const now = new Date();
+  const competition = findCompetition(Number(args.params.id), now);
+  if (!competition) throw data(null, { status: 404 });
+  const standings = competitionStandings(competition);
+  const images = imageSources(standings.map((standing) => standing.imageId));
+  const viewer = currentUser(args);
+  return {
+    competition,
+    standings: standings.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: images.get(standing.imageId) ?? null })),
+    winners: competition.closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null,
+    member: viewer && competition.open ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id) } : null,
+    signedIn: viewer !== null,
+    now: now.getTime(),
+  };
+}
+
+/** Entering (or replacing) and withdrawing the member's own entry. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const competitionId = Number(args.params.id);
+  const formData = await args.request.formData();
+  const back = `/competitions/${competitionId}`;
+  switch (formData.get('intent')) {
+    case 'enter':
+      return enter(args, competitionId, user.id, formData, back);
+    case 'withdraw':
+      return withdraw(competitionId, user.id, back);
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  pageMeta(loaderData?.competition.title ?? 'Competition', loaderData?.competition.description ?? 'A RigRoast build competition.');
+
+export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
+  const { competition, standings, winners, member, signedIn, now } = loaderData;
+  const back = `/competitions/${competition.id}`;
+  const { open } = competition;
+  return (
+    <article className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:py-14">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <CompetitionBadge badgeUrl={competition.badgeUrl} className="size-20" />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-bold uppercase tracking-widest">
+            <StatusLabel status={competition.status} startDate={competition.startDate} endDate={competition.endDate} now={now} />
+          </p>
+          <h1 className="display mt-2 break-words text-3xl sm:text-5xl">{competition.title}</h1>
+          <p className="mt-2 text-neon-cyan">{competition.theme}</p>
+          <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-muted">{competition.description}</p>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <dl className="panel grid content-start gap-4 p-5 text-sm">
+          <div>
+            <dt className="font-bold uppercase tracking-widest text-muted">Starts</dt>
+            <dd>
+              <time dateTime={competition.startDate.toISOString()}>{shortDateTime(competition.startDate)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-bold uppercase tracking-widest text-muted">Ends</dt>
+            <dd>
+              <time dateTime={competition.endDate.toISOString()}>{shortDateTime(competition.endDate)}</time>
+            </dd>
+          </div>
+          {competition.prizes.length > 0 ? (
+            <div>
+              <dt className="font-bold uppercase tracking-widest text-muted">Prizes</dt>
+              <dd>
+                <ul className="grid gap-1">
+                  {competition.prizes.map((prize) => (
+                    <li key={prize}>{prize}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+          {competition.rules ? (
+            <div>
+              <dt className="font-bold uppercase tracking-widest text-muted">Rules</dt>
+              <dd className="whitespace-pre-line">{competition.rules}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="grid content-start gap-6">
+          {winners ? (
+            <section aria-labelledby="winners-title" className="panel grid gap-4 p-5">
+              <h2 id="winners-title" className="display text-xl">
+                Winners
+              </h2>
+              <Winners winners={winners} label="Winners" />
+            </section>
+          ) : null}
+          {member ? (
+            member.builds.length > 0 ? (
+              <EntryForm builds={member.builds} entry={member.entry} lastResult={actionData?.result ?? null} />
+            ) : (
+              <p className="panel p-5 text-sm">
+                You have no listed build to enter yet.{' '}
+                <Link to="/upload" className="font-bold text-neon-cyan underline-offset-4 hover:underline">
+                  Upload one
+                </Link>{' '}
+                and come back once it is listed.
+              </p>
+            )
+          ) : open && !signedIn ? (
+            <p className="panel flex flex-wrap items-center justify-between gap-3 p-5 text-sm">
+              Sign in to enter one of your builds.
+              <Link to={`/auth?redirectTo=${encodeURIComponent(back)}`} className={buttonClass('primary', 'sm')}>
+                Log in to enter
+              </Link>
+            </p>
+          ) : !open && !winners ? (
+            <p className="panel p-5 text-sm text-muted">
+              {competition.status === 'upcoming'
+                ? `Entries open when the competition starts, on ${shortDateTime(competition.startDate)}.`
+                : 'Entries are closed. The results are being counted.'}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <Standings standings={standings} closed={winners !== null} />
+      <p>
+        <Link to="/competitions" className={buttonClass('ghost', 'sm')}>
+          All competitions
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function StatusLabel({ status, startDate, endDate, now }: { status: string; startDate: Date; endDate: Date; now: number }) {
+  if (status === 'upcoming') return <span className="text-neon-cyan">Starts in {plural(daysRemaining(startDate, now), 'day')}</span>;
+  if (status === 'ended') return <span className="text-muted">Ended</span>;
+  return (
+    <span className="flex gap-3">
+      <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
+      <span className="text-muted">{plural(daysRemaining(endDate, now), 'day')} left</span>
+    </span>
+  );
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

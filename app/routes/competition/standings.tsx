@@ -1,0 +1,35 @@
+import { BuildCard, type BuildCardData } from '~/components/build-card';
+
+export type StandingData = BuildCardData & { rank: number; votes: number; points: number };
+
+/** The entries as build cards, best first, each with its place and the votes it got during the competition. */
+export function Standings({ standings, closed }: { standings: StandingData[]; closed: boolean }) {
+  return (
+    <section aria-labelledby="standings-title">
+      <h2 id="standings-title" className="display text-2xl">
+        {closed ? 'Final standings' : 'Standings'}
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Ranked like the leaderboards: a Bayesian average of the stars given during the competition (a changed rating counts when it was last
+        changed), so a build needs votes to count fully; a tie goes to the earlier entry.
+      </p>
+      {standings.length === 0 ? (
+        <p className="panel mt-4 border-dashed p-8 text-center text-muted">No entries yet. Be the first!</p>
+      ) : (
+        <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {standings.map((standing) => (
+            <li key={standing.id} className="grid gap-2">
+              <p className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="display text-2xl text-neon-cyan">#{standing.rank}</span>
+                <span className="text-muted">
+                  {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
+                </span>
+              </p>
+              <BuildCard build={standing} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

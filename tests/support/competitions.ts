@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3';
+import { waitFor } from './wait';
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Writes a competition straight into a running app's database (as an admin's form
+ * would save it): running from a day ago for a week unless `startDate`/`endDate` say.
+ */
+export function insertCompetition(
+  databasePath: string,
+  {
+    title,
+    startDate = Date.now() - DAY,
+    endDate = Date.now() + 7 * DAY,
+    prizes = ['Gold', 'Silver', 'Bronze'],
+  }: {
+    title: string;
+    startDate?: number;
+    endDate?: number;
+    prizes?: string[];
+  },
+): number {
+  const sqlite = new Database(databasePath);
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    return Number(
+      sqlite
+        .prepare(
+          "insert into competitions (title, description, theme, rules, start_date, end_date, prize_description) values (?, 'Show your rig.', 'Any build', 'One build per member.', ?, ?, ?)",
+        )
+        .run(title, startDate, endDate, prizes.join('\n')).lastInsertRowid,
+    );
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Moves a competition's end date (e.g. into the past, as time would). */
+export function setCompetitionEnd(databasePath: string, competitionId: number, endDate: number): void {
+  const sqlite = new Database(databasePath);
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    sqlite.prepare('update competitions set end_date = ? where id = ?').run(endDate, competitionId);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Brings the app's competition-closing job forward and waits until that run is done. */
+export async function closeDueCompetitionsNow(databasePath: string): Promise<void> {
+  const sqlite = new Database(databasePath);
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    const bringForward = sqlite
+      .prepare("update jobs set run_at = ? where key = 'competition-closing' and status = 'queued' returning id")
+      .pluck();
+    const id = await waitFor(() => bringForward.get(Date.now()) as number | undefined);
+    const status = sqlite.prepare('select status from jobs where id = ?').pluck();
+    await waitFor(() => status.get(id) === 'done');
+  } finally {
+    sqlite.close();
+  }
+}
