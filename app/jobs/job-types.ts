@@ -24,3 +24,19 @@ export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LE
 /** Answers a member's comment as RoastBot. */
 export const aiReplyJob = (commentId: number) =>
   ({ type: AI_REPLY_JOB, key: `ai-reply:${commentId}`, payload: { commentId } }) satisfies NewJob;
+
+export const NOTIFY_JOB = 'notify';
+export const WEEKLY_DIGEST_JOB = 'weekly-digest';
+
+/**
+ * Mails a member what is pending for them on one list, as one message. One queued at a
+ * time per member and list, so whatever arrives meanwhile joins the same mail. Mail
+ * servers can be down for a while: it keeps trying for about half an hour, and then
+ * again every hour (see the handler's giveUp).
+ */
+export const notifyJob = (userId: number, list: 'notifications' | 'weeklyDigest', runAt: Date) =>
+  ({ type: NOTIFY_JOB, key: `notify:${list}:${userId}`, payload: { userId, list }, runAt, maxAttempts: 10 }) satisfies NewJob;
+
+/** Queues the weekly digest of the ISO week `week` (e.g. 2026-W48); one queued or running at a time. */
+export const weeklyDigestJob = (week: string, runAt: Date) =>
+  ({ type: WEEKLY_DIGEST_JOB, key: WEEKLY_DIGEST_JOB, payload: { week }, runAt, maxAttempts: 3 }) satisfies NewJob;
