@@ -28,7 +28,9 @@ export function EmailPreferencesForm({ preferences, error }: { preferences: Pref
       {EMAIL_LISTS.map((list) => (
         <label key={list} className="flex cursor-pointer items-start justify-between gap-4">
           <span className="grid gap-0.5">
-            <span className="font-semibold text-ink">{EMAIL_LIST_TEXT[list].label}</span>
+            <span className="font-semibold text-ink" id={`email-${list}-label`}>
+              {EMAIL_LIST_TEXT[list].label}
+            </span>
             <span className="text-sm text-muted" id={`email-${list}-description`}>
               {EMAIL_LIST_TEXT[list].description}
             </span>
@@ -39,6 +41,7 @@ export function EmailPreferencesForm({ preferences, error }: { preferences: Pref
             name={list}
             value="on"
             defaultChecked={preferences[list]}
+            aria-labelledby={`email-${list}-label`}
             aria-describedby={`email-${list}-description`}
             className="peer sr-only"
           />
