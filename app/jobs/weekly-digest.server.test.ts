@@ -34,10 +34,7 @@ describe('weeklyDigest', () => {
     const monday = new Date(Date.now() - 60_000);
     const week = '2026-W48';
     for (const runAt of [monday, monday]) {
-      db()
-        .insert(jobs)
-        .values({ type: WEEKLY_DIGEST_JOB, payload: { week }, runAt, key: null })
-        .run();
+      db().insert(jobs).values({ type: WEEKLY_DIGEST_JOB, payload: { week }, runAt, key: null }).run();
     }
     runner = new JobRunner({
       lanes: [{ name: 'mail', concurrency: 2, handlers: { [WEEKLY_DIGEST_JOB]: weeklyDigest } }],

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '~/services/env.server';
-import { checkUnsubscribeToken, emailPreferences, readUnsubscribeToken, unsubscribe, unsubscribeToken, updateEmailPreferences } from './email-preferences.server';
+import {
+  checkUnsubscribeToken,
+  emailPreferences,
+  readUnsubscribeToken,
+  unsubscribe,
+  unsubscribeToken,
+  updateEmailPreferences,
+} from './email-preferences.server';
 import { aMember } from '#tests/support/factories';
 
 beforeEach(() => {

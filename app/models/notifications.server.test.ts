@@ -30,7 +30,8 @@ afterEach(() => {
 });
 
 const notifyJobs = () => db().select().from(jobs).where(eq(jobs.type, 'notify')).all();
-const rowsFor = (userId: number) => db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id).all();
+const rowsFor = (userId: number) =>
+  db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id).all();
 const comment = (userId: number, content: string, at = NOW, parentCommentId?: number) =>
   addComment({ buildId, userId, content, parentCommentId }, new Date(at));
 
@@ -39,12 +40,22 @@ describe('comment notifications', () => {
     for (let n = 0; n < 10; n++) comment(visitor, `Nice cables #${n}`, NOW + n * 5000);
     const queued = notifyJobs();
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ key: `notify:notifications:${owner}`, status: 'queued', payload: { userId: owner, list: 'notifications' } });
+    expect(queued[0]).toMatchObject({
+      key: `notify:notifications:${owner}`,
+      status: 'queued',
+      payload: { userId: owner, list: 'notifications' },
+    });
     expect(queued[0]!.runAt.getTime()).toBe(NOW + BATCH_MS);
     const mail = pendingMail(owner, 'notifications', NOW + BATCH_MS)!;
     expect(mail.recipient).toMatchObject({ id: owner, username: 'owner' });
     expect(mail.items).toHaveLength(10);
-    expect(mail.items[0]).toMatchObject({ kind: 'comment', author: 'visitor', buildTitle: 'Glass box', excerpt: 'Nice cables #0', reply: false });
+    expect(mail.items[0]).toMatchObject({
+      kind: 'comment',
+      author: 'visitor',
+      buildTitle: 'Glass box',
+      excerpt: 'Nice cables #0',
+      reply: false,
+    });
   });
 
   it('tells the owner about replies in their threads, but never about their own comments', () => {
@@ -75,7 +86,7 @@ describe('comment notifications', () => {
   it('leaves out comments deleted or builds hidden before the mail goes, and news older than a week', () => {
     const kept = comment(visitor, 'Kept');
     const gone = comment(visitor, 'Gone');
-    comment(owner, 'Mine').id;
+    comment(owner, 'Mine');
     deleteOwnComment(gone.id, visitor);
     expect(pendingMail(owner, 'notifications', NOW)!.items.map((item) => item.kind === 'comment' && item.commentId)).toEqual([kept.id]);
     expect(pendingMail(owner, 'notifications', NOW + 8 * 24 * 3600_000)).toMatchObject({ items: [], dropIds: [expect.any(Number)] });
@@ -95,9 +106,7 @@ describe('comment notifications', () => {
     const next = notifyJobs().filter((job) => job.status === 'queued');
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime()).toBe(NOW + 2 * BATCH_MS);
-    expect(pendingMail(owner, 'notifications', NOW + 2 * BATCH_MS)!.items).toEqual([
-      expect.objectContaining({ excerpt: 'While sending' }),
-    ]);
+    expect(pendingMail(owner, 'notifications', NOW + 2 * BATCH_MS)!.items).toEqual([expect.objectContaining({ excerpt: 'While sending' })]);
   });
 
   it('tells a member when RoastBot answers them', () => {
@@ -124,7 +133,9 @@ describe('queueCompetitionResults', () => {
       .run();
     expect(queueCompetitionResults(db(), competitionId)).toBe(2);
     expect(queueCompetitionResults(db(), competitionId)).toBe(0);
-    expect(pendingMail(visitor, 'notifications')!.items).toEqual([{ kind: 'competition', competitionId, title: 'Winter RGB', placement: 1 }]);
+    expect(pendingMail(visitor, 'notifications')!.items).toEqual([
+      { kind: 'competition', competitionId, title: 'Winter RGB', placement: 1 },
+    ]);
     expect(pendingMail(owner, 'notifications')!.items).toEqual([expect.objectContaining({ placement: 3 })]);
   });
 });

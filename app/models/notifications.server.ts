@@ -45,7 +45,11 @@ function wants(writer: Writer, userId: number, list: NotificationList): boolean 
  */
 function queueNotification(writer: Writer, notification: NewNotification, now: Date): boolean {
   if (!wants(writer, notification.userId, notification.list)) return false;
-  const inserted = writer.insert(notifications).values({ ...notification, createdAt: now }).onConflictDoNothing().run();
+  const inserted = writer
+    .insert(notifications)
+    .values({ ...notification, createdAt: now })
+    .onConflictDoNothing()
+    .run();
   if (inserted.changes === 0) return false;
   const runAt = notification.list === 'weeklyDigest' ? now : new Date(now.getTime() + env().NOTIFY_BATCH_MS);
   enqueueJob(writer, notifyJob(notification.userId, notification.list, runAt), now);
@@ -58,7 +62,14 @@ export function notifyComment(writer: Writer, comment: { id: number; buildId: nu
   if (!build || build.ownerId === comment.authorId) return;
   queueNotification(
     writer,
-    { userId: build.ownerId, list: 'notifications', kind: 'comment', ref: `comment:${comment.id}`, buildId: comment.buildId, commentId: comment.id },
+    {
+      userId: build.ownerId,
+      list: 'notifications',
+      kind: 'comment',
+      ref: `comment:${comment.id}`,
+      buildId: comment.buildId,
+      commentId: comment.id,
+    },
     now,
   );
 }
@@ -67,7 +78,14 @@ export function notifyComment(writer: Writer, comment: { id: number; buildId: nu
 export function notifyRoastBotReply(writer: Writer, reply: { replyId: number; buildId: number; askerId: number }, now = new Date()): void {
   queueNotification(
     writer,
-    { userId: reply.askerId, list: 'notifications', kind: 'roastbot', ref: `roastbot:${reply.replyId}`, buildId: reply.buildId, commentId: reply.replyId },
+    {
+      userId: reply.askerId,
+      list: 'notifications',
+      kind: 'roastbot',
+      ref: `roastbot:${reply.replyId}`,
+      buildId: reply.buildId,
+      commentId: reply.replyId,
+    },
     now,
   );
 }
@@ -179,7 +197,12 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
         .get();
       // A comment deleted meanwhile, or a build hidden since, is not news to send.
       if (!comment || comment.deletedAt || comment.reviewStatus !== 'approved') return null;
-      const base = { buildId: comment.buildId, buildTitle: comment.buildTitle, commentId: row.commentId, excerpt: excerpt(comment.content) };
+      const base = {
+        buildId: comment.buildId,
+        buildTitle: comment.buildTitle,
+        commentId: row.commentId,
+        excerpt: excerpt(comment.content),
+      };
       return row.kind === 'roastbot'
         ? { kind: 'roastbot', ...base }
         : { kind: 'comment', ...base, author: comment.author ?? 'member', reply: comment.parentCommentId !== null };

@@ -8,7 +8,8 @@ import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Unsubscribe', 'Stop e-mails from RigRoast with one click.');
 
-const INVALID = 'This unsubscribe link is not valid. It may have been cut short: open the whole link from the e-mail, or sign in and change your e-mail settings on your profile.';
+const INVALID =
+  'This unsubscribe link is not valid. It may have been cut short: open the whole link from the e-mail, or sign in and change your e-mail settings on your profile.';
 
 // Opening the link only asks (mail scanners fetch links); the POST turns the list
 // off: the page's button, or a mail client's one-click POST (RFC 8058), which sends
@@ -19,9 +20,9 @@ export function loader({ url }: Route.LoaderArgs) {
   return { state: check.subscribed ? ('ready' as const) : ('done' as const), list: check.list, error: '' };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => new FormData());
-  const outcome = unsubscribe(args.url.searchParams.get('token') ?? String(form.get('token') ?? ''));
+// The token is in the URL for both: the page's form posts back to it, and the header names it.
+export function action(args: Route.ActionArgs) {
+  const outcome = unsubscribe(args.url.searchParams.get('token'));
   if (!outcome.ok) return rejectForm(args, { list: null, error: INVALID });
   return { list: outcome.list, error: '' };
 }
@@ -45,13 +46,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <div role="status" className="grid gap-3">
             <p className="text-lg font-bold">You're unsubscribed</p>
             <p className="text-sm text-muted">
-              You will no longer get <strong className="text-ink">{text.label.toLowerCase()}</strong> e-mails: {text.description}
+              You will no longer get <strong className="text-ink">{text.mails}</strong>. {text.description}
             </p>
             <p className="text-sm text-muted">Changed your mind? Turn them back on in your profile's settings.</p>
           </div>
         ) : (
           <Form method="post" className="grid gap-3">
-            <p className="text-lg font-bold">Stop {text.label.toLowerCase()} e-mails?</p>
+            <p className="text-lg font-bold">Stop {text.mails}?</p>
             <p className="text-sm text-muted">{text.description}</p>
             <p className="text-sm text-muted">Other e-mails, such as sign-in codes, still come when you ask for them.</p>
             <button type="submit" className={buttonClass('hot', 'md')} disabled={navigation.state !== 'idle'}>

@@ -160,7 +160,10 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
         link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
       };
     case 'roastbot':
-      return { text: `RoastBot answered you on “${item.buildTitle}”: “${item.excerpt}”`, link: `${origin}/build/${item.buildId}#comment-${item.commentId}` };
+      return {
+        text: `RoastBot answered you on “${item.buildTitle}”: “${item.excerpt}”`,
+        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+      };
     case 'competition':
       return { text: competitionResult(item.title, item.placement), link: `${origin}/competitions/${item.competitionId}` };
     case 'digest':
@@ -181,7 +184,9 @@ function notificationSubject(items: NotificationMailItem[]): string {
     if (first.kind === 'roastbot') return `RoastBot answered you on “${first.buildTitle}”`;
     if (first.kind === 'competition') return `Results: ${first.title}`;
   }
-  return items.every((item) => item.kind === 'comment') ? `${items.length} new comments on your builds` : `${items.length} updates from RigRoast`;
+  return items.every((item) => item.kind === 'comment')
+    ? `${items.length} new comments on your builds`
+    : `${items.length} updates from RigRoast`;
 }
 
 function listFooter(what: string, links: ListMailLinks): { text: string; html: string } {

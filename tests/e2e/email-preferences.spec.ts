@@ -27,7 +27,12 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   await expect(page.getByRole('switch', { name: 'Notifications' })).toBeChecked();
 });
 
-test('the unsubscribe link in a notification mail works signed out, after asking', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test('the unsubscribe link in a notification mail works signed out, after asking', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
   const email = uniqueEmail(info.project.name);
   await signIn(page, email);
   await skipUsernamePrompt(page);
@@ -47,7 +52,7 @@ test('the unsubscribe link in a notification mail works signed out, after asking
   const signedOut = await stranger.newPage();
   await signedOut.goto(`${baseURL}${link.pathname}${link.search}`);
   await hydrated(signedOut, javaScriptEnabled);
-  await expect(signedOut.getByText('Stop notifications e-mails?')).toBeVisible();
+  await expect(signedOut.getByText('Stop notification e-mails?')).toBeVisible();
   await signedOut.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(signedOut.getByRole('status')).toContainText("You're unsubscribed");
   await stranger.close();

@@ -83,7 +83,7 @@ describe('notification mails', () => {
     const stranger = stack.browser();
     const asked = await stranger.get(path);
     expect(asked.status).toBe(200);
-    expect(pageText(asked.html)).toContain('Stop notifications e-mails?');
+    expect(pageText(asked.html)).toContain('Stop notification e-mails?');
     expect(preferences(owner.email).notifications).toBe(true);
 
     // What a mail client sends (RFC 8058): no cookie, no Origin, this body.
@@ -125,7 +125,10 @@ describe('notification mails', () => {
     const saved = await owner.browser.post('/profile?tab=settings', { intent: 'email-preferences', weeklyDigest: 'on', marketing: 'on' });
     expect(toastText(saved.html)).toContain('Email preferences updated');
     await waitFor(() => pendingFor(owner.email) === 0, { timeoutMs: 15_000 });
-    const row = query<{ status: string }>('select n.status from notifications n join users u on u.id = n.user_id where u.email = ?', owner.email);
+    const row = query<{ status: string }>(
+      'select n.status from notifications n join users u on u.id = n.user_id where u.email = ?',
+      owner.email,
+    );
     expect(row.status).toBe('suppressed');
     expect(mailsTo(owner.email)).toHaveLength(1);
   });

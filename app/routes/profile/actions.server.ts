@@ -118,7 +118,8 @@ export async function passwordLink(args: Route.ActionArgs, user: CurrentUser) {
 
 export function emailPreferences(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
   const submission = parseWithZod(formData, { schema: emailPreferencesSchema });
-  if (submission.status !== 'success') return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
+  if (submission.status !== 'success')
+    return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
   updateEmailPreferences(user.id, submission.value);
   return redirectWithToast(SETTINGS, { title: 'Email preferences updated' });
 }
