@@ -456,3 +456,37 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
 );
+
+/**
+ * The notification outbox: one row per thing a member is to be told about (a comment
+ * on their build, RoastBot's answer, a competition result, the weekly digest). A
+ * delivery job per member and list gathers the pending rows into one mail, so a burst
+ * makes one message; `ref` names the event, so the same event is never queued twice.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The preference (and unsubscribe list) the mail belongs to.
+    list: text('list', { enum: ['notifications', 'weeklyDigest'] }).notNull(),
+    kind: text('kind', { enum: ['comment', 'roastbot', 'competition', 'digest'] }).notNull(),
+    ref: text('ref').notNull(),
+    buildId: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
+    // A deleted comment takes its notification with it: nobody is told about what is gone.
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    competitionId: integer('competition_id').references(() => competitions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sent', 'suppressed'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_ref_unique').on(t.userId, t.ref),
+    index('notifications_pending_idx').on(t.userId, t.list, t.status),
+    index('notifications_handled_idx').on(t.status, t.handledAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/models/image-storage.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
+import { pruneNotifications } from '~/models/notifications.server';
 import { pruneRateLimitHits } from '~/models/rate-limits.server';
 import { pruneSessions } from '~/models/sessions.server';
 import { pruneUnlistedCards } from '~/models/social-cards.server';
@@ -21,7 +22,7 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
 /**
  * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
  * guest uploads nobody came back for (and then their images), rate-limit events,
- * old jobs, and the social cards of builds that are gone or hidden; image files a
+ * old jobs, notifications sent a month ago, and the social cards of builds that are gone or hidden; image files a
  * crash left in the wrong folder are put right, and private files nothing names go. Each run schedules the next one, failed or not.
  */
 export const housekeeping: JobHandler = {
@@ -33,6 +34,7 @@ export const housekeeping: JobHandler = {
       tempUploads: pruneTempUploads(),
       rateLimitHits: pruneRateLimitHits(),
       jobs: pruneJobs(),
+      notifications: pruneNotifications(),
       imageFiles: await pruneUnusedImages(),
       imagesMoved: await reconcileImageFiles(),
       orphanImageFiles: await pruneOrphanFiles(),

@@ -6,15 +6,27 @@ import { isPrimary } from '~/services/primary.server';
 import { housekeeping } from './housekeeping.server';
 import { closeCompetitions } from './competitions.server';
 import { rankLeaderboards } from './leaderboards.server';
-import { AI_REPLY_JOB, COMPETITION_CLOSING_JOB, HOUSEKEEPING_JOB, LEADERBOARD_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
+import {
+  AI_REPLY_JOB,
+  COMPETITION_CLOSING_JOB,
+  HOUSEKEEPING_JOB,
+  LEADERBOARD_JOB,
+  NOTIFY_JOB,
+  ROAST_JOB,
+  SCREEN_JOB,
+  WEEKLY_DIGEST_JOB,
+} from './job-types';
+import { deliverNotifications } from './notify.server';
 import { JobRunner } from './runner.server';
+import { weeklyDigest } from './weekly-digest.server';
 
 /**
  * The runner with every job RigRoast has, configured from the environment.
- * Three lanes, each with its own slots, so nothing waits behind a slow AI call
+ * Four lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
- * the AI's writing (roasts and RoastBot replies), and upkeep (housekeeping,
- * leaderboard rankings and closing competitions, which are quick and must keep up).
+ * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
+ * leaderboard rankings and closing competitions, which are quick and must keep up),
+ * and mail (notifications and the weekly digest, which wait on the mail server).
  */
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
@@ -30,6 +42,7 @@ export function createJobRunner(config: Env): JobRunner {
           [COMPETITION_CLOSING_JOB]: closeCompetitions,
         },
       },
+      { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },
     ],
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,

@@ -9,6 +9,8 @@ export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
 export const AI_REPLY_JOB = 'ai-reply';
 export const COMPETITION_CLOSING_JOB = 'competition-closing';
+export const NOTIFY_JOB = 'notify';
+export const WEEKLY_DIGEST_JOB = 'weekly-digest';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -29,3 +31,16 @@ export const aiReplyJob = (commentId: number) =>
 /** Closes every competition whose end date has passed; one queued or running at a time. */
 export const competitionClosingJob = (runAt: Date) =>
   ({ type: COMPETITION_CLOSING_JOB, key: COMPETITION_CLOSING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/**
+ * Mails a member what is pending for them on one list, as one message. One queued at a
+ * time per member and list, so whatever arrives meanwhile joins the same mail. Mail
+ * servers can be down for a while: it keeps trying for about half an hour, and then
+ * again every hour (see the handler's giveUp).
+ */
+export const notifyJob = (userId: number, list: 'notifications' | 'weeklyDigest', runAt: Date) =>
+  ({ type: NOTIFY_JOB, key: `notify:${list}:${userId}`, payload: { userId, list }, runAt, maxAttempts: 10 }) satisfies NewJob;
+
+/** Queues the weekly digest of the ISO week `week` (e.g. 2026-W48); one queued or running at a time. */
+export const weeklyDigestJob = (week: string, runAt: Date) =>
+  ({ type: WEEKLY_DIGEST_JOB, key: WEEKLY_DIGEST_JOB, payload: { week }, runAt, maxAttempts: 3 }) satisfies NewJob;

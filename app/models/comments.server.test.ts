@@ -72,7 +72,7 @@ describe('AI replies', () => {
 
   it("queues a reply when a member answers one of RoastBot's comments", () => {
     const top = comment('first');
-    saveAiReply(db(), { buildId, threadId: top.id, content: 'RoastBot says hi' });
+    saveAiReply(db(), { buildId, threadId: top.id, content: 'RoastBot says hi', askerId: null });
     const aiComment = db().select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
     expect(comment('oh yeah?', aiComment.id).aiReplyQueued).toBe(true);
     expect(comment('plain reply', top.id).aiReplyQueued).toBe(false);
@@ -92,7 +92,7 @@ describe('AI replies', () => {
 
   it('gives the reply job the thread so far, and the reply lands under the top-level comment', () => {
     const top = comment('Is 8 fans too many? @RoastBot');
-    saveAiReply(db(), { buildId, threadId: top.id, content: 'Never.' });
+    saveAiReply(db(), { buildId, threadId: top.id, content: 'Never.', askerId: null });
     const followUp = comment('Really?', top.id);
     const context = commentForAiReply(followUp.id)!;
     expect(context).toMatchObject({ buildId, threadId: top.id, title: 'Chatty rig', roast: 'A roast.' });
@@ -101,7 +101,7 @@ describe('AI replies', () => {
       { author: 'RoastBot', isAI: true, content: 'Never.' },
       { author: 'talker', isAI: false, content: 'Really?' },
     ]);
-    saveAiReply(db(), { buildId, threadId: context.threadId, content: 'Really.' });
+    saveAiReply(db(), { buildId, threadId: context.threadId, content: 'Really.', askerId: null });
     const last = db().select().from(comments).orderBy(comments.id).all().at(-1)!;
     expect(last).toMatchObject({ isAI: true, userId: null, parentCommentId: top.id, content: 'Really.' });
     expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(4);

@@ -5,6 +5,7 @@ import { aiReplyJob } from '~/jobs/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
+import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
@@ -30,8 +31,9 @@ export type NewComment = { buildId: number; userId: number; content: string; par
  * Adds a member's comment to a listed build and counts it on the build. A reply
  * to a reply joins its top-level thread (one level of replies). A comment that
  * mentions @RoastBot, or answers one of its replies, queues an AI reply in the
- * same transaction while the member's AI-reply allowance lasts. Answers the
- * comment as stored (trimmed, under its thread's top-level comment).
+ * same transaction while the member's AI-reply allowance lasts; the build's owner
+ * is notified in it too. Answers the comment as stored (trimmed, under its
+ * thread's top-level comment).
  */
 export function addComment({ buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
   const text = content.trim();
@@ -57,6 +59,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
       .set({ commentCount: sql`${builds.commentCount} + 1` })
       .where(eq(builds.id, buildId))
       .run();
+    notifyComment(tx, { id: comment.id, buildId, authorId: userId }, now);
     const wantsAi = MENTION.test(text) || parent?.isAI === true;
     const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
     return { ...comment, aiReplyQueued };
@@ -77,6 +80,7 @@ export function commentForAiReply(commentId: number) {
     .select({
       id: comments.id,
       buildId: comments.buildId,
+      userId: comments.userId,
       parentCommentId: comments.parentCommentId,
       createdAt: comments.createdAt,
       title: builds.title,
@@ -106,11 +110,18 @@ export function commentForAiReply(commentId: number) {
   return { ...comment, threadId, thread };
 }
 
-/** Adds RoastBot's reply under the thread's top-level comment. */
-export function saveAiReply(tx: Writer, reply: { buildId: number; threadId: number; content: string }, now = new Date()): void {
-  tx.insert(comments)
+/** Adds RoastBot's reply under the thread's top-level comment, and tells the member it answers (`askerId`). */
+export function saveAiReply(
+  tx: Writer,
+  reply: { buildId: number; threadId: number; content: string; askerId: number | null },
+  now = new Date(),
+): void {
+  const saved = tx
+    .insert(comments)
     .values({ buildId: reply.buildId, userId: null, content: reply.content, isAI: true, parentCommentId: reply.threadId, createdAt: now })
-    .run();
+    .returning({ id: comments.id })
+    .get();
+  if (reply.askerId !== null) notifyRoastBotReply(tx, { replyId: saved.id, buildId: reply.buildId, askerId: reply.askerId }, now);
   tx.update(builds)
     .set({ commentCount: sql`${builds.commentCount} + 1` })
     .where(eq(builds.id, reply.buildId))

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { competitionEntries, competitions } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { rankEntries } from './competition-standings.server';
+import { queueCompetitionResults } from './notifications.server';
 import { competitionClosingJob } from '~/jobs/job-types';
 import { enqueueJob, expediteJob } from '~/jobs/queue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
@@ -27,6 +28,7 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * the first write and is conditional on "not closed yet", so a retried or doubled
  * job, or the job racing an admin's "End now", closes it exactly once; the others
  * get `closed` and change nothing. Entries whose build is not listed get no place.
+ * Every entrant is queued a mail with their result in the same transaction.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
   const claimed = tx
@@ -76,6 +78,7 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
     },
     now,
   );
+  queueCompetitionResults(tx, competitionId, now);
   return { ok: true, title: claimed.title, placements };
 }
 

@@ -135,6 +135,7 @@ export function findProfile(userId: number) {
       ...currentUserColumns,
       bio: users.bio,
       createdAt: users.createdAt,
+      emailPreferences: users.emailPreferences,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
     })
     .from(users)

@@ -28,6 +28,6 @@ export const replyToComment: JobHandler = {
           signal,
         )
       : await builtin();
-    complete((tx) => saveAiReply(tx, { buildId: comment.buildId, threadId: comment.threadId, content }));
+    complete((tx) => saveAiReply(tx, { buildId: comment.buildId, threadId: comment.threadId, content, askerId: comment.userId }));
   },
 };

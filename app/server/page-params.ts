@@ -10,8 +10,8 @@ const PAGES: [path: RegExp, params: readonly string[] | 'unstored'][] = [
   [/^\/build\/[^/]+\/?$/i, ['comments', 'replyTo']],
   [/^\/auth\/?$/i, ['method', 'redirectTo', 'step', 'tab']],
   [/^\/forgot-password\/?$/i, ['sent']],
-  // One-time tokens: a stored page per token would only crowd out the others.
-  [/^\/(?:auth\/magic|reset-password|verify-email)\/?$/i, 'unstored'],
+  // Tokens (one-time, or one per member): a stored page per token would only crowd out the others.
+  [/^\/(?:auth\/magic|reset-password|verify-email|unsubscribe)\/?$/i, 'unstored'],
 ];
 
 /** Read by the first-visit tutorial on every page. */

@@ -7,6 +7,7 @@ import { reconcileImageFiles } from '~/models/image-storage.server';
 import { scheduleCompetitionClosing } from '~/models/competition-closing.server';
 import { scheduleLeaderboards } from '~/models/leaderboards.server';
 import { createJobRunner } from '~/jobs/job-runner.server';
+import { scheduleWeeklyDigest } from '~/jobs/weekly-digest.server';
 import { stopScreening } from '~/roast/screening/screening.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
@@ -39,6 +40,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     scheduleHousekeeping(db);
     scheduleLeaderboards(db);
     scheduleCompetitionClosing(db);
+    scheduleWeeklyDigest(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
   } else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
@@ -55,7 +57,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   });
   const { port } = server.address() as AddressInfo;
 
-  // Roasts, screening, leaderboards and housekeeping; it idles wherever this instance is not the primary.
+  // Roasts, screening, leaderboards, housekeeping and mail; it idles wherever this instance is not the primary.
   const jobs = createJobRunner(config);
   jobs.start();
 

@@ -74,6 +74,8 @@ const schema = z
     JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
     JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
     JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
+    // How long notifications for one member gather before they go out as one mail.
+    NOTIFY_BATCH_MS: wholeNumber(100, 86_400_000, 'must be between 100 and 86400000').default(300_000),
     TRUST_PROXY: proxyHops.default(0),
     // Set by Fly.io on its machines: only there is Fly-Client-IP Fly's own header.
     FLY_APP_NAME: z.string().min(1).optional(),

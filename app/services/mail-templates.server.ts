@@ -29,7 +29,11 @@ export function escapeHtml(value: string): string {
 
 /** The plain-text part: paragraphs separated by blank lines, then the signature. */
 function plainText(...paragraphs: string[]): string {
-  return [...paragraphs, `--\n${FOOTER}`].join('\n\n');
+  return signedText(FOOTER, paragraphs);
+}
+
+function signedText(footer: string, paragraphs: string[]): string {
+  return [...paragraphs, `--\n${footer}`].join('\n\n');
 }
 
 /** Links go into href attributes, where escaping alone would still let `javascript:` through. */
@@ -137,6 +141,127 @@ export function emailChangedNoticeEmail({ newEmail }: { newEmail: string }): Mai
   };
 }
 
+export type NotificationMailItem =
+  | { kind: 'comment'; buildId: number; buildTitle: string; commentId: number; author: string; excerpt: string; reply: boolean }
+  | { kind: 'roastbot'; buildId: number; buildTitle: string; commentId: number; excerpt: string }
+  | { kind: 'competition'; competitionId: number; title: string; placement: number | null }
+  | { kind: 'digest'; week: string; builds: { id: number; title: string; username: string; votes: number; average: number }[] };
+
+/** Where a list's mail links: the site, the one-click unsubscribe link, and the settings. */
+export type ListMailLinks = { origin: string; unsubscribe: string; settings: string };
+
+type Line = { text: string; link: string };
+
+function notificationLine(item: NotificationMailItem, origin: string): Line | null {
+  switch (item.kind) {
+    case 'comment':
+      return {
+        text: `${item.author} ${item.reply ? 'replied' : 'commented'} on “${item.buildTitle}”: “${item.excerpt}”`,
+        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+      };
+    case 'roastbot':
+      return {
+        text: `RoastBot answered you on “${item.buildTitle}”: “${item.excerpt}”`,
+        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+      };
+    case 'competition':
+      return { text: competitionResult(item.title, item.placement), link: `${origin}/competitions/${item.competitionId}` };
+    case 'digest':
+      return null;
+  }
+}
+
+function competitionResult(title: string, placement: number | null): string {
+  if (placement === 1) return `“${title}” has closed, and you won it. Congratulations!`;
+  if (placement !== null) return `“${title}” has closed: your build placed #${placement}.`;
+  return `“${title}” has closed. Your build did not place this time; thanks for taking part.`;
+}
+
+function notificationSubject(items: NotificationMailItem[]): string {
+  const [first] = items;
+  if (items.length === 1 && first) {
+    if (first.kind === 'comment') return `${first.author} ${first.reply ? 'replied' : 'commented'} on “${first.buildTitle}”`;
+    if (first.kind === 'roastbot') return `RoastBot answered you on “${first.buildTitle}”`;
+    if (first.kind === 'competition') return `Results: ${first.title}`;
+  }
+  return items.every((item) => item.kind === 'comment')
+    ? `${items.length} new comments on your builds`
+    : `${items.length} updates from RigRoast`;
+}
+
+function listFooter(what: string, links: ListMailLinks): { text: string; html: string } {
+  const unsubscribe = checkedLink(links.unsubscribe);
+  const settings = checkedLink(links.settings);
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="color:${colors.cyan};text-decoration:underline;">${escapeHtml(label)}</a>`;
+  return {
+    text: `You get this because ${what} are on for your RigRoast account.\nUnsubscribe with one click: ${unsubscribe}\nAll e-mail settings: ${settings}`,
+    html: `You get this because ${escapeHtml(what)} are on for your RigRoast account.<br>${link(unsubscribe, 'Unsubscribe with one click')} · ${link(settings, 'E-mail settings')}`,
+  };
+}
+
+/** Everything pending for a member on the notifications list, as one mail. */
+export function notificationsEmail({
+  username,
+  items,
+  links,
+}: {
+  username: string;
+  items: NotificationMailItem[];
+  links: ListMailLinks;
+}): MailContent {
+  const lines = items.map((item) => notificationLine(item, checkedLink(links.origin))).filter((line) => line !== null);
+  const footer = listFooter('notifications', links);
+  const subject = notificationSubject(items);
+  return {
+    subject,
+    text: signedText(footer.text, [`Hi ${username},`, ...lines.map((line) => `${line.text}\n${line.link}`)]),
+    html: layout({
+      preheader: subject,
+      body: [paragraph(`Hi ${username},`), ...lines.map((line) => linkedParagraph(line))],
+      footer: footer.html,
+    }),
+  };
+}
+
+/** The week's top builds, for a member with the weekly digest on. */
+export function weeklyDigestEmail({
+  username,
+  digest,
+  links,
+}: {
+  username: string;
+  digest: Extract<NotificationMailItem, { kind: 'digest' }>;
+  links: ListMailLinks;
+}): MailContent {
+  const origin = checkedLink(links.origin);
+  const lines = digest.builds.map((build, index) => ({
+    text: `${index + 1}. “${build.title}” by @${build.username}: ${build.average.toFixed(1)}★ from ${build.votes} ${build.votes === 1 ? 'rating' : 'ratings'}`,
+    link: `${origin}/build/${build.id}`,
+  }));
+  const footer = listFooter('weekly digests', links);
+  const intro = 'The builds the community rated highest this week:';
+  const more = `See the whole leaderboard: ${origin}/leaderboard/week`;
+  return {
+    subject: `This week's top builds on RigRoast (${digest.week})`,
+    text: signedText(footer.text, [`Hi ${username},`, intro, ...lines.map((line) => `${line.text}\n${line.link}`), more]),
+    html: layout({
+      preheader: intro,
+      body: [
+        paragraph(`Hi ${username},`),
+        paragraph(intro),
+        ...lines.map((line) => linkedParagraph(line)),
+        button('See the whole leaderboard', `${origin}/leaderboard/week`),
+      ],
+      footer: footer.html,
+    }),
+  };
+}
+
+function linkedParagraph({ text, link }: Line): string {
+  return `<p style="${paragraphStyle}">${escapeHtml(text)}<br><a href="${escapeHtml(link)}" target="_blank" rel="noopener" style="color:${colors.cyan};font-size:14px;text-decoration:underline;">Open on RigRoast</a></p>`;
+}
+
 function hours(count: number): string {
   return count === 1 ? '1 hour' : `${count} hours`;
 }
@@ -185,7 +310,7 @@ function wordmark(): string {
   return `<span style="font-family:${DISPLAY_FONT};font-size:24px;line-height:28px;font-weight:900;letter-spacing:2px;text-transform:uppercase;color:${colors.ink};">Rig${roast}</span>`;
 }
 
-function layout({ preheader, body }: { preheader: string; body: string[] }): string {
+function layout({ preheader, body, footer = escapeHtml(FOOTER) }: { preheader: string; body: string[]; footer?: string }): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -204,7 +329,7 @@ function layout({ preheader, body }: { preheader: string; body: string[] }): str
 <tr><td bgcolor="${colors.panel}" style="padding:28px;background-color:${colors.panel};border:1px solid ${colors.line};border-top:0;border-radius:0 0 14px 14px;">
 ${body.join('\n')}
 </td></tr>
-<tr><td style="padding:20px 28px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${colors.muted};text-align:center;">${escapeHtml(FOOTER)}</td></tr>
+<tr><td style="padding:20px 28px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${colors.muted};text-align:center;">${footer}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -6,7 +6,14 @@ import nodemailer from 'nodemailer';
 import { env } from './env.server';
 import { log } from './log.server';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
 /** A message could not be handed over to the mail server (or, without SMTP_URL, to the outbox). */
 export class MailError extends Error {
@@ -108,7 +115,7 @@ function devMailer(from: string, outboxDir: string): Mailer {
 
 /** Both parts, so every client has something to show; nodemailer adds Date and Message-ID. */
 function compose(from: string, message: MailMessage) {
-  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers };
 }
 
 /**

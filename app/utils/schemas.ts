@@ -73,7 +73,13 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const usernameSchema = z.object({ username: usernameField });
 export const bioSchema = z.object({ bio: bioField });
 export const emailChangeSchema = z.object({ email: emailField });
-export type ProfileAction = 'username' | 'bio' | 'avatar' | 'email' | 'password-link';
+/** The e-mail switches: an unticked checkbox is not sent, so a missing one is off. */
+export const emailPreferencesSchema = z.object({
+  notifications: z.boolean().default(false),
+  weeklyDigest: z.boolean().default(false),
+  marketing: z.boolean().default(false),
+});
+export type ProfileAction = 'username' | 'bio' | 'avatar' | 'email' | 'password-link' | 'email-preferences';
 
 export const BUILD_TITLE_MAX_LENGTH = 100;
 

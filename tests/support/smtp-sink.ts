@@ -25,6 +25,9 @@ export type SmtpSink = {
   waitForMail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
   /** Rejects the next `count` messages with a 554 after their DATA. */
   failNext(count?: number): void;
+  /** An outage: stops listening, so connections are refused, until `up()` listens on the same port again. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -117,6 +120,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     failNext(count = 1) {
       failures += count;
+    },
+    down() {
+      return new Promise((resolve) => server.server.close(() => resolve()));
+    },
+    up() {
+      return new Promise((resolve, reject) => {
+        server.server.once('error', reject);
+        server.server.listen(port, '127.0.0.1', () => {
+          server.server.off('error', reject);
+          resolve();
+        });
+      });
     },
     stop() {
       return new Promise((resolve) => server.close(() => resolve()));

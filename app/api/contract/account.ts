@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildSummarySchema, messageSchema, type Operation, userSchema } from './common';
+import { buildSummarySchema, emailPreferencesSchema, messageSchema, type Operation, userSchema } from './common';
 import { bioField, codeField, emailField, newPasswordField, usernameField } from '~/utils/schemas';
 
 // Signing in, the member's own profile, and the e-mailed links (spec §7), with
@@ -11,6 +11,16 @@ export const usernameBody = z.object({ username: usernameField });
 export const bioBody = z.object({ bio: bioField });
 export const emailTokenBody = z.object({ token: z.string({ error: 'token is required' }) });
 export const requestPasswordResetBody = z.object({ email: emailField });
+const emailSwitch = (list: string) => z.boolean({ error: `${list} must be true or false` }).optional();
+/** Any of the three switches; the ones left out stay as they are. */
+export const emailPreferencesBody = z
+  .strictObject(
+    { notifications: emailSwitch('notifications'), weeklyDigest: emailSwitch('weeklyDigest'), marketing: emailSwitch('marketing') },
+    { error: 'Only notifications, weeklyDigest and marketing can be set' },
+  )
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Send at least one of notifications, weeklyDigest and marketing',
+  });
 export const resetPasswordBody = z.object({ token: z.string({ error: 'token is required' }), newPassword: newPasswordField });
 
 /** One of the member's own builds: held, rejected and pending ones too, so it says which. */
@@ -53,6 +63,15 @@ export const accountOperations: Operation[] = [
     access: 'member',
     body: { type: 'json', schema: bioBody },
     response: { status: 200, description: 'The bio as saved (trimmed)', schema: z.object({ bio: z.string() }) },
+    errors: [400, 401, 415],
+  },
+  {
+    method: 'post',
+    path: '/api/user/email-preferences',
+    summary: "Turns the member's e-mail lists on or off; lists left out of the body keep their setting",
+    access: 'member',
+    body: { type: 'json', schema: emailPreferencesBody },
+    response: { status: 200, description: 'The preferences now in force', schema: emailPreferencesSchema },
     errors: [400, 401, 415],
   },
   {

@@ -41,6 +41,13 @@ export const userSchema = z.object({
   createdAt: timestamp,
 });
 
+/** Which mail the member gets (spec §3 users.emailPreferences); each mail has a one-click unsubscribe link. */
+export const emailPreferencesSchema = z.object({
+  notifications: z.boolean().meta({ description: 'Comments on their builds, RoastBot answers, competition results' }),
+  weeklyDigest: z.boolean().meta({ description: "The week's top builds, on Mondays" }),
+  marketing: z.boolean().meta({ description: 'News about RigRoast' }),
+});
+
 export const idParam = z.coerce.number().int().positive();
 
 /** A build in a list (spec §3 builds): the photo's JPEG URL, its totals, its roast ('' while it is written). */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { type Operation, userSchema } from './common';
+import { emailPreferencesSchema, type Operation, userSchema } from './common';
 
 export const sessionOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/user',
-    summary: 'The signed-in member; 401 when signed out',
+    summary: 'The signed-in member, with their e-mail preferences; 401 when signed out',
     access: 'member',
-    response: { status: 200, description: 'The member', schema: userSchema },
+    response: { status: 200, description: 'The member', schema: userSchema.extend({ emailPreferences: emailPreferencesSchema }) },
     errors: [401],
   },
   {

@@ -1,20 +1,27 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { EmailPreferencesForm } from '~/components/profile/email-preferences-form';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 
-type Profile = { username: string; bio: string; email: string; hasPassword: boolean };
+type Profile = {
+  username: string;
+  bio: string;
+  email: string;
+  hasPassword: boolean;
+  emailPreferences: { notifications: boolean; weeklyDigest: boolean; marketing: boolean };
+};
 type ActionData = { intent: ProfileAction; error: string; result?: SubmissionResult<string[]> } | undefined;
 
 type Props = { profile: Profile; editing: 'username' | 'bio' | null; actionData: ActionData };
 
 const settingsUrl = '/profile?tab=settings';
 
-/** Settings: inline edits of username and bio, the e-mail address, and a password. */
+/** Settings: inline edits of username and bio, the e-mail address, the e-mail switches, and a password. */
 export function SettingsTab({ profile, editing, actionData }: Props) {
   // With JavaScript, Edit and Cancel switch in place; without, they are links (?edit=…).
   const [localEdit, setLocalEdit] = useState<'username' | 'bio' | null | undefined>(undefined);
@@ -54,6 +61,12 @@ export function SettingsTab({ profile, editing, actionData }: Props) {
       </Setting>
       <Setting title="E-mail address">
         <EmailForm current={profile.email} result={failedIntent === 'email' ? actionData?.result : undefined} />
+      </Setting>
+      <Setting title="E-mails from RigRoast">
+        <EmailPreferencesForm
+          preferences={profile.emailPreferences}
+          error={failedIntent === 'email-preferences' ? actionData?.error : undefined}
+        />
       </Setting>
       <Setting title="Password">
         <Form method="post" className="grid gap-3">

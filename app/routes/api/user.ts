@@ -3,9 +3,9 @@ import { apiUser } from '~/api/serialize';
 import { findProfile } from '~/models/users.server';
 import { requireApiUser } from '~/api/request.server';
 
-/** GET /api/user (spec §7): the session's member, or 401 when signed out. */
+/** GET /api/user (spec §7): the session's member with their e-mail preferences, or 401 when signed out. */
 export function loader(args: Route.LoaderArgs) {
   const user = requireApiUser(args);
   const profile = findProfile(user.id)!;
-  return Response.json(apiUser(profile));
+  return Response.json({ ...apiUser(profile), emailPreferences: profile.emailPreferences });
 }

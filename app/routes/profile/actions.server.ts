@@ -6,6 +6,7 @@ import { replaceAvatar } from '~/models/avatars.server';
 import { mailPasswordResetLink } from '~/models/password-resets.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { issueUserToken } from '~/models/user-tokens.server';
+import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { changeBio, changeUsername, type CurrentUser, findUserByEmail } from '~/models/users.server';
 import { AvatarError } from '~/services/avatars.server';
 import { env } from '~/services/env.server';
@@ -17,7 +18,7 @@ import { redirectWithToast } from '~/web/toast.server';
 import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
 import { waitText } from '~/utils/dates';
 import { safeRedirect } from '~/utils/redirects';
-import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import { bioSchema, emailChangeSchema, emailPreferencesSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 
 // The profile's intents; each redirects back with a toast, or answers the page with the form's message.
 
@@ -113,6 +114,14 @@ export async function passwordLink(args: Route.ActionArgs, user: CurrentUser) {
     title: 'Check your email',
     description: 'We sent you a link to set your password. It works once, within an hour.',
   });
+}
+
+export function emailPreferences(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: emailPreferencesSchema });
+  if (submission.status !== 'success')
+    return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
+  updateEmailPreferences(user.id, submission.value);
+  return redirectWithToast(SETTINGS, { title: 'Email preferences updated' });
 }
 
 /** Whether the mail went out; the mailer has logged why when it did not. */

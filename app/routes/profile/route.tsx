@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import { avatar, bio, email, failed, passwordLink, username } from './actions.server';
+import { avatar, bio, email, emailPreferences, failed, passwordLink, username } from './actions.server';
 import { Avatar } from '~/components/avatar';
 import { AvatarUpload } from '~/components/profile/avatar-upload';
 import { BuildsTab } from '~/components/profile/builds-tab';
@@ -58,6 +58,8 @@ export async function action(args: Route.ActionArgs) {
       return email(args, user, formData);
     case 'password-link':
       return passwordLink(args, user);
+    case 'email-preferences':
+      return emailPreferences(args, user, formData);
     default:
       throw new Response('Unknown action', { status: 400 });
   }

@@ -36,7 +36,7 @@ const SPEC_CALLS = [
 /**
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
- * list, detail and entries (issue 15).
+ * list, detail and entries (issue 15); the e-mail switches (issue 16).
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -44,6 +44,7 @@ const EXTRA_CALLS = [
   'get /api/competitions/{id}',
   'post /api/competitions/{id}/entries',
   'delete /api/competitions/{id}/entries',
+  'post /api/user/email-preferences',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 

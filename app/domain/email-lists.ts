@@ -1,0 +1,14 @@
+/** The mail a member can switch off, each with its own unsubscribe link (spec §3 users.emailPreferences). */
+export const EMAIL_LISTS = ['notifications', 'weeklyDigest', 'marketing'] as const;
+export type EmailList = (typeof EMAIL_LISTS)[number];
+
+/** How the settings and the unsubscribe page name each list. */
+export const EMAIL_LIST_TEXT: Record<EmailList, { label: string; mails: string; description: string }> = {
+  notifications: {
+    label: 'Notifications',
+    mails: 'notification e-mails',
+    description: 'Comments on your builds, RoastBot’s answers to you, and your competition results.',
+  },
+  weeklyDigest: { label: 'Weekly digest', mails: 'weekly digest e-mails', description: 'The week’s top builds, every Monday.' },
+  marketing: { label: 'News and offers', mails: 'news e-mails', description: 'Now and then, news about RigRoast.' },
+};

@@ -1,0 +1,63 @@
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { countMails, waitForMail } from './support/outbox';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+
+test('the e-mail switches in Settings save, by keyboard, with and without JavaScript', async ({ page, javaScriptEnabled }, info) => {
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  await page.goto('/profile?tab=settings');
+  await hydrated(page, javaScriptEnabled);
+  const form = page.getByRole('form', { name: 'E-mail preferences' });
+  const digest = form.getByRole('switch', { name: 'Weekly digest' });
+  const notifications = form.getByRole('switch', { name: 'Notifications' });
+  await expect(digest).toBeChecked();
+  await expect(notifications).toBeChecked();
+  await expect(form.getByRole('switch', { name: 'News and offers' })).toBeChecked();
+  await expect(digest).toHaveAccessibleDescription('The week’s top builds, every Monday.');
+
+  await digest.focus();
+  await page.keyboard.press('Space');
+  // Without JavaScript the form is posted with its button; with it, the switch saves as it flips.
+  if (!javaScriptEnabled) await form.getByRole('button', { name: 'Save e-mail preferences' }).click();
+  await expect(toasts(page)).toContainText('Email preferences updated');
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Notifications' })).toBeChecked();
+});
+
+test('the unsubscribe link in a notification mail works signed out, after asking', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  const email = uniqueEmail(info.project.name);
+  await signIn(page, email);
+  await skipUsernamePrompt(page);
+  const id = await postBuild(page, baseURL!, `Ask ${info.project.name} ${Date.now()}`);
+  const seen = await countMails(email);
+  // RoastBot's answer is mailed to whoever asked it.
+  await page.request.post(`/build/${id}`, {
+    headers: { Origin: baseURL! },
+    form: { intent: 'comment', form: 'comment-new', content: '@RoastBot rate my cables' },
+  });
+  const mail = await waitForMail(email, seen, 20_000);
+  expect(mail.subject).toMatch(/^RoastBot answered you on/);
+  const link = new URL(/https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail.text)![0]);
+
+  const stranger = await browser.newContext({ javaScriptEnabled });
+  await stranger.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const signedOut = await stranger.newPage();
+  await signedOut.goto(`${baseURL}${link.pathname}${link.search}`);
+  await hydrated(signedOut, javaScriptEnabled);
+  await expect(signedOut.getByText('Stop notification e-mails?')).toBeVisible();
+  await signedOut.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(signedOut.getByRole('status')).toContainText("You're unsubscribed");
+  await stranger.close();
+
+  await page.goto('/profile?tab=settings');
+  await expect(page.getByRole('switch', { name: 'Notifications' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Weekly digest' })).toBeChecked();
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { type Browser, pageText, toastText } from '#tests/support/browser';
+import { extractLink, type ReceivedMail } from '#tests/support/smtp-sink';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
+import { waitFor } from '#tests/support/wait';
+
+// Mails gather for three seconds, so a burst of parallel comments lands in one.
+const stack = sharedStack({ NOTIFY_BATCH_MS: '3000' }, { network: '203.0.113' });
+let people = 0;
+
+async function aMember() {
+  const email = `notified${++people}@example.com`;
+  // The sign-in code is the member's first mail; notifications come after it.
+  return { email, browser: await stack.member(email) };
+}
+
+async function buildBy(owner: Browser, title: string) {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}
+
+const comment = (by: Browser, buildId: number, content: string) =>
+  by.post(`/build/${buildId}`, { intent: 'comment', form: 'comment-new', content });
+const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(stack.app.databasePath, sql, ...params);
+const preferences = (email: string) =>
+  JSON.parse(query<{ p: string }>('select email_preferences as p from users where email = ?', email).p) as Record<string, boolean>;
+const mailsTo = (email: string) => stack.mail.messages.filter((mail) => mail.to.includes(email));
+/** A header of the raw message, unfolded (long headers continue on indented lines). */
+const header = (mail: ReceivedMail, name: string) => {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*?)\r?$`, 'im').exec(head)?.[1]?.trim();
+};
+const pendingFor = (email: string) =>
+  query<{ n: number }>(
+    "select count(*) as n from notifications n join users u on u.id = n.user_id where u.email = ? and n.status = 'pending'",
+    email,
+  ).n;
+
+describe('notification mails', () => {
+  it('tells an owner about comments on their build: ten in a burst make one mail, with one-click unsubscribe headers', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await buildBy(owner.browser, 'Burst rig');
+    await Promise.all(Array.from({ length: 10 }, (_, n) => comment(fan.browser, buildId, `Comment number ${n + 1}`)));
+
+    const mail = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 15_000 });
+    expect(mail.subject).toBe('10 new comments on your builds');
+    for (let n = 1; n <= 10; n++) expect(mail.text).toContain(`Comment number ${n}”`);
+    expect(mail.text).toContain(`/build/${buildId}#comment-`);
+    const unsubscribe = extractLink(mail, '/unsubscribe');
+    expect(header(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    // The next comment is the next mail, alone: nothing was sent twice.
+    await comment(fan.browser, buildId, 'One more');
+    const next = await stack.mail.waitForMail(owner.email, { after: 2, timeoutMs: 15_000 });
+    expect(next.subject).toMatch(/commented on “Burst rig”$/);
+    expect(next.text).toContain('One more');
+    expect(next.text).not.toContain('Comment number');
+    expect(mailsTo(owner.email)).toHaveLength(3);
+    // Whoever comments is never mailed about it.
+    expect(mailsTo(fan.email)).toHaveLength(1);
+  });
+
+  it('mails a member when RoastBot answers them', async () => {
+    const owner = await aMember();
+    const buildId = await buildBy(owner.browser, 'Ask the bot');
+    await comment(owner.browser, buildId, '@RoastBot be honest, is it clean?');
+    const mail = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 20_000 });
+    expect(mail.subject).toBe('RoastBot answered you on “Ask the bot”');
+  });
+
+  it('unsubscribes with the link while signed out: the page asks, the one-click POST turns the list off', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await buildBy(owner.browser, 'Quiet rig');
+    await comment(fan.browser, buildId, 'Hello there');
+    const link = new URL(extractLink(await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 15_000 }), '/unsubscribe'));
+    const path = link.pathname + link.search;
+
+    const stranger = stack.browser();
+    const asked = await stranger.get(path);
+    expect(asked.status).toBe(200);
+    expect(pageText(asked.html)).toContain('Stop notification e-mails?');
+    expect(preferences(owner.email).notifications).toBe(true);
+
+    // What a mail client sends (RFC 8058): no cookie, no Origin, this body.
+    const oneClick = await stack.app.fetch(path, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status).toBe(200);
+    expect(pageText(await oneClick.text())).toContain("You're unsubscribed");
+    expect(preferences(owner.email)).toEqual({ notifications: false, weeklyDigest: true, marketing: true });
+    expect(pageText((await stranger.get(path)).html)).toContain("You're unsubscribed");
+
+    // Nothing is queued for a member who turned notifications off.
+    await comment(fan.browser, buildId, 'Are you there?');
+    expect(pendingFor(owner.email)).toBe(0);
+    expect(mailsTo(owner.email)).toHaveLength(2);
+  });
+
+  it('refuses a forged unsubscribe link with a clear message and changes nothing', async () => {
+    const owner = await aMember();
+    const id = query<{ id: number }>('select id from users where email = ?', owner.email).id;
+    const forged = `/unsubscribe?token=${id}.notifications.${'A'.repeat(43)}`;
+    const page = await stack.browser().get(forged);
+    expect(page.status).toBe(400);
+    expect(pageText(page.html)).toContain('This unsubscribe link is not valid.');
+    const posted = await stack.browser().post(forged, {});
+    expect(posted.status).toBe(400);
+    expect(pageText(posted.html)).toContain('This unsubscribe link is not valid.');
+    expect(preferences(owner.email)).toEqual({ notifications: true, weeklyDigest: true, marketing: true });
+  });
+
+  it('respects the switch at send time: turned off while a mail gathers, nothing is sent', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await buildBy(owner.browser, 'Changed mind');
+    await comment(fan.browser, buildId, 'You will not hear of this');
+    expect(pendingFor(owner.email)).toBe(1);
+    const saved = await owner.browser.post('/profile?tab=settings', { intent: 'email-preferences', weeklyDigest: 'on', marketing: 'on' });
+    expect(toastText(saved.html)).toContain('Email preferences updated');
+    await waitFor(() => pendingFor(owner.email) === 0, { timeoutMs: 15_000 });
+    const row = query<{ status: string }>(
+      'select n.status from notifications n join users u on u.id = n.user_id where u.email = ?',
+      owner.email,
+    );
+    expect(row.status).toBe('suppressed');
+    expect(mailsTo(owner.email)).toHaveLength(1);
+  });
+
+  it('delays mail through an SMTP outage and delivers it once when the server is back', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await buildBy(owner.browser, 'Outage rig');
+    await stack.mail.down();
+    try {
+      await comment(fan.browser, buildId, 'Sent during the outage');
+      await waitFor(() => /Job \d+ \(notify\) attempt 1 failed/.test(stack.app.output()), { timeoutMs: 15_000 });
+      expect(pendingFor(owner.email)).toBe(1);
+    } finally {
+      await stack.mail.up();
+    }
+    const late = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 30_000 });
+    expect(late.text).toContain('Sent during the outage');
+    await waitFor(() => pendingFor(owner.email) === 0);
+    await comment(fan.browser, buildId, 'After the outage');
+    const next = await stack.mail.waitForMail(owner.email, { after: 2, timeoutMs: 15_000 });
+    expect(next.text).toContain('After the outage');
+    expect(next.text).not.toContain('Sent during the outage');
+    expect(mailsTo(owner.email)).toHaveLength(3);
+  });
+});
