@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
+import { closeDueCompetitionsNow, insertCompetition, setCompetitionEnd } from '#tests/support/competitions';
 import { extractLink, type ReceivedMail } from '#tests/support/smtp-sink';
 import { readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
@@ -70,6 +71,25 @@ describe('notification mails', () => {
     await comment(owner.browser, buildId, '@RoastBot be honest, is it clean?');
     const mail = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 20_000 });
     expect(mail.subject).toBe('RoastBot answered you on “Ask the bot”');
+  });
+
+  it('tells each entrant their result when a competition closes', async () => {
+    const first = await aMember();
+    const second = await aMember();
+    const id = insertCompetition(stack.app.databasePath, { title: 'Mail-in masters' });
+    const firstBuild = await buildBy(first.browser, 'Podium rig');
+    const secondBuild = await buildBy(second.browser, 'Runner-up rig');
+    await first.browser.post(`/competitions/${id}`, { intent: 'enter', buildId: String(firstBuild) });
+    await second.browser.post(`/competitions/${id}`, { intent: 'enter', buildId: String(secondBuild) });
+    await second.browser.post(`/build/${firstBuild}`, { intent: 'rate', rating: '5' });
+
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    const results = await Promise.all([first, second].map(({ email }) => stack.mail.waitForMail(email, { after: 1, timeoutMs: 15_000 })));
+    expect(results.map((mail) => mail.subject)).toEqual(['Results: Mail-in masters', 'Results: Mail-in masters']);
+    expect(results[0]!.text).toContain('you won it');
+    expect(results[0]!.text).toContain(`/competitions/${id}`);
+    expect(results[1]!.text).toContain('your build placed #2');
   });
 
   it('unsubscribes with the link while signed out: the page asks, the one-click POST turns the list off', async () => {
