@@ -26,7 +26,7 @@ export function liteFsUnavailable(): string | undefined {
 }
 
 /** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as { port: number };
@@ -70,16 +70,44 @@ function liteFsNode(base: string, name: string, { primary, httpPort, primaryPort
       'log: { format: "text" }',
     ].join('\n'),
   );
+  return liteFsMount({ name, config, fuseDir, infoUrl: `http://127.0.0.1:${httpPort}/info` });
+}
+
+/**
+ * `litefs mount -config <config>` as a child of its own (its own process
+ * group, so signals meant for the test runner do not reach it): `start` waits
+ * until the mount and the HTTP API answer, `stop` sends SIGTERM (LiteFS stops
+ * its `exec` child and unmounts) and unmounts whatever is left.
+ */
+export function liteFsMount({
+  name,
+  config,
+  fuseDir,
+  infoUrl,
+  env = {},
+  cwd,
+}: {
+  name: string;
+  config: string;
+  fuseDir: string;
+  infoUrl: string;
+  env?: Record<string, string>;
+  cwd?: string;
+}): LiteFsNode {
   let child: ChildProcess | undefined;
   let output = '';
-  const infoUrl = `http://127.0.0.1:${httpPort}/info`;
   return {
     name,
     fuseDir,
     infoUrl,
     output: () => output,
     async start() {
-      const started = spawn(LITEFS_BIN, ['mount', '-config', config], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const started = spawn(LITEFS_BIN, ['mount', '-config', config], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+        cwd,
+        env: { ...process.env, ...env },
+      });
       child = started;
       running.set(started, fuseDir);
       started.stdout?.on('data', (chunk) => (output += chunk));

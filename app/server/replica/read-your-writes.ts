@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { databasePosition } from '~/services/litefs.server';
-import { primaryTarget } from '~/services/primary.server';
+import { isPrimary as defaultIsPrimary } from '~/services/primary.server';
 
 /** The cookie holding the primary's position after this browser's last write (hex TXID, as LiteFS's own proxy writes `__txid`). */
 export const TXID_COOKIE = 'rigroast_txid';
@@ -11,7 +11,13 @@ const POLL_MS = 5;
 /** Longer than any replication lag: after it, every replica has the write anyway. */
 const COOKIE_MAX_AGE_SECONDS = 60;
 
-type Options = { litefsDir: string; databasePath: string; maxWaitMs?: number };
+type Options = {
+  litefsDir: string;
+  databasePath: string;
+  maxWaitMs?: number;
+  /** Whether this node is the primary, which never waits. */
+  isPrimary?: () => Promise<boolean>;
+};
 
 /**
  * Read-your-writes across LiteFS nodes. On the primary, the answer to every
@@ -20,12 +26,12 @@ type Options = { litefsDir: string; databasePath: string; maxWaitMs?: number };
  * own copy has reached the position, so the member's next page shows what they
  * just did. Past the bound it serves what it has rather than fail.
  */
-export function readYourWrites({ litefsDir, databasePath, maxWaitMs = CATCH_UP_MAX_MS }: Options): RequestHandler {
+export function readYourWrites({ litefsDir, databasePath, maxWaitMs = CATCH_UP_MAX_MS, isPrimary = defaultIsPrimary }: Options): RequestHandler {
   const position = () => databasePosition(litefsDir, databasePath);
   return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const wanted = wantedPosition(req.headers.cookie);
-      if (wanted !== undefined && (await primaryTarget()).role !== 'primary') await reach(position, wanted, maxWaitMs);
+      if (wanted !== undefined && !(await isPrimary())) await reach(position, wanted, maxWaitMs);
       return next();
     }
     // A write, handled on this node: the primary (a replica sent it on before this point).
