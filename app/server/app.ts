@@ -100,7 +100,10 @@ export function createApp({ build, mode, config, vite }: Options) {
   // meant for everyone are served: unlisted photos (private/) and the social cards' cache
   // (cards/, sent by a route that checks the build is listed) are not.
   if (config.LITEFS_DIR)
-    app.use('/uploads', fetchMissingUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }));
+    app.use(
+      '/uploads',
+      fetchMissingUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }),
+    );
   for (const folder of PUBLIC_UPLOAD_FOLDERS) {
     app.use(
       `/uploads/${folder}`,

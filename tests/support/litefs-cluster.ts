@@ -55,7 +55,11 @@ export type LiteFsNode = {
 };
 
 /** One LiteFS node with a static lease: node-a is the primary, the others replicate from it. */
-function liteFsNode(base: string, name: string, { primary, httpPort, primaryPort }: { primary: boolean; httpPort: number; primaryPort: number }): LiteFsNode {
+function liteFsNode(
+  base: string,
+  name: string,
+  { primary, httpPort, primaryPort }: { primary: boolean; httpPort: number; primaryPort: number },
+): LiteFsNode {
   const fuseDir = join(base, name, 'fuse');
   const config = join(base, `${name}.yml`);
   mkdirSync(fuseDir, { recursive: true });
@@ -116,7 +120,12 @@ export function liteFsMount({
       await waitFor(
         async () => {
           if (started.exitCode !== null) throw new Error(`LiteFS ${name} exited:\n${output}`);
-          const ready = isMounted(fuseDir) && (await fetch(infoUrl).then((response) => response.ok, () => false));
+          const ready =
+            isMounted(fuseDir) &&
+            (await fetch(infoUrl).then(
+              (response) => response.ok,
+              () => false,
+            ));
           return ready || undefined;
         },
         { timeoutMs: 15_000 },

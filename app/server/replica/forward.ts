@@ -32,9 +32,7 @@ function passedOn(headers: IncomingHttpHeaders, drop: readonly string[] = []): O
       .split(',')
       .map((name) => name.trim().toLowerCase()),
   );
-  return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name) && !drop.includes(name)),
-  );
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name) && !drop.includes(name)));
 }
 
 export type ForwardOptions = {

@@ -32,7 +32,13 @@ export function fetchMissingUploads({ uploadsDir, folders, maxBytes }: Options):
     const [folder, fileName, ...rest] = req.path.split('/').filter(Boolean);
     if (!folder || !fileName || rest.length > 0 || !folders.includes(folder) || !FILE_NAME.test(fileName)) return next();
     const target = join(uploadsDir, folder, fileName);
-    if (await stat(target).then((file) => file.isFile(), () => false)) return next();
+    if (
+      await stat(target).then(
+        (file) => file.isFile(),
+        () => false,
+      )
+    )
+      return next();
     const primary = await primaryTarget();
     if (primary.role !== 'replica') return next();
     const key = `${folder}/${fileName}`;

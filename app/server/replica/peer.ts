@@ -14,7 +14,11 @@ const VALID_MS = 60_000;
 const signature = (secret: string, parts: string[]) => createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
 
 /** The header value a replica sends: `<address> <time> <signature>`. */
-export function signPeer(secret: string, { address, method, url }: { address: string; method: string; url: string }, now = Date.now()): string {
+export function signPeer(
+  secret: string,
+  { address, method, url }: { address: string; method: string; url: string },
+  now = Date.now(),
+): string {
   const time = String(now);
   return `${address} ${time} ${signature(secret, [address, time, method, url])}`;
 }

@@ -10,7 +10,8 @@ import { readYourWrites, TXID_COOKIE } from './read-your-writes';
 let litefsDir: string;
 let server: Server | undefined;
 const databasePath = '/anywhere/sqlite.db';
-const setPosition = (txid: number) => writeFileSync(join(litefsDir, 'sqlite.db-pos'), `${txid.toString(16).padStart(16, '0')}/9c30661456055e32`);
+const setPosition = (txid: number) =>
+  writeFileSync(join(litefsDir, 'sqlite.db-pos'), `${txid.toString(16).padStart(16, '0')}/9c30661456055e32`);
 
 beforeEach(() => {
   litefsDir = mkdtempSync(join(tmpdir(), 'rigroast-ryw-'));

@@ -26,7 +26,12 @@ type Options = {
  * own copy has reached the position, so the member's next page shows what they
  * just did. Past the bound it serves what it has rather than fail.
  */
-export function readYourWrites({ litefsDir, databasePath, maxWaitMs = CATCH_UP_MAX_MS, isPrimary = defaultIsPrimary }: Options): RequestHandler {
+export function readYourWrites({
+  litefsDir,
+  databasePath,
+  maxWaitMs = CATCH_UP_MAX_MS,
+  isPrimary = defaultIsPrimary,
+}: Options): RequestHandler {
   const position = () => databasePosition(litefsDir, databasePath);
   return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') {

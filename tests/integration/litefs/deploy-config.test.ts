@@ -61,9 +61,16 @@ async function runConfig(file: string, { lease, env = {} }: { lease?: string; en
     },
   });
   await node.start();
-  const health = await waitFor(() => fetch(`http://127.0.0.1:${appPort}/healthz`).then((response) => (response.ok ? response : undefined), () => undefined), {
-    timeoutMs: 20_000,
-  });
+  const health = await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${appPort}/healthz`).then(
+        (response) => (response.ok ? response : undefined),
+        () => undefined,
+      ),
+    {
+      timeoutMs: 20_000,
+    },
+  );
   expect(await health.json()).toMatchObject({ ok: true });
   expect(node.output()).toContain('primary lease acquired');
 }

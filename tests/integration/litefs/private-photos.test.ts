@@ -10,7 +10,8 @@ if (unavailable && process.env.CI) throw new Error(unavailable);
 const ADMIN_EMAIL = 'boss@example.com';
 
 /** Every build-photo URL on a page, avatars aside. */
-const photoUrls = (html: string) => [...new Set(html.match(/\/[\w./-]*\/[0-9a-f]{64}\.(?:avif|webp|jpg)/g) ?? [])].filter((url) => !url.startsWith('/uploads/avatars/'));
+const photoUrls = (html: string) =>
+  [...new Set(html.match(/\/[\w./-]*\/[0-9a-f]{64}\.(?:avif|webp|jpg)/g) ?? [])].filter((url) => !url.startsWith('/uploads/avatars/'));
 const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 describe.skipIf(unavailable)('unscreened photos across two LiteFS nodes', () => {
@@ -21,9 +22,13 @@ describe.skipIf(unavailable)('unscreened photos across two LiteFS nodes', () => 
     const { replica, primary } = cluster;
     const owner = await cluster.member(replica);
     const stranger = await cluster.member(replica);
-    const page = await uploadBuild(owner, { title: 'Held on B', file: { bytes: await testPhoto('jpeg', 900, 600), name: 'rig.jpg', type: 'image/jpeg' } });
+    const page = await uploadBuild(owner, {
+      title: 'Held on B',
+      file: { bytes: await testPhoto('jpeg', 900, 600), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     const id = Number(page.url.split('/').pop());
-    const status = () => readRow<{ review_status: string }>(primary.databasePath, 'select review_status from builds where id = ?', id).review_status;
+    const status = () =>
+      readRow<{ review_status: string }>(primary.databasePath, 'select review_status from builds where id = ?', id).review_status;
     await waitFor(() => status() === 'held', { timeoutMs: 60_000, intervalMs: 100 });
     expect(primary.output()).toMatch(/Job \d+ \(screen\) starts/);
     expect(replica.output()).not.toMatch(/Job \d+ \(\w+\) starts/);

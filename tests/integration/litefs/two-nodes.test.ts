@@ -77,7 +77,10 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     expect(refused.status).toBe(503);
     expect(refused.response.headers.get('retry-after')).toBeTruthy();
     expect(pageText(refused.html)).toContain('try again in a moment');
-    const upload = await uploadBuild(owner, { title: 'Never stored', file: { bytes: await paddedPhoto(1024 * 1024), name: 'rig.jpg', type: 'image/jpeg' } });
+    const upload = await uploadBuild(owner, {
+      title: 'Never stored',
+      file: { bytes: await paddedPhoto(1024 * 1024), name: 'rig.jpg', type: 'image/jpeg' },
+    });
     expect(upload.status).toBe(503);
     const api = await reader.request('/api/request-login-code', {
       method: 'POST',
