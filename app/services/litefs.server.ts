@@ -50,8 +50,8 @@ export function isReplicaWriteError(error: unknown): boolean {
  */
 export function databasePosition(litefsDir: string, databasePath: string): number | undefined {
   try {
-    const text = readFileSync(join(litefsDir, `${basename(databasePath)}-pos`), 'utf8');
-    const txid = Number.parseInt(text.slice(0, text.indexOf('/')), 16);
+    const match = /^([0-9a-f]{16})\//.exec(readFileSync(join(litefsDir, `${basename(databasePath)}-pos`), 'utf8'));
+    const txid = match ? Number.parseInt(match[1]!, 16) : Number.NaN;
     return Number.isSafeInteger(txid) ? txid : undefined;
   } catch {
     return undefined;
