@@ -36,6 +36,11 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     buildId = Number(page.url.split('/').pop());
     // The very next page, on the replica, shows it.
     expect(pageText(page.html)).toContain(title);
+    // Its social card, drawn on the replica before the replica ever served the photo, has the photo.
+    const card = await cluster.browser(cluster.replica).request(`/build/${buildId}/card.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(cluster.replica.output()).not.toContain('drawn without its photo');
 
     for (const app of [cluster.replica, cluster.primary]) {
       const visitor = cluster.browser(app);
