@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { primaryTarget } from '~/services/primary.server';
+import { type PrimaryTarget, primaryTarget } from '~/services/primary.server';
 import { forwardToPrimary } from './forward';
 import { answerUnavailable } from './unavailable';
 
@@ -13,11 +13,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * forwarded is never forwarded again, and a write with no primary to go to
  * gets a 503 "try again in a moment", never an error half-way through.
  */
-export function forwardWrites({ secret }: { secret: string }): RequestHandler {
+export function forwardWrites({
+  secret,
+  target: whoWrites = primaryTarget,
+}: {
+  secret: string;
+  target?: () => Promise<PrimaryTarget>;
+}): RequestHandler {
   return async (req, res, next) => {
     const privatePhoto = READS.has(req.method) && req.path.startsWith('/private-images/');
     if (READS.has(req.method) && !privatePhoto) return next();
-    const target = await primaryTarget();
+    const target = await whoWrites();
     if (target.role === 'primary') return next();
     // Reads fall back to what this node has; writes cannot be done here.
     if (target.role === 'unknown' || res.locals.fromPeer === true) return privatePhoto ? next() : answerUnavailable(req, res);

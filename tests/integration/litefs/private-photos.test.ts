@@ -53,5 +53,5 @@ describe.skipIf(unavailable)('unscreened photos across two LiteFS nodes', () => 
       expect(response.status, url).toBe(200);
       expect(response.headers.get('cache-control')).toMatch(/immutable/);
     }
-  });
+  }, 90_000);
 });

@@ -107,5 +107,5 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     const photos = (app: { dataDir: string }) => readdirSync(join(app.dataDir, 'uploads'), { recursive: true }).map(String);
     expect(photos(cluster.replica).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(photos(cluster.primary).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-  });
+  }, 60_000);
 });
