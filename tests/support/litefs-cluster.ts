@@ -22,7 +22,7 @@ export function liteFsUnavailable(): string | undefined {
     spawnSync('fusermount3', ['-V']).error ? 'no fusermount3 (apt-get install fuse3)' : undefined,
   ].filter(Boolean);
   if (missing.length === 0) return undefined;
-  return `LiteFS tests skipped: ${missing.join(', ')}. Run them as root (or with access to /dev/fuse) with LITEFS_BIN=/path/to/litefs.`;
+  return `The LiteFS tests cannot run here: ${missing.join(', ')}. They need root (or access to /dev/fuse), fuse3 and LITEFS_BIN=/path/to/litefs.`;
 }
 
 /** A port nobody listens on right now. */

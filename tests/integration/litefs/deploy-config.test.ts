@@ -8,6 +8,7 @@ import { waitFor } from '#tests/support/wait';
 
 const unavailable = liteFsUnavailable();
 if (unavailable && process.env.CI) throw new Error(unavailable);
+if (unavailable) console.warn(`Skipped. ${unavailable}`);
 
 const root = resolve(import.meta.dirname, '../../..');
 let node: LiteFsNode | undefined;

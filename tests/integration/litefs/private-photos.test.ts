@@ -6,6 +6,7 @@ import { waitFor } from '#tests/support/wait';
 
 const unavailable = liteFsUnavailable();
 if (unavailable && process.env.CI) throw new Error(unavailable);
+if (unavailable) console.warn(`Skipped. ${unavailable}`);
 
 const ADMIN_EMAIL = 'boss@example.com';
 

@@ -11,7 +11,7 @@ import { waitFor } from '#tests/support/wait';
 const unavailable = liteFsUnavailable();
 // CI installs fuse3 and has the binary: there, a missing piece is a failure, not a quiet skip.
 if (unavailable && process.env.CI) throw new Error(unavailable);
-if (unavailable) console.warn(unavailable);
+if (unavailable) console.warn(`Skipped. ${unavailable}`);
 
 describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica)', () => {
   // Debug logs name every job a runner starts: the proof that only the primary runs them.
