@@ -71,11 +71,8 @@ export function createApp({ build, mode, config, vite }: Options) {
     req.headers[CLIENT_ADDRESS_HEADER] = limitKey(address);
     next();
   });
-  if (config.LITEFS_DIR) {
-    // Several machines (docs/decisions/003-deployment.md): writes go to the primary, pages wait for the member's last write.
-    app.use(forwardWrites({ secret }));
-    app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
-  }
+  // Several machines (docs/decisions/003-deployment.md): on a replica, writes go to the primary before anything reads them.
+  if (config.LITEFS_DIR) app.use(forwardWrites({ secret }));
   // Brotli's default 4 MB window, allocated per response, held hundreds of MB under
   // load; documents are under 128 KB, which a 256 KB window covers.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -124,6 +121,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
+  // Pages (not static files) wait until this replica has the member's last write; before the page cache, which they bypass.
+  if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
   if (!vite)
     app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
