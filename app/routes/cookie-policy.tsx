@@ -5,16 +5,16 @@ import { pageMeta } from '~/utils/meta';
 const cellClass = 'border-b border-line py-2 pr-4 align-top';
 
 export const meta = () =>
-  pageMeta('Cookie Policy', 'The two cookies and one local storage entry RigRoast uses, why they are needed and how to control them.');
+  pageMeta('Cookie Policy', 'The cookies and the local storage entry RigRoast uses, why they are needed and how to control them.');
 
 export default function CookiePolicy() {
   return (
     <LegalPage
       title="Cookie Policy"
-      updated="22 November 2026"
+      updated="23 November 2026"
       intro={
         <p>
-          RigRoast uses as little browser storage as it can: two cookies that the site needs in order to work and one local storage entry
+          RigRoast uses as little browser storage as it can: a few cookies that the site needs in order to work and one local storage entry
           for the welcome tutorial. There is no advertising and no tracking. This page lists exactly what is stored and why. For everything
           else about your data, see our <Link to="/privacy-policy">Privacy Policy</Link>.
         </p>
@@ -68,13 +68,21 @@ export default function CookiePolicy() {
                       </td>
                       <td className={cellClass}>Short-lived; removed once the message has been shown.</td>
                     </tr>
+                    <tr>
+                      <td className={cellClass}>Last change</td>
+                      <td className={cellClass}>
+                        Only where RigRoast runs on several servers: a number marking your last change (a rating, a comment, an upload), so
+                        the next page you see already shows it, whichever server answers. It says nothing about you.
+                      </td>
+                      <td className={cellClass}>One minute.</td>
+                    </tr>
                   </tbody>
                 </table>
               </div>
               <p>
-                Both cookies are <strong>strictly necessary</strong>: without them you could not stay signed in or see confirmation
-                messages. Because of that, the law does not require us to ask for your consent before setting them, and we do not show a
-                cookie banner.
+                These cookies are <strong>strictly necessary</strong>: without them you could not stay signed in, see confirmation messages
+                or see your own changes straight away. Because of that, the law does not require us to ask for your consent before setting
+                them, and we do not show a cookie banner.
               </p>
             </>
           ),

@@ -17,7 +17,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const config = env();
-  const role = await primaryStatus({ litefsDir: config.LITEFS_DIR });
+  const role = await primaryStatus({ litefsDir: config.LITEFS_DIR, infoUrl: config.LITEFS_INFO_URL });
   if (role.role !== 'primary') {
     console.error(`This machine is not the LiteFS primary (${role.role}): run the command on the primary.`);
     return 1;

@@ -9,7 +9,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { AVATAR_FOLDERS } from '~/services/avatars.server';
 import { dataVersion } from '~/services/db.server';
-import type { Env } from '~/services/env.server';
+import { cookieSecret, type Env } from '~/services/env.server';
 import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
@@ -20,7 +20,12 @@ import { requestInfoContext } from './context';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
 import { pageParams } from './page-params';
+import { forwardWrites } from './replica/forward-writes';
+import { fetchMissingUploads } from './replica/missing-uploads';
+import { PEER_HEADER, verifyPeer } from './replica/peer';
+import { readYourWrites } from './replica/read-your-writes';
 import { securityHeaders } from './security-headers';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -48,16 +53,26 @@ export function createApp({ build, mode, config, vite }: Options) {
 
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   app.use(bodyLimit());
+  const secret = cookieSecret();
   // The client's network as we trust it, for rate limits anywhere downstream; a
-  // value sent by the client under the same name is overwritten.
-  app.use((req, _res, next) => {
-    const address = clientAddress(
-      { socketAddress: req.socket.remoteAddress, forwardedFor: req.get('x-forwarded-for'), flyClientIp: req.get('fly-client-ip') },
-      proxyTrust,
-    );
+  // value sent by the client under the same name is overwritten. A request a
+  // replica forwarded carries the address it saw, signed (replica/peer.ts).
+  app.use((req, res, next) => {
+    const fromPeer = verifyPeer(secret, req.get(PEER_HEADER), { method: req.method, url: req.originalUrl });
+    delete req.headers[PEER_HEADER];
+    const address =
+      fromPeer ??
+      clientAddress(
+        { socketAddress: req.socket.remoteAddress, forwardedFor: req.get('x-forwarded-for'), flyClientIp: req.get('fly-client-ip') },
+        proxyTrust,
+      );
+    res.locals.fromPeer = fromPeer !== undefined;
+    res.locals.clientAddress = address;
     req.headers[CLIENT_ADDRESS_HEADER] = limitKey(address);
     next();
   });
+  // Several machines (docs/decisions/003-deployment.md): on a replica, writes go to the primary before anything reads them.
+  if (config.LITEFS_DIR) app.use(forwardWrites({ secret }));
   // Brotli's default 4 MB window, allocated per response, held hundreds of MB under
   // load; documents are under 128 KB, which a 256 KB window covers.
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -81,6 +96,11 @@ export function createApp({ build, mode, config, vite }: Options) {
   // Uploaded images are named by their content hash: they never change. Only the folders
   // meant for everyone are served: unlisted photos (private/) and the social cards' cache
   // (cards/, sent by a route that checks the build is listed) are not.
+  if (config.LITEFS_DIR)
+    app.use(
+      '/uploads',
+      fetchMissingUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }),
+    );
   for (const folder of PUBLIC_UPLOAD_FOLDERS) {
     app.use(
       `/uploads/${folder}`,
@@ -101,6 +121,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
+  // Pages (not static files) wait until this replica has the member's last write; before the page cache, which they bypass.
+  if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
   if (!vite)
     app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { scheduleHousekeeping } from '~/jobs/housekeeping.server';
@@ -24,6 +26,7 @@ type StartOptions = {
 
 /** Grace period for requests in flight when asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const DATABASE_POLL_MS = 250;
 
 /**
  * Starts RigRoast: validates the configuration, opens and migrates the
@@ -33,8 +36,13 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   const config = env();
   setLogLevel(config.LOG_LEVEL);
 
+  const role = await primaryStatus({ litefsDir: config.LITEFS_DIR, infoUrl: config.LITEFS_INFO_URL });
+  // A replica cannot create the database: on a first deploy it waits for the primary's.
+  if (role.role !== 'primary' && !existsSync(config.DATABASE_PATH)) {
+    log.info(`Waiting for the primary to create ${config.DATABASE_PATH}`);
+    while (!existsSync(config.DATABASE_PATH)) await sleep(DATABASE_POLL_MS);
+  }
   const db = setDatabase(openDatabase(config.DATABASE_PATH));
-  const role = await primaryStatus({ litefsDir: config.LITEFS_DIR });
   if (role.role === 'primary') {
     migrateDatabase(db);
     scheduleHousekeeping(db);

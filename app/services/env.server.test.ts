@@ -154,6 +154,19 @@ describe('parseEnv', () => {
     });
   });
 
+  describe('PRIMARY_APP_URL', () => {
+    it("defaults to the primary's hostname on this port, or Fly's internal name for its machine", () => {
+      expect(parseEnv({ PORT: '8080' }).PRIMARY_APP_URL).toBe('http://{host}:8080');
+      expect(parseEnv({ FLY_APP_NAME: 'rigroast' }).PRIMARY_APP_URL).toBe('http://{host}.vm.rigroast.internal:3000');
+    });
+
+    it('takes a fixed origin or a template, and refuses a path', () => {
+      expect(parseEnv({ PRIMARY_APP_URL: 'http://10.0.0.5:3000/' }).PRIMARY_APP_URL).toBe('http://10.0.0.5:3000');
+      expect(parseEnv({ PRIMARY_APP_URL: 'https://{host}.lan' }).PRIMARY_APP_URL).toBe('https://{host}.lan');
+      expect(() => parseEnv({ PRIMARY_APP_URL: 'http://{host}:3000/app' })).toThrow(/PRIMARY_APP_URL must be an origin/);
+    });
+  });
+
   describe('OLLAMA_HOST', () => {
     it('must be an http(s) origin', () => {
       expect(parseEnv({ OLLAMA_HOST: 'http://gpu-box:11434/' }).OLLAMA_HOST).toBe('http://gpu-box:11434');

@@ -86,10 +86,22 @@ const schema = z
     SCREENING_FACE_HOLD: fraction.default(0.8),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     LITEFS_DIR: z.string().min(1).optional(),
+    LITEFS_INFO_URL: z
+      .url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:20202/info' })
+      .default('http://127.0.0.1:20202/info'),
+    // `{host}` stands for the primary's hostname, which LiteFS's `.primary` file names.
+    PRIMARY_APP_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as http://{host}:3000, without a path')
+      .transform((value) => value.replace(/\/$/, ''))
+      .optional(),
   })
   .transform((value) => ({
     ...value,
     PUBLIC_ORIGIN: value.PUBLIC_ORIGIN ?? `http://localhost:${value.PORT}`,
+    PRIMARY_APP_URL:
+      value.PRIMARY_APP_URL ??
+      (value.FLY_APP_NAME ? `http://{host}.vm.${value.FLY_APP_NAME}.internal:${value.PORT}` : `http://{host}:${value.PORT}`),
   }));
 
 export type Env = z.output<typeof schema>;

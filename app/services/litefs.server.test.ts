@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isReplicaWriteError, primaryStatus } from './litefs.server';
+import { databasePosition, isReplicaWriteError, primaryAppUrl, primaryStatus } from './litefs.server';
 
 type InfoAnswer = { isPrimary: boolean } | 500 | 'hang';
 
@@ -142,5 +142,25 @@ describe('isReplicaWriteError', () => {
     }
     expect(caught).toBeInstanceOf(Error);
     expect(isReplicaWriteError(caught)).toBe(true);
+  });
+});
+
+describe('databasePosition', () => {
+  it("reads the TXID from LiteFS's <db>-pos file beside the database", () => {
+    writeFileSync(join(litefsDir, 'sqlite.db-pos'), '00000000000001a2/9c30661456055e32');
+    expect(databasePosition(litefsDir, '/litefs/sqlite.db')).toBe(0x1a2);
+  });
+
+  it('is undefined before LiteFS wrote one, or for anything else', () => {
+    expect(databasePosition(litefsDir, '/litefs/sqlite.db')).toBeUndefined();
+    writeFileSync(join(litefsDir, 'sqlite.db-pos'), 'garbage');
+    expect(databasePosition(litefsDir, '/litefs/sqlite.db')).toBeUndefined();
+  });
+});
+
+describe('primaryAppUrl', () => {
+  it("puts the primary's hostname into PRIMARY_APP_URL", () => {
+    expect(primaryAppUrl('http://{host}.vm.rigroast.internal:3000', 'e784079b')).toBe('http://e784079b.vm.rigroast.internal:3000');
+    expect(primaryAppUrl('http://10.0.0.5:3000', 'node-a')).toBe('http://10.0.0.5:3000');
   });
 });

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export type PrimaryStatus = { role: 'primary' } | { role: 'replica'; primary: string } | { role: 'unknown'; reason: string };
 
@@ -38,4 +39,26 @@ export async function primaryStatus({
 export function isReplicaWriteError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code === 'SQLITE_IOERR_WRITE' || code.startsWith('SQLITE_READONLY'));
+}
+
+/**
+ * Where this node's copy of the database stands: the TXID of the last
+ * transaction LiteFS applied, from the `<db>-pos` file it keeps beside the
+ * database (`0000000000000002/9c30661456055e32`: TXID/checksum in hex).
+ * Undefined when there is none yet. Read synchronously: it is a few bytes from
+ * LiteFS's memory, and read-your-writes asks it while holding a response.
+ */
+export function databasePosition(litefsDir: string, databasePath: string): number | undefined {
+  try {
+    const match = /^([0-9a-f]{16})\//.exec(readFileSync(join(litefsDir, `${basename(databasePath)}-pos`), 'utf8'));
+    const txid = match ? Number.parseInt(match[1]!, 16) : Number.NaN;
+    return Number.isSafeInteger(txid) ? txid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app on the primary: PRIMARY_APP_URL with `{host}` replaced by the hostname LiteFS named. */
+export function primaryAppUrl(template: string, hostname: string): string {
+  return template.replaceAll('{host}', hostname);
 }

@@ -3,7 +3,10 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { writeOnce } from '~/services/image-files.server';
+import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
+import { fetchUploadFromPrimary } from '~/services/primary-files.server';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { SOCIAL_CARD_SIZE } from '~/utils/meta';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = SOCIAL_CARD_SIZE;
@@ -59,7 +62,7 @@ export async function cardImage(card: CardInputs, { uploadsDir }: { uploadsDir: 
   // Crawlers ask for a new card all at once when a link is posted: they share one render.
   let pending = rendering.get(fileName);
   if (!pending) {
-    pending = oneAtATime(() => renderAndKeep(card, folder, fileName)).finally(() => rendering.delete(fileName));
+    pending = oneAtATime(() => renderAndKeep(card, folder, fileName, uploadsDir)).finally(() => rendering.delete(fileName));
     rendering.set(fileName, pending);
   }
   return pending;
@@ -81,8 +84,8 @@ function ignoreMissing(error: unknown): null {
   throw error;
 }
 
-async function renderAndKeep(card: CardInputs, folder: string, fileName: string): Promise<Buffer> {
-  const photo = card.photo ? await readFile(card.photo).catch(ignoreMissing) : null;
+async function renderAndKeep(card: CardInputs, folder: string, fileName: string, uploadsDir: string): Promise<Buffer> {
+  const photo = card.photo ? ((await readFile(card.photo).catch(ignoreMissing)) ?? (await photoFromPrimary(card.photo, uploadsDir))) : null;
   const bytes = await renderCard(card, photo);
   if (card.photo && !photo) {
     log.warn(`social card of build ${card.buildId} drawn without its photo, which is missing from the volume`);
@@ -93,6 +96,13 @@ async function renderAndKeep(card: CardInputs, folder: string, fileName: string)
   const older = (await readdir(folder)).filter((name) => name.startsWith(`${card.buildId}-`) && name !== fileName);
   await Promise.all(older.map((name) => rm(join(folder, name), { force: true })));
   return bytes;
+}
+
+/** On a replica, a listed build's photo not copied here yet: fetched from the primary's public folder. */
+async function photoFromPrimary(photo: string, uploadsDir: string): Promise<Buffer | null> {
+  const name = basename(photo);
+  const fetched = await fetchUploadFromPrimary({ uploadsDir, folder: IMAGES_FOLDER, fileName: name, maxBytes: UPLOAD_MAX_BYTES });
+  return fetched ? readFile(join(uploadsDir, IMAGES_FOLDER, name)).catch(ignoreMissing) : null;
 }
 
 async function renderCard(card: CardInputs, photo: Buffer | null): Promise<Buffer> {

@@ -26,7 +26,7 @@ export type AppProcess = {
  */
 export async function startApp(env: Record<string, string> = {}, { dataDir: reuse }: { dataDir?: string } = {}): Promise<AppProcess> {
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'rigroast-test-'));
-  const databasePath = join(dataDir, 'db', 'sqlite.db');
+  const databasePath = env.DATABASE_PATH ?? join(dataDir, 'db', 'sqlite.db');
   const child = spawn(process.execPath, [serverEntry], {
     cwd: dataDir,
     env: {

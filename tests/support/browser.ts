@@ -7,15 +7,21 @@ export type Page = { response: Response; status: number; url: string; html: stri
  * browser without JavaScript does (with its Origin), and follows redirects.
  */
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
 
   private readonly app: AppProcess;
   private readonly ip: string | undefined;
 
   /** `ip` is sent as X-Forwarded-For, for a server started with TRUST_PROXY=true. */
-  constructor(app: AppProcess, ip?: string) {
+  constructor(app: AppProcess, ip?: string, cookies = new Map<string, string>()) {
     this.app = app;
     this.ip = ip;
+    this.cookies = cookies;
+  }
+
+  /** The same browser (address and cookies, shared from now on) talking to another server, as a load balancer would send it. */
+  on(app: AppProcess): Browser {
+    return new Browser(app, this.ip, this.cookies);
   }
 
   /** The server's origin, as a same-origin form sends it. */

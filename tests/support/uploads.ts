@@ -26,3 +26,23 @@ export async function uploadBuild(browser: Browser, fields: { title?: string; fi
   const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: browser.origin } });
   return browser.follow(response, '/upload');
 }
+
+/**
+ * A small photo made `size` bytes long by JPEG comment segments, which decoders
+ * skip: a big upload on the wire that costs no more to process than a small one.
+ */
+export async function paddedPhoto(size: number): Promise<Uint8Array<ArrayBuffer>> {
+  const photo = await testPhoto('jpeg', 1200, 900);
+  const segments: Buffer[] = [];
+  let total = photo.length;
+  while (total < size) {
+    const length = Math.min(0xfffd, size - total);
+    const segment = Buffer.alloc(length + 4, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(length + 2, 2);
+    segments.push(segment);
+    total += segment.length;
+  }
+  // After the start-of-image marker, before everything else.
+  return new Uint8Array(Buffer.concat([photo.subarray(0, 2), ...segments, photo.subarray(2)]));
+}

@@ -1,0 +1,111 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from '#tests/support/browser';
+import { pageText, toastText } from '#tests/support/browser';
+import { liteFsUnavailable, sharedLiteFsCluster } from '#tests/support/litefs-cluster';
+import { readRow } from '#tests/support/test-database';
+import { paddedPhoto, uploadBuild } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
+
+const unavailable = liteFsUnavailable();
+// CI installs fuse3 and has the binary: there, a missing piece is a failure, not a quiet skip.
+if (unavailable && process.env.CI) throw new Error(unavailable);
+if (unavailable) console.warn(`Skipped. ${unavailable}`);
+
+describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica)', () => {
+  // Debug logs name every job a runner starts: the proof that only the primary runs them.
+  const cluster = sharedLiteFsCluster({ LOG_LEVEL: 'debug' });
+  let owner: Browser;
+  let rater: Browser;
+  let buildId: number;
+  const title = `Replica rig ${Date.now()}`;
+  const count = (sql: string, ...params: unknown[]) => readRow<{ n: number }>(cluster.primary.databasePath, sql, ...params).n;
+  const imageSources = (html: string) => [...html.matchAll(/\/uploads\/images\/[0-9a-f]{64}\.(?:avif|webp|jpg)/g)].map(([src]) => src);
+
+  it('signs a member in on the replica (the code mailed by whichever node sends it), signed in on both nodes', async () => {
+    owner = await cluster.member(cluster.replica);
+    expect((await owner.get('/profile')).url).toBe('/profile');
+    expect((await owner.on(cluster.primary).get('/profile')).url).toBe('/profile');
+  });
+
+  it('takes a 5 MB photo through the replica; both nodes list the build and serve its photo', async () => {
+    const photo = await paddedPhoto(5 * 1024 * 1024);
+    const page = await uploadBuild(owner, { title, file: { bytes: photo, name: 'rig.jpg', type: 'image/jpeg' } });
+    expect(page.url).toMatch(/^\/build\/\d+$/);
+    buildId = Number(page.url.split('/').pop());
+    // The very next page, on the replica, shows it.
+    expect(pageText(page.html)).toContain(title);
+    // Its social card, drawn on the replica before the replica ever served the photo, has the photo.
+    const card = await cluster.browser(cluster.replica).request(`/build/${buildId}/card.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(cluster.replica.output()).not.toContain('drawn without its photo');
+
+    for (const app of [cluster.replica, cluster.primary]) {
+      const visitor = cluster.browser(app);
+      expect(pageText((await visitor.get('/gallery')).html)).toContain(title);
+      const sources = imageSources((await visitor.get(`/build/${buildId}`)).html);
+      expect(sources.length).toBeGreaterThan(0);
+      for (const src of new Set(sources)) {
+        const response = await visitor.request(src);
+        expect(response.status, `${src} on ${app.origin}`).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^image\//);
+      }
+    }
+  });
+
+  it('rates and comments on the replica, and the very next page there shows both', async () => {
+    rater = await cluster.member(cluster.replica);
+    const rated = await rater.post(`/build/${buildId}`, { intent: 'rate', rating: '4' });
+    expect(toastText(rated.html)).toContain('Rating submitted');
+    expect(pageText(rated.html)).toContain('You rated this build 4 stars.');
+    const commented = await rater.post(`/build/${buildId}`, { intent: 'comment', form: 'comment-new', content: 'Seen from node B' });
+    expect(pageText(commented.html)).toContain('Seen from node B');
+    expect(pageText((await rater.get(`/build/${buildId}`)).html)).toContain('You rated this build 4 stars.');
+  });
+
+  it('runs the jobs (the roast) only on the primary', async () => {
+    await waitFor(() => count("select count(*) n from jobs where type = 'roast' and status = 'done'") > 0);
+    expect(cluster.primary.output()).toMatch(/Job \d+ \(roast\) starts/);
+    expect(cluster.replica.output()).not.toMatch(/Job \d+ \(\w+\) starts/);
+  });
+
+  it('keeps serving reads when the primary is down, answers writes 503 and keeps nothing of them; writes work once it is back', async () => {
+    const comments = count('select count(*) n from comments');
+    const builds = count('select count(*) n from builds');
+    await cluster.stopPrimary();
+
+    const reader = cluster.browser(cluster.replica);
+    expect(pageText((await reader.get(`/build/${buildId}`)).html)).toContain(title);
+    const refused = await rater.post(`/build/${buildId}`, { intent: 'comment', form: 'comment-new', content: 'Lost?' });
+    expect(refused.status).toBe(503);
+    expect(refused.response.headers.get('retry-after')).toBeTruthy();
+    expect(pageText(refused.html)).toContain('try again in a moment');
+    const upload = await uploadBuild(owner, {
+      title: 'Never stored',
+      file: { bytes: await paddedPhoto(1024 * 1024), name: 'rig.jpg', type: 'image/jpeg' },
+    });
+    expect(upload.status).toBe(503);
+    const api = await reader.request('/api/request-login-code', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@example.com' }),
+    });
+    expect(api.status).toBe(503);
+    expect(await api.json()).toMatchObject({ error: 'unavailable' });
+
+    await cluster.startPrimary();
+    const again = await waitFor(async () => {
+      const page = await rater.post(`/build/${buildId}`, { intent: 'comment', form: 'comment-new', content: 'Back again' });
+      return page.status === 200 ? page : undefined;
+    });
+    expect(pageText(again.html)).toContain('Back again');
+    expect(count('select count(*) n from comments')).toBe(comments + 1);
+    expect(count('select count(*) n from builds')).toBe(builds);
+    // Nothing of the refused upload on either node's volume: no photo, no partial file.
+    const photos = (app: { dataDir: string }) => readdirSync(join(app.dataDir, 'uploads'), { recursive: true }).map(String);
+    expect(photos(cluster.replica).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(photos(cluster.primary).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
+});
