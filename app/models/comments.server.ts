@@ -5,6 +5,7 @@ import { aiReplyJob } from '~/jobs/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
+import { recordComment } from './progression.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
@@ -57,6 +58,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
       .set({ commentCount: sql`${builds.commentCount} + 1` })
       .where(eq(builds.id, buildId))
       .run();
+    recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
     const wantsAi = MENTION.test(text) || parent?.isAI === true;
     const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
     return { ...comment, aiReplyQueued };
