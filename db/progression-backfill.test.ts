@@ -43,11 +43,13 @@ it('gives existing members the experience, levels, reputation and achievements t
   const { db, applyProgression } = databaseBeforeProgression();
   const sqlite = db.$client;
   const day = (n: number, hour = 12) => Date.UTC(2026, 9, 1 + n, hour);
-  const user = sqlite.prepare("insert into users (username, username_key, email) values (?, lower(?), ?) returning id").pluck();
+  const user = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?) returning id').pluck();
   const [owner, fan, quiet] = ['owner', 'fan', 'quiet'].map((name) => user.get(name, name, `${name}@example.com`) as number);
   sqlite.prepare("insert into images (hash, width, height) values ('a', 1, 1)").run();
   const build = sqlite
-    .prepare("insert into builds (user_id, title, image_id, review_status, roasted_at, created_at) values (?, 'rig', 1, ?, ?, ?) returning id")
+    .prepare(
+      "insert into builds (user_id, title, image_id, review_status, roasted_at, created_at) values (?, 'rig', 1, ?, ?, ?) returning id",
+    )
     .pluck();
   // Four listed builds on one day: the day's cap (150) pays three of them. One held build earns nothing.
   const listed = [0, 1, 2, 3].map((n) => build.get(owner, 'approved', n === 0 ? day(0, 13) : null, day(0, 10 + n)) as number);
@@ -59,7 +61,9 @@ it('gives existing members the experience, levels, reputation and achievements t
   // Twelve ratings on one day: 10 × 2 reach the cap of 20, and the tenth earns "Critic".
   for (const [n, buildId] of fanBuilds.entries()) rate.run(buildId, fan, 4, day(3, n), day(3, n));
   sqlite.prepare('insert into comments (build_id, user_id, content, created_at) values (?, ?, ?, ?)').run(listed[0], fan, 'Nice', day(4));
-  sqlite.prepare('insert into comments (build_id, user_id, content, created_at) values (?, ?, ?, ?)').run(listed[0], owner, 'Thanks', day(4));
+  sqlite
+    .prepare('insert into comments (build_id, user_id, content, created_at) values (?, ?, ?, ?)')
+    .run(listed[0], owner, 'Thanks', day(4));
 
   applyProgression(db);
 

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { experienceAwards, userAchievements, users } from '../../db/schema';
+import type { RoastFacts } from '~/roast/facts';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { approveBuild } from './builds.server';
+import { approveBuild, createBuild } from './builds.server';
 import { addComment } from './comments.server';
 import {
   awardAchievement,
@@ -15,7 +16,8 @@ import {
   recordLeaderboardTop,
 } from './progression.server';
 import { rateBuild } from './ratings.server';
-import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+import { saveRoast, saveScreening } from './roasts.server';
+import { aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
 
 const DAY = 86_400_000;
 const monday = new Date(Date.UTC(2026, 10, 23, 12));
@@ -42,6 +44,21 @@ const earned = (userId: number, now = monday) =>
     .achievements.filter((achievement) => achievement.earnedAt)
     .map((achievement) => achievement.code);
 
+const facts: RoastFacts = {
+  isPcBuild: true,
+  gpu: null,
+  cpu: null,
+  cooler: null,
+  case: null,
+  rgb: 'lots',
+  cableManagement: 'okay',
+  setting: null,
+  peripherals: [],
+  features: [],
+  colours: [],
+  safety: { people: false, nsfw: false, offensive: false },
+};
+
 describe('experience', () => {
   it('gives a listed build 50 and its owner the first-build achievement (25 more), once however often it is approved', async () => {
     const owner = aMember().id;
@@ -50,6 +67,26 @@ describe('experience', () => {
     await approveBuild(buildId, at(1));
     expect(member(owner).experience).toBe(75);
     expect(earned(owner)).toEqual(['first-build']);
+  });
+
+  it('counts a build when screening passes it, not when it holds it, and its first roast', async () => {
+    vi.stubEnv('SCREENING', 'auto');
+    resetEnv();
+    const owner = aMember().id;
+    const [passed, held] = [
+      await createBuild({ userId: owner, title: 'Passes', imageId: anImage() }, monday),
+      await createBuild({ userId: owner, title: 'Held', imageId: anImage() }, monday),
+    ];
+    expect(member(owner).experience).toBe(0);
+    const outcome = { reason: null, scores: null, look: null };
+    db().transaction((tx) => saveScreening(tx, held!, { ...outcome, outcome: 'held' }, monday));
+    expect(member(owner).experience).toBe(0);
+    db().transaction((tx) => saveScreening(tx, passed!, { ...outcome, outcome: 'approved' }, monday));
+    expect(member(owner).experience).toBe(50 + 25);
+    db().transaction((tx) =>
+      saveRoast(tx, passed!, { text: 'Nice RGB.', facts, author: { provider: 'builtin', model: 'builtin' }, opener: null }, at(0, 1)),
+    );
+    expect(earned(owner)).toEqual(['first-build', 'first-roast']);
   });
 
   it('gives a first rating 2 to the rater and 5 to the owner, and nothing for changing it', async () => {
@@ -143,9 +180,9 @@ describe('achievements', () => {
   it('lists every achievement, locked ones without a date', () => {
     const progression = findProgression(aMember().id)!;
     expect(progression.achievements.length).toBeGreaterThanOrEqual(13);
-    expect(progression.achievements.every((achievement) => achievement.earnedAt === null && achievement.description && achievement.icon)).toBe(
-      true,
-    );
+    expect(
+      progression.achievements.every((achievement) => achievement.earnedAt === null && achievement.description && achievement.icon),
+    ).toBe(true);
   });
 
   it('reward a competition entry once per competition, and the podium and the winner when it closes', () => {

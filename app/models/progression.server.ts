@@ -1,7 +1,16 @@
 import { and, asc, count, eq, inArray, lt, notInArray, sql, sum } from 'drizzle-orm';
 import { achievementTypes, builds, experienceAwards, ratings, userAchievements, users } from '../../db/schema';
 import { type AchievementCode, LEVEL_ACHIEVEMENTS } from '~/domain/achievements';
-import { currentStreak, EXPERIENCE, type ExperienceKind, levelFor, levelProgress, nextStreak, PLACEMENT_POINTS, utcDay } from '~/domain/progression';
+import {
+  currentStreak,
+  EXPERIENCE,
+  type ExperienceKind,
+  levelFor,
+  levelProgress,
+  nextStreak,
+  PLACEMENT_POINTS,
+  utcDay,
+} from '~/domain/progression';
 import { db, type Writer } from '~/services/db.server';
 
 // Experience, levels, reputation, streaks and achievements (decision 011). Every
@@ -51,7 +60,11 @@ export function awardExperience(tx: Writer, userId: number, kind: ExperienceKind
 export function awardAchievement(tx: Writer, userId: number, code: AchievementCode, now: Date): boolean {
   const type = tx.select({ id: achievementTypes.id }).from(achievementTypes).where(eq(achievementTypes.code, code)).get();
   if (!type) throw new Error(`Unknown achievement ${code}: is its migration applied?`);
-  const inserted = tx.insert(userAchievements).values({ userId, achievementTypeId: type.id, earnedAt: now }).onConflictDoNothing().run().changes;
+  const inserted = tx
+    .insert(userAchievements)
+    .values({ userId, achievementTypeId: type.id, earnedAt: now })
+    .onConflictDoNothing()
+    .run().changes;
   if (inserted === 0) return false;
   awardExperience(tx, userId, 'achievement', type.id, now);
   return true;
@@ -231,4 +244,3 @@ export function findProgression(userId: number, now = new Date()) {
 }
 
 export type Progression = NonNullable<ReturnType<typeof findProgression>>;
-
