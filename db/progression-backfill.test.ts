@@ -44,7 +44,11 @@ it('gives existing members the experience, levels, reputation and achievements t
   const sqlite = db.$client;
   const day = (n: number, hour = 12) => Date.UTC(2026, 9, 1 + n, hour);
   const user = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?) returning id').pluck();
-  const [owner, fan, quiet] = ['owner', 'fan', 'quiet'].map((name) => user.get(name, name, `${name}@example.com`) as number);
+  const [owner, fan, quiet] = ['owner', 'fan', 'quiet'].map((name) => user.get(name, name, `${name}@example.com`) as number) as [
+    number,
+    number,
+    number,
+  ];
   sqlite.prepare("insert into images (hash, width, height) values ('a', 1, 1)").run();
   const build = sqlite
     .prepare(

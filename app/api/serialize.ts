@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
 import type { competitionSchema } from './contract/competitions';
 import type { buildSummarySchema, userSchema } from './contract/common';
+import type { progressionSchema } from './contract/session';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
@@ -24,6 +25,39 @@ export function apiUser(user: {
     isAdmin: user.isAdmin,
     isModerator: user.isModerator,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+type ProgressionInput = {
+  level: number;
+  experience: number;
+  levelStartsAt: number;
+  nextLevelAt: number;
+  reputation: number;
+  streak: number;
+  achievements: {
+    code: string;
+    name: string;
+    description: string;
+    icon: string;
+    category: string;
+    threshold: number;
+    earnedAt: Date | null;
+  }[];
+};
+
+export function apiProgression(progression: ProgressionInput): z.infer<typeof progressionSchema> {
+  return {
+    level: progression.level,
+    experience: progression.experience,
+    levelStartsAt: progression.levelStartsAt,
+    nextLevelAt: progression.nextLevelAt,
+    reputation: progression.reputation,
+    streak: progression.streak,
+    achievements: progression.achievements.map((achievement) => ({
+      ...achievement,
+      earnedAt: achievement.earnedAt?.toISOString() ?? null,
+    })),
   };
 }
 

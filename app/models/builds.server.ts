@@ -14,6 +14,8 @@ export type BuildSummary = {
   title: string;
   imageId: number;
   username: string;
+  /** The maker's level, for the badge beside their name. */
+  userLevel: number;
   roast: string;
   totalRating: number;
   averageRating: number;
@@ -33,6 +35,7 @@ const summaryColumns = {
   title: builds.title,
   imageId: builds.imageId,
   username: users.username,
+  userLevel: users.level,
   roast: builds.roast,
   totalRating: builds.totalRating,
   averageRating: builds.averageRating,

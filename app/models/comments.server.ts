@@ -125,6 +125,8 @@ export type CommentView = {
   isAI: boolean;
   userId: number | null;
   username: string;
+  /** The author's level; null for RoastBot and deleted comments. */
+  level: number | null;
   avatarUrl: string;
   createdAt: Date;
   /** Deleted by its author but kept for its replies: content and username are "[deleted]". */
@@ -144,6 +146,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
     isAI: comments.isAI,
     userId: comments.userId,
     username: users.username,
+    level: users.level,
     avatarUrl: users.avatarUrl,
     createdAt: comments.createdAt,
     parentCommentId: comments.parentCommentId,
@@ -155,6 +158,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
     isAI: boolean;
     userId: number | null;
     username: string | null;
+    level: number | null;
     avatarUrl: string | null;
     createdAt: Date;
     deletedAt: Date | null;
@@ -167,6 +171,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           isAI: false,
           userId: null,
           username: DELETED_COMMENT,
+          level: null,
           avatarUrl: '',
           createdAt: row.createdAt,
           deleted: true,
@@ -177,6 +182,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           isAI: row.isAI,
           userId: row.userId,
           username: row.isAI ? AI_NAME : (row.username ?? 'member'),
+          level: row.isAI ? null : row.level,
           avatarUrl: row.avatarUrl ?? '',
           createdAt: row.createdAt,
           deleted: false,

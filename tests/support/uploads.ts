@@ -26,3 +26,9 @@ export async function uploadBuild(browser: Browser, fields: { title?: string; fi
   const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: browser.origin } });
   return browser.follow(response, '/upload');
 }
+
+/** Uploads a small photo as `owner` through the form and answers the new build's id (listed at once with SCREENING=off). */
+export async function aBuildBy(owner: Browser, title: string): Promise<number> {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}
