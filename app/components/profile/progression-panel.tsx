@@ -44,8 +44,8 @@ export function ProgressionPanel({ progression }: { progression: ProgressionData
       </div>
       <dl className="grid grid-cols-3 gap-3">
         {items.map((item) => (
-          <div key={item.label} className="rounded-xl border border-line bg-panel-2 p-3 text-center">
-            <dt className="text-xs font-bold uppercase tracking-widest text-muted">{item.label}</dt>
+          <div key={item.label} className="min-w-0 rounded-xl border border-line bg-panel-2 px-1 py-3 text-center">
+            <dt className="text-[0.65rem] font-bold uppercase tracking-wide text-muted sm:text-xs sm:tracking-widest">{item.label}</dt>
             <dd className="display mt-1 text-2xl text-ink">{item.value}</dd>
           </div>
         ))}
