@@ -285,7 +285,11 @@ export const experienceAwards = sqliteTable(
     // 0 once the day's cap for the kind is reached: the action still counts once.
     points: integer('points').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.subjectId] }), index('experience_awards_day_idx').on(t.userId, t.kind, t.day), index('experience_awards_prune_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.subjectId] }),
+    index('experience_awards_day_idx').on(t.userId, t.kind, t.day),
+    index('experience_awards_prune_idx').on(t.day),
+  ],
 );
 
 export const userAchievements = sqliteTable(
