@@ -32,6 +32,8 @@ export const users = sqliteTable(
     experience: integer('experience').notNull().default(0),
     reputation: integer('reputation').notNull().default(0),
     streak: integer('streak').notNull().default(0),
+    // The UTC day (days since 1970-01-01) of the member's last counted action: the streak grows the next day, breaks after a gap.
+    streakDay: integer('streak_day'),
     lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
     bio: text('bio').notNull().default(''),
     createdAt: createdAt(),
@@ -264,6 +266,31 @@ export const achievementTypes = sqliteTable('achievement_types', {
   threshold: integer('threshold').notNull().default(1),
   createdAt: createdAt(),
 });
+
+/**
+ * The experience a member was given, one row per counted action (decision 011):
+ * its subject makes each award once (a build listed, a build rated, a comment), and
+ * its UTC day lets the day's total per kind be capped. Housekeeping prunes old days.
+ */
+export const experienceAwards = sqliteTable(
+  'experience_awards',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // What earned it (a build, a rating, a comment, a competition, an achievement type).
+    subjectId: integer('subject_id').notNull(),
+    day: integer('day').notNull(),
+    // 0 once the day's cap for the kind is reached: the action still counts once.
+    points: integer('points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.subjectId] }),
+    index('experience_awards_day_idx').on(t.userId, t.kind, t.day),
+    index('experience_awards_prune_idx').on(t.day),
+  ],
+);
 
 export const userAchievements = sqliteTable(
   'user_achievements',

@@ -51,6 +51,17 @@ const comments = [
   'Finally someone who matches the RAM lighting to the fans.',
 ] as const;
 
+// Who made each build (an index into members): some share a lot and some a little,
+// so the demo's members reach different levels and achievements.
+const owners = [0, 1, 0, 2, 0, 3, 1, 0, 4, 2, 0, 5, 1, 6, 7, 3];
+
+// Regulars who came back on each of the last days (7, 4 and 2 of them), for streaks.
+const regulars = [
+  [2, 7],
+  [5, 4],
+  [6, 2],
+] as const;
+
 const palette = ['#ff4fd8', '#2ee6ff', '#b8ff3c', '#ff8a2a', '#7b5cff', '#ff3b5c', '#00ffa3', '#ffd23f'];
 
 /** A deterministic pseudo-random source, so every seed produces the same demo site. */
@@ -105,20 +116,22 @@ export async function seed(): Promise<void> {
   });
 
   const next = random(2026);
-  const seeded: { buildId: number; ownerId: number }[] = [];
-  for (const [index, title] of builds.entries()) {
+  // Newest first once the loop is done (by `index`), whatever order they were made in.
+  const seeded: { buildId: number; ownerId: number; index: number }[] = [];
+  // Oldest first, as they happened, so the members' progression (and their achievements' dates) reads in order.
+  for (const [index, title] of [...builds.entries()].reverse()) {
     const png = await sharp(Buffer.from(scene(index)))
       .png()
       .toBuffer();
     const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
     const imageId = saveImage(image);
     const createdAt = new Date(now - index * 37 * 3600_000);
-    const ownerId = ids[index % ids.length]!;
+    const ownerId = ids[owners[index]!]!;
     const buildId = await createBuild({ userId: ownerId, title, imageId }, createdAt);
     if (buildId === null) continue;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
     await approveBuild(buildId, createdAt);
-    seeded.push({ buildId, ownerId });
+    seeded.push({ buildId, ownerId, index });
     const others = ids.filter((id) => id !== ownerId);
     for (const [position, userId] of others.entries()) {
       if (next() < 0.3) continue;
@@ -134,7 +147,20 @@ export async function seed(): Promise<void> {
       if (position === 0 && index % 4 === 0)
         addComment({ buildId, userId: ownerId, content: 'Appreciate it! @RoastBot, be gentle.', parentCommentId: id });
     }
-    console.log(`  build ${index + 1}/${builds.length}: ${title}`);
+    console.log(`  build ${builds.length - index}/${builds.length}: ${title}`);
+  }
+  seeded.sort((a, b) => a.index - b.index);
+
+  // Progression follows from these actions (experience, levels, streaks, achievements), as it does on the live site.
+  for (const [member, days] of regulars) {
+    const userId = ids[member]!;
+    const theirs = seeded.filter((build) => build.ownerId !== userId);
+    for (let day = days - 1; day >= 0; day--) {
+      addComment(
+        { buildId: theirs[day % theirs.length]!.buildId, userId, content: 'Came back to look at this one again.' },
+        new Date(now - day * 86_400_000),
+      );
+    }
   }
 
   const DAY = 86_400_000;

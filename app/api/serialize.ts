@@ -3,6 +3,7 @@ import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } fr
 import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
 import type { CompetitionCard, PastCompetition, Winner } from '~/models/competitions.server';
 import type { buildSummarySchema, userSchema } from './contract/common';
+import type { progressionSchema } from './contract/session';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
@@ -25,6 +26,39 @@ export function apiUser(user: {
     isAdmin: user.isAdmin,
     isModerator: user.isModerator,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+type ProgressionInput = {
+  level: number;
+  experience: number;
+  levelStartsAt: number;
+  nextLevelAt: number;
+  reputation: number;
+  streak: number;
+  achievements: {
+    code: string;
+    name: string;
+    description: string;
+    icon: string;
+    category: string;
+    threshold: number;
+    earnedAt: Date | null;
+  }[];
+};
+
+export function apiProgression(progression: ProgressionInput): z.infer<typeof progressionSchema> {
+  return {
+    level: progression.level,
+    experience: progression.experience,
+    levelStartsAt: progression.levelStartsAt,
+    nextLevelAt: progression.nextLevelAt,
+    reputation: progression.reputation,
+    streak: progression.streak,
+    achievements: progression.achievements.map((achievement) => ({
+      ...achievement,
+      earnedAt: achievement.earnedAt?.toISOString() ?? null,
+    })),
   };
 }
 

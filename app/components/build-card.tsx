@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import type { ImageSources } from '~/models/images.server';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { LevelBadge } from '~/components/progression/level-badge';
 import { Stars } from '~/components/stars';
 
 export type BuildCardData = {
   id: number;
   title: string;
   username: string;
+  userLevel: number;
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
@@ -30,7 +32,10 @@ export function BuildCard({ build, priority = false }: { build: BuildCardData; p
         </div>
         <div className="grid gap-1 p-4">
           <h2 className="truncate text-lg font-bold">{build.title}</h2>
-          <p className="truncate text-sm text-neon-cyan">@{build.username}</p>
+          <p className="flex min-w-0 items-center gap-2 text-sm text-neon-cyan">
+            <span className="truncate">@{build.username}</span>
+            <LevelBadge level={build.userLevel} />
+          </p>
           <p className="flex items-center gap-2 text-sm text-muted">
             <Stars value={build.averageRating} />
             {build.averageRating.toFixed(1)} · {build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { Avatar } from '~/components/avatar';
+import { LevelBadge } from '~/components/progression/level-badge';
 import { LogoMark } from '~/components/logo';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
@@ -117,6 +118,7 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
         <span className={comment.isAI ? 'font-bold text-neon-pink' : 'font-semibold text-neon-cyan'}>
           {comment.isAI ? AI_NAME : `@${comment.username}`}
         </span>
+        {comment.level !== null ? <LevelBadge level={comment.level} /> : null}
         {comment.isAI ? (
           <span className="rounded-full bg-neon-pink/20 px-2 py-0.5 text-xs font-bold uppercase text-neon-pink">AI</span>
         ) : null}

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, builds, competitionEntries, competitions, jobs } from '../../db/schema';
+import { auditLog, builds, competitionEntries, competitions, jobs, notifications } from '../../db/schema';
 import { closeCompetitions } from './competitions.server';
 import { COMPETITION_CLOSING_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { endCompetition, findCompetition, listPastCompetitions } from '~/models/competitions.server';
+import { findProgression } from '~/models/progression.server';
 import { rateBuild } from '~/models/ratings.server';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
@@ -129,6 +130,35 @@ describe('closing a competition', () => {
         .get()!.title,
     ).toBe('5-star rig');
     expect(db().select({ closedAt: competitions.closedAt }).from(competitions).get()!.closedAt).not.toBeNull();
+  });
+
+  it('counts for progression once: entrants earn Contender, the podium its experience, the winner Champion; each entrant is queued a result mail', async () => {
+    const { competitionId, entrants } = await aRatedCompetition(new Date(Date.now() - HOUR));
+    const earned = (userId: number) =>
+      findProgression(userId)!
+        .achievements.filter((achievement) => achievement.earnedAt)
+        .map((achievement) => achievement.code);
+    const experience = () => entrants.map(({ userId }) => findProgression(userId)!.experience);
+    for (const { userId } of entrants) expect(earned(userId)).toContain('competition-entrant');
+    const entered = experience();
+
+    closeCompetition(competitionId);
+    closeCompetition(competitionId);
+    const [third, first, second] = entrants.map(({ userId }) => earned(userId));
+    expect(first).toEqual(expect.arrayContaining(['competition-podium', 'competition-winner']));
+    expect(second).toContain('competition-podium');
+    expect(second).not.toContain('competition-winner');
+    expect(third).toContain('competition-podium');
+    const gained = experience().map((after, index) => after - entered[index]!);
+    // 1st, 2nd and 3rd place earn 200, 120 and 80 (decision 011), plus 25 for each achievement on the way.
+    expect(gained).toEqual([80 + 25, 200 + 50, 120 + 25]);
+    const mails = db().select({ userId: notifications.userId, kind: notifications.kind }).from(notifications).all();
+    expect(
+      mails
+        .filter((mail) => mail.kind === 'competition')
+        .map((mail) => mail.userId)
+        .sort(),
+    ).toEqual(entrants.map(({ userId }) => userId).sort());
   });
 
   it('does not close a competition that is still running', async () => {

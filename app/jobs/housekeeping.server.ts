@@ -1,6 +1,7 @@
 import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/models/image-storage.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneNotifications } from '~/models/notifications.server';
+import { pruneExperienceAwards } from '~/models/progression.server';
 import { pruneRateLimitHits } from '~/models/rate-limits.server';
 import { pruneSessions } from '~/models/sessions.server';
 import { pruneUnlistedCards } from '~/models/social-cards.server';
@@ -22,6 +23,7 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
 /**
  * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
  * guest uploads nobody came back for (and then their images), rate-limit events,
+ * past days' experience awards,
  * old jobs, notifications sent a month ago, and the social cards of builds that are gone or hidden; image files a
  * crash left in the wrong folder are put right, and private files nothing names go. Each run schedules the next one, failed or not.
  */
@@ -33,6 +35,7 @@ export const housekeeping: JobHandler = {
       sessions: pruneSessions(),
       tempUploads: pruneTempUploads(),
       rateLimitHits: pruneRateLimitHits(),
+      experienceAwards: pruneExperienceAwards(),
       jobs: pruneJobs(),
       notifications: pruneNotifications(),
       imageFiles: await pruneUnusedImages(),

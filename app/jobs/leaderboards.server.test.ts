@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_JOB } from '~/jobs/job-types';
-import { builds, images, jobs, ratings } from '../../db/schema';
+import { builds, images, jobs, ratings, users } from '../../db/schema';
 import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, leaderboard, scheduleLeaderboards } from '~/models/leaderboards.server';
+import { findProgression } from '~/models/progression.server';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { rankLeaderboards } from './leaderboards.server';
@@ -64,6 +65,16 @@ describe('the leaderboard job', () => {
     expect(done?.status).toBe('done');
     expect(next?.status).toBe('queued');
     expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(LEADERBOARD_EVERY_MS - 5000);
+  });
+
+  it('gives the makers of the ranked builds "Top 10", once', async () => {
+    ratedBuild('Podium rig', new Date(Date.now() - 3600_000));
+    scheduleLeaderboards(db());
+    startRunner();
+    await waitFor(() => leaderboardJobs().length === 2);
+    const maker = db().select({ id: users.id }).from(users).where(eq(users.username, 'maker_Podiumrig')).get()!;
+    const earned = findProgression(maker.id)!.achievements.filter((achievement) => achievement.earnedAt);
+    expect(earned.map((achievement) => achievement.code)).toEqual(['leaderboard-top-10']);
   });
 
   it('comes back within seconds when a rating arrived while it ranked', async () => {

@@ -9,15 +9,20 @@ import {
   scheduleLeaderboards,
   type Standing,
 } from '~/models/leaderboards.server';
+import { recordLeaderboardTop } from '~/models/progression.server';
 import { ratedSince } from '~/models/ratings.server';
 import type { JobHandler } from './runner.server';
+
+/** A build in a board's first ten earns its owner the top-10 achievement. */
+const TOP_PLACES = 10;
 
 /**
  * Ranks every period from its ratings and stores the standings the pages read.
  * Each period is ranked in its own turn of the event loop, so requests are served
  * in between. The next run comes a minute later (the windows roll), or a few
  * seconds later when ratings arrived while this one ranked: their own request
- * for a ranking found this job running and could not queue another.
+ * for a ranking found this job running and could not queue another. The owners of
+ * each board's top ten earn their achievement in the same transaction.
  */
 export const rankLeaderboards: JobHandler = {
   async run({ complete }) {
@@ -29,6 +34,11 @@ export const rankLeaderboards: JobHandler = {
     }
     complete((tx) => {
       for (const [period, standings] of boards) saveStandings(tx, period, standings);
+      recordLeaderboardTop(
+        tx,
+        boards.flatMap(([, standings]) => standings.slice(0, TOP_PLACES).map((standing) => standing.buildId)),
+        new Date(),
+      );
       const missed = ratedSince(tx, new Date(startedAt));
       scheduleLeaderboards(tx, new Date(Date.now() + (missed ? LEADERBOARD_RATING_DELAY_MS : LEADERBOARD_EVERY_MS)));
     });

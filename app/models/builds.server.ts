@@ -3,6 +3,7 @@ import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
 import { settleImageFiles } from './image-storage.server';
+import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
@@ -13,6 +14,8 @@ export type BuildSummary = {
   title: string;
   imageId: number;
   username: string;
+  /** The maker's level, for the badge beside their name. */
+  userLevel: number;
   roast: string;
   totalRating: number;
   averageRating: number;
@@ -32,6 +35,7 @@ const summaryColumns = {
   title: builds.title,
   imageId: builds.imageId,
   username: users.username,
+  userLevel: users.level,
   roast: builds.roast,
   totalRating: builds.totalRating,
   averageRating: builds.averageRating,
@@ -134,6 +138,8 @@ export async function createBuild(
       .returning({ id: builds.id })
       .get();
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
+    recordUpload(tx, userId, now);
+    if (!screening) recordBuildListed(tx, id, now);
     return id;
   });
   if (buildId !== null) await settleImageFiles([imageId]);
@@ -264,6 +270,7 @@ export function approveBuildIn(writer: Writer, buildId: number, now = new Date()
   if (!build) return null;
   writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
   if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
+  recordBuildListed(writer, buildId, now);
   return build.imageId;
 }
 

@@ -6,6 +6,7 @@ import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
 import { notifyComment, notifyRoastBotReply } from './notifications.server';
+import { recordComment } from './progression.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
 
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
@@ -60,6 +61,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
       .where(eq(builds.id, buildId))
       .run();
     notifyComment(tx, { id: comment.id, buildId, authorId: userId }, now);
+    recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
     const wantsAi = MENTION.test(text) || parent?.isAI === true;
     const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
     return { ...comment, aiReplyQueued };
@@ -134,6 +136,8 @@ export type CommentView = {
   isAI: boolean;
   userId: number | null;
   username: string;
+  /** The author's level; null for RoastBot and deleted comments. */
+  level: number | null;
   avatarUrl: string;
   createdAt: Date;
   /** Deleted by its author but kept for its replies: content and username are "[deleted]". */
@@ -153,6 +157,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
     isAI: comments.isAI,
     userId: comments.userId,
     username: users.username,
+    level: users.level,
     avatarUrl: users.avatarUrl,
     createdAt: comments.createdAt,
     parentCommentId: comments.parentCommentId,
@@ -164,6 +169,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
     isAI: boolean;
     userId: number | null;
     username: string | null;
+    level: number | null;
     avatarUrl: string | null;
     createdAt: Date;
     deletedAt: Date | null;
@@ -176,6 +182,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           isAI: false,
           userId: null,
           username: DELETED_COMMENT,
+          level: null,
           avatarUrl: '',
           createdAt: row.createdAt,
           deleted: true,
@@ -186,6 +193,7 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           isAI: row.isAI,
           userId: row.userId,
           username: row.isAI ? AI_NAME : (row.username ?? 'member'),
+          level: row.isAI ? null : row.level,
           avatarUrl: row.avatarUrl ?? '',
           createdAt: row.createdAt,
           deleted: false,

@@ -3,6 +3,7 @@ import { competitionEntries, competitions } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { rankEntries } from './competition-standings.server';
 import { queueCompetitionResults } from './notifications.server';
+import { recordCompetitionPlacements } from './progression.server';
 import { competitionClosingJob } from '~/jobs/job-types';
 import { enqueueJob, expediteJob } from '~/jobs/queue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
@@ -28,7 +29,8 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * the first write and is conditional on "not closed yet", so a retried or doubled
  * job, or the job racing an admin's "End now", closes it exactly once; the others
  * get `closed` and change nothing. Entries whose build is not listed get no place.
- * Every entrant is queued a mail with their result in the same transaction.
+ * In the same transaction the podium earns its progression and every entrant is
+ * queued a mail with their result.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
   const claimed = tx
@@ -78,6 +80,7 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
     },
     now,
   );
+  recordCompetitionPlacements(tx, competitionId, placements, now);
   queueCompetitionResults(tx, competitionId, now);
   return { ok: true, title: claimed.title, placements };
 }

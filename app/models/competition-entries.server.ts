@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { builds, competitionEntries, competitions } from '../../db/schema';
 import { listed } from './builds.server';
+import { recordCompetitionEntry } from './progression.server';
 import { db, type Writer } from '~/services/db.server';
 
 export type EntryRefusal = 'not_found' | 'not_open' | 'not_your_build' | 'not_listed' | 'not_entered';
@@ -20,7 +21,8 @@ function openCompetition(writer: Writer, competitionId: number, now: Date): { ok
 /**
  * Enters one of the member's own listed builds, or replaces their entry with it:
  * one entry per member per competition. A new build's entry time is now (it breaks
- * ties); entering the same build again changes nothing.
+ * ties); entering the same build again changes nothing. Entering counts for the
+ * member's progression (once per competition, however often they replace it).
  */
 export function enterCompetition(
   { competitionId, userId, buildId }: { competitionId: number; userId: number; buildId: number },
@@ -34,6 +36,7 @@ export function enterCompetition(
     if (build.reviewStatus !== 'approved') return { ok: false, reason: 'not_listed' } as const;
     const mine = and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.userId, userId));
     const current = tx.select({ buildId: competitionEntries.buildId }).from(competitionEntries).where(mine).get();
+    recordCompetitionEntry(tx, { userId, competitionId }, now);
     if (!current) {
       tx.insert(competitionEntries).values({ competitionId, userId, buildId, createdAt: now }).run();
       return { ok: true, replaced: false } as const;

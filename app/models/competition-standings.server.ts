@@ -41,6 +41,8 @@ export type CompetitionStanding = {
   userId: number;
   title: string;
   username: string;
+  /** The maker's level, for the badge beside their name. */
+  userLevel: number;
   imageId: number;
   averageRating: number;
   ratingCount: number;
@@ -60,6 +62,7 @@ function entryDetails(competitionId: number, buildIds: number[]) {
       placement: competitionEntries.placement,
       title: builds.title,
       username: users.username,
+      userLevel: users.level,
       imageId: builds.imageId,
       averageRating: builds.averageRating,
       ratingCount: builds.ratingCount,

@@ -2,6 +2,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
 import { recountRatings } from './builds.server';
 import { requestLeaderboards } from './leaderboards.server';
+import { recordRating } from './progression.server';
 import { db, type Writer } from '~/services/db.server';
 
 /** A rating refused for a reason the member can act on; `message` is shown to them, `reason` lets callers answer in kind. */
@@ -20,7 +21,7 @@ export class RatingError extends Error {
  * Members cannot rate their own builds. The build's total, count and average are
  * recomputed from the ratings in the same transaction, so they stay exact however
  * many members rate at once (SQLite runs write transactions one at a time),
- * and the leaderboards are asked to rank again soon.
+ * progression counts it (decision 011), and the leaderboards are asked to rank again soon.
  */
 export function rateBuild({ buildId, userId, rating }: { buildId: number; userId: number; rating: number }, now = new Date()): void {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
@@ -28,11 +29,19 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
     const build = tx.select({ ownerId: builds.userId, status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
     if (!build || build.status !== 'approved') throw new RatingError('Build not found', 'not_found');
     if (build.ownerId === userId) throw new RatingError('You cannot rate your own build', 'own_build');
-    tx.insert(ratings)
+    const before = tx
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(and(eq(ratings.buildId, buildId), eq(ratings.userId, userId)))
+      .get();
+    const saved = tx
+      .insert(ratings)
       .values({ buildId, userId, rating, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, updatedAt: now } })
-      .run();
+      .returning({ id: ratings.id })
+      .get();
     recountRatings(tx, [buildId]);
+    recordRating(tx, { ratingId: saved.id, buildId, raterId: userId, isNew: !before }, now);
     requestLeaderboards(tx, now.getTime());
   });
 }

@@ -4,6 +4,7 @@ import { enqueueJob } from '~/jobs/queue.server';
 import { roastJob } from '~/jobs/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
+import { recordBuildListed, recordRoast } from './progression.server';
 
 /** What the roast and screening jobs need to know about a build. */
 export function buildForRoast(buildId: number) {
@@ -51,7 +52,10 @@ export function saveScreening(tx: Writer, buildId: number, result: ScreeningOutc
     })
     .where(eq(builds.id, buildId))
     .run();
-  if (result.outcome === 'approved') enqueueJob(tx, roastJob(buildId), now);
+  if (result.outcome === 'approved') {
+    enqueueJob(tx, roastJob(buildId), now);
+    recordBuildListed(tx, buildId, now);
+  }
 }
 
 /** Screening could not run at all: a moderator looks instead, and the build is kept. */
@@ -77,6 +81,7 @@ export function saveRoast(
     })
     .where(eq(builds.id, buildId))
     .run();
+  recordRoast(tx, buildId, now);
 }
 
 /** Every attempt failed: the build page says so kindly, and the build stays as it is. */

@@ -4,6 +4,7 @@ import { CompetitionCard } from '~/components/competition/card';
 import { DropZone } from '~/components/drop-zone';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
+import { LevelBadge } from '~/components/progression/level-badge';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { TabLinks } from '~/components/ui/tab-links';
@@ -92,7 +93,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <div className="flex flex-1 flex-col p-5">
                   <h3 className="text-lg font-bold">{build.title}</h3>
-                  <p className="text-sm text-neon-cyan">@{build.username}</p>
+                  <p className="flex items-center gap-2 text-sm text-neon-cyan">
+                    @{build.username} <LevelBadge level={build.userLevel} />
+                  </p>
                   <p className="mt-2 flex items-center gap-2 text-sm text-muted">
                     <Stars value={build.averageRating} />
                     {build.averageRating.toFixed(1)}

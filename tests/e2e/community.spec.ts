@@ -1,20 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
+import { someoneElsesBuild } from './support/builds';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
-
-/** Another member's build: published from a separate browser, so the test's own member can rate it. */
-async function someoneElsesBuild(browser: Browser, baseURL: string, project: string, title: string): Promise<number> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  const owner = await context.newPage();
-  await signIn(owner, uniqueEmail(`${project}-owner`));
-  const id = await postBuild(owner, baseURL, title);
-  await context.close();
-  return id;
-}
 
 async function member(page: Page, project: string) {
   await signIn(page, uniqueEmail(project));

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
 import { readRow } from '#tests/support/test-database';
-import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { aBuildBy, testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
 
@@ -27,11 +27,6 @@ const user = (id: number) =>
     id,
   );
 const audit = () => readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from audit_log').n;
-
-async function buildBy(owner: Browser, title: string) {
-  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
-  return Number(page.url.split('/').pop());
-}
 
 describe('who may open the admin dashboard', () => {
   it('sends a guest to sign in and back', async () => {
@@ -82,7 +77,7 @@ describe('every admin action at the server', () => {
     await stack.member(victimEmail);
     const victim = String(userId(victimEmail));
     const owner = await stack.member();
-    const buildId = String(await buildBy(owner, 'Matrix build'));
+    const buildId = String(await aBuildBy(owner, 'Matrix build'));
     const posts: [path: string, fields: Record<string, string>][] = [
       ['/admin/builds', { buildId }],
       ['/admin/users', { change: 'disable', userId: victim }],
@@ -112,7 +107,7 @@ describe('every admin action at the server', () => {
 describe('the builds tab', () => {
   it('lists builds with the spec columns, finds them by title or maker, and pages', async () => {
     const owner = await stack.member();
-    const id = await buildBy(owner, `Searchable tower ${Date.now()}`);
+    const id = await aBuildBy(owner, `Searchable tower ${Date.now()}`);
     const page = await admin.get('/admin/builds?q=searchable+tower');
     const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['ID', 'Image', 'Title', 'User', 'Created', 'Rating', 'Actions']);
@@ -124,7 +119,7 @@ describe('the builds tab', () => {
 
   it('asks before deleting, then deletes for an admin only, with the audit row', async () => {
     const owner = await stack.member();
-    const id = await buildBy(owner, 'Doomed build');
+    const id = await aBuildBy(owner, 'Doomed build');
     const confirm = await admin.get(`/admin/builds?delete=${id}`);
     expect(pageText(confirm.html)).toContain('Are you sure you want to delete this build? This action cannot be undone.');
 
@@ -219,8 +214,8 @@ describe('the users tab', () => {
     const email = `leaving-${Date.now()}@example.com`;
     const leaving = await stack.member(email);
     const owner = await stack.member();
-    const kept = await buildBy(owner, 'Kept build');
-    const gone = await buildBy(leaving, 'Leaving build');
+    const kept = await aBuildBy(owner, 'Kept build');
+    const gone = await aBuildBy(leaving, 'Leaving build');
     await leaving.post(`/build/${kept}`, { intent: 'rate', rating: '2' });
     expect(
       readRow<{ rating_count: number }>(stack.app.databasePath, 'select rating_count from builds where id = ?', kept).rating_count,
@@ -306,7 +301,7 @@ describe('the moderation queue', () => {
     );
 
   async function heldBuild(title: string) {
-    const id = await buildBy(owner, title);
+    const id = await aBuildBy(owner, title);
     write("update builds set review_status = 'held', review_reason = 'We may have spotted a person.' where id = ?", id);
     return id;
   }
@@ -335,7 +330,7 @@ describe('the moderation queue', () => {
   });
 
   it('dismisses a report, or deletes the reported comment and takes down a reported build', async () => {
-    const buildId = await buildBy(owner, 'Reported rig');
+    const buildId = await aBuildBy(owner, 'Reported rig');
     const reporter = await stack.member();
     await reporter.post(`/build/${buildId}`, { intent: 'comment', content: 'Buy cheap GPUs at spam.example' });
     const commentId = readRow<{ id: number }>(
@@ -377,7 +372,7 @@ describe('the moderation queue', () => {
   });
 
   it('retries a failed roast', async () => {
-    const buildId = await buildBy(owner, 'Unroastable rig');
+    const buildId = await aBuildBy(owner, 'Unroastable rig');
     // As if every attempt had failed: its first roast job is over, the build marked.
     await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, {
       timeoutMs: 20_000,
@@ -397,7 +392,7 @@ describe('the moderation queue', () => {
   });
 
   it('lets moderators delete any comment and hide any build from its page; members neither', async () => {
-    const buildId = await buildBy(owner, 'Moderated on its page');
+    const buildId = await aBuildBy(owner, 'Moderated on its page');
     const talker = await stack.member();
     await talker.post(`/build/${buildId}`, { intent: 'comment', content: 'Rude words' });
     const commentId = readRow<{ id: number }>(

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
 import { signInWithCode } from '#tests/support/sign-in';
 import { readRow } from '#tests/support/test-database';
-import { testPhoto, uploadBuild } from '#tests/support/uploads';
+import { aBuildBy } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
 const stack = sharedStack({}, { network: '192.0.2' });
 let rigs = 0;
 
-async function buildBy(owner: Browser, title = `Rig ${++rigs}`) {
-  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
-  return Number(page.url.split('/').pop());
-}
+const buildBy = (owner: Browser, title = `Rig ${++rigs}`) => aBuildBy(owner, title);
 
 const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(stack.app.databasePath, sql, ...params);
 const aggregates = (id: number) =>

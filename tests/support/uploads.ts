@@ -46,3 +46,9 @@ export async function paddedPhoto(size: number): Promise<Uint8Array<ArrayBuffer>
   // After the start-of-image marker, before everything else.
   return new Uint8Array(Buffer.concat([photo.subarray(0, 2), ...segments, photo.subarray(2)]));
 }
+
+/** Uploads a small photo as `owner` through the form and answers the new build's id (listed at once with SCREENING=off). */
+export async function aBuildBy(owner: Browser, title: string): Promise<number> {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}

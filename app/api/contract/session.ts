@@ -1,13 +1,36 @@
 import { z } from 'zod';
-import { emailPreferencesSchema, type Operation, userSchema } from './common';
+import { emailPreferencesSchema, type Operation, timestamp, userSchema } from './common';
+
+/** The member's progression (decision 011): level, experience and the way to the next level, reputation, streak, achievements. */
+export const progressionSchema = z.object({
+  level: z.number().int().meta({ description: 'Starts at 1' }),
+  experience: z.number().int(),
+  levelStartsAt: z.number().int().meta({ description: 'The experience at which the current level began' }),
+  nextLevelAt: z.number().int().meta({ description: 'The experience that reaches the next level' }),
+  reputation: z.number().int().meta({ description: "Each rating of the member's builds adds its stars less 2; never below 0" }),
+  streak: z.number().int().meta({ description: 'Consecutive UTC days with an action, up to today or yesterday; 0 once a day was missed' }),
+  achievements: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      description: z.string().meta({ description: 'How to earn it' }),
+      icon: z.string().meta({ description: "The name of RigRoast's own icon for it" }),
+      category: z.string(),
+      threshold: z.number().int(),
+      earnedAt: timestamp.nullable().meta({ description: 'null while locked' }),
+    }),
+  ),
+});
+
+export const currentUserSchema = userSchema.extend({ emailPreferences: emailPreferencesSchema, progression: progressionSchema });
 
 export const sessionOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/user',
-    summary: 'The signed-in member, with their e-mail preferences; 401 when signed out',
+    summary: 'The signed-in member with their e-mail preferences and progression; 401 when signed out',
     access: 'member',
-    response: { status: 200, description: 'The member', schema: userSchema.extend({ emailPreferences: emailPreferencesSchema }) },
+    response: { status: 200, description: 'The member', schema: currentUserSchema },
     errors: [401],
   },
   {

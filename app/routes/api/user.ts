@@ -1,11 +1,16 @@
 import type { Route } from './+types/user';
-import { apiUser } from '~/api/serialize';
+import { apiProgression, apiUser } from '~/api/serialize';
+import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { requireApiUser } from '~/api/request.server';
 
-/** GET /api/user (spec §7): the session's member with their e-mail preferences, or 401 when signed out. */
+/** GET /api/user (spec §7): the session's member with their e-mail preferences and progression, or 401 when signed out. */
 export function loader(args: Route.LoaderArgs) {
   const user = requireApiUser(args);
   const profile = findProfile(user.id)!;
-  return Response.json({ ...apiUser(profile), emailPreferences: profile.emailPreferences });
+  return Response.json({
+    ...apiUser(profile),
+    emailPreferences: profile.emailPreferences,
+    progression: apiProgression(findProgression(user.id)!),
+  });
 }

@@ -6,9 +6,11 @@ import { AvatarUpload } from '~/components/profile/avatar-upload';
 import { BuildsTab } from '~/components/profile/builds-tab';
 import { SettingsTab } from '~/components/profile/settings-tab';
 import { StatsTab } from '~/components/profile/stats-tab';
+import { LevelBadge } from '~/components/progression/level-badge';
 import { buttonClass } from '~/components/ui/button';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
+import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
@@ -27,10 +29,15 @@ export function loader(args: Route.LoaderArgs) {
   const images = imageSources(builds.map((build) => build.imageId));
   const tabParam = args.url.searchParams.get('tab');
   const edit = args.url.searchParams.get('edit');
+  const progression = findProgression(user.id)!;
   return {
     profile: { ...profile, createdAt: profile.createdAt.getTime() },
     builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     stats: buildStats(builds),
+    progression: {
+      ...progression,
+      achievements: progression.achievements.map((achievement) => ({ ...achievement, earnedAt: achievement.earnedAt?.getTime() ?? null })),
+    },
     tab: (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as ProfileTab) : 'builds',
     editing: edit === 'username' || edit === 'bio' ? (edit as 'username' | 'bio') : null,
   };
@@ -66,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, builds, stats, tab, editing } = loaderData;
+  const { profile, builds, stats, progression, tab, editing } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loadingBuilds = navigation.state === 'loading' && navigation.location.pathname === '/profile';
@@ -82,7 +89,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Avatar username={profile.username} avatarUrl={profile.avatarUrl} size="xl" />
         <AvatarUpload error={actionData?.intent === 'avatar' ? actionData.error : undefined} />
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold">{profile.username}</p>
+          <p className="flex items-center justify-center gap-2 text-xl font-bold">
+            <span className="truncate">{profile.username}</span>
+            <LevelBadge level={progression.level} />
+          </p>
           <p className="truncate text-sm text-muted">{profile.email}</p>
           {profile.isAdmin ? (
             <p className="mt-2 inline-block rounded-full bg-neon-pink/15 px-2.5 py-0.5 text-xs font-bold uppercase tracking-widest text-neon-pink">
@@ -125,7 +135,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </nav>
         <div className="mt-6">
           {tab === 'builds' ? <BuildsTab builds={builds} loading={loadingBuilds} /> : null}
-          {tab === 'stats' ? <StatsTab stats={stats} /> : null}
+          {tab === 'stats' ? <StatsTab stats={stats} progression={progression} /> : null}
           {tab === 'settings' ? (
             // Remounted on each navigation (e.g. the redirect after a save), which leaves edit mode.
             <SettingsTab key={location.key} profile={profile} editing={editing} actionData={actionData} />

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { signIn, uniqueEmail } from './sign-in';
 
 let photo: Promise<Buffer> | undefined;
 
@@ -19,4 +20,17 @@ export async function postBuild(page: Page, baseURL: string, title: string): Pro
   const id = /\/build\/(\d+)$/.exec(response.url())?.[1];
   expect(id).toBeDefined();
   return Number(id);
+}
+
+/** Another member's build: published from a separate browser, so the test's own member can rate it. */
+export async function someoneElsesBuild(browser: Browser, baseURL: string, project: string, title: string): Promise<number> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const owner = await context.newPage();
+  await signIn(owner, uniqueEmail(`${project}-owner`));
+  const id = await postBuild(owner, baseURL, title);
+  await context.close();
+  return id;
 }
