@@ -119,24 +119,26 @@ describe('comment notifications', () => {
 });
 
 describe('queueCompetitionResults', () => {
-  it('queues one result per entrant, with their best placement, once', async () => {
+  it('queues one result per entrant, placed or not, once', async () => {
     const competitionId = aCompetition({ title: 'Winter RGB' });
     const second = await aListedBuild({ userId: visitor });
-    const third = await aListedBuild();
+    const unplaced = aMember().id;
+    const third = await aListedBuild({ userId: unplaced });
     db()
       .insert(competitionEntries)
       .values([
         { competitionId, buildId, userId: owner, placement: 3 },
         { competitionId, buildId: second, userId: visitor, placement: 1 },
-        { competitionId, buildId: third, userId: visitor, placement: null },
+        { competitionId, buildId: third, userId: unplaced, placement: null },
       ])
       .run();
-    expect(queueCompetitionResults(db(), competitionId)).toBe(2);
+    expect(queueCompetitionResults(db(), competitionId)).toBe(3);
     expect(queueCompetitionResults(db(), competitionId)).toBe(0);
     expect(pendingMail(visitor, 'notifications')!.items).toEqual([
       { kind: 'competition', competitionId, title: 'Winter RGB', placement: 1 },
     ]);
     expect(pendingMail(owner, 'notifications')!.items).toEqual([expect.objectContaining({ placement: 3 })]);
+    expect(pendingMail(unplaced, 'notifications')!.items).toEqual([expect.objectContaining({ placement: null })]);
   });
 });
 
