@@ -22,7 +22,7 @@ test('a newcomer registers with an e-mailed code, picks a username, writes a bio
   const bio = page.getByRole('textbox', { name: 'About you' });
   await bio.fill('Triple-fan GPU, zero cable management.');
   if (info.project.name === 'js') await expect(page.getByText('38/500 characters')).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toasts(page)).toContainText('Bio updated');
   await expect(page.getByText('Triple-fan GPU, zero cable management.')).toBeVisible();
 
