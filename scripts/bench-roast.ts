@@ -313,8 +313,7 @@ async function judgeQuality(builtin: Builtin, count: number): Promise<QualityRep
       parts: [named.gpu, named.cpu, named.cooler, named.case].filter((part) => part !== null),
       brands: named.brands,
       features: named.features,
-      // Black and grey are every PC's colours and every roast's words: naming them proves nothing.
-      colours: facts.colours.filter((colour) => !/black|grey|gray/.test(colour)),
+      colours: facts.colours,
     };
     written.push({ text, title, photo: { width: spec.width, height: spec.height }, facts: buildFacts });
   }

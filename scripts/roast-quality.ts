@@ -85,7 +85,10 @@ export type BuildFacts = { parts: string[]; brands: string[]; features: string[]
 export function namesAFact(roast: string, facts: BuildFacts): boolean {
   const text = roast.toLowerCase();
   const words = [...facts.parts, ...facts.brands, ...facts.colours, ...facts.features.flatMap(featureWords)];
-  return words.some((word) => word.trim() && text.includes(word.toLowerCase()));
+  // Whole words, so "red" is not found in "bored".
+  return words.some(
+    (word) => word.trim() && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(text),
+  );
 }
 
 /** A feature's label ("small form factor") and the words a roast uses for it. */
@@ -180,6 +183,10 @@ export function judgeRoasts(
 /** The pipeline's analysis variant: the widest stored width (320, 640, 1080) that the photo reaches. */
 export function analysisWidth(originalWidth: number): number {
   return [1080, 640, 320].find((width) => width <= originalWidth) ?? originalWidth;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function lcg(seed: number): () => number {
