@@ -18,13 +18,15 @@ import type * as builtinModule from '../app/roast/builtin/index.server';
 import type * as screeningModule from '../app/roast/screening/screening.server';
 import type * as logModule from '../app/services/log.server';
 import type * as seedDataModule from './seed-data';
-import { analysisWidth, type BuildFacts, judgeRoasts, photoSpec, photoSvg, QUALITY_TITLES, type QualityReport } from './roast-quality.ts';
+import type * as qualityModule from './roast-quality';
 
 // App modules are loaded through Vite (they use the `~/` alias); these are their types only.
 type Builtin = typeof builtinModule;
 type Screening = typeof screeningModule;
 type SeedData = typeof seedDataModule;
 type Log = typeof logModule;
+type Quality = typeof qualityModule;
+type BuildFacts = qualityModule.BuildFacts;
 type Facts = ReturnType<Builtin['builtinFacts']>;
 type Photo = Awaited<ReturnType<Builtin['analysePhoto']>>;
 
@@ -46,8 +48,6 @@ const roasts = count(args.roasts, '--roasts');
 const screens = count(args.screens, '--screens', 0);
 const qualityBuilds = count(args.quality, '--quality');
 
-/** As roast-job.server.ts: the openers of this many recent roasts are avoided. */
-const OPENER_MEMORY = 60;
 /** Unmeasured roasts first, so the figures are not the JIT's and sharp's first calls. */
 const WARM_UP = 10;
 /** The compose-only pass repeats the builds this often: one compose is too quick to time alone. */
@@ -137,23 +137,25 @@ try {
 
   // ── 1. The built-in roaster ──────────────────────────────────────────────
   // One libvips thread and one build at a time: the rate one core sustains.
-  // The photos sit in the page cache, and the recent openers come from memory
+  // The photos sit in the page cache, and the recent roasts' lines come from memory
   // rather than the database query the job makes.
   sharp.concurrency(1);
-  const recent: string[] = [];
+  const history: string[][] = [];
+  // What the roast job reads from the database: the newest roasts' lines.
+  const memory = () => ({ recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map() });
   const built: { title: string; facts: Facts; photo: Photo }[] = [];
   async function roast(index: number): Promise<void> {
     const title = titleAt(index);
     const photo = await builtin.analysePhoto(fileAt(index));
     const facts = builtin.builtinFacts(photo, builtin.parseTitle(title));
-    const { opener } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, avoidOpeners: recent.slice(-OPENER_MEMORY) });
-    recent.push(opener);
+    const { lines } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, memory: memory() });
+    history.push(lines);
     built[index] = { title, facts, photo };
   }
 
   progress(`Roasting ${roasts} builds with the built-in roaster…`);
   for (let index = 0; index < Math.min(WARM_UP, roasts); index++) await roast(index);
-  recent.length = 0;
+  history.length = 0;
   const roastMs: number[] = [];
   const cpuBefore = process.cpuUsage();
   const roastStarted = performance.now();
@@ -172,15 +174,15 @@ try {
   for (let pass = 0; pass < COMPOSE_PASSES; pass++) {
     for (const [index, { title, facts, photo }] of built.entries()) {
       const started = performance.now();
-      const { opener } = builtin.composeRoast({
+      const { lines } = builtin.composeRoast({
         seed: `${index}:${pass + 1}`,
         title,
         facts,
         photo,
-        avoidOpeners: recent.slice(-OPENER_MEMORY),
+        memory: memory(),
       });
       composeMs.push(performance.now() - started);
-      recent.push(opener);
+      history.push(lines);
     }
   }
   const composeWallMs = performance.now() - composeStarted;
@@ -190,7 +192,8 @@ try {
 
   // ── 3. The judge ─────────────────────────────────────────────────────────
   progress(`Judging ${qualityBuilds} roasts of generated builds…`);
-  const judged = await judgeQuality(builtin, qualityBuilds);
+  const quality = (await vite.ssrLoadModule('/scripts/roast-quality.ts')) as Quality;
+  const judged = await judgeQuality(builtin, quality, qualityBuilds);
 
   const roastSorted = ascending(roastMs);
   const composeSorted = ascending(composeMs);
@@ -285,47 +288,47 @@ async function benchScreening(screening: Screening, fileAt: (index: number) => s
  * variant, at most 1080 wide). Each is roasted in turn with the roaster's memory
  * of the roasts before it, as the roast job does, and the roasts are judged in order.
  */
-async function judgeQuality(builtin: Builtin, count: number): Promise<QualityReport & { composeP50Ms: number; composeP95Ms: number }> {
-  const written: Parameters<typeof judgeRoasts>[0][number][] = [];
+async function judgeQuality(builtin: Builtin, quality: Quality, count: number) {
+  const written: Parameters<Quality['judgeRoasts']>[0][number][] = [];
   const composeMs: number[] = [];
-  const openers: string[] = [];
+  const history: string[][] = [];
   for (let index = 0; index < count; index++) {
-    const spec = photoSpec(index);
-    const title = QUALITY_TITLES[index % QUALITY_TITLES.length]!;
-    const variant = await sharp(Buffer.from(photoSvg(spec)))
-      .resize({ width: analysisWidth(spec.width) })
+    const spec = quality.photoSpec(index);
+    const title = quality.QUALITY_TITLES[index % quality.QUALITY_TITLES.length]!;
+    const uploaded = { width: spec.width, height: spec.height };
+    const variant = await sharp(Buffer.from(quality.photoSvg(spec)))
+      .resize({ width: quality.analysisWidth(spec.width) })
       .jpeg({ quality: 78, mozjpeg: true })
       .toBuffer();
-    const photo = await builtin.analysePhoto(variant);
+    // As the roast job: the stored copy is measured, its size judged as uploaded.
+    const photo = await builtin.analysePhoto(variant, uploaded);
     const named = builtin.parseTitle(title);
     const facts = builtin.builtinFacts(photo, named);
     const started = performance.now();
-    const { text, opener } = builtin.composeRoast({
-      seed: `quality:${index}`,
-      title,
-      facts,
-      photo,
-      avoidOpeners: openers.slice(-OPENER_MEMORY),
-    });
+    const memory = { recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map<string, number>() };
+    const { text, lines } = builtin.composeRoast({ seed: `quality:${index}`, title, facts, photo, memory });
     composeMs.push(performance.now() - started);
-    openers.push(opener);
+    history.push(lines);
     const buildFacts: BuildFacts = {
       parts: [named.gpu, named.cpu, named.cooler, named.case].filter((part) => part !== null),
       brands: named.brands,
       features: named.features,
       colours: facts.colours,
     };
-    written.push({ text, title, photo: { width: spec.width, height: spec.height }, facts: buildFacts });
+    written.push({ text, title, photo: uploaded, facts: buildFacts });
   }
   const sorted = ascending(composeMs);
-  return { ...judgeRoasts(written), composeP50Ms: round(percentile(sorted, 50), 3), composeP95Ms: round(percentile(sorted, 95), 3) };
+  return {
+    ...quality.judgeRoasts(written),
+    titles: quality.QUALITY_TITLES.length,
+    composeP50Ms: round(percentile(sorted, 50), 3),
+    composeP95Ms: round(percentile(sorted, 95), 3),
+  };
 }
 
 function printQuality(quality: Awaited<ReturnType<typeof judgeQuality>>) {
   const share = (n: number) => `${n} of ${quality.roasts} (${round((n / quality.roasts) * 100)} %)`;
-  console.log(
-    `\nRoast quality, ${quality.roasts} generated builds roasted in a row (${QUALITY_TITLES.length} titles, photos 480–1600 px):\n`,
-  );
+  console.log(`\nRoast quality, ${quality.roasts} generated builds roasted in a row (${quality.titles} titles, photos 480–1600 px):\n`);
   console.log('| measure | value |');
   console.log('|---|---|');
   console.log(`| sentences (distinct) | ${quality.sentences} (${quality.distinctSentences}) |`);
@@ -338,5 +341,6 @@ function printQuality(quality: Awaited<ReturnType<typeof judgeQuality>>) {
   console.log(`| roasts naming a concrete fact | ${share(quality.roastsNamingAFact)} |`);
   console.log(`| roasts contradicting their title or photo | ${share(quality.titleContradictions)} |`);
   console.log(`| composition per roast, p50 / p95 ms | ${quality.composeP50Ms} / ${quality.composeP95Ms} |`);
-  for (const example of quality.contradictionExamples) console.log(`\n  e.g. ${example}`);
+  for (const example of quality.contradictionExamples) console.log(`\n  Contradiction: ${example}`);
+  for (const example of quality.factlessExamples) console.log(`\n  No fact named: ${example}`);
 }

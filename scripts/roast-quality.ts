@@ -85,9 +85,9 @@ export type BuildFacts = { parts: string[]; brands: string[]; features: string[]
 export function namesAFact(roast: string, facts: BuildFacts): boolean {
   const text = roast.toLowerCase();
   const words = [...facts.parts, ...facts.brands, ...facts.colours, ...facts.features.flatMap(featureWords)];
-  // Whole words, so "red" is not found in "bored".
+  // Whole words (a plural counts), so "red" is not found in "bored".
   return words.some(
-    (word) => word.trim() && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(text),
+    (word) => word.trim() && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word.toLowerCase())}(?:e?s)?(?![\\p{L}\\p{N}])`, 'u').test(text),
   );
 }
 
@@ -140,6 +140,8 @@ export type QualityReport = {
   roastsNamingAFact: number;
   titleContradictions: number;
   contradictionExamples: string[];
+  /** Roasts that name no fact of their build, as title: roast. */
+  factlessExamples: string[];
 };
 
 /** Reads roasts in the order they were written, as the gallery shows them. */
@@ -152,12 +154,14 @@ export function judgeRoasts(
   let namingAFact = 0;
   let contradicted = 0;
   const examples: string[] = [];
+  const factless: string[] = [];
   for (const roast of roasts) {
     const own = sentencesOf(roast.text);
     sentences += own.length;
     if (own.some((sentence) => counts.has(sentence))) withRepeat++;
     for (const sentence of own) counts.set(sentence, (counts.get(sentence) ?? 0) + 1);
     if (namesAFact(roast.text, roast.facts)) namingAFact++;
+    else if (factless.length < 3) factless.push(`${roast.title}: ${roast.text}`);
     const found = contradictions(roast.text, roast.title, roast.photo);
     if (found.length > 0) {
       contradicted++;
@@ -177,6 +181,7 @@ export function judgeRoasts(
     roastsNamingAFact: namingAFact,
     titleContradictions: contradicted,
     contradictionExamples: examples,
+    factlessExamples: factless,
   };
 }
 

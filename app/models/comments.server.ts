@@ -6,6 +6,7 @@ import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
+import { rememberReplyLines } from './roast-memory.server';
 
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
 export const AI_REPLIES_PER_BUILD = { bucket: 'ai-reply:member-build', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimit;
@@ -107,10 +108,18 @@ export function commentForAiReply(commentId: number) {
 }
 
 /** Adds RoastBot's reply under the thread's top-level comment. */
-export function saveAiReply(tx: Writer, reply: { buildId: number; threadId: number; content: string }, now = new Date()): void {
-  tx.insert(comments)
+/** `lines`: the built-in reply's line ids, remembered so later replies avoid them. */
+export function saveAiReply(
+  tx: Writer,
+  reply: { buildId: number; threadId: number; content: string; lines?: readonly string[] },
+  now = new Date(),
+): void {
+  const { id } = tx
+    .insert(comments)
     .values({ buildId: reply.buildId, userId: null, content: reply.content, isAI: true, parentCommentId: reply.threadId, createdAt: now })
-    .run();
+    .returning({ id: comments.id })
+    .get();
+  if (reply.lines) rememberReplyLines(tx, id, reply.threadId, reply.lines);
   tx.update(builds)
     .set({ commentCount: sql`${builds.commentCount} + 1` })
     .where(eq(builds.id, reply.buildId))
