@@ -154,6 +154,7 @@ export function findBuildDetail(id: number) {
       roastModel: builds.roastModel,
       roastFacts: builds.roastFacts,
       roastFailedAt: builds.roastFailedAt,
+      roastedAt: builds.roastedAt,
       roastRequestedAt: builds.roastRequestedAt,
     })
     .from(builds)
