@@ -101,6 +101,9 @@ function featureWords(label: string): string[] {
     'RGB fans': ['fans', 'rgb'],
     'first build': ['first build'],
     'budget build': ['budget'],
+    'sleeved cables': ['sleeved', 'sleeving'],
+    'vertical GPU': ['vertical'],
+    'water cooled': ['water', 'liquid', 'coolant'],
   };
   return synonyms[label] ?? [label];
 }

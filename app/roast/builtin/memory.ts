@@ -46,10 +46,21 @@ export function recentLines(newestFirst: readonly (readonly string[])[]): Map<st
   return recent;
 }
 
+const ids = new Map<string, string>();
+
 /** A stable id for a line or a sentence part: its text's hash, so ids survive lines being added or reordered. */
 export function lineId(template: string): string {
-  return `${hashString(template).toString(36)}${hashString(`~${template}`).toString(36)}`;
+  let id = ids.get(template);
+  if (id === undefined) {
+    id = `${hashString(template).toString(36)}${hashString(`~${template}`).toString(36)}`;
+    // Lines and parts are a fixed set; composed sentences are many, so only short-lived ones go uncached.
+    if (ids.size < MAX_CACHED_IDS) ids.set(template, id);
+  }
+  return id;
 }
+
+/** Room for every line and part many times over; composed sentences beyond it are hashed each time. */
+const MAX_CACHED_IDS = 20_000;
 
 type Candidate = { id: string };
 
