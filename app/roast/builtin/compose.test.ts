@@ -163,7 +163,9 @@ describe('composeRoast', () => {
       const text = roast.text.toLowerCase();
       expect(
         named.some((fact) => text.includes(fact.toLowerCase())) ||
-          /white|small form factor|itx|loop|hardline|sleeper|first build|budget|rgb fans|tiny pc|compact|sleev|vertical|dust|coolant/i.test(text),
+          /white|small form factor|itx|loop|hardline|sleeper|first build|budget|rgb fans|tiny pc|compact|sleev|vertical|dust|coolant/i.test(
+            text,
+          ),
         roast.text,
       ).toBe(true);
     });

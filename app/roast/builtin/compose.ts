@@ -16,7 +16,7 @@ import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
 import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import type { PhotoAnalysis } from './photo';
 import { type Random, seededRandom } from './random';
-import { capitalise, countWords, fill, type LineVars } from './text';
+import { capitalise, countWords, fill } from './text';
 import { parseTitle } from './title';
 import { type RoastTopics, roastTopics } from './topics';
 
@@ -41,8 +41,8 @@ const FACT_OPENER_CHANCE = 0.6;
 const MIN_BODY_LINES = 2;
 const MAX_BODY_LINES = 4;
 const COMPOSE_ATTEMPTS = 8;
-/** Placeholders that name a concrete fact of the build (the title alone is not one). */
-const FACT_PLACEHOLDER = /\{(?:a:)?(?:gpu|cpu|cooler|case|colour|brand)\}/;
+/** The values that are concrete facts of the build (the title alone is not one). */
+const FACT_KEYS = ['gpu', 'cpu', 'cooler', 'case', 'colour', 'brand'] as const;
 
 /** A sentence as chosen: its text, the ids it uses, and whether it names a fact of the build. */
 type Sentence = { text: string; ids: string[]; namesFact: boolean };
@@ -77,11 +77,15 @@ class Chooser {
   private readonly random: Random;
   private readonly topics: RoastTopics;
   private readonly memory: LineMemory;
+  /** Finds this build's parts, brand or colour in a sentence, as whole words; null when it has none. */
+  private readonly facts: RegExp | null;
 
   constructor(random: Random, topics: RoastTopics, memory: LineMemory) {
     this.random = random;
     this.topics = topics;
     this.memory = memory;
+    const values = FACT_KEYS.flatMap((key) => topics.vars[key] ?? []);
+    this.facts = values.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${values.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu') : null;
   }
 
   /** A fitting fact opener (often), else a generic one, else one put together from parts. */
@@ -174,7 +178,9 @@ class Chooser {
 
   private fresh(candidates: readonly Candidate[]): Sentence | null {
     const chosen = pickFresh(this.random, candidates, this.memory, this.used);
-    return chosen ? { text: this.fill(chosen.template), ids: [chosen.id], namesFact: chosen.namesFact } : null;
+    if (!chosen) return null;
+    const text = this.fill(chosen.template);
+    return { text, ids: [chosen.id], namesFact: chosen.namesFact || (this.facts?.test(text) ?? false) };
   }
 
   private take(sentence: Sentence): Sentence {
@@ -183,11 +189,10 @@ class Chooser {
   }
 
   private candidates(templates: readonly string[], namesFact = false): Candidate[] {
-    const vars: LineVars = this.topics.vars;
     return templates.map((template) => ({
       id: lineId(template),
       template,
-      namesFact: namesFact || (FACT_PLACEHOLDER.test(template) && namesKnownFact(template, vars)),
+      namesFact,
     }));
   }
 
@@ -196,7 +201,6 @@ class Chooser {
   }
 }
 
-/** Whether the template's fact placeholders all have values (an empty one reads "this build"). */
-function namesKnownFact(template: string, vars: LineVars): boolean {
-  return [...template.matchAll(/\{(?:a:)?(\w+)\}/g)].every(([, key]) => !!vars[key as keyof LineVars]);
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -109,10 +109,11 @@ export function roastTopics(input: {
   const colourFits = colour && !((colour.group === 'white' || colour.group === 'black') && features.includes('white-build'));
   const looks: (BodySlot | undefined)[] = [
     features.includes('rgb-fans') ? undefined : slot(RGB_LINES[rgb], false),
-    colourFits ? slot(COLOUR_LINES[colour.group], true) : undefined,
+    // Whether a colour or brand line names its fact depends on its words: the composer reads them.
+    colourFits ? slot(COLOUR_LINES[colour.group], false) : undefined,
     vars.setting ? slot(SETTING_LINES[/carpet|rug/i.test(vars.setting) ? 'carpet' : 'any'], false) : undefined,
     vars.peripheral ? slot(PERIPHERAL_LINES, false) : undefined,
-    brand ? slot(linesForBrand(brand), true) : undefined,
+    brand ? slot(linesForBrand(brand), false) : undefined,
   ];
   const body: BodySlot[] = [
     ...parts.slice(0, LEADING_PARTS),
