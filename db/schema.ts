@@ -517,3 +517,52 @@ export const notifications = sqliteTable(
     index('notifications_handled_idx').on(t.status, t.handledAt),
   ],
 );
+
+/**
+ * The built-in roaster's lines in each roast it wrote (a build's current and earlier
+ * roasts, keyed by when they landed): the newest 200 are the no-repeat memory, and
+ * members' reactions credit the lines of the roast they reacted to.
+ */
+export const roastLines = sqliteTable(
+  'roast_lines',
+  {
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    roastedAt: integer('roasted_at', { mode: 'timestamp_ms' }).notNull(),
+    // JSON array of line and sentence-part ids, the opener's first.
+    lines: text('lines', { mode: 'json' }).notNull().$type<string[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.roastedAt] }), index('roast_lines_roasted_idx').on(t.roastedAt)],
+);
+
+/** A member's 🔥 (landed) or 🥱 (missed) on one roast of a build: one each, changeable. */
+export const roastReactions = sqliteTable(
+  'roast_reactions',
+  {
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    // Which roast: the build's roasted_at when the member reacted (a fresh roast starts at zero).
+    roastedAt: integer('roasted_at', { mode: 'timestamp_ms' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction', { enum: ['landed', 'missed'] }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.buildId, t.roastedAt, t.userId] }), index('roast_reactions_user_idx').on(t.userId)],
+);
+
+/** RoastBot's built-in reply lines in each reply it wrote, for the no-repeat memory (site-wide and per thread). */
+export const replyLines = sqliteTable(
+  'reply_lines',
+  {
+    commentId: integer('comment_id')
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id').notNull(),
+    lines: text('lines', { mode: 'json' }).notNull().$type<string[]>(),
+  },
+  (t) => [index('reply_lines_thread_idx').on(t.threadId, t.commentId)],
+);

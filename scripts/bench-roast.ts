@@ -3,7 +3,10 @@
 //    1080-wide JPEG, the title, the facts and the roast, then the roast alone.
 // 2. Image screening: the first image (child start and model load), then warm
 //    images one at a time, and the memory of both processes afterwards.
-// Options: --roasts N (default 200), --screens M (default 30), --json.
+// 3. The judge (issue 19): Q generated builds (varied titles and photos) roasted one
+//    after another with the roaster's memory, read for repeated sentences, named
+//    facts and contradictions with the title (scripts/roast-quality.ts).
+// Options: --roasts N (default 200), --screens M (default 30, 0 skips), --quality Q (default 200), --json.
 import { cpus, availableParallelism, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,12 +18,15 @@ import type * as builtinModule from '../app/roast/builtin/index.server';
 import type * as screeningModule from '../app/roast/screening/screening.server';
 import type * as logModule from '../app/services/log.server';
 import type * as seedDataModule from './seed-data';
+import type * as qualityModule from './roast-quality';
 
 // App modules are loaded through Vite (they use the `~/` alias); these are their types only.
 type Builtin = typeof builtinModule;
 type Screening = typeof screeningModule;
 type SeedData = typeof seedDataModule;
 type Log = typeof logModule;
+type Quality = typeof qualityModule;
+type BuildFacts = qualityModule.BuildFacts;
 type Facts = ReturnType<Builtin['builtinFacts']>;
 type Photo = Awaited<ReturnType<Builtin['analysePhoto']>>;
 
@@ -28,20 +34,20 @@ const { values: args } = parseArgs({
   options: {
     roasts: { type: 'string', default: '200' },
     screens: { type: 'string', default: '30' },
+    quality: { type: 'string', default: '200' },
     json: { type: 'boolean', default: false },
   },
 });
 
-function count(value: string, name: string): number {
+function count(value: string, name: string, min = 1): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}`);
   return n;
 }
 const roasts = count(args.roasts, '--roasts');
-const screens = count(args.screens, '--screens');
+const screens = count(args.screens, '--screens', 0);
+const qualityBuilds = count(args.quality, '--quality');
 
-/** As roast-job.server.ts: the openers of this many recent roasts are avoided. */
-const OPENER_MEMORY = 60;
 /** Unmeasured roasts first, so the figures are not the JIT's and sharp's first calls. */
 const WARM_UP = 10;
 /** The compose-only pass repeats the builds this often: one compose is too quick to time alone. */
@@ -131,23 +137,25 @@ try {
 
   // ── 1. The built-in roaster ──────────────────────────────────────────────
   // One libvips thread and one build at a time: the rate one core sustains.
-  // The photos sit in the page cache, and the recent openers come from memory
+  // The photos sit in the page cache, and the recent roasts' lines come from memory
   // rather than the database query the job makes.
   sharp.concurrency(1);
-  const recent: string[] = [];
+  const history: string[][] = [];
+  // What the roast job reads from the database: the newest roasts' lines.
+  const memory = () => ({ recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map() });
   const built: { title: string; facts: Facts; photo: Photo }[] = [];
   async function roast(index: number): Promise<void> {
     const title = titleAt(index);
     const photo = await builtin.analysePhoto(fileAt(index));
     const facts = builtin.builtinFacts(photo, builtin.parseTitle(title));
-    const { opener } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, avoidOpeners: recent.slice(-OPENER_MEMORY) });
-    recent.push(opener);
+    const { lines } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, memory: memory() });
+    history.push(lines);
     built[index] = { title, facts, photo };
   }
 
   progress(`Roasting ${roasts} builds with the built-in roaster…`);
   for (let index = 0; index < Math.min(WARM_UP, roasts); index++) await roast(index);
-  recent.length = 0;
+  history.length = 0;
   const roastMs: number[] = [];
   const cpuBefore = process.cpuUsage();
   const roastStarted = performance.now();
@@ -166,40 +174,29 @@ try {
   for (let pass = 0; pass < COMPOSE_PASSES; pass++) {
     for (const [index, { title, facts, photo }] of built.entries()) {
       const started = performance.now();
-      const { opener } = builtin.composeRoast({
+      const { lines } = builtin.composeRoast({
         seed: `${index}:${pass + 1}`,
         title,
         facts,
         photo,
-        avoidOpeners: recent.slice(-OPENER_MEMORY),
+        memory: memory(),
       });
       composeMs.push(performance.now() - started);
-      recent.push(opener);
+      history.push(lines);
     }
   }
   const composeWallMs = performance.now() - composeStarted;
 
   // ── 2. Screening ─────────────────────────────────────────────────────────
-  progress(`Screening 1 cold + ${screens} warm images…`);
-  const coldStarted = performance.now();
-  await screening.screenImage(fileAt(0));
-  const coldMs = performance.now() - coldStarted;
-  const screenMs: number[] = [];
-  for (let index = 1; index <= screens; index++) {
-    const started = performance.now();
-    await screening.screenImage(fileAt(index));
-    screenMs.push(performance.now() - started);
-  }
-  const childPid = screening.screeningProcessId();
-  if (childPid === null) throw new Error('The screening process is gone');
-  const childRss = await rssMb(childPid);
-  // The parent carries Vite and the app modules too, so this is an upper bound for the server's share.
-  const parentRss = Math.round(process.memoryUsage().rss / 1024 / 1024);
-  await screening.stopScreening();
+  const screened = screens > 0 ? await benchScreening(screening, fileAt) : null;
+
+  // ── 3. The judge ─────────────────────────────────────────────────────────
+  progress(`Judging ${qualityBuilds} roasts of generated builds…`);
+  const quality = (await vite.ssrLoadModule('/scripts/roast-quality.ts')) as Quality;
+  const judged = await judgeQuality(builtin, quality, qualityBuilds);
 
   const roastSorted = ascending(roastMs);
   const composeSorted = ascending(composeMs);
-  const screenSorted = ascending(screenMs);
   const result = {
     machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: availableParallelism(), node: process.version },
     roaster: {
@@ -216,16 +213,8 @@ try {
         p95Ms: round(percentile(composeSorted, 95), 3),
       },
     },
-    screening: {
-      coldStartMs: Math.round(coldMs),
-      warmImages: screens,
-      p50Ms: Math.round(percentile(screenSorted, 50)),
-      p95Ms: Math.round(percentile(screenSorted, 95)),
-      maxMs: Math.round(screenSorted.at(-1) ?? NaN),
-      imagesPerSecond: round((screens / screenMs.reduce((sum, ms) => sum + ms, 0)) * 1000, 2),
-      childRssMb: childRss,
-      parentRssMb: parentRss,
-    },
+    screening: screened,
+    quality: judged,
   };
 
   if (args.json) {
@@ -244,17 +233,114 @@ try {
     console.log(
       `| composeRoast alone (facts known), ${roaster.composeOnly.composes} calls | ${roaster.composeOnly.perSecond} | ${roaster.composeOnly.p50Ms} | ${roaster.composeOnly.p95Ms} | |`,
     );
-    console.log(`\nScreening (NSFW + faces in the child process), one image at a time:\n`);
-    console.log('| step | ms | p50 ms | p95 ms | max ms |');
-    console.log('|---|---:|---:|---:|---:|');
-    console.log(`| cold: first image, with child start and model load | ${screen.coldStartMs} | | | |`);
-    console.log(
-      `| warm: ${screen.warmImages} images (${screen.imagesPerSecond}/s) | | ${screen.p50Ms} | ${screen.p95Ms} | ${screen.maxMs} |`,
-    );
-    console.log(`\nRSS after screening: child ${screen.childRssMb} MB; parent ${screen.parentRssMb} MB (this script, with Vite).`);
+    if (screen) {
+      console.log(`\nScreening (NSFW + faces in the child process), one image at a time:\n`);
+      console.log('| step | ms | p50 ms | p95 ms | max ms |');
+      console.log('|---|---:|---:|---:|---:|');
+      console.log(`| cold: first image, with child start and model load | ${screen.coldStartMs} | | | |`);
+      console.log(
+        `| warm: ${screen.warmImages} images (${screen.imagesPerSecond}/s) | | ${screen.p50Ms} | ${screen.p95Ms} | ${screen.maxMs} |`,
+      );
+      console.log(`\nRSS after screening: child ${screen.childRssMb} MB; parent ${screen.parentRssMb} MB (this script, with Vite).`);
+    }
+    printQuality(result.quality);
   }
 } finally {
   await stopScreening?.();
   await vite.close();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Screening: the first image (child start and model load), then warm images one at a time, and both processes' memory. */
+async function benchScreening(screening: Screening, fileAt: (index: number) => string) {
+  progress(`Screening 1 cold + ${screens} warm images…`);
+  const coldStarted = performance.now();
+  await screening.screenImage(fileAt(0));
+  const coldMs = performance.now() - coldStarted;
+  const screenMs: number[] = [];
+  for (let index = 1; index <= screens; index++) {
+    const started = performance.now();
+    await screening.screenImage(fileAt(index));
+    screenMs.push(performance.now() - started);
+  }
+  const childPid = screening.screeningProcessId();
+  if (childPid === null) throw new Error('The screening process is gone');
+  const childRss = await rssMb(childPid);
+  // The parent carries Vite and the app modules too, so this is an upper bound for the server's share.
+  const parentRss = Math.round(process.memoryUsage().rss / 1024 / 1024);
+  await screening.stopScreening();
+  const screenSorted = ascending(screenMs);
+  return {
+    coldStartMs: Math.round(coldMs),
+    warmImages: screens,
+    p50Ms: Math.round(percentile(screenSorted, 50)),
+    p95Ms: Math.round(percentile(screenSorted, 95)),
+    maxMs: Math.round(screenSorted.at(-1) ?? NaN),
+    imagesPerSecond: round((screens / screenMs.reduce((sum, ms) => sum + ms, 0)) * 1000, 2),
+    childRssMb: childRss,
+    parentRssMb: parentRss,
+  };
+}
+
+/**
+ * Builds as members upload them: a title from a varied list and a generated photo
+ * of its own size, light and glow, stored as the pipeline stores it (the analysis
+ * variant, at most 1080 wide). Each is roasted in turn with the roaster's memory
+ * of the roasts before it, as the roast job does, and the roasts are judged in order.
+ */
+async function judgeQuality(builtin: Builtin, quality: Quality, count: number) {
+  const written: Parameters<Quality['judgeRoasts']>[0][number][] = [];
+  const composeMs: number[] = [];
+  const history: string[][] = [];
+  for (let index = 0; index < count; index++) {
+    const spec = quality.photoSpec(index);
+    const title = quality.QUALITY_TITLES[index % quality.QUALITY_TITLES.length]!;
+    const uploaded = { width: spec.width, height: spec.height };
+    const variant = await sharp(Buffer.from(quality.photoSvg(spec)))
+      .resize({ width: quality.analysisWidth(spec.width) })
+      .jpeg({ quality: 78, mozjpeg: true })
+      .toBuffer();
+    // As the roast job: the stored copy is measured, its size judged as uploaded.
+    const photo = await builtin.analysePhoto(variant, uploaded);
+    const named = builtin.parseTitle(title);
+    const facts = builtin.builtinFacts(photo, named);
+    const started = performance.now();
+    const memory = { recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map<string, number>() };
+    const { text, lines } = builtin.composeRoast({ seed: `quality:${index}`, title, facts, photo, memory });
+    composeMs.push(performance.now() - started);
+    history.push(lines);
+    const buildFacts: BuildFacts = {
+      parts: [named.gpu, named.cpu, named.cooler, named.case].filter((part) => part !== null),
+      brands: named.brands,
+      features: named.features,
+      colours: facts.colours,
+    };
+    written.push({ text, title, photo: uploaded, facts: buildFacts });
+  }
+  const sorted = ascending(composeMs);
+  return {
+    ...quality.judgeRoasts(written),
+    titles: quality.QUALITY_TITLES.length,
+    composeP50Ms: round(percentile(sorted, 50), 3),
+    composeP95Ms: round(percentile(sorted, 95), 3),
+  };
+}
+
+function printQuality(quality: Awaited<ReturnType<typeof judgeQuality>>) {
+  const share = (n: number) => `${n} of ${quality.roasts} (${round((n / quality.roasts) * 100)} %)`;
+  console.log(`\nRoast quality, ${quality.roasts} generated builds roasted in a row (${quality.titles} titles, photos 480–1600 px):\n`);
+  console.log('| measure | value |');
+  console.log('|---|---|');
+  console.log(`| sentences (distinct) | ${quality.sentences} (${quality.distinctSentences}) |`);
+  console.log(`| distinct sentences per roast | ${round(quality.distinctSentencesPerRoast, 2)} |`);
+  console.log(`| sentences used more than once | ${quality.sentencesUsedMoreThanOnce} |`);
+  console.log(
+    `| most repeated sentence | ${quality.mostRepeated ? `${quality.mostRepeated.count}× “${quality.mostRepeated.sentence}”` : '—'} |`,
+  );
+  console.log(`| roasts repeating an earlier sentence | ${share(quality.roastsWithARepeatedSentence)} |`);
+  console.log(`| roasts naming a concrete fact | ${share(quality.roastsNamingAFact)} |`);
+  console.log(`| roasts contradicting their title or photo | ${share(quality.titleContradictions)} |`);
+  console.log(`| composition per roast, p50 / p95 ms | ${quality.composeP50Ms} / ${quality.composeP95Ms} |`);
+  for (const example of quality.contradictionExamples) console.log(`\n  Contradiction: ${example}`);
+  for (const example of quality.factlessExamples) console.log(`\n  No fact named: ${example}`);
 }

@@ -13,7 +13,6 @@ import {
   listBuildsAfter,
   listRecentBuilds,
   listUserBuilds,
-  recentOpeners,
   requestFreshRoast,
 } from './builds.server';
 import { aMember, anImage } from '#tests/support/factories';
@@ -178,19 +177,5 @@ describe('requestFreshRoast', () => {
     db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
     expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'not_listed' });
     expect(findBuildDetail(id)?.roastRequestedAt).toBeNull();
-  });
-});
-
-describe('recentOpeners', () => {
-  it("lists the built-in roaster's latest opening lines, newest first", async () => {
-    for (const [index, opener] of ['generic-1', null, 'gpu-2', 'generic-9'].entries()) {
-      const id = await build(`rig ${index}`, T + index);
-      db()
-        .update(builds)
-        .set({ roastOpener: opener, roastedAt: new Date(T + index * 1000) })
-        .where(eq(builds.id, id))
-        .run();
-    }
-    expect(recentOpeners(2)).toEqual(['generic-9', 'gpu-2']);
   });
 });

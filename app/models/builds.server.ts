@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
 import { roastJob, screenJob } from '~/jobs/job-types';
@@ -160,6 +160,7 @@ export function findBuildDetail(id: number) {
       roastModel: builds.roastModel,
       roastFacts: builds.roastFacts,
       roastFailedAt: builds.roastFailedAt,
+      roastedAt: builds.roastedAt,
       roastRequestedAt: builds.roastRequestedAt,
     })
     .from(builds)
@@ -272,18 +273,6 @@ export function approveBuildIn(writer: Writer, buildId: number, now = new Date()
   if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
   recordBuildListed(writer, buildId, now);
   return build.imageId;
-}
-
-/** The built-in roaster's most recent opening lines, newest first, so the next roast avoids them. */
-export function recentOpeners(limit: number): string[] {
-  return db()
-    .select({ opener: builds.roastOpener })
-    .from(builds)
-    .where(isNotNull(builds.roastOpener))
-    .orderBy(desc(builds.roastedAt))
-    .limit(limit)
-    .all()
-    .flatMap((row) => (row.opener ? [row.opener] : []));
 }
 
 // The totals kept on each build, recounted from its rows: exact whatever was

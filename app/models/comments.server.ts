@@ -8,6 +8,7 @@ import { recountComments } from './builds.server';
 import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { recordComment } from './progression.server';
 import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
+import { rememberReplyLines } from './roast-memory.server';
 
 /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
 export const AI_REPLIES_PER_BUILD = { bucket: 'ai-reply:member-build', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimit;
@@ -112,18 +113,23 @@ export function commentForAiReply(commentId: number) {
   return { ...comment, threadId, thread };
 }
 
-/** Adds RoastBot's reply under the thread's top-level comment, and tells the member it answers (`askerId`). */
+/**
+ * Adds RoastBot's reply under the thread's top-level comment, and tells the member it
+ * answers (`askerId`). `lines`: the built-in reply's line ids, remembered so later
+ * replies avoid them.
+ */
 export function saveAiReply(
   tx: Writer,
-  reply: { buildId: number; threadId: number; content: string; askerId: number | null },
+  reply: { buildId: number; threadId: number; content: string; askerId: number | null; lines?: readonly string[] },
   now = new Date(),
 ): void {
-  const saved = tx
+  const { id } = tx
     .insert(comments)
     .values({ buildId: reply.buildId, userId: null, content: reply.content, isAI: true, parentCommentId: reply.threadId, createdAt: now })
     .returning({ id: comments.id })
     .get();
-  if (reply.askerId !== null) notifyRoastBotReply(tx, { replyId: saved.id, buildId: reply.buildId, askerId: reply.askerId }, now);
+  if (reply.askerId !== null) notifyRoastBotReply(tx, { replyId: id, buildId: reply.buildId, askerId: reply.askerId }, now);
+  if (reply.lines) rememberReplyLines(tx, id, reply.threadId, reply.lines);
   tx.update(builds)
     .set({ commentCount: sql`${builds.commentCount} + 1` })
     .where(eq(builds.id, reply.buildId))

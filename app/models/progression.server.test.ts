@@ -84,7 +84,7 @@ describe('experience', () => {
     db().transaction((tx) => saveScreening(tx, passed!, { ...outcome, outcome: 'approved' }, monday));
     expect(member(owner).experience).toBe(50 + 25);
     db().transaction((tx) =>
-      saveRoast(tx, passed!, { text: 'Nice RGB.', facts, author: { provider: 'builtin', model: 'builtin' }, opener: null }, at(0, 1)),
+      saveRoast(tx, passed!, { text: 'Nice RGB.', facts, author: { provider: 'builtin', model: 'builtin' }, lines: null }, at(0, 1)),
     );
     expect(earned(owner)).toEqual(['first-build', 'first-roast']);
   });

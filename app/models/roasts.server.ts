@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { builds } from '../../db/schema';
+import { builds, images } from '../../db/schema';
 import { enqueueJob } from '~/jobs/queue.server';
 import { roastJob } from '~/jobs/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { recordBuildListed, recordRoast } from './progression.server';
+import { rememberRoastLines } from './roast-memory.server';
 
 /** What the roast and screening jobs need to know about a build. */
 export function buildForRoast(buildId: number) {
@@ -19,8 +20,11 @@ export function buildForRoast(buildId: number) {
         roastProvider: builds.roastProvider,
         roastFacts: builds.roastFacts,
         roastRequestedAt: builds.roastRequestedAt,
+        // The photo's size as uploaded (the roaster looks at a smaller copy).
+        photo: { width: images.width, height: images.height },
       })
       .from(builds)
+      .innerJoin(images, eq(images.id, builds.imageId))
       .where(eq(builds.id, buildId))
       .get() ?? null
   );
@@ -63,10 +67,11 @@ export function holdForReview(tx: Writer, buildId: number, reason: string): void
   tx.update(builds).set({ reviewStatus: 'held', reviewReason: reason }).where(eq(builds.id, buildId)).run();
 }
 
+/** `lines`: the built-in roaster's line ids (the opener's first), remembered so later roasts avoid them. */
 export function saveRoast(
   tx: Writer,
   buildId: number,
-  roast: { text: string; facts: RoastFacts; author: RoastAuthor; opener: string | null },
+  roast: { text: string; facts: RoastFacts; author: RoastAuthor; lines: readonly string[] | null },
   now = new Date(),
 ): void {
   tx.update(builds)
@@ -75,13 +80,14 @@ export function saveRoast(
       roastFacts: roast.facts,
       roastProvider: roast.author.provider,
       roastModel: roast.author.model,
-      roastOpener: roast.opener,
+      roastOpener: roast.lines?.[0] ?? null,
       roastedAt: now,
       roastFailedAt: null,
     })
     .where(eq(builds.id, buildId))
     .run();
   recordRoast(tx, buildId, now);
+  if (roast.lines) rememberRoastLines(tx, buildId, now, roast.lines);
 }
 
 /** Every attempt failed: the build page says so kindly, and the build stays as it is. */

@@ -1,9 +1,13 @@
 import { commentForAiReply, saveAiReply } from '~/models/comments.server';
+import { replyMemory } from '~/models/roast-memory.server';
 import type { JobHandler } from '~/jobs/runner.server';
+import type { Writer } from '~/services/db.server';
 import { composeReply } from './builtin/index.server';
 import { roastFactsSchema } from './facts';
 import { ollamaReply } from './ollama.server';
 import { chooseOllama, withFallback } from './provider.server';
+
+type WriteReply = (tx: Writer) => { text: string; lines?: string[] };
 
 /**
  * RoastBot answers a member's comment (a mention, or a reply to one of its own
@@ -18,16 +22,34 @@ export const replyToComment: JobHandler = {
     const parsed = roastFactsSchema.safeParse(comment.roastFacts);
     const facts = parsed.success ? parsed.data : null;
     const member = comment.thread.at(-1)?.content ?? '';
-    const builtin = async () => composeReply({ seed: `reply:${comment.id}`, title: comment.title, facts, comment: member });
+    // The built-in reply is composed inside the transaction that saves it, from the memory read there (as roasts are).
+    const builtin = async (): Promise<WriteReply> => (tx) =>
+      composeReply({
+        seed: `reply:${comment.id}`,
+        title: comment.title,
+        facts,
+        comment: member,
+        memory: replyMemory(tx, comment.threadId),
+      });
     const ollama = await chooseOllama();
-    const content = ollama
+    const write = ollama
       ? await withFallback(
           ollama,
-          () => ollamaReply(ollama.config, { title: comment.title, roast: comment.roast, facts, thread: comment.thread }, signal),
+          async (): Promise<WriteReply> => {
+            const text = await ollamaReply(
+              ollama.config,
+              { title: comment.title, roast: comment.roast, facts, thread: comment.thread },
+              signal,
+            );
+            return () => ({ text });
+          },
           builtin,
           signal,
         )
       : await builtin();
-    complete((tx) => saveAiReply(tx, { buildId: comment.buildId, threadId: comment.threadId, content, askerId: comment.userId }));
+    complete((tx) => {
+      const { text, lines } = write(tx);
+      saveAiReply(tx, { buildId: comment.buildId, threadId: comment.threadId, content: text, askerId: comment.userId, lines });
+    });
   },
 };

@@ -1,6 +1,7 @@
-import { recentOpeners } from '~/models/builds.server';
 import { withAnalysisFile } from '~/models/images.server';
+import { roastMemory } from '~/models/roast-memory.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
+import type { Writer } from '~/services/db.server';
 import type { JobHandler } from '~/jobs/runner.server';
 import { analysePhoto, builtinFacts, composeRoast, parseTitle } from './builtin/index.server';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema } from './facts';
@@ -8,11 +9,10 @@ import { ollamaLook, ollamaRoast } from './ollama.server';
 import { chooseOllama, withFallback } from './provider.server';
 import { visionImage } from './vision-image.server';
 
-/** The openers of this many recent roasts are avoided (the rule asks for at least 20). */
-const OPENER_MEMORY = 60;
-
 type Build = NonNullable<ReturnType<typeof buildForRoast>>;
-type Roast = { text: string; facts: RoastFacts; author: RoastAuthor; opener: string | null };
+type Roast = { text: string; facts: RoastFacts; author: RoastAuthor; lines: string[] | null };
+/** A roast finished inside the transaction that saves it (see builtinRoast). */
+type WriteRoast = (tx: Writer) => Roast;
 
 /**
  * Writes a build's roast: Ollama's two steps (look, then roast from the facts)
@@ -25,14 +25,14 @@ export const roastBuild: JobHandler = {
     const build = buildForRoast(Number(job.payload.buildId));
     // Deleted or rejected meanwhile (a rejected build's photo is gone), or already roasted by an earlier run: nothing to do.
     if (!build || build.roast || build.reviewStatus === 'rejected') return;
-    const roast = await withAnalysisFile(build.imageId, (file) => writeRoast(build, file, signal));
-    if (!roast) throw new Error(`Build ${build.id} has no JPEG variant to look at`);
-    complete((tx) => saveRoast(tx, build.id, roast));
+    const write = await withAnalysisFile(build.imageId, (file) => writeRoast(build, file, signal));
+    if (!write) throw new Error(`Build ${build.id} has no JPEG variant to look at`);
+    complete((tx) => saveRoast(tx, build.id, write(tx)));
   },
   giveUp: (tx, job) => markRoastFailed(tx, Number(job.payload.buildId)),
 };
 
-async function writeRoast(build: Build, file: string, signal: AbortSignal): Promise<Roast> {
+async function writeRoast(build: Build, file: string, signal: AbortSignal): Promise<WriteRoast> {
   // Facts the vision model produced while screening this photo are reused, not looked for again.
   const seen = roastFactsSchema.safeParse(build.roastFacts);
   const lookedByOllama = build.roastProvider === 'ollama' && seen.success ? seen.data : null;
@@ -43,18 +43,27 @@ async function writeRoast(build: Build, file: string, signal: AbortSignal): Prom
     async () => {
       const facts = lookedByOllama ?? (await ollamaLook(ollama.config, await visionImage(file), signal));
       const text = await ollamaRoast(ollama.config, { title: build.title, facts }, signal);
-      return { text, facts, author: { provider: 'ollama', model: ollama.config.model }, opener: null };
+      const roast: Roast = { text, facts, author: { provider: 'ollama', model: ollama.config.model }, lines: null };
+      return () => roast;
     },
     () => builtinRoast(build, file, lookedByOllama),
     signal,
   );
 }
 
-async function builtinRoast(build: Build, file: string, known: RoastFacts | null): Promise<Roast> {
-  const photo = await analysePhoto(file);
+/**
+ * The photo is measured now; the roast is composed when it is saved, from the
+ * memory read in that same write transaction (under a millisecond of work). Two
+ * roast jobs running side by side therefore never pick the same fresh line: the
+ * second one sees the first one's lines.
+ */
+async function builtinRoast(build: Build, file: string, known: RoastFacts | null): Promise<WriteRoast> {
+  const photo = await analysePhoto(file, build.photo);
   const facts = known ?? builtinFacts(photo, parseTitle(build.title));
   // Same build, same roast; a fresh roast the owner asked for gets a new seed.
   const seed = `${build.id}:${build.roastRequestedAt?.getTime() ?? 0}`;
-  const { text, opener } = composeRoast({ seed, title: build.title, facts, photo, avoidOpeners: recentOpeners(OPENER_MEMORY) });
-  return { text, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, opener };
+  return (tx) => {
+    const { text, lines } = composeRoast({ seed, title: build.title, facts, photo, memory: roastMemory(tx) });
+    return { text, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines };
+  };
 }

@@ -9,8 +9,12 @@ import { measurePhoto, type PhotoAnalysis } from './photo';
  */
 const ANALYSIS_SIDE = 256;
 
-/** Measures a build photo (a file path or JPEG/PNG/WebP/GIF bytes) for the built-in roaster. */
-export async function analysePhoto(input: Buffer | string): Promise<PhotoAnalysis> {
+/**
+ * Measures a build photo (a file path or JPEG/PNG/WebP/GIF bytes) for the built-in
+ * roaster. `original` is the size the member uploaded, when `input` is a smaller
+ * copy: how small a photo is must be judged on what they sent.
+ */
+export async function analysePhoto(input: Buffer | string, original?: { width: number; height: number }): Promise<PhotoAnalysis> {
   const image = sharp(input, {
     autoOrient: true,
     pages: 1,
@@ -27,6 +31,6 @@ export async function analysePhoto(input: Buffer | string): Promise<PhotoAnalysi
     .toBuffer({ resolveWithObject: true });
   return measurePhoto(
     { data, width: info.width, height: info.height, channels: info.channels },
-    { width: metadata.autoOrient.width, height: metadata.autoOrient.height },
+    original ?? { width: metadata.autoOrient.width, height: metadata.autoOrient.height },
   );
 }

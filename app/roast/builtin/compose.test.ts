@@ -3,6 +3,9 @@ import { type RoastFacts, roastFactsSchema } from '~/roast/facts';
 import { composeRoast } from './compose';
 import { builtinFacts } from './derive-facts';
 import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
+import { PHOTO_LINES } from './lines/photo';
+import { RGB_LINES } from './lines/rgb';
+import { lineId, MAX_WEIGHT, MIN_WEIGHT, NO_MEMORY, recentLines, ROAST_MEMORY } from './memory';
 import type { PhotoAnalysis } from './photo';
 import { parseTitle } from './title';
 
@@ -88,45 +91,147 @@ function builds(count: number): Case[] {
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const firstSentence = (text: string) => text.split(/(?<=[.!?])\s/)[0] ?? '';
+const sentencesOf = (text: string) => text.split(/(?<=[.!?][”"]?)\s+(?=[A-Z“"])/);
+const firstSentence = (text: string) => sentencesOf(text)[0] ?? '';
+const filled = (templates: readonly string[], vars: Record<string, string>) =>
+  templates.map((template) => template.replace(/\{(?:a:)?(\w+)\}/g, (_, key: string) => vars[key] ?? ''));
+
+/** Roasts one build after another as the roast job does, each with the memory of those before it. */
+function roastInTurn(cases: readonly Case[], weights: ReadonlyMap<string, number> = new Map()) {
+  const history: string[][] = [];
+  return cases.map((build) => {
+    const memory = { recent: recentLines(history.slice(-ROAST_MEMORY).reverse()), weights };
+    const roast = composeRoast({ ...build, memory });
+    history.push(roast.lines);
+    return roast;
+  });
+}
 
 describe('composeRoast', () => {
-  it('writes the same roast for the same build', () => {
+  it('writes the same roast for the same build and memory', () => {
+    const memory = { recent: new Map([['x', 0]]), weights: new Map() };
     for (const build of builds(20)) {
-      const input = { ...build, avoidOpeners: ['generic-3', 'title-2'] };
+      const input = { ...build, memory };
       expect(composeRoast(input)).toEqual(composeRoast({ ...input, facts: structuredClone(input.facts) }));
     }
   });
 
   it('writes different roasts for different seeds', () => {
     const [build] = builds(1) as [Case];
-    const texts = new Set(Array.from({ length: 10 }, (_, i) => composeRoast({ ...build, seed: `seed-${i}`, avoidOpeners: [] }).text));
+    const texts = new Set(Array.from({ length: 10 }, (_, i) => composeRoast({ ...build, seed: `seed-${i}`, memory: NO_MEMORY }).text));
     expect(texts.size).toBeGreaterThanOrEqual(9);
   });
 
-  it('never repeats an opener across 50 builds in a row when given the last 60', () => {
-    const openers: string[] = [];
-    const firstSentences: string[] = [];
-    for (const build of builds(50)) {
-      const avoidOpeners = openers.slice(-60).reverse();
-      const roast = composeRoast({ ...build, avoidOpeners });
-      expect(avoidOpeners).not.toContain(roast.opener);
-      openers.push(roast.opener);
-      firstSentences.push(firstSentence(roast.text));
+  it('repeats no sentence of the last 200 roasts over 600 roasts in a row, closers included', () => {
+    const roasts = roastInTurn(builds(600));
+    const seen: string[][] = [];
+    for (const roast of roasts) {
+      const recent = new Set(seen.slice(-ROAST_MEMORY).flat());
+      const own = sentencesOf(roast.text);
+      for (const sentence of own) expect(recent, sentence).not.toContain(sentence);
+      expect(new Set(own).size).toBe(own.length);
+      seen.push(own);
     }
-    expect(new Set(openers).size).toBe(50);
-    expect(new Set(firstSentences).size).toBe(50);
   });
 
-  it('keeps every roast between 60 and 140 words, with an opener the caller did not avoid', () => {
-    const avoidOpeners = ['generic-0', 'generic-1', 'title-0', 'gpu-halo-0', 'rgb-overload-1', 'dark-2'];
-    for (const build of builds(300)) {
-      const roast = composeRoast({ ...build, avoidOpeners });
+  it('keeps every roast between 60 and 140 words, with no placeholder left', () => {
+    for (const roast of roastInTurn(builds(300))) {
       expect(words(roast.text), roast.text).toBeGreaterThanOrEqual(60);
       expect(words(roast.text), roast.text).toBeLessThanOrEqual(140);
-      expect(avoidOpeners).not.toContain(roast.opener);
       expect(roast.text).not.toMatch(/[{}]|undefined|null|this build build/);
     }
+  });
+
+  it('names at least one concrete fact of its build in every roast', () => {
+    const cases = builds(300);
+    roastInTurn(cases).forEach((roast, i) => {
+      const { facts, title } = cases[i] as Case;
+      const titled = parseTitle(title);
+      const named = [
+        facts.gpu,
+        facts.cpu,
+        facts.cooler,
+        facts.case,
+        titled.gpu,
+        titled.cpu,
+        titled.cooler,
+        titled.case,
+        ...titled.features,
+        ...facts.features,
+        ...facts.colours,
+      ].filter((fact): fact is string => !!fact);
+      const text = roast.text.toLowerCase();
+      expect(
+        named.some((fact) => text.includes(fact.toLowerCase())) ||
+          /white|small form factor|itx|loop|hardline|sleeper|first build|budget|rgb fans|tiny pc|compact|sleev|vertical|dust|coolant/i.test(
+            text,
+          ),
+        roast.text,
+      ).toBe(true);
+    });
+  });
+
+  it('believes the title over the photo about RGB', () => {
+    const quiet = { ...basePhoto, rgb: 'some' as const };
+    const loudTitle = 'RGB overload with 14 fans';
+    const darkTitle = 'No RGB, all business: Define 7 with a 7700X';
+    const little = [...filled(RGB_LINES.none, {}), ...filled(RGB_LINES.some, {})];
+    const lots = [...filled(RGB_LINES.lots, {}), ...filled(RGB_LINES.overload, {})];
+    for (let i = 0; i < 40; i++) {
+      const loud = composeRoast({
+        seed: `loud-${i}`,
+        title: loudTitle,
+        facts: builtinFacts(quiet, parseTitle(loudTitle)),
+        photo: quiet,
+        memory: NO_MEMORY,
+      });
+      for (const line of little) expect(loud.text).not.toContain(line);
+      const glowing = { ...basePhoto, rgb: 'overload' as const };
+      const dark = composeRoast({
+        seed: `dark-${i}`,
+        title: darkTitle,
+        facts: builtinFacts(glowing, parseTitle(darkTitle)),
+        photo: glowing,
+        memory: NO_MEMORY,
+      });
+      for (const line of lots) expect(dark.text).not.toContain(line);
+    }
+    expect(builtinFacts(quiet, parseTitle(loudTitle)).rgb).toBe('overload');
+  });
+
+  it('jokes about a photo’s size only when its long side is under 800 px, and once at most', () => {
+    const tiny = filled(PHOTO_LINES.tiny, {});
+    const count = (text: string) => tiny.filter((line) => text.includes(line)).length;
+    const title = 'My setup';
+    const roastOf = (photo: PhotoAnalysis, i: number) =>
+      composeRoast({ seed: `size-${i}`, title, facts: builtinFacts(photo, parseTitle(title)), photo, memory: NO_MEMORY }).text;
+    let small = 0;
+    for (let i = 0; i < 60; i++) {
+      expect(count(roastOf({ ...basePhoto, width: 880, height: 660, megapixels: 0.58 }, i))).toBe(0);
+      expect(count(roastOf({ ...basePhoto, width: 640, height: 1280, megapixels: 0.82 }, i))).toBe(0);
+      const inSmall = count(roastOf({ ...basePhoto, width: 720, height: 540, megapixels: 0.39 }, i));
+      expect(inSmall).toBeLessThanOrEqual(1);
+      small += inSmall;
+    }
+    expect(small).toBeGreaterThan(0);
+  });
+
+  it('picks lines that landed more often than lines that missed, within bounds', () => {
+    const [build] = builds(1) as [Case];
+    const openerIds = new Map(GENERIC_OPENERS.map((template) => [lineId(template), template]));
+    const landed = [...openerIds.keys()].slice(0, 40);
+    const missed = [...openerIds.keys()].slice(40, 80);
+    const weights = new Map([...landed.map((id) => [id, MAX_WEIGHT] as const), ...missed.map((id) => [id, MIN_WEIGHT] as const)]);
+    let fromLanded = 0;
+    let fromMissed = 0;
+    for (let i = 0; i < 400; i++) {
+      const { lines } = composeRoast({ ...build, title: '', seed: `weights-${i}`, memory: { recent: new Map(), weights } });
+      if (landed.includes(lines[0] ?? '')) fromLanded++;
+      if (missed.includes(lines[0] ?? '')) fromMissed++;
+    }
+    // Weights 2 against 0.5: about four times as often, not always.
+    expect(fromLanded).toBeGreaterThan(fromMissed * 2.5);
+    expect(fromMissed).toBeGreaterThan(0);
   });
 
   it('roasts the parts the title names, by name', () => {
@@ -137,7 +242,7 @@ describe('composeRoast', () => {
         title,
         facts: builtinFacts(basePhoto, parseTitle(title)),
         photo: basePhoto,
-        avoidOpeners: [],
+        memory: NO_MEMORY,
       });
       expect(text).toContain('4090');
       expect(text).toMatch(/7800X3D|O11/);
@@ -146,27 +251,22 @@ describe('composeRoast', () => {
 
   it('takes the part names from the title when the vision model only described them', () => {
     const title = 'Finally got my 9800X3D and RX 7900 XTX';
-    const { text } = composeRoast({ seed: 'seen', title, facts: SEEN, photo: null, avoidOpeners: [] });
+    const { text } = composeRoast({ seed: 'seen', title, facts: SEEN, photo: null, memory: NO_MEMORY });
     expect(text).toContain('RX 7900 XTX');
   });
 
   it('roasts the photo, not a PC, when the vision model saw no PC', () => {
     const facts = { ...SEEN, isPcBuild: false };
+    const aboutParts = filled(
+      Object.entries(FACT_OPENERS)
+        .filter(([topic]) => /^(?:gpu|rgb|dark|blurry|white-build)/.test(topic))
+        .flatMap(([, lines]) => lines),
+      { gpu: 'RX 7900 XTX' },
+    );
     for (let i = 0; i < 10; i++) {
-      const { text, opener } = composeRoast({ seed: `cat-${i}`, title: 'My cat', facts, photo: null, avoidOpeners: [] });
+      const { text } = composeRoast({ seed: `cat-${i}`, title: 'My cat', facts, photo: null, memory: NO_MEMORY });
       expect(text).toMatch(/PC|computer|hardware|graphics card/);
-      expect(opener).not.toMatch(/^(?:gpu|rgb|dark|blurry|white-build)-/);
-    }
-  });
-
-  it('falls back to a fresh generic opener when every fitting one was used lately', () => {
-    const title = 'All white ITX build with a custom loop and an RTX 4090';
-    const photo = { ...basePhoto, dark: true, blurry: true, rgb: 'overload' as const };
-    const facts = builtinFacts(photo, parseTitle(title));
-    const everyFactOpener = Object.entries(FACT_OPENERS).flatMap(([topic, lines]) => lines.map((_, i) => `${topic}-${i}`));
-    for (let i = 0; i < 20; i++) {
-      const { opener } = composeRoast({ seed: `fallback-${i}`, title, facts, photo, avoidOpeners: everyFactOpener });
-      expect(opener).toMatch(/^generic-\d+$/);
+      expect(aboutParts).not.toContain(firstSentence(text));
     }
   });
 
@@ -175,18 +275,20 @@ describe('composeRoast', () => {
     const facts = builtinFacts(basePhoto, parseTitle(title));
     const openers = Array.from(
       { length: 40 },
-      (_, i) => composeRoast({ seed: `fit-${i}`, title, facts, photo: basePhoto, avoidOpeners: [] }).opener,
+      (_, i) => composeRoast({ seed: `fit-${i}`, title, facts, photo: basePhoto, memory: NO_MEMORY }).text,
     );
-    expect(openers.filter((id) => /^(?:gpu-halo|title)-/.test(id)).length).toBeGreaterThan(15);
+    expect(openers.filter((text) => /4090/.test(firstSentence(text))).length).toBeGreaterThan(15);
   });
 
-  it('still answers when told to avoid every opener there is', () => {
-    const everything = [
-      ...GENERIC_OPENERS.map((_, i) => `generic-${i}`),
-      ...Object.entries(FACT_OPENERS).flatMap(([t, lines]) => lines.map((_, i) => `${t}-${i}`)),
-    ];
-    const [build] = builds(1) as [Case];
-    expect(composeRoast({ ...build, avoidOpeners: everything }).opener).toMatch(/^generic-\d+$/);
+  it('puts an opener together from parts, naming the build, when every whole one was used lately', () => {
+    const everyOpener = [...GENERIC_OPENERS, ...Object.values(FACT_OPENERS).flat()];
+    const recent = new Map(everyOpener.map((template, i) => [lineId(template), i % ROAST_MEMORY]));
+    const title = 'Arc B580 in a Fractal North';
+    const facts = builtinFacts(basePhoto, parseTitle(title));
+    for (let i = 0; i < 20; i++) {
+      const { text } = composeRoast({ seed: `dry-${i}`, title, facts, photo: basePhoto, memory: { recent, weights: new Map() } });
+      expect(firstSentence(text)).toMatch(/^[A-Z][^.]*: this .*(Arc B580|Fractal North|purple).*,/);
+    }
   });
 
   it('quotes a long or hostile title safely', () => {
@@ -197,7 +299,7 @@ describe('composeRoast', () => {
         title,
         facts: builtinFacts(basePhoto, parseTitle(title)),
         photo: basePhoto,
-        avoidOpeners: GENERIC_OPENERS.map((_, j) => `generic-${j}`),
+        memory: NO_MEMORY,
       });
       expect(text).not.toMatch(/[<>"]/);
       expect(text).not.toContain('goes on and on forever');

@@ -1,90 +1,206 @@
 import type { RoastFacts } from '~/roast/facts';
 import { ROAST_WORDS } from '~/roast/prompts';
 import { CLOSERS } from './lines/closers';
+import {
+  BODY_COMPARISONS,
+  BODY_OBSERVATIONS,
+  CLOSER_LEADS,
+  CLOSER_TWISTS,
+  CLOSER_VERDICTS,
+  OPENER_ARRIVALS,
+  OPENER_INTROS,
+  OPENER_TWISTS,
+} from './lines/composed';
 import { FILLER_LINES } from './lines/fillers';
-import { FACT_OPENERS, GENERIC_OPENERS, type OpenerTopic } from './lines/openers';
+import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
+import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import type { PhotoAnalysis } from './photo';
 import { type Random, seededRandom } from './random';
-import { capitalise, countWords, fill, type LineVars } from './text';
+import { capitalise, countWords, fill } from './text';
 import { parseTitle } from './title';
-import { type BodySlot, roastTopics } from './topics';
+import { type RoastTopics, roastTopics } from './topics';
 
 export type ComposeRoastInput = {
-  /** Same seed, same roast: the build's id, plus whatever asks for a fresh one. */
+  /** Same seed and memory, same roast: the build's id, plus whatever asks for a fresh one. */
   seed: string;
   title: string;
   facts: RoastFacts;
   photo: PhotoAnalysis | null;
-  /** Opener ids of the most recent roasts, which this one must not repeat. */
-  avoidOpeners: readonly string[];
+  /** The lines of recent roasts, which this one avoids, and their weights from reactions. */
+  memory: LineMemory;
+};
+
+export type ComposedRoast = {
+  text: string;
+  /** The ids of every line and sentence part used, the opener's first: for the memory and for reactions. */
+  lines: string[];
 };
 
 /** A fitting fact-specific opener is chosen over a generic one this often. */
 const FACT_OPENER_CHANCE = 0.6;
 const MIN_BODY_LINES = 2;
 const MAX_BODY_LINES = 4;
+const COMPOSE_ATTEMPTS = 8;
+/** The values that are concrete facts of the build (the title alone is not one). */
+const FACT_KEYS = ['gpu', 'cpu', 'cooler', 'case', 'colour', 'brand'] as const;
 
-type Opener = { id: string; template: string };
+/** A sentence as chosen: its text, the ids it uses, and whether it names a fact of the build. */
+type Sentence = { text: string; ids: string[]; namesFact: boolean };
+type Candidate = { id: string; template: string; namesFact: boolean };
 
 /**
  * Writes a roast from our own lines: an opener, two to four body lines about
  * this build's parts, features and photo (most specific first), and a closer.
- * `opener` is the stable id of the opening line, for the caller to remember.
+ * No line of the roasts in `memory` comes back while an unused one fits; when
+ * a kind of line runs dry, sentences are put together from parts instead, and
+ * every roast names at least one concrete fact of its build.
  */
-export function composeRoast(input: ComposeRoastInput): { text: string; opener: string } {
+export function composeRoast(input: ComposeRoastInput): ComposedRoast {
   const random = seededRandom(`roast:${input.seed}`);
   const topics = roastTopics({ title: input.title, titleFacts: parseTitle(input.title), facts: input.facts, photo: input.photo, random });
-  const opener = chooseOpener(random, topics.openerTopics, new Set(input.avoidOpeners));
-  const first = line(opener.template, topics.vars);
-  const closer = line(random.pick(CLOSERS), topics.vars);
-  const framing = countWords(first) + countWords(closer);
-  const body = chooseBody(random, topics.body, topics.vars, { min: ROAST_WORDS.min - framing, max: ROAST_WORDS.max - framing });
-  return { text: [first, ...body, closer].join(' '), opener: opener.id };
-}
-
-/**
- * Never one of the recent openers. A fitting fact-specific opener is preferred;
- * when all of those were used lately, any fresh generic one (there are more
- * generic openers than the caller remembers, so one is always fresh).
- */
-function chooseOpener(random: Random, topics: readonly OpenerTopic[], avoid: ReadonlySet<string>): Opener {
-  const fresh = (openers: Opener[]) => openers.filter((opener) => !avoid.has(opener.id));
-  const fitting = fresh(topics.flatMap((topic) => FACT_OPENERS[topic].map((template, i) => ({ id: `${topic}-${i}`, template }))));
-  const generic = GENERIC_OPENERS.map((template, i) => ({ id: `generic-${i}`, template }));
-  const freshGeneric = fresh(generic);
-  if (fitting.length > 0 && (freshGeneric.length === 0 || random.next() < FACT_OPENER_CHANCE)) return random.pick(fitting);
-  // Only a caller avoiding every generic opener ends up repeating one.
-  return random.pick(freshGeneric.length > 0 ? freshGeneric : generic);
-}
-
-/**
- * One line from each slot in order, within the word budget, until the roast
- * has three or four body lines; generic filler tops up a build with little to say.
- */
-function chooseBody(random: Random, slots: readonly BodySlot[], vars: LineVars, budget: { min: number; max: number }): string[] {
-  const wanted = random.next() < 0.5 ? MAX_BODY_LINES - 1 : MAX_BODY_LINES;
-  const chosen: string[] = [];
-  let words = 0;
-  const take = (templates: readonly string[]) => {
-    const fitting = templates
-      .map((template) => line(template, vars))
-      .filter((text) => words + countWords(text) <= budget.max && !chosen.includes(text));
-    if (fitting.length === 0) return false;
-    const text = random.pick(fitting);
-    chosen.push(text);
-    words += countWords(text);
-    return true;
-  };
-  for (const slot of slots) {
-    if (chosen.length >= wanted) break;
-    take(slot);
+  const chooser = new Chooser(random, topics, input.memory);
+  const opener = chooser.opener();
+  const closer = chooser.closer();
+  const framing = countWords(opener.text) + countWords(closer.text);
+  const body = chooser.body({ min: ROAST_WORDS.min - framing, max: ROAST_WORDS.max - framing });
+  if (![opener, ...body].some((sentence) => sentence.namesFact)) {
+    const fact = chooser.composedBody();
+    if (fact) body.splice(body.length >= MAX_BODY_LINES ? body.length - 1 : body.length, 1, fact);
   }
-  while (chosen.length < MAX_BODY_LINES && (chosen.length < MIN_BODY_LINES || words < budget.min)) {
-    if (!take(FILLER_LINES)) break;
-  }
-  return chosen;
+  const sentences = [opener, ...body, closer];
+  return { text: sentences.map((sentence) => sentence.text).join(' '), lines: sentences.flatMap((sentence) => sentence.ids) };
 }
 
-function line(template: string, vars: LineVars): string {
-  return capitalise(fill(template, vars));
+/** Picks a roast's sentences, remembering what this roast has used so far. */
+class Chooser {
+  private readonly used = new Set<string>();
+  private readonly random: Random;
+  private readonly topics: RoastTopics;
+  private readonly memory: LineMemory;
+  /** Finds this build's parts, brand or colour in a sentence, as whole words; null when it has none. */
+  private readonly facts: RegExp | null;
+
+  constructor(random: Random, topics: RoastTopics, memory: LineMemory) {
+    this.random = random;
+    this.topics = topics;
+    this.memory = memory;
+    const values = FACT_KEYS.flatMap((key) => topics.vars[key] ?? []);
+    this.facts = values.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${values.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu') : null;
+  }
+
+  /** A fitting fact opener (often), else a generic one, else one put together from parts. */
+  opener(): Sentence {
+    const fitting = this.candidates(this.topics.openerTopics.flatMap((topic) => FACT_OPENERS[topic]));
+    const generic = this.candidates(GENERIC_OPENERS);
+    const preferFact = this.random.next() < FACT_OPENER_CHANCE;
+    const chosen = (preferFact ? this.fresh(fitting) : null) ?? this.fresh(generic) ?? this.fresh(fitting) ?? this.composedOpener();
+    return this.take(chosen);
+  }
+
+  closer(): Sentence {
+    return this.take(this.fresh(this.candidates(CLOSERS)) ?? this.composedCloser());
+  }
+
+  /**
+   * One fresh line from each slot in order, within the word budget, until the roast
+   * has three or four body lines; a slot whose lines were all used lately is passed
+   * over. Fillers, then sentences from parts, top up a build with little to say.
+   */
+  body(budget: { min: number; max: number }): Sentence[] {
+    const wanted = this.random.next() < 0.5 ? MAX_BODY_LINES - 1 : MAX_BODY_LINES;
+    const chosen: Sentence[] = [];
+    let words = 0;
+    const fits = (text: string) => words + countWords(text) <= budget.max;
+    const add = (sentence: Sentence | null) => {
+      if (!sentence || !fits(sentence.text)) return false;
+      chosen.push(this.take(sentence));
+      words += countWords(sentence.text);
+      return true;
+    };
+    for (const slot of this.topics.body) {
+      if (chosen.length >= wanted) break;
+      add(this.fresh(this.candidates(slot.lines, slot.namesFact).filter((candidate) => fits(this.fill(candidate.template)))));
+    }
+    while (chosen.length < MAX_BODY_LINES && (chosen.length < MIN_BODY_LINES || words < budget.min)) {
+      const filler = this.fresh(this.candidates(FILLER_LINES).filter((candidate) => fits(this.fill(candidate.template))));
+      if (!add(filler ?? this.composedBody())) break;
+    }
+    return chosen;
+  }
+
+  /** "{Subject} {observation}, {comparison}." about a fact of this build; null when it has none to name. */
+  composedBody(): Sentence | null {
+    const subjects = this.topics.subjects.body;
+    if (subjects.length === 0) return null;
+    const subject = this.fill(this.random.pick(subjects));
+    return this.composed(
+      [BODY_OBSERVATIONS, BODY_COMPARISONS],
+      ([observation, comparison]) => `${subject} ${observation}, ${comparison}.`,
+      true,
+    );
+  }
+
+  /** "{Intro} {subject} {arrival}, {twist}." */
+  private composedOpener(): Sentence {
+    const subjects = this.topics.subjects.opener;
+    const subject = subjects.length > 0 ? fill(this.random.pick(subjects), this.topics.vars) : 'this rig';
+    return this.composed(
+      [OPENER_INTROS, OPENER_ARRIVALS, OPENER_TWISTS],
+      ([intro, arrival, twist]) => `${intro} ${subject} ${arrival}, ${twist}.`,
+      subjects.length > 0,
+    );
+  }
+
+  /** "{Lead} {verdict}, {twist}." */
+  private composedCloser(): Sentence {
+    return this.composed(
+      [CLOSER_LEADS, CLOSER_VERDICTS, CLOSER_TWISTS],
+      ([lead, verdict, twist]) => `${lead} ${verdict}, ${twist}.`,
+      false,
+    );
+  }
+
+  /**
+   * A sentence from one part of each list, each part among the least recently used.
+   * The whole sentence has an id of its own too, and one seen lately is drawn again
+   * (a few tries suffice: thousands of combinations against a memory of hundreds).
+   */
+  private composed(lists: readonly (readonly string[])[], join: (parts: string[]) => string, namesFact: boolean): Sentence {
+    let parts: Candidate[] = [];
+    let text = '';
+    for (let attempt = 0; attempt < COMPOSE_ATTEMPTS; attempt++) {
+      parts = lists.map((list) => pickLeastRecent(this.random, this.candidates(list), this.memory, this.used));
+      text = capitalise(join(parts.map((part) => part.template)));
+      if (!this.memory.recent.has(lineId(text)) && !this.used.has(lineId(text))) break;
+    }
+    return { text, ids: [lineId(text), ...parts.map((part) => part.id)], namesFact };
+  }
+
+  private fresh(candidates: readonly Candidate[]): Sentence | null {
+    const chosen = pickFresh(this.random, candidates, this.memory, this.used);
+    if (!chosen) return null;
+    const text = this.fill(chosen.template);
+    return { text, ids: [chosen.id], namesFact: chosen.namesFact || (this.facts?.test(text) ?? false) };
+  }
+
+  private take(sentence: Sentence): Sentence {
+    for (const id of sentence.ids) this.used.add(id);
+    return sentence;
+  }
+
+  private candidates(templates: readonly string[], namesFact = false): Candidate[] {
+    return templates.map((template) => ({
+      id: lineId(template),
+      template,
+      namesFact,
+    }));
+  }
+
+  private fill(template: string): string {
+    return capitalise(fill(template, this.topics.vars));
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,7 +1,7 @@
 import type { RoastFacts } from '~/roast/facts';
 import { findCase } from './catalogue';
 import type { PhotoAnalysis } from './photo';
-import type { TitleFacts } from './title';
+import { rgbAgreeingWithTitle, type TitleFacts } from './title';
 
 const MAX_FEATURES = 10;
 const MAX_COLOURS = 5;
@@ -24,7 +24,7 @@ export function builtinFacts(photo: PhotoAnalysis, title: TitleFacts): RoastFact
     cpu: title.cpu,
     cooler: title.cooler,
     case: title.case,
-    rgb: photo.rgb,
+    rgb: rgbAgreeingWithTitle(photo.rgb, title.rgb),
     cableManagement: 'unknown',
     setting: null,
     peripherals: [],

@@ -6,6 +6,7 @@
 export { analysePhoto } from './analyse.server';
 export { composeRoast } from './compose';
 export { builtinFacts } from './derive-facts';
+export { type LineMemory, NO_MEMORY, recentLines, ROAST_MEMORY } from './memory';
 export type { PhotoAnalysis } from './photo';
 export { composeReply } from './reply';
 export { parseTitle, type TitleFacts } from './title';

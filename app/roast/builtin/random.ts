@@ -38,7 +38,7 @@ export function seededRandom(seed: string): Random {
 }
 
 /** FNV-1a over UTF-16 code units: stable across runs and platforms. */
-function hashString(text: string): number {
+export function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RoastFacts } from '~/roast/facts';
-import { composeReply } from './reply';
+import { REPLY_LINES } from './lines/replies';
+import { lineId, NO_MEMORY, recentLines, REPLY_MEMORY } from './memory';
+import { composeReply, type ComposeReplyInput } from './reply';
+
+/** A reply with no earlier replies to avoid. */
+const reply = (input: Omit<ComposeReplyInput, 'memory'>) => composeReply({ ...input, memory: NO_MEMORY }).text;
 
 const FACTS: RoastFacts = {
   isPcBuild: true,
@@ -43,7 +48,7 @@ describe('composeReply', () => {
   it('answers the same comment the same way', () => {
     for (const comment of COMMENTS) {
       const input = { seed: `reply:${comment.length}`, title: 'My RTX 4090 build', facts: FACTS, comment };
-      expect(composeReply(input)).toBe(composeReply({ ...input }));
+      expect(reply(input)).toBe(reply({ ...input }));
     }
   });
 
@@ -51,10 +56,10 @@ describe('composeReply', () => {
     for (const [i, comment] of COMMENTS.entries()) {
       for (const facts of [FACTS, null]) {
         for (let seed = 0; seed < 10; seed++) {
-          const reply = composeReply({ seed: `${i}-${seed}`, title: seed % 2 ? 'Rate my setup' : '', facts, comment });
-          expect(words(reply), reply).toBeGreaterThanOrEqual(15);
-          expect(words(reply), reply).toBeLessThanOrEqual(60);
-          expect(reply).not.toMatch(/[{}<>]|undefined|null/);
+          const text = reply({ seed: `${i}-${seed}`, title: seed % 2 ? 'Rate my setup' : '', facts, comment });
+          expect(words(text), text).toBeGreaterThanOrEqual(15);
+          expect(words(text), text).toBeLessThanOrEqual(60);
+          expect(text).not.toMatch(/[{}<>]|undefined|null/);
         }
       }
     }
@@ -62,34 +67,57 @@ describe('composeReply', () => {
 
   it('answers about the part the comment defends, by name', () => {
     for (let seed = 0; seed < 10; seed++) {
-      expect(
-        composeReply({ seed: `gpu-${seed}`, title: 'My build', facts: FACTS, comment: 'My 4090 is perfectly fine, actually' }),
-      ).toMatch(/RTX 4090|RTX|frames|card/);
-      expect(composeReply({ seed: `case-${seed}`, title: 'My build', facts: FACTS, comment: 'love the case' })).toContain(
-        'Lian Li O11 Dynamic',
+      expect(reply({ seed: `gpu-${seed}`, title: 'My build', facts: FACTS, comment: 'My 4090 is perfectly fine, actually' })).toMatch(
+        /RTX 4090|RTX|frames|card/,
       );
+      expect(reply({ seed: `case-${seed}`, title: 'My build', facts: FACTS, comment: 'love the case' })).toContain('Lian Li O11 Dynamic');
     }
   });
 
   it('names the part from the title when there are no facts', () => {
     const replies = Array.from({ length: 10 }, (_, seed) =>
-      composeReply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),
+      reply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),
     );
-    expect(replies.some((reply) => reply.includes('Ryzen 9 9950X3D'))).toBe(true);
+    expect(replies.some((text) => text.includes('Ryzen 9 9950X3D'))).toBe(true);
   });
 
   it('never quotes the comment back', () => {
     const comment = 'Unmistakable phrase zebra quantum <script>alert(1)</script>';
     for (let seed = 0; seed < 20; seed++) {
-      const reply = composeReply({ seed: `echo-${seed}`, title: 'My build', facts: FACTS, comment });
-      expect(reply).not.toMatch(/zebra|quantum|script|alert/i);
+      expect(reply({ seed: `echo-${seed}`, title: 'My build', facts: FACTS, comment })).not.toMatch(/zebra|quantum|script|alert/i);
     }
   });
 
   it('varies with the seed', () => {
     const replies = new Set(
-      Array.from({ length: 20 }, (_, seed) => composeReply({ seed: `v-${seed}`, title: 'My build', facts: FACTS, comment: 'nice build' })),
+      Array.from({ length: 20 }, (_, seed) => reply({ seed: `v-${seed}`, title: 'My build', facts: FACTS, comment: 'nice build' })),
     );
     expect(replies.size).toBeGreaterThan(3);
+  });
+
+  it('repeats none of the last 50 replies while another line is left, even when every comment is about the same thing', () => {
+    const history: string[][] = [];
+    const texts: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const memory = { recent: recentLines(history.slice(-REPLY_MEMORY).reverse()), weights: new Map() };
+      const { text, lines } = composeReply({ seed: `same-${i}`, title: 'My RTX 4090 build', facts: FACTS, comment: 'lol the RGB', memory });
+      expect(texts.slice(-REPLY_MEMORY), text).not.toContain(text);
+      texts.push(text);
+      history.push(lines);
+    }
+  });
+
+  it('takes the topic’s fresh lines first, then general ones, then puts a reply together', () => {
+    const topicIds = REPLY_LINES.rgb.map((line) => lineId(line));
+    const generalIds = REPLY_LINES.general.map((line) => lineId(line));
+    const input = { seed: 'order', title: 'My build', facts: FACTS, comment: 'lol the RGB' };
+    const fresh = composeReply({ ...input, memory: NO_MEMORY });
+    expect(topicIds).toContain(fresh.lines[0]);
+    const topicUsed = { recent: new Map(topicIds.map((id) => [id, 1])), weights: new Map() };
+    expect(generalIds).toContain(composeReply({ ...input, memory: topicUsed }).lines[0]);
+    const allUsed = { recent: new Map([...topicIds, ...generalIds].map((id) => [id, 1])), weights: new Map() };
+    const composed = composeReply({ ...input, memory: allUsed });
+    expect([...topicIds, ...generalIds]).not.toContain(composed.lines[0]);
+    expect(words(composed.text)).toBeGreaterThanOrEqual(15);
   });
 });

@@ -1,6 +1,8 @@
 import type { RoastFacts } from '~/roast/facts';
 import { findCpu, findGpu } from './catalogue';
+import { REPLY_ACKS, REPLY_REMARKS } from './lines/composed';
 import { REPLY_LINES, REPLY_SIGNOFFS, type ReplyTopic } from './lines/replies';
+import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import { seededRandom } from './random';
 import { capitalise, countWords, fill, type LineVars, partName, quoteTitle } from './text';
 import { parseTitle } from './title';
@@ -12,11 +14,14 @@ export type ComposeReplyInput = {
   facts: RoastFacts | null;
   /** The member's comment RoastBot answers. Only its topic is used; none of it is quoted back. */
   comment: string;
+  /** RoastBot's recent replies, site-wide and in this thread, which this one avoids. */
+  memory: LineMemory;
 };
 
 /** Stricter than the Ollama prompt's limit: a canned line should stay short. */
 const REPLY_MAX_WORDS = 60;
 const SIGNOFF_CHANCE = 0.4;
+const COMPOSE_ATTEMPTS = 8;
 /** Enough to find the topic; a comment can be long. */
 const COMMENT_READ_CHARS = 600;
 
@@ -38,9 +43,12 @@ const TOPICS: readonly [ReplyTopic, RegExp][] = [
 
 /**
  * RoastBot's built-in answer to a member's comment: one line about what the
- * comment is about, naming the build's parts where the facts know them.
+ * comment is about, naming the build's parts where the facts know them. A line
+ * used in the recent replies is passed over while a fresh one exists: the topic's
+ * lines first, then the general ones, then a reply put together from parts.
+ * `lines` are the ids used, for the memory.
  */
-export function composeReply(input: ComposeReplyInput): string {
+export function composeReply(input: ComposeReplyInput): { text: string; lines: string[] } {
   const random = seededRandom(`reply:${input.seed}`);
   const topic = replyTopic(input.comment);
   const named = parseTitle(input.title);
@@ -53,10 +61,29 @@ export function composeReply(input: ComposeReplyInput): string {
     case: part(input.facts?.case, named.case, 'case'),
     title: quoteTitle(input.title) ?? 'this build',
   };
-  const reply = capitalise(fill(random.pick(REPLY_LINES[topic]), vars));
-  const signoff = random.pick(REPLY_SIGNOFFS);
-  const withSignoff = `${reply} ${signoff}`;
-  return random.next() < SIGNOFF_CHANCE && countWords(withSignoff) <= REPLY_MAX_WORDS ? withSignoff : reply;
+  const used = new Set<string>();
+  const candidates = (templates: readonly string[]) => templates.map((template) => ({ id: lineId(template), template }));
+  const say = (template: string) => capitalise(fill(template, vars));
+  const whole =
+    pickFresh(random, candidates(REPLY_LINES[topic]), input.memory, used) ??
+    pickFresh(random, candidates(REPLY_LINES.general), input.memory, used);
+  let reply = { text: '', lines: [] as string[] };
+  if (whole) {
+    reply = { text: say(whole.template), lines: [whole.id] };
+  } else {
+    // A reply seen lately is drawn again: 144 combinations against a memory of 50.
+    for (let attempt = 0; attempt < COMPOSE_ATTEMPTS; attempt++) {
+      const ack = pickLeastRecent(random, candidates(REPLY_ACKS), input.memory, used);
+      const remark = pickLeastRecent(random, candidates(REPLY_REMARKS), input.memory, used);
+      const text = `${ack.template} ${say(remark.template)}`;
+      reply = { text, lines: [lineId(text), ack.id, remark.id] };
+      if (!input.memory.recent.has(lineId(text))) break;
+    }
+  }
+  if (random.next() >= SIGNOFF_CHANCE) return reply;
+  const signoff = pickLeastRecent(random, candidates(REPLY_SIGNOFFS), input.memory, used);
+  const withSignoff = `${reply.text} ${signoff.template}`;
+  return countWords(withSignoff) <= REPLY_MAX_WORDS ? { text: withSignoff, lines: [...reply.lines, signoff.id] } : reply;
 }
 
 function replyTopic(comment: string): ReplyTopic {

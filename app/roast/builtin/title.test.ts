@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseTitle, type TitleFacts } from './title';
+import { parseTitle, rgbAgreeingWithTitle, type TitleFacts } from './title';
 
-const NOTHING: TitleFacts = { gpu: null, cpu: null, cooler: null, case: null, brands: [], features: [] };
+const NOTHING: TitleFacts = { gpu: null, cpu: null, cooler: null, case: null, brands: [], features: [], rgb: null };
 
 describe('parseTitle', () => {
   it.each<[string, Partial<TitleFacts>]>([
@@ -68,6 +68,27 @@ describe('parseTitle', () => {
     '',
   ])('names no GPU in %j', (title) => {
     expect(parseTitle(title).gpu).toBeNull();
+  });
+
+  it.each<[string, TitleFacts['rgb']]>([
+    ['RGB overload with 14 fans', 'overload'],
+    ['Rainbow everything, 9 ARGB fans and an RTX 4070', 'overload'],
+    ['Corsair 5000D RGB showcase', 'overload'],
+    ['4000D with three RGB fans', 'lots'],
+    ['No RGB, all business', 'none'],
+    ['Stealth build, zero RGB', 'none'],
+    ['Wraith Stealth still going strong', null],
+    ['Ryzen 5 7600 and a 4060', null],
+  ])('reads the lighting claim of %j', (title, rgb) => {
+    expect(parseTitle(title).rgb).toBe(rgb);
+  });
+
+  it('lets the title overrule the photo’s RGB level', () => {
+    expect(rgbAgreeingWithTitle('some', 'overload')).toBe('overload');
+    expect(rgbAgreeingWithTitle('none', 'lots')).toBe('lots');
+    expect(rgbAgreeingWithTitle('overload', 'lots')).toBe('overload');
+    expect(rgbAgreeingWithTitle('lots', 'none')).toBe('none');
+    expect(rgbAgreeingWithTitle('some', null)).toBe('some');
   });
 
   it('reads no case from common words unless the brand is named', () => {

@@ -14,10 +14,10 @@ import { CABLE_LINES, NOT_A_PC_LINES, PERIPHERAL_LINES, SETTING_LINES } from './
 import type { PhotoAnalysis } from './photo';
 import type { Random } from './random';
 import { type LineVars, partName, quoteTitle } from './text';
-import type { TitleFacts } from './title';
+import { rgbAgreeingWithTitle, type TitleFacts } from './title';
 
-/** A group of body lines that fits this build; the composer takes one line from it. */
-export type BodySlot = readonly string[];
+/** A group of body lines that fits this build; the composer takes one line from it. `namesFact`: its lines name a fact of the build. */
+export type BodySlot = { lines: readonly string[]; namesFact: boolean };
 
 /** Everything the composer needs to know about one build, already sorted by how telling it is. */
 export type RoastTopics = {
@@ -25,13 +25,15 @@ export type RoastTopics = {
   openerTopics: OpenerTopic[];
   /** Most specific first: named parts, features, the photo's flaw, more parts, then the looks. */
   body: BodySlot[];
+  /** Subjects for sentences put together from parts, each naming a fact: "the {gpu}" for the body, "this {gpu} build" for an opener. */
+  subjects: { body: string[]; opener: string[] };
 };
 
 /** Named parts come first, but only two before the features and the photo's flaw: a parts list is not a roast. */
 const LEADING_PARTS = 2;
 const MAX_FEATURE_SLOTS = 2;
-/** Below this the photo is too small to see anything in. */
-const TINY_MEGAPIXELS = 0.5;
+/** A photo whose long side (as uploaded) is below this is really small: only then may a roast joke about its size. */
+export const SMALL_PHOTO_SIDE = 800;
 
 const VINTAGE_GPUS: readonly Gpu['family'][] = ['gtx-10', 'gtx-16', 'rtx-20', 'rx-5000'];
 
@@ -56,6 +58,8 @@ export function roastTopics(input: {
   const colour = telltaleColour(facts.colours);
   const brand = titleFacts.brands.find((name) => ![cooler, buildCase, gpu].some((part) => part && sharesWord(part.name, name)));
   const traits = photo ? photoTraits(photo) : [];
+  // The title's claim outranks the photo's guess: "RGB overload" is never "a bit of RGB".
+  const rgb = rgbAgreeingWithTitle(facts.rgb, titleFacts.rgb);
 
   const vars: LineVars = {
     gpu: gpu?.name,
@@ -69,18 +73,19 @@ export function roastTopics(input: {
     peripheral: facts.peripherals[0] ? partName(facts.peripherals[0]) : undefined,
   };
 
+  const subjects = factSubjects(vars, features);
   const openerTopics: OpenerTopic[] = [];
   if (vars.title) openerTopics.push('title');
   if (!facts.isPcBuild) {
     openerTopics.push('not-a-pc');
-    const body = [NOT_A_PC_LINES, ...traits.map((trait) => PHOTO_LINES[trait])];
-    return { vars, openerTopics, body };
+    const body = [NOT_A_PC_LINES, ...traits.map((trait) => PHOTO_LINES[trait])].map((lines) => slot(lines, false));
+    return { vars, openerTopics, body, subjects };
   }
   if (gpu?.part?.tier === 'halo') openerTopics.push('gpu-halo');
   if (gpu?.part?.tier === 'entry') openerTopics.push('gpu-budget');
   if (gpu?.part && VINTAGE_GPUS.includes(gpu.part.family)) openerTopics.push('gpu-vintage');
-  if (facts.rgb === 'overload') openerTopics.push('rgb-overload');
-  if (facts.rgb === 'none') openerTopics.push('rgb-none');
+  if (rgb === 'overload') openerTopics.push('rgb-overload');
+  if (rgb === 'none') openerTopics.push('rgb-none');
   if (photo?.dark) openerTopics.push('dark');
   if (photo?.blurry) openerTopics.push('blurry');
   for (const key of ['white-build', 'small-form-factor', 'first-build', 'sleeper'] as const) {
@@ -94,27 +99,72 @@ export function roastTopics(input: {
     cpu && CPU_LINES[cpu.part?.family ?? 'other'],
     cooler && COOLER_LINES[cooler.part?.kind ?? 'other'],
     buildCase && CASE_LINES[buildCase.part?.family ?? 'other'],
-  ].filter((slot) => !!slot);
+  ]
+    .filter((lines) => !!lines)
+    .map((lines) => slot(lines, true));
 
-  const featureSlots = random.shuffle(features).map((key) => FEATURE_LINES[key]);
+  const featureSlots = random.shuffle(features).map((key) => slot(FEATURE_LINES[key], true));
   const [flaw, ...otherTraits] = traits;
+  // A white build's photo often reads black (a dark room, a black interior): the title wins.
+  const colourFits = colour && !((colour.group === 'white' || colour.group === 'black') && features.includes('white-build'));
   const looks: (BodySlot | undefined)[] = [
-    features.includes('rgb-fans') ? undefined : RGB_LINES[facts.rgb],
-    colour && !(colour.group === 'white' && features.includes('white-build')) ? COLOUR_LINES[colour.group] : undefined,
-    vars.setting ? SETTING_LINES[/carpet|rug/i.test(vars.setting) ? 'carpet' : 'any'] : undefined,
-    vars.peripheral ? PERIPHERAL_LINES : undefined,
-    brand ? linesForBrand(brand) : undefined,
+    features.includes('rgb-fans') ? undefined : slot(RGB_LINES[rgb], false),
+    // Whether a colour or brand line names its fact depends on its words: the composer reads them.
+    colourFits ? slot(COLOUR_LINES[colour.group], false) : undefined,
+    vars.setting ? slot(SETTING_LINES[/carpet|rug/i.test(vars.setting) ? 'carpet' : 'any'], false) : undefined,
+    vars.peripheral ? slot(PERIPHERAL_LINES, false) : undefined,
+    brand ? slot(linesForBrand(brand), false) : undefined,
   ];
   const body: BodySlot[] = [
     ...parts.slice(0, LEADING_PARTS),
     ...featureSlots.slice(0, MAX_FEATURE_SLOTS),
-    ...(flaw ? [PHOTO_LINES[flaw]] : []),
+    ...(flaw ? [slot(PHOTO_LINES[flaw], false)] : []),
     ...parts.slice(LEADING_PARTS),
-    ...(facts.cableManagement === 'unknown' ? [] : [CABLE_LINES[facts.cableManagement]]),
-    ...random.shuffle(looks.filter((slot) => slot !== undefined)),
-    ...otherTraits.map((trait) => PHOTO_LINES[trait]),
+    ...(facts.cableManagement === 'unknown' ? [] : [slot(CABLE_LINES[facts.cableManagement], false)]),
+    ...random.shuffle(looks.filter((looksSlot) => looksSlot !== undefined)),
+    ...otherTraits.map((trait) => slot(PHOTO_LINES[trait], false)),
   ];
-  return { vars, openerTopics, body };
+  return { vars, openerTopics, body, subjects };
+}
+
+function slot(lines: readonly string[], namesFact: boolean): BodySlot {
+  return { lines, namesFact };
+}
+
+/** What a feature is called as the subject of a sentence. */
+const FEATURE_SUBJECTS: Partial<Record<FeatureKey, { body: string; opener: string }>> = {
+  'white-build': { body: 'the white theme', opener: 'this white build' },
+  'small-form-factor': { body: 'the small form factor case', opener: 'this small form factor build' },
+  'custom-loop': { body: 'the custom loop', opener: 'this custom loop build' },
+  hardline: { body: 'the hardline tubing', opener: 'this hardline build' },
+  'water-cooled': { body: 'the water cooling', opener: 'this water-cooled rig' },
+  'vertical-gpu': { body: 'the vertical GPU mount', opener: 'this vertical-GPU build' },
+  'sleeved-cables': { body: 'the sleeved cabling', opener: 'this sleeved-cable build' },
+  'rgb-fans': { body: 'the wall of RGB fans', opener: 'this RGB fan showcase' },
+  budget: { body: 'the budget parts list', opener: 'this budget build' },
+  'first-build': { body: 'this first build', opener: 'this first build' },
+  sleeper: { body: 'the sleeper disguise', opener: 'this sleeper build' },
+};
+
+/** Sentence subjects that each name a known fact: the parts, features, brand and colour. */
+function factSubjects(vars: LineVars, features: readonly FeatureKey[]): RoastTopics['subjects'] {
+  const subjects: RoastTopics['subjects'] = { body: [], opener: [] };
+  const add = (known: unknown, body: string, opener: string) => {
+    if (!known) return;
+    subjects.body.push(body);
+    subjects.opener.push(opener);
+  };
+  add(vars.gpu, 'the {gpu}', 'this {gpu} build');
+  add(vars.cpu, 'the {cpu}', 'this {cpu} machine');
+  add(vars.cooler, 'the {cooler}', 'this {cooler}-cooled rig');
+  add(vars.case, 'the {case}', 'this {case} build');
+  add(vars.brand, 'the {brand} hardware', 'this {brand} build');
+  for (const key of features) {
+    const named = FEATURE_SUBJECTS[key];
+    if (named) add(true, named.body, named.opener);
+  }
+  add(vars.colour, 'all that {colour}', 'this {colour} rig');
+  return subjects;
 }
 
 type Named<T> = { name: string; part: T | null };
@@ -163,7 +213,7 @@ function photoTraits(photo: PhotoAnalysis): PhotoTrait[] {
   if (photo.blurry) traits.push('blurry');
   if (photo.dark) traits.push('dark');
   if (photo.bright) traits.push('bright');
-  if (photo.megapixels < TINY_MEGAPIXELS) traits.push('tiny');
+  if (Math.max(photo.width, photo.height) < SMALL_PHOTO_SIDE) traits.push('tiny');
   if (photo.orientation === 'portrait') traits.push('portrait');
   return traits;
 }

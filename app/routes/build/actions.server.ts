@@ -6,6 +6,7 @@ import { addComment, CommentError, deleteOwnComment } from '~/models/comments.se
 import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
 import { isReportReason, reportItem } from '~/models/reports.server';
+import { isRoastReaction, reactToRoast } from '~/models/roast-reactions.server';
 import type { CurrentUser } from '~/models/users.server';
 import { isStaff } from '~/domain/permissions';
 import { rejectForm } from '~/web/reject-form.server';
@@ -23,6 +24,16 @@ export function rate(buildId: number, userId: number, rating: number, back: stri
     return redirectWithToast(back, { kind: 'error', title: `Failed to submit rating: ${error.message}` }, { status: 303 });
   }
   return redirectWithToast(back, { title: 'Rating submitted' }, { status: 303 });
+}
+
+/** 🔥 or 🥱 on the build's current roast; another press changes it. */
+export function reactToRoastWith(buildId: number, userId: number, reaction: FormDataEntryValue | null, back: string) {
+  const fail = (description: string) => redirectWithToast(back, { kind: 'error', title: 'Reaction not saved', description }, { status: 303 });
+  if (!isRoastReaction(reaction)) return fail('Choose 🔥 (landed) or 🥱 (missed).');
+  const result = reactToRoast({ buildId, userId, reaction });
+  if (result.ok) return redirectWithToast(back, { title: reaction === 'landed' ? 'Glad it landed 🔥' : 'Noted: that one missed 🥱' }, { status: 303 });
+  if (result.reason === 'not_found') throw data(null, { status: 404 });
+  return fail(result.reason === 'not_listed' ? 'This build is not listed.' : 'This build has no roast yet.');
 }
 
 export async function comment(args: Route.ActionArgs, buildId: number, userId: number, formData: FormData, back: string) {

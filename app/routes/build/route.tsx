@@ -1,12 +1,13 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/route';
-import { askForFreshRoast, comment, deleteComment, hide, rate, report } from './actions.server';
+import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
+import { RoastReactions } from '~/components/roast-reactions';
 import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
@@ -16,6 +17,7 @@ import { imageSource, largestVariantUrl } from '~/models/images.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
+import { roastReactionsOf } from '~/models/roast-reactions.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { currentUser, requireUser } from '~/web/session.server';
@@ -58,6 +60,9 @@ export function loader(args: Route.LoaderArgs) {
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: buildSocial(build),
     roast,
+    // 🔥 and 🥱 for the current roast of a listed build.
+    roastReactions:
+      roast.state === 'roasted' && build.roastedAt && isListed(build) ? roastReactionsOf(build.id, build.roastedAt, viewer?.id ?? null) : null,
     freshRoast: freshRoastOffer(build, roast, viewer),
     image: imageSource(build.imageId),
     fullSize: largestVariantUrl(build.imageId),
@@ -65,7 +70,7 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Rating, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
+/** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const buildId = Number(args.params.id);
@@ -74,6 +79,8 @@ export async function action(args: Route.ActionArgs) {
   switch (formData.get('intent')) {
     case 'rate':
       return rate(buildId, user.id, Number(formData.get('rating')), back);
+    case 'react-roast':
+      return reactToRoastWith(buildId, user.id, formData.get('reaction'), back);
     case 'comment':
       return comment(args, buildId, user.id, formData, back);
     case 'delete-comment':
@@ -99,7 +106,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, freshRoast, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
+  const { build, roast, roastReactions, freshRoast, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' ? (
@@ -137,6 +144,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
           {build.listed && !viewer?.isOwner ? <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} /> : null}
           <RoastBox view={roast}>
+            {roastReactions ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner ? (

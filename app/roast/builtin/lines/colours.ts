@@ -12,6 +12,10 @@ export const COLOUR_LINES: Record<ColourGroup, readonly string[]> = {
     'Black on black on black, the PC equivalent of ordering a coffee black, with extra black.',
     "The dark theme here is so committed it's basically dark mode, but for hardware.",
     'With this much black, the case looks like a monolith from a sci-fi film, waiting for someone to touch it.',
+    'The black finish hides every cable sin, which may be the real reason it was chosen.',
+    'A black build is the little black dress of PCs: safe, smart and impossible to get wrong, or right.',
+    'All this black makes the case look like a shadow that learned to play games.',
+    'The black theme is sleek, serious and mostly an excellent place for dust to hide.',
   ],
   white: [
     'That white colour scheme is gorgeous right now, and it will be a dust museum within a week.',
@@ -44,6 +48,10 @@ export const COLOUR_LINES: Record<ColourGroup, readonly string[]> = {
     'The blue theme is very calming, the spa day of gaming PCs, complete with a fan-powered breeze.',
     'So much blue in one case, it looks like the inside of a swimming pool at night.',
     "The blue colour scheme screams 'cool and collected', which is a bold claim for any gaming PC.",
+    'The blue glow gives the whole rig the calm of an aquarium, if the fish were graphics cards.',
+    'So much blue that the build looks permanently cool, which the thermals may or may not confirm.',
+    "The blue light makes this PC look like it's thinking very hard about something important.",
+    'Blue everywhere, like the build is stuck on a loading screen from the early 2000s, in a good way.',
   ],
   purple: [
     "The purple glow gives this PC strong wizard-tower energy, like it's brewing potions between matches.",

@@ -16,4 +16,12 @@ export const FILLER_LINES: readonly string[] = [
   'This machine looks ready for a full evening of gaming, a dozen browser tabs and at least one forgotten download.',
   "The RAM is probably running at default speed because nobody switched on XMP, and that's the real tragedy of modern gaming.",
   "It all comes together into one machine, like a band where every member thinks they're the lead singer.",
+  'The front panel USB ports have probably never been used, but they stand ready for the day a flash drive appears.',
+  'Somewhere in this build is a fan header with nothing plugged in, waiting patiently for its big break.',
+  'This PC has almost certainly been restarted mid-update at least once, and it has never forgotten.',
+  'The thermal paste in here was applied with either surgical precision or pure hope, and the temperatures know which.',
+  'There is a box for every part of this build in a cupboard somewhere, kept just in case.',
+  'The case feet are doing quiet, honest work that nobody will ever thank them for.',
+  "This rig has a favourite game, and it is secretly the launcher's loading screen.",
+  'Every build has a screw that went in slightly crooked, and this one is keeping that secret very well.',
 ];

@@ -9,6 +9,12 @@ export const PHOTO_LINES: Record<PhotoTrait, readonly string[]> = {
     "I've seen brighter photos taken during a power cut, so the PC will have to do its own lighting.",
     'Half of this build is hidden in shadow, which might be the smartest thing about the photo.',
     'The lighting in this shot is so dim that my own brightness slider is trying to help from here.',
+    'The photo was clearly taken by the light of the monitor alone, which is a bold choice of studio lighting.',
+    'In a shot this dark, every part of the build is on a strictly need-to-know basis.',
+    'This picture has the lighting budget of a submarine on silent running.',
+    'The camera did its best in the gloom, and its best was mostly shadows with a hint of case.',
+    'I can make out a glow, a shape and a strong sense of mystery, which is more noir film than build photo.',
+    'Somebody switched the lights off for atmosphere, and the atmosphere swallowed half the parts.',
   ],
   bright: [
     "The photo is so bright the PC looks like it's being beamed up by aliens.",

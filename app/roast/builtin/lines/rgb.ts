@@ -9,6 +9,10 @@ export const RGB_LINES: Record<RoastFacts['rgb'], readonly string[]> = {
     'Without a single glowing light, this rig is the ninja of the setup: unseen, unheard and slightly mysterious.',
     'Zero RGB is a strong stance in this hobby, like showing up to a rave in a business suit.',
     'With no RGB lighting whatsoever, the power button is the brightest star in this whole galaxy.',
+    'Not one glowing strip in here, so this build is the quiet kid in a class full of light shows.',
+    'Skipping RGB entirely is a power move, like wearing plain black to a costume party.',
+    'The lighting budget went straight into the parts list, and the parts list is clearly grateful.',
+    'Without any RGB, this PC relies on personality alone, which is a brave thing to ask of a computer.',
   ],
   some: [
     "There's a tasteful splash of RGB in here, like a gamer who owns exactly one patterned shirt for special occasions.",
@@ -17,6 +21,10 @@ export const RGB_LINES: Record<RoastFacts['rgb'], readonly string[]> = {
     "Just enough RGB to prove it's a gaming PC, but not enough to land this rig in the glow hall of fame.",
     'The lighting is on the subtle side, like the PC wanted to glow but got shy halfway through.',
     'This build has a bit of RGB, the gaming version of a nightlight: comforting and slightly colourful.',
+    'The RGB here is set to a polite glow, the lighting equivalent of clearing your throat before speaking.',
+    'Just a few coloured accents, enough to say gaming PC without shouting it across the room.',
+    'The lighting is present but modest, like a gamer who owns one RGB mouse pad and calls it a theme.',
+    'A gentle bit of colour here and there, the kind of RGB that still lets you sleep at night.',
   ],
   lots: [
     "There's a lot of RGB going on here, and I'm fairly sure each LED is adding a frame per second in spirit.",
@@ -25,6 +33,10 @@ export const RGB_LINES: Record<RoastFacts['rgb'], readonly string[]> = {
     "The lighting here is very committed, every fan and strip glowing like it's auditioning for a music video.",
     "This rig has more light sources than my entire street, and I'm fairly sure it's brighter too.",
     'The RGB budget on this build clearly beat every other line item, and it shows in every reflection on the glass.',
+    'The RGB is doing a lot of heavy lifting here, and none of it involves frames per second.',
+    'This much glow turns the desk into a stage and the PC into the headline act.',
+    "The lighting has clearly been set to 'look at me', and everyone in the room is obliging.",
+    "Every fan is lit like it's trying to win a talent show, and they're all doing the same act.",
   ],
   overload: [
     'The RGB is so intense it probably has its own weather system and a small fan club of moths.',
@@ -34,5 +46,9 @@ export const RGB_LINES: Record<RoastFacts['rgb'], readonly string[]> = {
     "I've seen fewer colours in a paint shop than inside this case, and the paint shop was having a sale.",
     'All this RGB adds at least thirty frames per second according to the sacred texts, so this rig must be unstoppable.',
     'If the room lights went off, this build would keep the whole neighbourhood lit for the rest of the week.',
+    'The RGB has gone past decoration into full weather system, with a chance of rainbows all day.',
+    'With this much light, the PC is less a computer and more a small festival with a power supply.',
+    "Every surface that can glow is glowing, and a few that probably shouldn't have been asked.",
+    "This is RGB at the level where the neighbours think there's a party and feel left out.",
   ],
 };
