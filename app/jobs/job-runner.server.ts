@@ -4,16 +4,19 @@ import { screenBuild } from '~/roast/screen-job.server';
 import type { Env } from '~/services/env.server';
 import { isPrimary } from '~/services/primary.server';
 import { housekeeping } from './housekeeping.server';
+import { makeImageVariants } from './image-variants.server';
 import { rankLeaderboards } from './leaderboards.server';
-import { AI_REPLY_JOB, HOUSEKEEPING_JOB, LEADERBOARD_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
+import { AI_REPLY_JOB, HOUSEKEEPING_JOB, IMAGE_VARIANTS_JOB, LEADERBOARD_JOB, ROAST_JOB, SCREEN_JOB } from './job-types';
 import { JobRunner } from './runner.server';
 
 /**
  * The runner with every job RigRoast has, configured from the environment.
- * Three lanes, each with its own slots, so nothing waits behind a slow AI call
+ * Four lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
- * the AI's writing (roasts and RoastBot replies), and upkeep (housekeeping and
- * leaderboard rankings, which are quick and must keep up with votes).
+ * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping and
+ * leaderboard rankings, which are quick and must keep up with votes), and images
+ * (the variants an upload did not wait for: one at a time, so AVIF encoding takes
+ * at most one core from the uploads, screening and pages).
  */
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
@@ -21,6 +24,7 @@ export function createJobRunner(config: Env): JobRunner {
       { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild } },
       { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
       { name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping, [LEADERBOARD_JOB]: rankLeaderboards } },
+      { name: 'images', concurrency: 1, handlers: { [IMAGE_VARIANTS_JOB]: makeImageVariants } },
     ],
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,

@@ -8,6 +8,7 @@ export const HOUSEKEEPING_JOB = 'housekeeping';
 export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
 export const AI_REPLY_JOB = 'ai-reply';
+export const IMAGE_VARIANTS_JOB = 'image-variants';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -24,3 +25,7 @@ export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LE
 /** Answers a member's comment as RoastBot. */
 export const aiReplyJob = (commentId: number) =>
   ({ type: AI_REPLY_JOB, key: `ai-reply:${commentId}`, payload: { commentId } }) satisfies NewJob;
+
+/** Makes the variants of an uploaded photo its upload did not wait for (AVIF and the other widths). */
+export const imageVariantsJob = (imageId: number) =>
+  ({ type: IMAGE_VARIANTS_JOB, key: `image-variants:${imageId}`, payload: { imageId } }) satisfies NewJob;
