@@ -131,6 +131,7 @@ server.on('exit', (code, signal) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 for (;;) {
+  if (crashed) process.exit(1);
   try {
     if ((await fetch(`${origin}/healthz`)).ok) break;
   } catch {

@@ -32,7 +32,9 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
   // At once: the photo is the JPEG the upload waited for, and it loads.
   const photoOf = page.getByRole('img', { name: `Photo of ${title}` });
   await expect(photoOf).toBeVisible();
-  await expect.poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 
   // The vision model (the e2e server's fake Ollama) answers after a few seconds; the page
   // polls with JavaScript, and reloads itself through its meta refresh without.
@@ -53,7 +55,9 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
     await page.reload();
     await expect(page.locator('picture source[type="image/avif"]')).toHaveCount(1);
   }).toPass({ timeout: 30_000 });
-  await expect.poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 
   await page.goto('/gallery');
   await page.getByRole('link', { name: new RegExp(title) }).click();

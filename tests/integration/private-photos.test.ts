@@ -65,7 +65,7 @@ async function heldBuild(title: string) {
   const html = await waitFor(
     async () => {
       const { html } = await owner.get(`/build/${id}`);
-      return html.includes('image/avif') && html;
+      return html.includes('image/avif') ? html : null;
     },
     { timeoutMs: 60_000, intervalMs: 200 },
   );
