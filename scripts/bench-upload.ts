@@ -338,7 +338,10 @@ if (members > 0) {
 // The bursts' screening counts too.
 await sampleScreening();
 
+// Gone before its folder is: a job finishing as it stops may still write there.
+const exited = crashed || server.exitCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
 stop();
+await exited;
 await sink.stop();
 await rm(dir, { recursive: true, force: true });
 
