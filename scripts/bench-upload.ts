@@ -221,6 +221,14 @@ const percentile = (values: number[], share: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
 };
 
+/** Whether the page's photo offers AVIF in every width it offers JPEG in: its later variants are all made. */
+function allVariantsOffered(html: string): boolean {
+  const widths = (srcSet: string | undefined) => (srcSet ? srcSet.split(',').length : 0);
+  const avif = widths(/<source[^>]+type="image\/avif"[^>]+srcSet="([^"]+)"/i.exec(html)?.[1]);
+  const jpeg = widths(/<img[^>]+srcSet="([^"]+\.jpg [^"]+)"/i.exec(html)?.[1]);
+  return avif > 0 && avif === jpeg;
+}
+
 /** Part 1: one 12 MP upload at a time, each on a quiet server. */
 async function answersOneAtATime(browser: InstanceType<typeof Browser>, count: number): Promise<Answers> {
   const files = await Promise.all(Array.from({ length: count }, (_, index) => phonePhoto({ variant: index + 1 })));
@@ -253,10 +261,10 @@ async function answersOneAtATime(browser: InstanceType<typeof Browser>, count: n
     const photo = /<img[^>]+src="([^"]+)"/.exec(html.slice(html.indexOf('<main')))?.[1]?.replaceAll('&amp;', '&');
     const photoStatus = photo ? (await browser.request(photo)).status : 0;
     if (page.status !== 200 || photoStatus !== 200) result.brokenPages += 1;
-    // Quiet again: listed, and every variant made (the page offers AVIF).
+    // Quiet again: listed, and every variant made (as many AVIF widths as JPEG ones).
     for (;;) {
       const build = (await (await browser.request(`/api/builds/${answer.id}`)).json()) as { listed?: boolean };
-      if (build.listed && (await (await browser.request(`/build/${answer.id}`)).text()).includes('image/avif')) break;
+      if (build.listed && allVariantsOffered(await (await browser.request(`/build/${answer.id}`)).text())) break;
       if (crashed) throw new Error('The server crashed');
       await sleep(100);
     }
