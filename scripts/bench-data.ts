@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { builds, ratings } from '../db/schema';
 import { reconcileImageFiles } from '~/models/image-storage.server';
-import { saveImage } from '~/models/images.server';
+import { makeLaterVariants, saveImage } from '~/models/images.server';
 import { insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
@@ -29,6 +29,8 @@ type Options = { databasePath: string; uploadsDir: string; builds: number; membe
 export async function fillBenchDatabase(options: Options): Promise<{ buildId: number; imagePath: string }> {
   const db = setDatabase(openDatabase(options.databasePath));
   migrateDatabase(db);
+  process.env.UPLOADS_DIR = options.uploadsDir;
+  resetEnv();
   const next = random(42);
   const now = Date.now();
 
@@ -37,7 +39,10 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
     const png = await sharp(Buffer.from(scene(index)))
       .png()
       .toBuffer();
-    imageIds.push(saveImage(await processImage(new Uint8Array(png), { uploadsDir: options.uploadsDir })));
+    const imageId = saveImage(await processImage(new Uint8Array(png), { uploadsDir: options.uploadsDir }));
+    // Every variant now, not by the server's job while it is being measured.
+    await makeLaterVariants(imageId);
+    imageIds.push(imageId);
   }
 
   const memberIds = db.transaction(() =>
@@ -95,8 +100,6 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
   });
 
   // The builds went in listed, past the models: publish their photos as approval would.
-  process.env.UPLOADS_DIR = options.uploadsDir;
-  resetEnv();
   await reconcileImageFiles();
   const variant = db.$client
     .prepare("select file_name from image_variants where format = 'avif' and width = 640 limit 1")

@@ -1,18 +1,28 @@
-// `npm run bench:upload`: what a burst of uploads costs the server (issue 13, point 1).
-// 1. Six parallel guest POST /api/uploads/temp of a flat-colour 1976×20233 PNG with
+// `npm run bench:upload`: how fast an upload is answered and what uploads cost the
+// server's memory (issues 13 and 18). The server runs as in production, screening on,
+// with the built-in roaster.
+// 1. One member POSTs /api/builds with a phone-like 12 MP, 8 MB JPEG, one photo after
+//    another (--photos N, default 10), each once the last is listed and has all its
+//    variants, so each meets a quiet server: the time until the answer (p50/p95), the
+//    time of the build page asked for right after (and whether its photo loads), the
+//    server's RSS before, at peak and after, and the screening process's peak RSS.
+// 2. Six parallel guest POST /api/uploads/temp of a flat-colour 1976×20233 PNG with
 //    alpha (about 830 KB, under the 40 MP rule), all from one network address, then
-//    the same from six addresses.
-// 2. Twenty members, each on their own address, POST /api/builds with a 12 MP JPEG at once.
+//    the same from six addresses (--guests N).
+// 3. Twenty members, each on their own address, POST /api/builds with a 12 MP JPEG at
+//    once (--members N).
 // For each burst: the answers by status, the server's idle RSS, its peak RSS over
 // idle (VmHWM, reset before the burst), its RSS once settled, and each upload's
 // time to listed (the temp upload's status says "completed", the build's `listed`).
-// Options: --guests N, --members N, --json.
+// --guests 0 --members 0 runs only the first part. --server DIR runs the server built
+// in another checkout (DIR/build), to compare before and after a change on one machine.
+// Options: --photos N, --guests N, --members N, --server DIR, --port N (4871), --json.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -25,26 +35,31 @@ import type * as smtpSinkModule from '../tests/support/smtp-sink';
 
 const { values: args } = parseArgs({
   options: {
+    photos: { type: 'string', default: '10' },
     guests: { type: 'string', default: '6' },
     members: { type: 'string', default: '20' },
+    server: { type: 'string' },
+    port: { type: 'string', default: '4871' },
     json: { type: 'boolean', default: false },
   },
 });
+const photoCount = Number(args.photos);
 const guests = Number(args.guests);
 const members = Number(args.members);
 const root = fileURLToPath(new URL('..', import.meta.url));
+const serverRoot = args.server ? resolve(args.server) : root;
 
-if (!existsSync(join(root, 'build/server/index.js'))) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(serverRoot, 'build/server/index.js'))) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: serverRoot, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 // The test helpers (browser, sign-in through the real forms, SMTP sink) use the `~/` alias: loaded through Vite.
-const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
+const vite = await createServer({ root, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'warn' });
 const { Browser } = (await vite.ssrLoadModule('/tests/support/browser.ts')) as typeof browserModule;
 const { signInWithCode } = (await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule;
 const { startSmtpSink } = (await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule;
-const { tallPng: makeTallPng } = (await vite.ssrLoadModule('/tests/support/image-fixtures.ts')) as typeof imageFixturesModule;
+const { tallPng: makeTallPng, phonePhoto } = (await vite.ssrLoadModule('/tests/support/image-fixtures.ts')) as typeof imageFixturesModule;
 const { processMemory, resetPeakMemory } = (await vite.ssrLoadModule('/tests/support/process-memory.ts')) as typeof processMemoryModule;
 await vite.close();
 
@@ -79,9 +94,9 @@ for (let member = 0; member < members; member++) {
 
 const dir = await mkdtemp(join(tmpdir(), 'rigroast-bench-upload-'));
 const sink = await startSmtpSink();
-const port = 4871;
+const port = Number(args.port);
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+const server = spawn(process.execPath, [join(serverRoot, 'build/server/index.js')], {
   cwd: dir,
   env: {
     PATH: process.env.PATH,
@@ -93,11 +108,12 @@ const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
     UPLOADS_DIR: join(dir, 'uploads'),
     SMTP_URL: sink.url,
     TRUST_PROXY: 'true',
-    SCREENING: 'off',
+    SCREENING: 'auto',
     ROAST_PROVIDER: 'builtin',
     LOG_LEVEL: 'warn',
-    // To compare allocator settings: MALLOC_ARENA_MAX=2 npm run bench:upload
-    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+    // To compare allocators, glibc's settings (MALLOC_ARENA_MAX=2 npm run bench:upload, as the
+    // container runs) and LD_PRELOAD (…/libjemalloc.so.2) are passed on to the server.
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'LD_PRELOAD')),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -116,6 +132,7 @@ server.on('exit', (code, signal) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 for (;;) {
+  if (crashed) process.exit(1);
   try {
     if ((await fetch(`${origin}/healthz`)).ok) break;
   } catch {
@@ -177,6 +194,89 @@ async function burst(
   return { name, bytes, idleMb, peakGrowthMb: peakMb - idleMb, settledMb, uploads };
 }
 
+/** The screening process's peak RSS in MB (VmHWM) while it runs; sampled with the server's children. */
+let screeningPeakMb = 0;
+async function sampleScreening(): Promise<void> {
+  const children = await readFile(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').catch(() => '');
+  for (const pid of children.split(' ').filter(Boolean)) {
+    const peak = await processMemory(Number(pid)).catch(() => null);
+    if (peak) screeningPeakMb = Math.max(screeningPeakMb, Math.round(peak.peakMb));
+  }
+}
+
+type Answers = {
+  photos: number;
+  bytes: number;
+  answerMs: number[];
+  pageMs: number[];
+  /** Build pages asked for right after the answer whose status or photo was not 200. */
+  brokenPages: number;
+  idleMb: number;
+  peakMb: number;
+  afterMb: number;
+};
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+};
+
+/** Whether the page's photo offers AVIF in every width it offers JPEG in: its later variants are all made. */
+function allVariantsOffered(html: string): boolean {
+  const widths = (srcSet: string | undefined) => (srcSet ? srcSet.split(',').length : 0);
+  const avif = widths(/<source[^>]+type="image\/avif"[^>]+srcSet="([^"]+)"/i.exec(html)?.[1]);
+  const jpeg = widths(/<img[^>]+srcSet="([^"]+\.jpg [^"]+)"/i.exec(html)?.[1]);
+  return avif > 0 && avif === jpeg;
+}
+
+/** Part 1: one 12 MP upload at a time, each on a quiet server. */
+async function answersOneAtATime(browser: InstanceType<typeof Browser>, count: number): Promise<Answers> {
+  const files = await Promise.all(Array.from({ length: count }, (_, index) => phonePhoto({ variant: index + 1 })));
+  const idleMb = (await memory()).rss;
+  await resetPeakMemory(server.pid!);
+  let peakMb = idleMb;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling && !crashed) {
+      peakMb = Math.max(peakMb, (await memory()).hwm);
+      await sampleScreening();
+      await sleep(50);
+    }
+  })();
+  const result: Answers = { photos: count, bytes: 0, answerMs: [], pageMs: [], brokenPages: 0, idleMb, peakMb: 0, afterMb: 0 };
+  for (const [index, file] of files.entries()) {
+    result.bytes += file.length;
+    const body = new FormData();
+    body.set('title', `Phone photo ${index}`);
+    body.set('image', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+    const started = performance.now();
+    const response = await browser.request('/api/builds', { method: 'POST', body });
+    const answer = (await response.json()) as { id?: number; message?: string };
+    result.answerMs.push(performance.now() - started);
+    if (!response.ok || !answer.id) throw new Error(`Upload ${index} answered ${response.status}: ${answer.message ?? ''}`);
+    const pageStarted = performance.now();
+    const page = await browser.request(`/build/${answer.id}`);
+    const html = await page.text();
+    result.pageMs.push(performance.now() - pageStarted);
+    const photo = /<img[^>]+src="([^"]+)"/.exec(html.slice(html.indexOf('<main')))?.[1]?.replaceAll('&amp;', '&');
+    const photoStatus = photo ? (await browser.request(photo)).status : 0;
+    if (page.status !== 200 || photoStatus !== 200) result.brokenPages += 1;
+    // Quiet again: listed, and every variant made (as many AVIF widths as JPEG ones).
+    for (;;) {
+      const build = (await (await browser.request(`/api/builds/${answer.id}`)).json()) as { listed?: boolean };
+      if (build.listed && allVariantsOffered(await (await browser.request(`/build/${answer.id}`)).text())) break;
+      if (crashed) throw new Error('The server crashed');
+      await sleep(100);
+    }
+  }
+  await sleep(2000);
+  sampling = false;
+  await sampler;
+  result.peakMb = peakMb;
+  result.afterMb = (await memory()).rss;
+  return result;
+}
+
 function tempUpload(browser: InstanceType<typeof Browser>, file: Buffer) {
   return async () => {
     const clientToken = randomBytes(16).toString('hex');
@@ -192,55 +292,69 @@ function tempUpload(browser: InstanceType<typeof Browser>, file: Buffer) {
   };
 }
 
+console.error(`Part 1: ${photoCount} phone photos, one at a time…`);
+const uploader = browserAt('203.0.113.200');
+await signInWithCode(uploader as never, sink, 'bench-uploader@example.com');
+const answers = photoCount > 0 ? await answersOneAtATime(uploader, photoCount) : null;
+
 const bursts: Burst[] = [];
-bursts.push(
-  await burst(
-    `${guests} guests' tall PNGs, one address`,
-    tallPng.length,
-    Array.from({ length: guests }, () => tempUpload(browserAt('198.51.100.7'), tallPng)),
-  ),
-);
-bursts.push(
-  await burst(
-    `${guests} guests' tall PNGs, ${guests} addresses`,
-    tallPng.length,
-    Array.from({ length: guests }, (_, index) => tempUpload(browserAt(`198.51.100.${20 + index}`), tallPng)),
-  ),
-);
+if (guests > 0) {
+  bursts.push(
+    await burst(
+      `${guests} guests' tall PNGs, one address`,
+      tallPng.length,
+      Array.from({ length: guests }, () => tempUpload(browserAt('198.51.100.7'), tallPng)),
+    ),
+  );
+  bursts.push(
+    await burst(
+      `${guests} guests' tall PNGs, ${guests} addresses`,
+      tallPng.length,
+      Array.from({ length: guests }, (_, index) => tempUpload(browserAt(`198.51.100.${20 + index}`), tallPng)),
+    ),
+  );
+}
 
-console.error(`Signing in ${members} members…`);
-const signedIn = await Promise.all(
-  Array.from({ length: members }, async (_, index) => {
-    const browser = browserAt(`203.0.113.${10 + index}`);
-    await signInWithCode(browser as never, sink, `bench-member-${index}@example.com`);
-    return browser;
-  }),
-);
-bursts.push(
-  await burst(
-    `${members} members' 12 MP JPEGs, one address each`,
-    Math.round(photos.reduce((sum, photo) => sum + photo.length, 0) / photos.length),
-    signedIn.map((browser, index) => async () => {
-      const body = new FormData();
-      body.set('title', `Bench rig ${index}`);
-      body.set('image', new Blob([new Uint8Array(photos[index]!)], { type: 'image/jpeg' }), 'rig.jpg');
-      const response = await browser.request('/api/builds', { method: 'POST', body });
-      const id = response.ok ? ((await response.clone().json()) as { id: number }).id : 0;
-      const listed = async () => {
-        const build = await browser.request(`/api/builds/${id}`);
-        return ((await build.json()) as { listed?: boolean }).listed === true;
-      };
-      return { response, listed };
+if (members > 0) {
+  console.error(`Signing in ${members} members…`);
+  const signedIn = await Promise.all(
+    Array.from({ length: members }, async (_, index) => {
+      const browser = browserAt(`203.0.113.${10 + index}`);
+      await signInWithCode(browser as never, sink, `bench-member-${index}@example.com`);
+      return browser;
     }),
-  ),
-);
+  );
+  bursts.push(
+    await burst(
+      `${members} members' 12 MP JPEGs, one address each`,
+      Math.round(photos.reduce((sum, photo) => sum + photo.length, 0) / photos.length),
+      signedIn.map((browser, index) => async () => {
+        const body = new FormData();
+        body.set('title', `Bench rig ${index}`);
+        body.set('image', new Blob([new Uint8Array(photos[index]!)], { type: 'image/jpeg' }), 'rig.jpg');
+        const response = await browser.request('/api/builds', { method: 'POST', body });
+        const id = response.ok ? ((await response.clone().json()) as { id: number }).id : 0;
+        const listed = async () => {
+          const build = await browser.request(`/api/builds/${id}`);
+          return ((await build.json()) as { listed?: boolean }).listed === true;
+        };
+        return { response, listed };
+      }),
+    ),
+  );
+}
+// The bursts' screening counts too.
+await sampleScreening();
 
+// Gone before its folder is: a job finishing as it stops may still write there.
+const exited = crashed || server.exitCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
 stop();
+await exited;
 await sink.stop();
 await rm(dir, { recursive: true, force: true });
 
 if (args.json) {
-  console.log(JSON.stringify({ crashed, bursts }, null, 2));
+  console.log(JSON.stringify({ crashed, answers, screeningPeakMb, bursts }, null, 2));
 } else {
   const counts = (uploads: Upload[]) => {
     const byStatus = new Map<number, number>();
@@ -255,6 +369,16 @@ if (args.json) {
     return listed.length ? listed.map((ms) => (ms / 1000).toFixed(1)).join(' ') : '–';
   };
   console.log(`\n${crashed ? 'THE SERVER CRASHED.\n' : ''}`);
+  if (answers) {
+    const ms = (values: number[], share: number) => Math.round(percentile(values, share));
+    console.log(`${answers.photos} phone photos (12 MP, ${(answers.bytes / answers.photos / 1e6).toFixed(1)} MB each), one at a time:`);
+    console.log(`- upload answered: p50 ${ms(answers.answerMs, 0.5)} ms, p95 ${ms(answers.answerMs, 0.95)} ms`);
+    console.log(
+      `- build page right after: p50 ${ms(answers.pageMs, 0.5)} ms, p95 ${ms(answers.pageMs, 0.95)} ms; ${answers.brokenPages} without a page or photo (200)`,
+    );
+    console.log(`- server RSS: ${answers.idleMb} MB before, ${answers.peakMb} MB at peak, ${answers.afterMb} MB after`);
+  }
+  console.log(`Screening process peak RSS (all parts): ${screeningPeakMb} MB\n`);
   console.log('| burst | file KB | answers | idle RSS MB | peak growth MB | settled RSS MB | time to listed, s (each) |');
   console.log('|---|---:|---|---:|---:|---:|---|');
   for (const row of bursts) {

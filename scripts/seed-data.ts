@@ -5,7 +5,7 @@ import { rateBuild } from '~/models/ratings.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
-import { saveImage } from '~/models/images.server';
+import { makeLaterVariants, saveImage } from '~/models/images.server';
 import { findUserByEmail, insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
@@ -125,6 +125,8 @@ export async function seed(): Promise<void> {
       .toBuffer();
     const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
     const imageId = saveImage(image);
+    // Every variant now: a seeded site shows AVIF from its first page.
+    await makeLaterVariants(imageId);
     const createdAt = new Date(now - index * 37 * 3600_000);
     const ownerId = ids[owners[index]!]!;
     const buildId = await createBuild({ userId: ownerId, title, imageId }, createdAt);

@@ -5,11 +5,13 @@ import type { Env } from '~/services/env.server';
 import { isPrimary } from '~/services/primary.server';
 import { housekeeping } from './housekeeping.server';
 import { closeCompetitions } from './competitions.server';
+import { makeImageVariants } from './image-variants.server';
 import { rankLeaderboards } from './leaderboards.server';
 import {
   AI_REPLY_JOB,
   COMPETITION_CLOSING_JOB,
   HOUSEKEEPING_JOB,
+  IMAGE_VARIANTS_JOB,
   LEADERBOARD_JOB,
   NOTIFY_JOB,
   ROAST_JOB,
@@ -22,11 +24,13 @@ import { weeklyDigest } from './weekly-digest.server';
 
 /**
  * The runner with every job RigRoast has, configured from the environment.
- * Four lanes, each with its own slots, so nothing waits behind a slow AI call
+ * Five lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
  * leaderboard rankings and closing competitions, which are quick and must keep up),
- * and mail (notifications and the weekly digest, which wait on the mail server).
+ * mail (notifications and the weekly digest, which wait on the mail server), and
+ * images (the variants an upload did not wait for: one at a time, so AVIF encoding
+ * takes at most one core from the uploads, screening and pages).
  */
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
@@ -43,6 +47,7 @@ export function createJobRunner(config: Env): JobRunner {
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },
+      { name: 'images', concurrency: 1, handlers: { [IMAGE_VARIANTS_JOB]: makeImageVariants } },
     ],
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,

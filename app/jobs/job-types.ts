@@ -11,6 +11,7 @@ export const AI_REPLY_JOB = 'ai-reply';
 export const COMPETITION_CLOSING_JOB = 'competition-closing';
 export const NOTIFY_JOB = 'notify';
 export const WEEKLY_DIGEST_JOB = 'weekly-digest';
+export const IMAGE_VARIANTS_JOB = 'image-variants';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -44,3 +45,7 @@ export const notifyJob = (userId: number, list: 'notifications' | 'weeklyDigest'
 /** Queues the weekly digest of the ISO week `week` (e.g. 2026-W48); one queued or running at a time. */
 export const weeklyDigestJob = (week: string, runAt: Date) =>
   ({ type: WEEKLY_DIGEST_JOB, key: WEEKLY_DIGEST_JOB, payload: { week }, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Makes the variants of an uploaded photo its upload did not wait for (AVIF and the other widths). */
+export const imageVariantsJob = (imageId: number) =>
+  ({ type: IMAGE_VARIANTS_JOB, key: `image-variants:${imageId}`, payload: { imageId } }) satisfies NewJob;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,10 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { processImage, type ProcessedImage } from '~/services/images.server';
+import { type ProcessedImage, processImage } from '~/services/images.server';
+import { processFully } from '#tests/support/processed-images';
 import { approveBuild, createBuild } from './builds.server';
 import { pruneOrphanFiles, reconcileImageFiles, settleImageFiles, viewableImageFile } from './image-storage.server';
-import { imageSources, saveImage } from './images.server';
+import { imageSources, makeLaterVariants, saveImage } from './images.server';
 import { createTempUpload } from './temp-uploads.server';
 import { aMember } from '#tests/support/factories';
 
@@ -33,7 +34,7 @@ afterEach(async () => {
 });
 
 const photo = async (width: number, height: number, background: string) =>
-  processImage(
+  processFully(
     await sharp({ create: { width, height, channels: 3, background } })
       .png()
       .toBuffer(),
@@ -181,5 +182,61 @@ describe('viewableImageFile', () => {
 
     await approveBuild(buildId);
     expect(await viewableImageFile(file, null, null)).toBe(join(uploadsDir, 'images', file));
+  });
+});
+
+describe('variants made after the upload', () => {
+  const upload = async (background: string) =>
+    processImage(
+      await sharp({ create: { width: 1400, height: 1000, channels: 3, background } })
+        .png()
+        .toBuffer(),
+      { uploadsDir },
+    );
+  const namesOf = (imageId: number) =>
+    db()
+      .select({ fileName: imageVariants.fileName })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, imageId))
+      .all()
+      .map((row) => row.fileName);
+  const hasOriginal = (image: ProcessedImage) => existsSync(join(uploadsDir, 'private', 'originals', image.hash));
+
+  // 1400 wide: 320, 640 and 1080 in three formats.
+  it('stay private while the photo waits for screening, and are published with the rest', async () => {
+    const image = await upload('#225588');
+    const { imageId, buildId } = await buildWith(image);
+    await makeLaterVariants(imageId);
+    expect(namesOf(imageId)).toHaveLength(9);
+    expect(namesOf(imageId).every((name) => inPrivate(name) && !inPublic(name))).toBe(true);
+    expect(hasOriginal(image)).toBe(false);
+
+    await approveBuild(buildId);
+    expect(namesOf(imageId).every((name) => inPublic(name) && !inPrivate(name))).toBe(true);
+  });
+
+  it('go public at once for a photo listed before they were made', async () => {
+    const image = await upload('#885522');
+    const { imageId, buildId } = await buildWith(image);
+    await approveBuild(buildId);
+    await makeLaterVariants(imageId);
+    expect(namesOf(imageId)).toHaveLength(9);
+    expect(namesOf(imageId).every((name) => inPublic(name) && !inPrivate(name))).toBe(true);
+    expect(
+      imageSources([imageId])
+        .get(imageId)
+        ?.sources.map((source) => source.type),
+    ).toEqual(['image/avif', 'image/webp']);
+  });
+
+  it('are not made for a photo rejected before their turn, whose original goes too', async () => {
+    const image = await upload('#558822');
+    const { imageId, buildId } = await buildWith(image);
+    setStatus(buildId, 'rejected');
+    await settleImageFiles([imageId]);
+    await makeLaterVariants(imageId);
+    expect(namesOf(imageId)).toEqual([]);
+    expect(hasOriginal(image)).toBe(false);
+    expect(await readdir(join(uploadsDir, 'private', 'images'))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { builds, imageVariants, images, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
-import { IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
+import { type EncodedVariant, IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER, storeVariants } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 
@@ -23,7 +23,7 @@ const VARIANT_FILE = /^[0-9a-f]{64}\.(?:avif|webp|jpg)$/;
 
 function folders() {
   const root = env().UPLOADS_DIR;
-  return { published: join(root, IMAGES_FOLDER), private: join(root, PRIVATE_IMAGES_FOLDER) };
+  return { published: join(root, IMAGES_FOLDER), private: join(root, PRIVATE_IMAGES_FOLDER), originals: join(root, ORIGINALS_FOLDER) };
 }
 
 /** Some listed build shows the image. */
@@ -152,6 +152,36 @@ async function settle(which: SQL): Promise<void> {
   }
 }
 
+/**
+ * Adds variants made after the upload (the image-variants job) to an image: written
+ * where its files are now (public once a listed build shows it, private before), and
+ * recorded. In turn with the moves, so a publish or unpublish either comes first and
+ * this writes to the new place, or comes after and moves these files with the rest.
+ * An image that is gone, or whose files went with a rejected build, gets nothing:
+ * answers false.
+ */
+export function addImageVariants(imageId: number, encoded: EncodedVariant[]): Promise<boolean> {
+  return inTurn(async () => {
+    const image = db()
+      .select({
+        published: images.published,
+        hasFiles: sql<number>`exists (select 1 from ${imageVariants} where ${imageVariants.imageId} = ${images.id})`,
+      })
+      .from(images)
+      .where(eq(images.id, imageId))
+      .get();
+    if (!image?.hasFiles) return false;
+    const where = folders();
+    const stored = await storeVariants(image.published ? where.published : where.private, encoded);
+    db()
+      .insert(imageVariants)
+      .values(stored.map((variant) => ({ ...variant, imageId })))
+      .onConflictDoNothing()
+      .run();
+    return true;
+  });
+}
+
 const RECONCILE_BATCH = 200;
 
 /**
@@ -200,7 +230,8 @@ const ORPHAN_BATCH = 500;
  * Deletes files in the private folder that no variant names and that are older than a
  * day (housekeeping): left by an upload whose image already existed under other file
  * names, or by a crash between a rejection's rows and its files. Younger ones may belong
- * to an upload still being processed. Answers how many went.
+ * to an upload still being processed. Originals older than a day go too: their later
+ * variants were made (or failed for good) long before. Answers how many went.
  */
 export function pruneOrphanFiles(now = Date.now()): Promise<number> {
   return inTurn(async () => {
@@ -210,7 +241,9 @@ export function pruneOrphanFiles(now = Date.now()): Promise<number> {
     for (let start = 0; start < old.length; start += ORPHAN_BATCH)
       orphans.push(...namesNobodyNeeds(old.slice(start, start + ORPHAN_BATCH)));
     await removeFiles(orphans, [where.private]);
-    return orphans.length;
+    const originals = await filesOlderThan(where.originals, new Date(now - UNUSED_IMAGE_GRACE_MS));
+    await removeFiles(originals, [where.originals]);
+    return orphans.length + originals.length;
   });
 }
 

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { processImage, type ProcessedImage } from '~/services/images.server';
+import type { ProcessedImage } from '~/services/images.server';
+import { processFully } from '#tests/support/processed-images';
 import { imageVariants, images } from '../../db/schema';
 import { createBuild } from './builds.server';
 import { pruneUnusedImages } from './image-storage.server';
@@ -30,9 +31,9 @@ const solidPng = (width: number, height: number, background: string) =>
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-image-rows-'));
   [wide, medium, small] = await Promise.all([
-    processImage(await solidPng(1700, 1000, '#336699'), { uploadsDir }),
-    processImage(await solidPng(700, 500, '#993366'), { uploadsDir }),
-    processImage(await solidPng(200, 150, '#669933'), { uploadsDir }),
+    processFully(await solidPng(1700, 1000, '#336699'), { uploadsDir }),
+    processFully(await solidPng(700, 500, '#993366'), { uploadsDir }),
+    processFully(await solidPng(200, 150, '#669933'), { uploadsDir }),
   ]);
 });
 
@@ -90,8 +91,8 @@ describe('saveImage', () => {
 
   it('saves an image some of whose files another image also uses, listing every file for both', async () => {
     // Plain red at two sizes: the 320 and 640 variants come out byte for byte the same.
-    const smaller = await processImage(await solidPng(700, 500, '#ff0000'), { uploadsDir });
-    const larger = await processImage(await solidPng(1400, 1000, '#ff0000'), { uploadsDir });
+    const smaller = await processFully(await solidPng(700, 500, '#ff0000'), { uploadsDir });
+    const larger = await processFully(await solidPng(1400, 1000, '#ff0000'), { uploadsDir });
     const shared = larger.variants.filter((variant) => smaller.variants.some((other) => other.fileName === variant.fileName));
     expect(shared.map((variant) => variant.width)).toContain(320);
 
@@ -238,7 +239,7 @@ describe('withAnalysisFile', () => {
   it('reads the photo again where it went when its files move while a job reads them (a build listed meanwhile)', async () => {
     vi.stubEnv('UPLOADS_DIR', uploadsDir);
     resetEnv();
-    const id = saveImage(await processImage(await solidPng(300, 200, '#123456'), { uploadsDir }));
+    const id = saveImage(await processFully(await solidPng(300, 200, '#123456'), { uploadsDir }));
     const seen: string[] = [];
     const bytes = await withAnalysisFile(id, async (file) => {
       seen.push(file);

@@ -1,15 +1,21 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { consumeRateLimit, type RateLimit } from './rate-limits.server';
+import { addImageVariants } from './image-storage.server';
+import { enqueueJob } from '~/jobs/queue.server';
+import { imageVariantsJob } from '~/jobs/job-types';
 import { waitText } from '~/utils/dates';
 import { env } from '~/services/env.server';
 import { UploadError } from '~/services/multipart.server';
 import {
+  encodeLaterVariants,
   IMAGES_FOLDER,
   type ImageFormat,
+  ORIGINALS_FOLDER,
   imagePipelineBusy,
   imagePipelineHasRoom,
   PRIVATE_IMAGES_FOLDER,
@@ -26,9 +32,10 @@ const FALLBACK_WIDTH = 640;
 
 /**
  * Records a processed image and its variants in one transaction, returning the
- * image's id. processImage has already written every file, so a crash between
- * the two leaves at most orphan files on the volume, never rows naming missing
- * files. The same upload again (same hash) returns the existing id and adds nothing.
+ * image's id, and queues the job that makes its later variants. processImage has
+ * already written its files, so a crash between the two leaves at most orphan files
+ * on the volume, never rows naming missing files. The same upload again (same hash)
+ * returns the existing id and adds nothing.
  */
 export function saveImage(image: ProcessedImage): number {
   return db().transaction((tx) => {
@@ -46,6 +53,7 @@ export function saveImage(image: ProcessedImage): number {
         tx.insert(imageVariants)
           .values(image.variants.map((variant) => ({ ...variant, imageId: existing.id })))
           .run();
+        if (image.later) enqueueJob(tx, imageVariantsJob(existing.id));
       }
       return existing.id;
     }
@@ -60,8 +68,31 @@ export function saveImage(image: ProcessedImage): number {
         .values(image.variants.map((variant) => ({ ...variant, imageId: id })))
         .run();
     }
+    if (image.later) enqueueJob(tx, imageVariantsJob(id));
     return id;
   });
+}
+
+/**
+ * Makes the variants an image's upload did not wait for (the image-variants job): from
+ * its original, JPEG and WebP first, then AVIF, each batch added as it is ready, so
+ * pages pick them up as they land. The original is deleted once done, and when the
+ * image is gone or its files went with a rejected build; without one there is nothing to do.
+ */
+export async function makeLaterVariants(imageId: number): Promise<void> {
+  const image = db().select({ hash: images.hash }).from(images).where(eq(images.id, imageId)).get();
+  if (!image) return;
+  const original = join(env().UPLOADS_DIR, ORIGINALS_FOLDER, image.hash);
+  if (!existsSync(original)) return;
+  const made = () =>
+    db()
+      .select({ format: imageVariants.format, width: imageVariants.width })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, imageId))
+      .all();
+  // Rejected (or deleted) meanwhile: addImageVariants refuses, and the rest is not worth making.
+  await encodeLaterVariants(original, made(), (encoded) => addImageVariants(imageId, encoded));
+  await rm(original, { force: true });
 }
 
 /** Photos one network address may send per hour: the image pipeline's CPU and the volume are finite. */

@@ -3,9 +3,19 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BLUE, brokenImages, isBlue, isRed, pixel, pngBomb, RED, sidewaysPhoto } from '#tests/support/image-fixtures';
+import { processFully } from '#tests/support/processed-images';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_FORMATS, ImageError, MAX_VARIANT_PIXELS, processImage, type ProcessedImage, variantWidths } from './images.server';
+import {
+  encodeLaterVariants,
+  type EncodedVariant,
+  IMAGE_FORMATS,
+  ImageError,
+  MAX_VARIANT_PIXELS,
+  processImage,
+  type ProcessedImage,
+  variantWidths,
+} from './images.server';
 import { UploadError } from './multipart.server';
 
 const NOT_AN_IMAGE = 'File type must be an image';
@@ -105,7 +115,7 @@ describe('processImage', () => {
     expect(before.exif?.includes('AcmeCam')).toBe(true);
     expect(before.icc).toBeDefined();
 
-    const result = await processImage(input, { uploadsDir });
+    const result = await processFully(input, { uploadsDir });
     expect(result).toMatchObject({ hash: createHash('sha256').update(input).digest('hex'), width: 1500, height: 2000 });
     // 1500 wide: 1600 would be an upscale.
     await expectVariants(result, [320, 640, 1080]);
@@ -122,7 +132,7 @@ describe('processImage', () => {
 
   it('keeps the transparency of a PNG in AVIF and WebP and puts the JPEG on white', async () => {
     const input = await solid(1700, 1000, { r: 10, g: 200, b: 10, alpha: 0.5 }, 4).png().toBuffer();
-    const result = await processImage(input, { uploadsDir });
+    const result = await processFully(input, { uploadsDir });
     expect(result).toMatchObject({ width: 1700, height: 1000 });
     await expectVariants(result, [320, 640, 1080, 1600]);
     await expectPlaceholder(result);
@@ -140,7 +150,7 @@ describe('processImage', () => {
   it('keeps only the first frame of an animated GIF', async () => {
     const input = await animatedGif();
     expect(await sharp(input).metadata()).toMatchObject({ format: 'gif', pages: 2 });
-    const result = await processImage(input, { uploadsDir });
+    const result = await processFully(input, { uploadsDir });
     expect(result).toMatchObject({ width: 400, height: 300 });
     await expectVariants(result, [320]);
     for (const format of IMAGE_FORMATS) {
@@ -152,7 +162,7 @@ describe('processImage', () => {
 
   it('accepts a WebP', async () => {
     const input = await solid(700, 500, BLUE).webp().toBuffer();
-    const result = await processImage(input, { uploadsDir });
+    const result = await processFully(input, { uploadsDir });
     expect(result).toMatchObject({ width: 700, height: 500 });
     await expectVariants(result, [320, 640]);
     await expectPlaceholder(result);
@@ -160,7 +170,7 @@ describe('processImage', () => {
 
   it('makes one width, its own, of an image narrower than 320', async () => {
     const input = await solid(200, 150, RED).png().toBuffer();
-    const result = await processImage(input, { uploadsDir });
+    const result = await processFully(input, { uploadsDir });
     expect(result).toMatchObject({ width: 200, height: 150 });
     await expectVariants(result, [200]);
     expect(result.variants.every((variant) => variant.height === 150)).toBe(true);
@@ -168,7 +178,7 @@ describe('processImage', () => {
 
   it('keeps a very tall image to the widths whose pixels fit, and refuses a strip too tall to encode', async () => {
     // At 640 wide this would be 640×9891, 6.3 megapixels: over the cap.
-    const tall = await processImage(await solid(1100, 17_000, BLUE).png().toBuffer(), { uploadsDir });
+    const tall = await processFully(await solid(1100, 17_000, BLUE).png().toBuffer(), { uploadsDir });
     await expectVariants(tall, [320]);
     expect(tall.variants.at(-1)).toMatchObject({ width: 320, height: 4945 });
     expect((await imageError(await solid(100, 20_000, BLUE).png().toBuffer())).message).toBe(UNREADABLE);
@@ -179,10 +189,10 @@ describe('processImage', () => {
     const elsewhere = await mkdtemp(join(tmpdir(), 'rigroast-images-'));
     try {
       const [first, second] = await Promise.all([
-        processImage(input, { uploadsDir: elsewhere }),
-        processImage(input, { uploadsDir: elsewhere }),
+        processFully(input, { uploadsDir: elsewhere }),
+        processFully(input, { uploadsDir: elsewhere }),
       ]);
-      const third = await processImage(input, { uploadsDir: elsewhere });
+      const third = await processFully(input, { uploadsDir: elsewhere });
       expect(second).toEqual(first);
       expect(third).toEqual(first);
       const names = first.variants.map((variant) => variant.fileName).sort();
@@ -227,6 +237,50 @@ describe('processImage', () => {
     expect(await readdir(imagesDir).catch(() => [])).toEqual(before);
     expect(await leftovers()).toEqual([]);
     for (const name of before) expect((await stat(join(imagesDir, name))).size).toBeGreaterThan(0);
+  });
+});
+
+describe('the upload and its later variants', () => {
+  it('answers with a 1080-wide JPEG and the placeholder, keeping the upload as it came in a private folder', async () => {
+    const input = await sidewaysPhoto({ width: 2000, height: 1600, quality: 90 });
+    const result = await processImage(input, { uploadsDir });
+    expect(result).toMatchObject({ width: 1600, height: 2000, later: 11 });
+    expect(result.variants.map(({ format, width, height }) => `${format} ${width}×${height}`)).toEqual(['jpeg 1080×1350']);
+    await expectPlaceholder(result);
+    const jpeg = await readVariant(result, 'jpeg', 1080);
+    expect((await sharp(jpeg).metadata()).exif).toBeUndefined();
+    expect(isRed(await pixel(jpeg, 540, 100))).toBe(true);
+    // Byte for byte, beside (never inside) the folders variants are served from.
+    expect(await readFile(join(uploadsDir, 'private', 'originals', result.hash))).toEqual(input);
+  });
+
+  it('makes every other variant from the original, JPEG and WebP in one batch, then each AVIF, and stops when told', async () => {
+    const input = await solid(1700, 1000, { r: 200, g: 40, b: 40 }).jpeg().toBuffer();
+    const first = await processImage(input, { uploadsDir });
+    const original = join(uploadsDir, 'private', 'originals', first.hash);
+    const batches: string[][] = [];
+    const listed = (encoded: EncodedVariant[]) => encoded.map(({ format, width, height }) => `${format} ${width}×${height}`);
+    await encodeLaterVariants(original, first.variants, async (encoded) => {
+      batches.push(listed(encoded));
+      for (const variant of encoded) {
+        expect(await sharp(variant.data).metadata()).toMatchObject({ width: variant.width, height: variant.height });
+      }
+      return true;
+    });
+    expect(batches).toEqual([
+      ['jpeg 320×188', 'jpeg 640×376', 'jpeg 1600×941', 'webp 320×188', 'webp 640×376', 'webp 1080×635', 'webp 1600×941'],
+      ['avif 320×188'],
+      ['avif 640×376'],
+      ['avif 1080×635'],
+      ['avif 1600×941'],
+    ]);
+
+    const stopped: string[][] = [];
+    await encodeLaterVariants(original, first.variants, async (encoded) => {
+      stopped.push(listed(encoded));
+      return false;
+    });
+    expect(stopped).toHaveLength(1);
   });
 });
 

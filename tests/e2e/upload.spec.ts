@@ -29,7 +29,12 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
   await expect(toasts(page)).toContainText('Upload successful');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('AI is analyzing your PC build...')).toBeVisible();
-  await expect(page.getByRole('img', { name: `Photo of ${title}` })).toBeVisible();
+  // At once: the photo is the JPEG the upload waited for, and it loads.
+  const photoOf = page.getByRole('img', { name: `Photo of ${title}` });
+  await expect(photoOf).toBeVisible();
+  await expect
+    .poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 
   // The vision model (the e2e server's fake Ollama) answers after a few seconds; the page
   // polls with JavaScript, and reloads itself through its meta refresh without.
@@ -44,6 +49,15 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
   if (javaScriptEnabled) expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
   // The owner may ask for another one.
   await expect(roast.getByRole('button', { name: 'Get a fresh roast' })).toBeVisible();
+
+  // The other variants land a little later; the page offers them from then on, and the photo still loads.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('picture source[type="image/avif"]')).toHaveCount(1);
+  }).toPass({ timeout: 30_000 });
+  await expect
+    .poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 
   await page.goto('/gallery');
   await page.getByRole('link', { name: new RegExp(title) }).click();

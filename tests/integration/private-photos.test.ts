@@ -61,7 +61,15 @@ async function heldBuild(title: string) {
   // The page right after the upload, while screening may still be running.
   const waiting = photoUrls(page.html);
   await waitFor(() => reviewStatus(id) === 'held', { timeoutMs: 30_000, intervalMs: 100 });
-  return { id, waiting, urls: photoUrls((await owner.get(`/build/${id}`)).html) };
+  // And every variant made: the AVIFs come last, from the job that follows the upload.
+  const html = await waitFor(
+    async () => {
+      const { html } = await owner.get(`/build/${id}`);
+      return html.includes('image/avif') ? html : null;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+  return { id, waiting, urls: photoUrls(html) };
 }
 
 async function expectPrivate(urls: string[]) {
@@ -106,6 +114,16 @@ describe('photos nobody may see before screening passes them', () => {
     expect(reviewStatus(id)).toBe('held');
     for (const url of listed) expect((await stack.browser().request(url)).status, url).toBe(404);
     await expectPrivate(photoUrls((await owner.get(`/build/${id}`)).html));
+  }, 90_000);
+
+  it('shows the photo made while the upload waited at once, and keeps the variants made after it private too', async () => {
+    const { waiting, urls } = await heldBuild('Late rig');
+    // Right after the upload: the JPEG it waited for (and whatever the job had made by then), each there.
+    expect(waiting.some((url) => url.endsWith('.jpg'))).toBe(true);
+    for (const url of waiting) expect((await owner.request(url)).status, url).toBe(200);
+    // Later: 320 and 640 wide, in AVIF, WebP and JPEG, as private as the first.
+    expect(urls.map((url) => url.slice(url.lastIndexOf('.'))).sort()).toEqual(['.avif', '.avif', '.jpg', '.jpg', '.webp', '.webp']);
+    await expectPrivate(urls);
   }, 90_000);
 
   it("deletes a rejected build's photo from the volume", async () => {

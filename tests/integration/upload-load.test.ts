@@ -11,7 +11,8 @@ import { sharedStack } from '#tests/support/stack';
 
 // As the container runs it (Dockerfile): glibc's per-thread malloc arenas alone
 // add 50–130 MB to the first burst's peak, which is not the pipeline's doing.
-const stack = sharedStack({ MALLOC_ARENA_MAX: '2' });
+const CONTAINER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+const stack = sharedStack(CONTAINER_MALLOC);
 let tall: Buffer;
 
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe('uploads from one network address', () => {
 describe('many large upload bodies at once', () => {
   it('are read a few at a time, the rest held back by their connections: the server stays under 400 MB over idle', async () => {
     // A server of its own, so no earlier test's memory is there to be reused.
-    const fresh = await startApp({ TRUST_PROXY: 'true', MALLOC_ARENA_MAX: '2' });
+    const fresh = await startApp({ TRUST_PROXY: 'true', ...CONTAINER_MALLOC });
     try {
       const pid = fresh.child.pid!;
       const send = (index: number, bytes: Uint8Array<ArrayBuffer>) => {

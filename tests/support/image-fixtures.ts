@@ -102,3 +102,28 @@ export async function pixel(image: Buffer, x: number, y: number): Promise<Rgb> {
 
 export const isRed = ({ r, g, b }: Rgb) => r > 200 && g < 60 && b < 60;
 export const isBlue = ({ r, g, b }: Rgb) => b > 200 && r < 60 && g < 60;
+
+/**
+ * A phone-like 12 MP photo: 4000×3000 JPEG at quality 95 of a gradient with heavy
+ * grain, about 8 MB (a phone's own files are 3–8 MB). `variant` changes one corner,
+ * so each is a different upload; `width` makes a smaller one of the same kind.
+ */
+export async function phonePhoto({ variant = 0, width = 4000 }: { variant?: number; width?: number } = {}): Promise<Buffer> {
+  const height = Math.round((width * 3) / 4);
+  const grain = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const noise = (seed >>> 24) % 48;
+      const index = (y * width + x) * 3;
+      grain[index] = ((x * 255) / width + noise) & 255;
+      grain[index + 1] = ((y * 255) / height + noise) & 255;
+      grain[index + 2] = (128 + ((seed >>> 16) & 63)) & 255;
+    }
+  }
+  grain.fill((variant * 11) & 255, 0, 3 * 64);
+  return sharp(grain, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jobs } from '../../db/schema';
+import { imageSource, saveImage } from '~/models/images.server';
+import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
+import { processImage } from '~/services/images.server';
+import { waitFor } from '#tests/support/wait';
+import { makeImageVariants } from './image-variants.server';
+import { IMAGE_VARIANTS_JOB } from './job-types';
+import { JobRunner } from './runner.server';
+
+let uploadsDir: string;
+let runner: JobRunner | undefined;
+
+beforeEach(async () => {
+  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-image-variants-'));
+  vi.stubEnv('UPLOADS_DIR', uploadsDir);
+  resetEnv();
+});
+
+afterEach(async () => {
+  await runner?.stop();
+  vi.unstubAllEnvs();
+  resetEnv();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+describe('the image-variants job', () => {
+  it('is queued once with a saved upload and makes the rest of its variants, then lets the original go', async () => {
+    const input = await sharp({ create: { width: 1700, height: 1000, channels: 3, background: '#335577' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await processImage(input, { uploadsDir });
+    const imageId = saveImage(upload);
+    expect(saveImage(upload)).toBe(imageId);
+    expect(db().select({ type: jobs.type, payload: jobs.payload }).from(jobs).all()).toEqual([
+      { type: IMAGE_VARIANTS_JOB, payload: { imageId } },
+    ]);
+    expect(imageSource(imageId)).toMatchObject({ sources: [], srcSet: expect.stringMatching(/^\/private-images\/\w+\.jpg 1080w$/) });
+
+    runner = new JobRunner({
+      lanes: [{ name: 'images', concurrency: 1, handlers: { [IMAGE_VARIANTS_JOB]: makeImageVariants } }],
+      pollMs: 20,
+      leaseMs: 5000,
+      isPrimary: async () => true,
+    });
+    runner.start();
+    await waitFor(() => db().select({ status: jobs.status }).from(jobs).get()?.status === 'done', { timeoutMs: 60_000 });
+
+    const sources = imageSource(imageId)!;
+    expect(sources.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+    for (const srcSet of [...sources.sources.map((source) => source.srcSet), sources.srcSet]) {
+      expect(srcSet.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['320w', '640w', '1080w', '1600w']);
+      for (const entry of srcSet.split(', ')) {
+        expect(existsSync(join(uploadsDir, 'private', 'images', entry.split(' ')[0]!.replace('/private-images/', '')))).toBe(true);
+      }
+    }
+    expect(existsSync(join(uploadsDir, 'private', 'originals', upload.hash))).toBe(false);
+  });
+});

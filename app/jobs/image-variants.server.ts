@@ -1,0 +1,7 @@
+import { makeLaterVariants } from '~/models/images.server';
+import type { JobHandler } from './runner.server';
+
+/** Makes the variants of an uploaded photo that its upload did not wait for. */
+export const makeImageVariants: JobHandler = {
+  run: ({ job }) => makeLaterVariants(Number(job.payload.imageId)),
+};
