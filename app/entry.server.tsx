@@ -26,10 +26,11 @@ export default function handleRequest(
 ) {
   const { nonce, shared, enforceCsp } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  const policy = (html: string) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html) } : { nonce });
+  // Only a shared document's policy reads the HTML (to hash its inline scripts).
+  const policy = (html: Buffer) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html.toString('utf8')) } : { nonce });
 
   if (request.method.toUpperCase() === 'HEAD') {
-    if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(''));
+    if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(Buffer.alloc(0)));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
@@ -43,7 +44,8 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const html = Buffer.concat(chunks).toString('utf8');
+        // Sent as the bytes React wrote: a string would be decoded and encoded again.
+        const html = Buffer.concat(chunks);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
         resolve(new Response(html, { status, headers: responseHeaders }));
         callback();
