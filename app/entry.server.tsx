@@ -4,6 +4,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
+import { lowPriorityModulePreloads } from '~/server/module-preloads';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { log } from '~/services/log.server';
@@ -45,7 +46,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         // Sent as the bytes React wrote: a string would be decoded and encoded again.
-        const html = Buffer.concat(chunks);
+        const html = lowPriorityModulePreloads(Buffer.concat(chunks));
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
         resolve(new Response(html, { status, headers: responseHeaders }));
         callback();
