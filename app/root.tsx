@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { NotFound } from '~/components/not-found';
@@ -18,13 +18,10 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
+import { UsernameDialog } from '~/components/username-dialog';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
 import stylesheet from './app.css?url';
-
-// Shown once to members with a generated name: its form library (Conform, Zod) is
-// fetched then, not on every page.
-const UsernameDialog = lazy(async () => ({ default: (await import('~/components/username-dialog')).UsernameDialog }));
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React places the stylesheet ahead of the script preloads in
@@ -69,9 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <Toaster serverToast={loaderData?.toast ?? null} />
         {loaderData?.user && loaderData.usernamePrompt ? (
-          <Suspense>
-            <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
-          </Suspense>
+          <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
         ) : (
           <Tutorial />
         )}

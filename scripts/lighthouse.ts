@@ -65,6 +65,8 @@ process.on('exit', () => {
   stopping = true;
   server.kill('SIGTERM');
 });
+// Ctrl-C or a kill stops the server too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 server.on('exit', (code) => {
   if (stopping) return;
   console.error(`The server stopped (exit code ${code}).`);

@@ -8,7 +8,7 @@ const HEAD_END = Buffer.from('</head>');
  * paint, entry.client.tsx). At the default (high) priority, a phone's first
  * paint waited for every module. Only the head is read and rewritten.
  */
-export function lowPriorityModulePreloads(html: Buffer): Buffer {
+export function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd === -1) return html;
   const head = html.subarray(0, headEnd).toString('utf8');
