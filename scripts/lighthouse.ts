@@ -112,6 +112,18 @@ function audit(url: string): Scores {
   };
 }
 
+/** On a busy machine Chromium's trace now and then comes back without a navigation (NO_NAVSTART): run it again. */
+function auditWithRetries(url: string, attempts = 3): Scores {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return audit(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`${url}: ${error instanceof Error ? error.message.split('\n')[1] : String(error)} (trying again)`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const results: { path: string; runs: Scores[]; median: Scores }[] = [];
@@ -119,7 +131,7 @@ for (const path of ['/', '/gallery', `/build/${buildId}`]) {
   const scores: Scores[] = [];
   for (let run = 0; run < runs; run++) {
     console.error(`${path}: run ${run + 1} of ${runs}…`);
-    scores.push(audit(`${origin}${path}`));
+    scores.push(auditWithRetries(`${origin}${path}`));
   }
   const keys = [...categories, 'fcpMs', 'lcpMs'] as const;
   results.push({ path, runs: scores, median: Object.fromEntries(keys.map((key) => [key, median(scores.map((s) => s[key]))])) as Scores });
