@@ -4,6 +4,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
+import { lowPriorityModulePreloads } from '~/server/module-preloads';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { log } from '~/services/log.server';
@@ -26,10 +27,11 @@ export default function handleRequest(
 ) {
   const { nonce, shared, enforceCsp } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  const policy = (html: string) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html) } : { nonce });
+  // Only a shared document's policy reads the HTML (to hash its inline scripts).
+  const policy = (html: Buffer) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html.toString('utf8')) } : { nonce });
 
   if (request.method.toUpperCase() === 'HEAD') {
-    if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(''));
+    if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(Buffer.alloc(0)));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
@@ -43,7 +45,8 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const html = Buffer.concat(chunks).toString('utf8');
+        // Sent as the bytes React wrote: a string would be decoded and encoded again.
+        const html = lowPriorityModulePreloads(Buffer.concat(chunks));
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
         resolve(new Response(html, { status, headers: responseHeaders }));
         callback();

@@ -17,7 +17,7 @@ import { useNonce } from '~/components/nonce';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
-import { Tutorial } from '~/components/tutorial';
+import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
 import { UsernameDialog } from '~/components/username-dialog';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
@@ -54,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#06070d" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
         <Meta />
         <Links nonce={nonce} />
       </head>

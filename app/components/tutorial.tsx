@@ -33,6 +33,13 @@ function isFirstVisit(): boolean {
   return firstVisit;
 }
 
+/**
+ * Runs in <head> before the first paint: marks a browser that never closed the
+ * tutorial, so the step 1 every page carries shows at once (app.css) instead of
+ * being painted after hydration, where it took the page's largest paint.
+ */
+export const FIRST_VISIT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(TUTORIAL_SEEN_KEY)})===null&&(document.documentElement.dataset.firstVisit='')}catch{}`;
+
 /** Forgets that the tutorial was seen and shows it again from step 1. */
 export function reopenTutorial(): void {
   localStorage.removeItem(TUTORIAL_SEEN_KEY);
@@ -51,8 +58,11 @@ export function Tutorial() {
   const navigate = useNavigate();
   const urlStep = stepFromUrl(searchParams.get('tutorial'));
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
-  const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => false);
+  // The server cannot know: it renders step 1 for a possible first visit, which
+  // FIRST_VISIT_SCRIPT shows before the first paint, or hides (and without JavaScript).
+  const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => true);
   const step = stored === 'closed' ? null : (stored ?? urlStep ?? (firstVisitor ? 1 : null));
+  const onlyOnFirstVisit = stored === null && urlStep === null;
 
   const withoutParam = new URLSearchParams(searchParams);
   withoutParam.delete('tutorial');
@@ -83,67 +93,69 @@ export function Tutorial() {
   const last = step === TUTORIAL_STEP_COUNT;
 
   return (
-    <Modal labelledBy="tutorial-title" describedBy="tutorial-body" onClose={close}>
-      <div className="relative p-6 sm:p-7">
-        <Link
-          to={closedHref}
-          onClick={finish}
-          replace
-          preventScrollReset
-          className="absolute right-3 top-3 rounded p-2 text-muted hover:text-ink"
-          aria-label="Close tutorial"
-        >
-          <CloseIcon className="size-5" />
-        </Link>
-        <p className="text-xs font-bold uppercase tracking-widest text-neon-cyan">
-          Step {step} of {TUTORIAL_STEP_COUNT}
-        </p>
-        <div className="mt-4 flex items-center gap-4">
-          <span className="grid size-14 shrink-0 place-items-center rounded-xl border border-neon-cyan/50 bg-void text-neon-cyan shadow-glow-cyan">
-            <current.icon className="size-7" />
-          </span>
-          <h2 id="tutorial-title" className="display text-xl leading-tight sm:text-2xl">
-            {current.title}
-          </h2>
+    <div className={onlyOnFirstVisit ? 'first-visit-only' : 'contents'}>
+      <Modal labelledBy="tutorial-title" describedBy="tutorial-body" onClose={close}>
+        <div className="relative p-6 sm:p-7">
+          <Link
+            to={closedHref}
+            onClick={finish}
+            replace
+            preventScrollReset
+            className="absolute right-3 top-3 rounded p-2 text-muted hover:text-ink"
+            aria-label="Close tutorial"
+          >
+            <CloseIcon className="size-5" />
+          </Link>
+          <p className="text-xs font-bold uppercase tracking-widest text-neon-cyan">
+            Step {step} of {TUTORIAL_STEP_COUNT}
+          </p>
+          <div className="mt-4 flex items-center gap-4">
+            <span className="grid size-14 shrink-0 place-items-center rounded-xl border border-neon-cyan/50 bg-void text-neon-cyan shadow-glow-cyan">
+              <current.icon className="size-7" />
+            </span>
+            <h2 id="tutorial-title" className="display text-xl leading-tight sm:text-2xl">
+              {current.title}
+            </h2>
+          </div>
+          <p id="tutorial-body" className="mt-4 leading-relaxed text-muted">
+            {current.body}
+          </p>
+          <ol className="mt-6 flex gap-2" aria-label="Progress">
+            {tutorialSteps.map((s, index) => (
+              <li
+                key={s.title}
+                aria-current={index + 1 === step ? 'step' : undefined}
+                className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-neon-cyan' : 'bg-line'}`}
+              >
+                <span className="sr-only">
+                  {s.title}
+                  {index + 1 === step ? ' (current)' : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-6 flex items-center justify-between gap-3">
+            {step === 1 ? (
+              <button type="button" disabled className={buttonClass('ghost', 'md')}>
+                Previous
+              </button>
+            ) : (
+              <Link to={stepHref(step - 1)} onClick={go(step - 1)} replace preventScrollReset className={buttonClass('ghost', 'md')}>
+                Previous
+              </Link>
+            )}
+            {last ? (
+              <Link to={closedHref} onClick={finish} replace preventScrollReset className={buttonClass('hot', 'md')}>
+                Get Started
+              </Link>
+            ) : (
+              <Link to={stepHref(step + 1)} onClick={go(step + 1)} replace preventScrollReset className={buttonClass('primary', 'md')}>
+                Next
+              </Link>
+            )}
+          </div>
         </div>
-        <p id="tutorial-body" className="mt-4 leading-relaxed text-muted">
-          {current.body}
-        </p>
-        <ol className="mt-6 flex gap-2" aria-label="Progress">
-          {tutorialSteps.map((s, index) => (
-            <li
-              key={s.title}
-              aria-current={index + 1 === step ? 'step' : undefined}
-              className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-neon-cyan' : 'bg-line'}`}
-            >
-              <span className="sr-only">
-                {s.title}
-                {index + 1 === step ? ' (current)' : ''}
-              </span>
-            </li>
-          ))}
-        </ol>
-        <div className="mt-6 flex items-center justify-between gap-3">
-          {step === 1 ? (
-            <button type="button" disabled className={buttonClass('ghost', 'md')}>
-              Previous
-            </button>
-          ) : (
-            <Link to={stepHref(step - 1)} onClick={go(step - 1)} replace preventScrollReset className={buttonClass('ghost', 'md')}>
-              Previous
-            </Link>
-          )}
-          {last ? (
-            <Link to={closedHref} onClick={finish} replace preventScrollReset className={buttonClass('hot', 'md')}>
-              Get Started
-            </Link>
-          ) : (
-            <Link to={stepHref(step + 1)} onClick={go(step + 1)} replace preventScrollReset className={buttonClass('primary', 'md')}>
-              Next
-            </Link>
-          )}
-        </div>
-      </div>
-    </Modal>
+      </Modal>
+    </div>
   );
 }

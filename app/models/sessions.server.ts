@@ -1,9 +1,10 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '~/services/crypto.server';
 import { db, type Writer } from '~/services/db.server';
 import { SESSION_TTL_MS } from '~/utils/constants';
 import { type CurrentUser, currentUserColumns } from './users.server';
+import { perDataVersion } from './version-cache.server';
 
 export type ActiveSession = { user: CurrentUser; expiresAt: Date };
 
@@ -26,14 +27,23 @@ export function createSession(
 
 /** The session's member, unless the session expired or the member is disabled. */
 export function findActiveSession(sessionId: string, now = Date.now()): ActiveSession | null {
-  const row = db()
-    .select({ user: currentUserColumns, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, new Date(now)), eq(users.isDisabled, false)))
-    .get();
-  return row ?? null;
+  const session = activeSessions(sessionId);
+  return session && session.expiresAt.getTime() > now ? session : null;
 }
+
+// Every page a member opens reads their session: read again only once the data
+// changed (a sign-out, a renewal, a disabled member or a new name is a write). The
+// expiry is compared on each use.
+const activeSessions = perDataVersion(
+  (sessionId: string): ActiveSession | null =>
+    db()
+      .select({ user: currentUserColumns, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, sha256(sessionId)), eq(users.isDisabled, false)))
+      .get() ?? null,
+  { max: 10_000 },
+);
 
 /** Pushes the expiry 30 days past now: the session rolls while it is used. */
 export function renewSession(sessionId: string, now = Date.now()): Date {

@@ -6,6 +6,7 @@ import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
+import { perDataVersion } from '~/models/version-cache.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
@@ -19,6 +20,18 @@ function wholeNumber(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number >= 0 ? number : fallback;
 }
 
+/** A batch of the gallery, read once per change of the data: every visitor sees the same builds. */
+const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
+  const [after = 0, count = 0] = key.split('/').map(Number);
+  const builds = after > 0 ? listBuildsAfter(after, count) : listRecentBuilds(count);
+  const images = imageSources(builds.map((build) => build.imageId));
+  return {
+    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
+    // More may exist while the last batch came back full (spec §2 Gallery).
+    hasMore: builds.length === count && (after > 0 || count < MAX_SHOWN),
+  };
+});
+
 /**
  * `?count=N`: the newest N builds — the page LOAD MORE links to without
  * JavaScript. `?after=ID`: the 12 that follow build ID — what LOAD MORE fetches
@@ -27,13 +40,7 @@ function wholeNumber(value: string | null, fallback: number): number {
 export function loader({ url }: Route.LoaderArgs) {
   const after = wholeNumber(url.searchParams.get('after'), 0);
   const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(url.searchParams.get('count'), 0) || GALLERY_PAGE_SIZE, MAX_SHOWN);
-  const builds = after > 0 ? listBuildsAfter(after, count) : listRecentBuilds(count);
-  const images = imageSources(builds.map((build) => build.imageId));
-  return {
-    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
-    // More may exist while the last batch came back full (spec §2 Gallery).
-    hasMore: builds.length === count && (after > 0 || count < MAX_SHOWN),
-  };
+  return galleryBatch(`${after}/${count}`);
 }
 
 type GalleryBuild = Route.ComponentProps['loaderData']['builds'][number];

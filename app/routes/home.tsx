@@ -12,21 +12,29 @@ import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/models/images.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
+import { perDataVersion } from '~/models/version-cache.server';
 import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
 
+// Read once per change of the data: every visitor's home page shows the same builds and leaders.
+const featuredBuilds = perDataVersion((limit: number) => {
+  const featured = listRecentBuilds(HOME_RECENT_LIMIT).slice(0, limit);
+  const images = imageSources(featured.map((build) => build.imageId));
+  return featured.map((build) => ({ ...build, image: images.get(build.imageId) ?? null }));
+});
+const activeCompetitions = perDataVersion((_all: 'all') => listActiveCompetitions());
+const leaders = perDataVersion((board: LeaderboardPeriod) => leaderboard(board, HOME_LEADERBOARD_LIMIT));
+
 export function loader({ url }: Route.LoaderArgs) {
   const board = parsePeriod(url.searchParams.get('board') ?? undefined);
-  const featured = listRecentBuilds(HOME_RECENT_LIMIT).slice(0, HOME_FEATURED_COUNT);
-  const images = imageSources(featured.map((build) => build.imageId));
   return {
-    featured: featured.map((build) => ({ ...build, image: images.get(build.imageId) ?? null })),
-    competitions: listActiveCompetitions(),
+    featured: featuredBuilds(HOME_FEATURED_COUNT),
+    competitions: activeCompetitions('all'),
     board,
-    leaders: leaderboard(board, HOME_LEADERBOARD_LIMIT),
+    leaders: leaders(board),
     now: Date.now(),
   };
 }

@@ -1,5 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import { type Cookie, type CookieOptions, createCookie } from 'react-router';
 import { cookieSecret, env } from '~/services/env.server';
+
+/** Memory for cookie headers whose signatures were already checked, per cookie: thousands of members active at once. */
+const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
 
 /**
  * A cookie with our defaults: httpOnly, SameSite=Lax, whole site, Secure in
@@ -9,14 +13,48 @@ import { cookieSecret, env } from '~/services/env.server';
 export function appCookie(name: string, options: CookieOptions = {}): () => Cookie {
   let cookie: Cookie | undefined;
   return () => {
-    cookie ??= createCookie(name, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: env().NODE_ENV === 'production',
-      secrets: [cookieSecret()],
-      ...options,
-    });
+    cookie ??= rememberParsed(
+      createCookie(name, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: env().NODE_ENV === 'production',
+        secrets: [cookieSecret()],
+        ...options,
+      }),
+    );
     return cookie;
+  };
+}
+
+/**
+ * Checking a signature costs a WebCrypto HMAC on every request, a signed-in member's
+ * session cookie included; the same header always reads the same, so its reading is
+ * kept (bounded). Values are frozen: every request gets the same one.
+ */
+function rememberParsed(cookie: Cookie): Cookie {
+  const read = new LRUCache<string, { value: unknown }>({
+    maxSize: CHECKED_HEADERS_BYTES,
+    sizeCalculation: (_value, header) => header.length + 100,
+  });
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
+    async parse(header, parseOptions) {
+      if (!header || parseOptions) return cookie.parse(header, parseOptions);
+      const known = read.get(header);
+      if (known) return known.value;
+      const value: unknown = Object.freeze(await cookie.parse(header));
+      read.set(header, { value });
+      return value;
+    },
   };
 }

@@ -21,7 +21,8 @@ export function Modal({ labelledBy, describedBy, onClose, className = '', childr
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog || dialog.matches(':modal')) return;
+    // A dialog the page hides (the tutorial for a returning visitor) stays hidden.
+    if (!dialog || dialog.matches(':modal') || dialog.checkVisibility?.() === false) return;
     // Reopen the server-rendered (non-modal) dialog as a modal one.
     dialog.close();
     dialog.showModal();

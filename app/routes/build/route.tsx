@@ -20,19 +20,39 @@ import { REPORT_REASONS } from '~/models/reports.server';
 import { roastReactionsOf } from '~/models/roast-reactions.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
+import { perDataVersion } from '~/models/version-cache.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { pageMeta, socialMeta } from '~/utils/meta';
 
+/**
+ * What the page shows every visitor alike, read once per change of the data: a
+ * signed-in member's page is rendered each time, but not read each time. Keyed by
+ * the build and whether every comment thread is asked for.
+ */
+const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => {
+  const [id, threadsShown] = key.split('/');
+  const build = findBuildDetail(Number(id));
+  if (!build) return null;
+  return {
+    build,
+    roast: roastView(build),
+    ...listThreads(build.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN),
+    social: buildSocial(build),
+    image: imageSource(build.imageId),
+    fullSize: largestVariantUrl(build.imageId),
+  };
+});
+
 export function loader(args: Route.LoaderArgs) {
-  const build = findBuildDetail(Number(args.params.id));
+  const id = Number(args.params.id);
+  const { searchParams } = args.url;
+  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${searchParams.get('comments') === 'all' ? 'all' : 'first'}`) : null;
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
-  if (!build || !canSeeBuild(build, viewer)) throw data(null, { status: 404 });
-  const roast = roastView(build);
-  const { searchParams } = args.url;
-  const { threads, threadCount } = listThreads(build.id, searchParams.get('comments') === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  if (!page || !canSeeBuild(page.build, viewer)) throw data(null, { status: 404 });
+  const { build, roast, threads, threadCount } = page;
   const replyTo = Number(searchParams.get('replyTo'));
   return {
     build: {
@@ -58,14 +78,14 @@ export function loader(args: Route.LoaderArgs) {
     },
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
-    social: buildSocial(build),
+    social: page.social,
     roast,
     // 🔥 and 🥱 for the current roast of a listed build.
     roastReactions:
       roast.state === 'roasted' && build.roastedAt && isListed(build) ? roastReactionsOf(build.id, build.roastedAt, viewer?.id ?? null) : null,
     freshRoast: freshRoastOffer(build, roast, viewer),
-    image: imageSource(build.imageId),
-    fullSize: largestVariantUrl(build.imageId),
+    image: page.image,
+    fullSize: page.fullSize,
     now: Date.now(),
   };
 }

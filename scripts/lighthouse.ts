@@ -1,0 +1,154 @@
+// `npm run lighthouse`: Lighthouse's mobile scores for the home page, the gallery and
+// a build page, on the built server with the demo data (scripts/seed.ts) in a
+// throwaway folder. Each page is audited RUNS times, each in a fresh headless
+// Chromium (a first visit: empty cache, no cookies), with Lighthouse's default
+// simulated mobile device and network; the median of each category is printed.
+// Options: --runs N, --port N, --chrome PATH, --app DIR (another checkout's build/,
+// e.g. to measure "before" figures), --json.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '4872' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    app: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const appRoot = resolve(args.app ?? root);
+const runs = Number(args.runs);
+const origin = `http://127.0.0.1:${args.port}`;
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+if (!existsSync(join(appRoot, 'build/server/index.js'))) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: appRoot, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+console.error(`lighthouse: build ${join(appRoot, 'build')}, ${runs} runs per page, mobile (simulated), Chromium ${args.chrome}.`);
+
+const dir = await mkdtemp(join(tmpdir(), 'rigroast-lighthouse-'));
+const env = {
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  MAIL_TO_LOG: 'true',
+  PORT: args.port,
+  HOST: '127.0.0.1',
+  PUBLIC_ORIGIN: origin,
+  DATABASE_PATH: join(dir, 'sqlite.db'),
+  UPLOADS_DIR: join(dir, 'uploads'),
+  SCREENING: 'off',
+  ROAST_PROVIDER: 'builtin',
+  LOG_LEVEL: 'warn',
+};
+
+console.error('Seeding the demo data…');
+const seeded = spawnSync(process.execPath, [join(root, 'scripts/seed.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+const database = new Database(env.DATABASE_PATH, { readonly: true });
+const buildId = database.prepare("select id from builds where review_status = 'approved' order by id limit 1").pluck().get() as number;
+database.close();
+
+const server = spawn(process.execPath, [join(appRoot, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+let stopping = false;
+process.on('exit', () => {
+  stopping = true;
+  server.kill('SIGTERM');
+});
+// Ctrl-C or a kill stops the server too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
+server.on('exit', (code) => {
+  if (stopping) return;
+  console.error(`The server stopped (exit code ${code}).`);
+  process.exit(1);
+});
+for (;;) {
+  try {
+    if ((await fetch(`${origin}/healthz`)).ok) break;
+  } catch {
+    // Not listening yet.
+  }
+  await new Promise((done) => setTimeout(done, 50));
+}
+
+type Scores = Record<(typeof categories)[number], number> & { fcpMs: number; lcpMs: number };
+
+/** One Lighthouse run through its CLI, which starts and stops its own Chromium. */
+function audit(url: string): Scores {
+  const result = spawnSync(
+    join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--only-categories=${categories.join(',')}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ],
+    { env: { ...process.env, CHROME_PATH: args.chrome }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr}`);
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    ...(Object.fromEntries(categories.map((name) => [name, Math.round(report.categories[name]!.score * 100)])) as Record<
+      (typeof categories)[number],
+      number
+    >),
+    fcpMs: report.audits['first-contentful-paint']!.numericValue,
+    lcpMs: report.audits['largest-contentful-paint']!.numericValue,
+  };
+}
+
+/** On a busy machine Chromium's trace now and then comes back without a navigation (NO_NAVSTART): run it again. */
+function auditWithRetries(url: string, attempts = 3): Scores {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return audit(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`${url}: ${error instanceof Error ? error.message.split('\n')[1] : String(error)} (trying again)`);
+    }
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const results: { path: string; runs: Scores[]; median: Scores }[] = [];
+for (const path of ['/', '/gallery', `/build/${buildId}`]) {
+  const scores: Scores[] = [];
+  for (let run = 0; run < runs; run++) {
+    console.error(`${path}: run ${run + 1} of ${runs}…`);
+    scores.push(auditWithRetries(`${origin}${path}`));
+  }
+  const keys = [...categories, 'fcpMs', 'lcpMs'] as const;
+  results.push({ path, runs: scores, median: Object.fromEntries(keys.map((key) => [key, median(scores.map((s) => s[key]))])) as Scores });
+}
+stopping = true;
+server.kill('SIGTERM');
+await rm(dir, { recursive: true, force: true });
+
+if (args.json) {
+  console.log(JSON.stringify(results, null, 2));
+} else {
+  console.log(`\nLighthouse mobile, median of ${runs} runs per page (build ${join(appRoot, 'build')}):\n`);
+  console.log('| page | performance | accessibility | best practices | SEO | FCP s | LCP s | performance per run |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const { path, runs: each, median: m } of results) {
+    console.log(
+      `| ${path} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} | ${(m.fcpMs / 1000).toFixed(1)} | ${(m.lcpMs / 1000).toFixed(1)} | ${each.map((s) => s.performance).join(' ')} |`,
+    );
+  }
+}

@@ -1,0 +1,108 @@
+// Signed-in members' pages: what every visitor sees alike is read once per change
+// of the data and shared; each member's own bits are theirs. These tests read the
+// same pages as several members, in turns, around their writes.
+import { describe, expect, it } from 'vitest';
+import { Browser, pageText } from '#tests/support/browser';
+import { sharedStack } from '#tests/support/stack';
+import { readRow } from '#tests/support/test-database';
+import { testPhoto, uploadBuild } from '#tests/support/uploads';
+
+const stack = sharedStack({}, { network: '192.0.2' });
+let people = 0;
+
+/** A new member signed in through the real forms, with their generated username. */
+async function someone(): Promise<{ browser: Browser; name: string }> {
+  const email = `member-pages-${++people}@example.com`;
+  const browser = await stack.member(email);
+  const { username } = readRow<{ username: string }>(stack.app.databasePath, 'select username from users where email = ?', email);
+  return { browser, name: username };
+}
+
+async function buildBy(owner: Browser, title: string): Promise<number> {
+  const page = await uploadBuild(owner, { title, file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' } });
+  return Number(page.url.split('/').pop());
+}
+
+const OWN_DELETE_BUTTON = 'aria-label="Delete"';
+
+describe("members' pages", () => {
+  it("show each member their own name, rating and buttons on the same pages, never another member's", async () => {
+    const owner = await someone();
+    const id = await buildBy(owner.browser, 'Shared rig');
+    const [alice, bob] = [await someone(), await someone()];
+    await alice.browser.post(`/build/${id}`, { intent: 'rate', rating: '5' });
+    await bob.browser.post(`/build/${id}`, { intent: 'rate', rating: '2' });
+    await alice.browser.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Alice was here' });
+
+    // In turns, twice: the second round is served from what the first one read.
+    for (let round = 0; round < 2; round++) {
+      const alicePage = (await alice.browser.get(`/build/${id}`)).html;
+      const bobPage = (await bob.browser.get(`/build/${id}`)).html;
+      const ownerPage = (await owner.browser.get(`/build/${id}`)).html;
+
+      expect(pageText(alicePage)).toContain('You rated this build 5 stars.');
+      expect(pageText(alicePage)).toContain(`@${alice.name}`);
+      expect(alicePage).toContain(OWN_DELETE_BUTTON);
+      expect(alicePage).not.toContain(bob.name);
+
+      expect(pageText(bobPage)).toContain('You rated this build 2 stars.');
+      expect(pageText(bobPage)).toContain(`@${bob.name}`);
+      expect(pageText(bobPage)).toContain('Alice was here');
+      expect(bobPage).not.toContain(OWN_DELETE_BUTTON);
+      expect(pageText(bobPage)).not.toContain('You rated this build 5 stars.');
+
+      expect(pageText(ownerPage)).not.toContain('You rated this build');
+      expect(ownerPage).not.toContain(OWN_DELETE_BUTTON);
+      expect(ownerPage).not.toContain(bob.name);
+    }
+
+    for (const path of ['/', '/gallery']) {
+      for (let round = 0; round < 2; round++) {
+        const [alicePage, bobPage] = [(await alice.browser.get(path)).html, (await bob.browser.get(path)).html];
+        expect(pageText(alicePage)).toContain(`@${alice.name}`);
+        expect(alicePage).not.toContain(bob.name);
+        expect(pageText(bobPage)).toContain(`@${bob.name}`);
+        expect(bobPage).not.toContain(alice.name);
+      }
+    }
+  });
+
+  it("show a member's write on their next page and on everyone else's, though those pages were read just before", async () => {
+    const owner = await someone();
+    const id = await buildBy(owner.browser, 'Rig before the writes');
+    const [alice, bob] = [await someone(), await someone()];
+    for (const reader of [alice, bob]) {
+      for (const path of [`/build/${id}`, '/gallery', '/']) expect((await reader.browser.get(path)).status).toBe(200);
+    }
+
+    const rated = await alice.browser.post(`/build/${id}`, { intent: 'rate', rating: '4' });
+    expect(pageText(rated.html)).toContain('You rated this build 4 stars.');
+    expect(pageText(rated.html)).toContain('Rated by 1 user');
+    expect(pageText((await bob.browser.get(`/build/${id}`)).html)).toContain('Rated by 1 user');
+
+    const commented = await alice.browser.post(`/build/${id}`, {
+      intent: 'comment',
+      form: 'comment-new',
+      content: 'Fresh take on the rig',
+    });
+    expect(pageText(commented.html)).toContain('Fresh take on the rig');
+    expect(pageText((await bob.browser.get(`/build/${id}`)).html)).toContain('Fresh take on the rig');
+
+    await buildBy(owner.browser, 'Rig after the writes');
+    expect(pageText((await alice.browser.get('/gallery')).html)).toContain('Rig after the writes');
+    expect(pageText((await bob.browser.get('/')).html)).toContain('Rig after the writes');
+  });
+
+  it('stop knowing a member the moment they log out, though their session was read a moment before', async () => {
+    const alice = await someone();
+    expect(pageText((await alice.browser.get('/')).html)).toContain(`@${alice.name}`);
+    const copy = new Browser(stack.app, '192.0.2.250');
+    for (const [name, value] of alice.browser.cookies) copy.cookies.set(name, value);
+    expect(pageText((await copy.get('/gallery')).html)).toContain(`@${alice.name}`);
+
+    await alice.browser.post('/logout', {});
+    const after = await copy.get('/gallery');
+    expect(after.html).not.toContain(alice.name);
+    expect(pageText(after.html)).toContain('Log in');
+  });
+});
