@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetEnv } from '~/services/env.server';
 import type { PrimaryTarget } from '~/services/primary.server';
 import { forwardWrites } from './forward-writes';
 
 let servers: Server[] = [];
 
 afterEach(async () => {
+  vi.unstubAllEnvs();
+  resetEnv();
   for (const server of servers) server.closeAllConnections();
   await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
   servers = [];
@@ -56,5 +59,18 @@ describe('forwardWrites', () => {
     expect((await fetch(`${orphan}/build/7`, { method: 'POST', body: 'x' })).status).toBe(503);
     // Reads go on with what this node has.
     expect(await (await fetch(`${orphan}/private-images/a.jpg`)).text()).toBe('GET /private-images/a.jpg here');
+  });
+
+  it('tells a form sent by JavaScript to load its page again, with the message as a toast, when there is no primary', async () => {
+    vi.stubEnv('SESSION_SECRET', 'a-secret-every-node-shares-0123456789');
+    resetEnv();
+    const orphan = await node({ role: 'unknown', reason: 'this replica has no primary' });
+    const answer = await fetch(`${orphan}/build/7.data`, { method: 'POST', body: 'intent=rate&rating=5' });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('X-Remix-Redirect')).toBe('/build/7');
+    expect(answer.headers.get('X-Remix-Reload-Document')).toBe('true');
+    expect(answer.headers.get('Set-Cookie')).toMatch(/^toast=/);
+    const home = await fetch(`${orphan}/_root.data?index`, { method: 'POST', body: 'x' });
+    expect(home.headers.get('X-Remix-Redirect')).toBe('/');
   });
 });

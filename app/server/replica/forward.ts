@@ -79,7 +79,7 @@ export function forwardToPrimary(req: Request, res: Response, { origin, secret, 
       if (res.headersSent) res.destroy();
       else if (!res.destroyed) {
         log.warn(`Could not forward ${req.method} ${req.originalUrl} to the primary at ${origin}: ${error.message}`);
-        answerUnavailable(req, res);
+        void answerUnavailable(req, res);
       }
       done();
     });

@@ -82,6 +82,15 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     expect(refused.status).toBe(503);
     expect(refused.response.headers.get('retry-after')).toBeTruthy();
     expect(pageText(refused.html)).toContain('try again in a moment');
+    // The same form sent by JavaScript (React Router's `.data` fetch) is told to load its page again, where a toast says so.
+    const enhanced = await rater.request(`/build/${buildId}.data`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'comment', form: 'comment-new', content: 'Lost too?' }).toString(),
+    });
+    expect(enhanced.status).toBe(204);
+    expect(enhanced.headers.get('x-remix-redirect')).toBe(`/build/${buildId}`);
+    expect(pageText((await rater.get(`/build/${buildId}`)).html)).toContain('Try again in a moment');
     const upload = await uploadBuild(owner, {
       title: 'Never stored',
       file: { bytes: await paddedPhoto(1024 * 1024), name: 'rig.jpg', type: 'image/jpeg' },
