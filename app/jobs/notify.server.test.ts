@@ -1,23 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { addComment } from '~/models/comments.server';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 import { NOTIFY_JOB } from './job-types';
 import { deliverNotifications } from './notify.server';
 import type { ClaimedJob } from './queue.server';
+import { withScreeningOff } from '#tests/support/screening-off';
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 describe('deliverNotifications', () => {
   it('after its last attempt, queues a fresh delivery an hour later while mail is pending, so an outage loses none', async () => {

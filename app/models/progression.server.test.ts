@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { experienceAwards, userAchievements, users } from '../../db/schema';
 import type { RoastFacts } from '~/roast/facts';
 import { db } from '~/services/db.server';
@@ -18,20 +18,13 @@ import {
 import { rateBuild } from './ratings.server';
 import { saveRoast, saveScreening } from './roasts.server';
 import { aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const DAY = 86_400_000;
 const monday = new Date(Date.UTC(2026, 10, 23, 12));
 const at = (days: number, hours = 0) => new Date(monday.getTime() + days * DAY + hours * 3600_000);
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 const member = (id: number) =>
   db()

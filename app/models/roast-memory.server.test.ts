@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { REPLY_MEMORY } from '~/roast/builtin/memory';
 import { addComment, saveAiReply } from './comments.server';
 import { replyMemory } from './roast-memory.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 describe('replyMemory', () => {
   it("knows the last 50 replies site-wide and the thread's own older ones", async () => {

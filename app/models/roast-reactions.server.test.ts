@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builds } from '../../db/schema';
 import { lineWeight } from '~/roast/builtin/memory';
 import { BUILTIN_MODEL_NAME } from '~/roast/facts';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { roastMemory } from './roast-memory.server';
 import { reactToRoast, roastReactionsOf } from './roast-reactions.server';
 import { saveRoast } from './roasts.server';
 import { builtinFacts } from '~/roast/builtin/index.server';
 import { parseTitle } from '~/roast/builtin/title';
 import { aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const T = Date.UTC(2026, 10, 1);
 const facts = builtinFacts(
@@ -32,15 +32,7 @@ const facts = builtinFacts(
   parseTitle('Test rig'),
 );
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 function roast(buildId: number, lines: string[], at: number) {
   db().transaction((tx) =>
