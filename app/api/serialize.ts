@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
 import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
 import type { CompetitionCard, PastCompetition, Winner } from '~/models/competitions.server';
+import type { Progression } from '~/models/progression.server';
 import type { buildSummarySchema, userSchema } from './contract/common';
 import type { progressionSchema } from './contract/session';
 
@@ -29,25 +30,7 @@ export function apiUser(user: {
   };
 }
 
-type ProgressionInput = {
-  level: number;
-  experience: number;
-  levelStartsAt: number;
-  nextLevelAt: number;
-  reputation: number;
-  streak: number;
-  achievements: {
-    code: string;
-    name: string;
-    description: string;
-    icon: string;
-    category: string;
-    threshold: number;
-    earnedAt: Date | null;
-  }[];
-};
-
-export function apiProgression(progression: ProgressionInput): z.infer<typeof progressionSchema> {
+export function apiProgression(progression: Progression): z.infer<typeof progressionSchema> {
   return {
     level: progression.level,
     experience: progression.experience,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/competitions';
-import { CompetitionCard } from '~/components/competition/card';
+import { CompetitionGrid } from '~/components/competition/card';
 import { buttonClass } from '~/components/ui/button';
 import { listActiveCompetitions, listUpcomingCompetitions } from '~/models/competitions.server';
 import { pageMeta } from '~/utils/meta';
@@ -60,13 +60,7 @@ function CardList({
       <h2 id={id} className="display text-xl sm:text-2xl">
         {title}
       </h2>
-      <ul className="mt-4 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-        {competitions.map((competition) => (
-          <li key={competition.id}>
-            <CompetitionCard competition={competition} now={now} headingLevel="h3" />
-          </li>
-        ))}
-      </ul>
+      <CompetitionGrid competitions={competitions} now={now} className="mt-4" />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { CompetitionCard } from '~/components/competition/card';
+import { CompetitionGrid } from '~/components/competition/card';
 import { DropZone } from '~/components/drop-zone';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
@@ -142,13 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <ul className="mt-6 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-            {competitions.map((competition) => (
-              <li key={competition.id}>
-                <CompetitionCard competition={competition} now={now} headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
+          <CompetitionGrid competitions={competitions} now={now} className="mt-6" />
         )}
       </section>
 

@@ -65,3 +65,16 @@ export function CompetitionCard({
     </article>
   );
 }
+
+/** Competition cards in a responsive grid, each under an `h3` (the list sits under a section heading). */
+export function CompetitionGrid({ competitions, now, className = '' }: { competitions: CardData[]; now: number; className?: string }) {
+  return (
+    <ul className={`grid gap-5 md:grid-cols-2 lg:grid-cols-3 ${className}`}>
+      {competitions.map((competition) => (
+        <li key={competition.id}>
+          <CompetitionCard competition={competition} now={now} headingLevel="h3" />
+        </li>
+      ))}
+    </ul>
+  );
+}
