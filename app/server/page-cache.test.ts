@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { pageKey } from './page-cache';
+import { pageCache, pageKey } from './page-cache';
 import { pageParams } from './page-params';
 
 const key = (url: string) => pageKey(url, pageParams);
@@ -26,5 +29,38 @@ describe('pageKey', () => {
     expect(key('/reset-password?token=abc')).toBeUndefined();
     expect(key('/auth/magic?token=abc')).toBeUndefined();
     expect(key('/verify-email')).toBeUndefined();
+  });
+});
+
+describe('pageCache', () => {
+  /** A server whose data changes on every look, rendering pages slowly: it counts its renders. */
+  async function busyServer() {
+    let version = 0;
+    let renders = 0;
+    const app = express();
+    app.use(pageCache({ version: () => String(version++), maxAgeMs: 30_000, maxBytes: 1 << 20, params: () => [] }));
+    app.use((_req, res) => {
+      renders += 1;
+      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${renders}</body></html>`), 50);
+    });
+    const server = createServer(app);
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { origin, renders: () => renders, close: () => new Promise((closed) => server.close(closed)) };
+  }
+
+  it('lets visitors who arrive while a page is being rendered share that render, however often the data changes', async () => {
+    const server = await busyServer();
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.origin}/gallery`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      const bodies = await Promise.all(answers.map((answer) => answer.text()));
+      expect(new Set(bodies)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
+      expect(server.renders()).toBe(1);
+      // One who comes after that render finished, once the data changed, gets a new one.
+      expect(await (await fetch(`${server.origin}/gallery`)).text()).toContain('render 2');
+    } finally {
+      await server.close();
+    }
   });
 });

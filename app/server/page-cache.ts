@@ -71,6 +71,11 @@ export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOpti
     sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
   });
 
+  // Renders under way, by key: visitors who arrive meanwhile wait for that page instead
+  // of rendering it again. While the data keeps changing (a burst of votes, mail being
+  // sent) every visitor would otherwise render and compress the page for themselves.
+  const rendering = new Map<string, Promise<StoredPage | undefined>>();
+
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next();
     const page = pageKey(req.originalUrl, params);
@@ -79,31 +84,51 @@ export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOpti
     const { key, storable } = page;
     const current = version();
     const stored = pages.get(key);
-    if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) {
-      // Our preference, not the order the client happened to list them in.
-      const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
-      const body = stored.bodies[encoding];
-      res.status(stored.status);
-      for (const [name, value] of stored.headers) res.setHeader(name, value);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.setHeader('X-Page-Cache', 'hit');
-      res.end(req.method === 'HEAD' ? undefined : body);
+    if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) return serve(req, res, stored);
+    const underWay = rendering.get(key);
+    if (underWay) {
+      void underWay.then((shared) => (shared ? serve(req, res, shared) : next()));
       return;
     }
     if (req.method === 'GET' && storable) {
+      let settle: (page: StoredPage | undefined) => void = () => {};
+      const render = new Promise<StoredPage | undefined>((resolve) => (settle = resolve));
+      rendering.set(key, render);
+      const finish = (page?: StoredPage) => {
+        if (rendering.get(key) === render) rendering.delete(key);
+        settle(page);
+      };
       capture(res, (html) => {
+        if (!html) return finish();
         const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
           UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
         );
-        void compressAll(html).then((bodies) => {
-          pages.set(key, { version: current, storedAt: Date.now(), status: res.statusCode, headers, bodies });
-        });
+        compressAll(html).then(
+          (bodies) => {
+            const kept: StoredPage = { version: current, storedAt: Date.now(), status: res.statusCode, headers, bodies };
+            pages.set(key, kept);
+            finish(kept);
+          },
+          () => finish(),
+        );
       });
     }
     next();
   };
+}
+
+/** Sends a stored page in the encoding the client prefers. */
+function serve(req: Request, res: Response, stored: StoredPage): void {
+  // Our preference, not the order the client happened to list them in.
+  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
+  const body = stored.bodies[encoding];
+  res.status(stored.status);
+  for (const [name, value] of stored.headers) res.setHeader(name, value);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('X-Page-Cache', 'hit');
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 async function compressAll(identity: Buffer): Promise<StoredPage['bodies']> {
@@ -114,31 +139,37 @@ async function compressAll(identity: Buffer): Promise<StoredPage['bodies']> {
   return { identity, br, gzip };
 }
 
-/** Collects what is written to `res` and hands the whole HTML over once it is sent, if it may be stored. */
-function capture(res: Response, store: (html: Buffer) => void) {
+/**
+ * Collects what is written to `res` and hands the whole HTML over once it is sent
+ * if it may be stored, else `undefined` (also for a response that closes unfinished).
+ */
+function capture(res: Response, store: (html: Buffer | undefined) => void) {
   const chunks: Buffer[] = [];
+  let ended = false;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
+  res.once('close', () => {
+    if (!ended) store(undefined);
+  });
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
     return write(chunk, ...rest);
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    ended = true;
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
     const storable =
       res.statusCode === 200 &&
       String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
       !res.hasHeader('set-cookie') &&
       !/private|no-store/.test(String(res.getHeader('cache-control') ?? ''));
-    if (storable) {
-      const html = Buffer.concat(chunks);
-      // A render cut short (it timed out) is sent, but never kept.
-      if (html.subarray(-32).toString('utf8').trimEnd().endsWith('</html>')) store(html);
-    }
+    const html = storable ? Buffer.concat(chunks) : undefined;
+    // A render cut short (it timed out) is sent, but never kept.
+    store(html?.subarray(-32).toString('utf8').trimEnd().endsWith('</html>') ? html : undefined);
     return end(chunk, ...rest);
   }) as typeof res.end;
 }
