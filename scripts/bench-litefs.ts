@@ -117,7 +117,8 @@ try {
       title: `Fresh ${index}`,
       file: { ...file, bytes: await paddedPhoto(1024 * 1024 + index) },
     });
-    const src = /\/uploads\/images\/[0-9a-f]{64}\.avif/.exec(page.html)?.[0];
+    // Right after an upload the page offers the first JPEG; the other formats follow from a job.
+    const src = /\/uploads\/images\/[0-9a-f]{64}\.(?:avif|webp|jpg)/.exec(page.html)?.[0];
     if (!src) throw new Error('No photo on the build page');
     for (const which of ['first', 'second'] as const) {
       fetches[which].push(
