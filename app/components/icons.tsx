@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { className?: string };
 
-function Icon({ children, className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
+/** The frame every line icon shares: a 24-unit stroked outline, hidden from screen readers. */
+export function Icon({ children, className = 'size-5', ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

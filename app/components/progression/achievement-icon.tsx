@@ -1,4 +1,5 @@
 import type { ReactNode, SVGProps } from 'react';
+import { Icon } from '~/components/icons';
 
 // Our own achievement icons, drawn inline (no icon font, nothing fetched): each
 // achievement type's `icon` names one of these.
@@ -72,19 +73,8 @@ const paths: Record<string, ReactNode> = {
 /** The icon an achievement type names; a plain badge for a name we have not drawn. */
 export function AchievementIcon({ icon, className = 'size-8', ...props }: { icon: string } & SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
+    <Icon strokeWidth="1.8" className={className} {...props}>
       {paths[icon] ?? <circle cx="12" cy="12" r="8" />}
-    </svg>
+    </Icon>
   );
 }
