@@ -152,22 +152,39 @@ type Upload = { status: number; message: string; listedMs: number | null };
 type Burst = { name: string; bytes: number; idleMb: number; peakGrowthMb: number; settledMb: number; uploads: Upload[] };
 
 /** Sends every upload at once; `listed` polls until the upload is listed (true) or will never be (false). */
-async function burst(
-  name: string,
-  bytes: number,
-  senders: (() => Promise<{ response: Response; listed: () => Promise<boolean> }>)[],
-): Promise<Burst> {
+/**
+ * Watches the server's peak RSS (VmHWM, reset now) until `stop()`, which answers it;
+ * `alsoEach` runs with every sample.
+ */
+async function watchPeak(alsoEach: () => Promise<void> = async () => {}) {
   const idleMb = (await memory()).rss;
-  // The peak is this burst's.
   await resetPeakMemory(server.pid!);
   let peakMb = idleMb;
   let sampling = true;
   const sampler = (async () => {
     while (sampling && !crashed) {
       peakMb = Math.max(peakMb, (await memory()).hwm);
+      await alsoEach();
       await sleep(50);
     }
   })();
+  return {
+    idleMb,
+    stop: async () => {
+      sampling = false;
+      await sampler;
+      return peakMb;
+    },
+  };
+}
+
+async function burst(
+  name: string,
+  bytes: number,
+  senders: (() => Promise<{ response: Response; listed: () => Promise<boolean> }>)[],
+): Promise<Burst> {
+  // The peak is this burst's.
+  const { idleMb, stop } = await watchPeak();
   const started = performance.now();
   const uploads = await Promise.all(
     senders.map(async (send): Promise<Upload> => {
@@ -188,8 +205,7 @@ async function burst(
   );
   // Settled: the roast jobs the builds queued have run and the allocator had a moment.
   await sleep(5000);
-  sampling = false;
-  await sampler;
+  const peakMb = await stop();
   const settledMb = crashed ? 0 : (await memory()).rss;
   return { name, bytes, idleMb, peakGrowthMb: peakMb - idleMb, settledMb, uploads };
 }
@@ -232,17 +248,7 @@ function allVariantsOffered(html: string): boolean {
 /** Part 1: one 12 MP upload at a time, each on a quiet server. */
 async function answersOneAtATime(browser: InstanceType<typeof Browser>, count: number): Promise<Answers> {
   const files = await Promise.all(Array.from({ length: count }, (_, index) => phonePhoto({ variant: index + 1 })));
-  const idleMb = (await memory()).rss;
-  await resetPeakMemory(server.pid!);
-  let peakMb = idleMb;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling && !crashed) {
-      peakMb = Math.max(peakMb, (await memory()).hwm);
-      await sampleScreening();
-      await sleep(50);
-    }
-  })();
+  const { idleMb, stop } = await watchPeak(sampleScreening);
   const result: Answers = { photos: count, bytes: 0, answerMs: [], pageMs: [], brokenPages: 0, idleMb, peakMb: 0, afterMb: 0 };
   for (const [index, file] of files.entries()) {
     result.bytes += file.length;
@@ -270,9 +276,7 @@ async function answersOneAtATime(browser: InstanceType<typeof Browser>, count: n
     }
   }
   await sleep(2000);
-  sampling = false;
-  await sampler;
-  result.peakMb = peakMb;
+  result.peakMb = await stop();
   result.afterMb = (await memory()).rss;
   return result;
 }
