@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { builds, comments, competitionEntries, competitions, notifications, users } from '../../db/schema';
 import { notifyJob } from '~/jobs/job-types';
 import { enqueueJob } from '~/jobs/queue.server';
@@ -91,8 +91,8 @@ export function notifyRoastBotReply(writer: Writer, reply: { replyId: number; bu
 }
 
 /**
- * Tells each entrant of a closed competition their result (their best placement,
- * read at send time). Call it in the transaction that closes the competition; calling
+ * Tells each entrant of a closed competition their result (their entry's placement,
+ * read at send time: one entry per member). Call it in the transaction that closes the competition; calling
  * it again queues nothing new. Answers how many members were queued a mail.
  */
 export function queueCompetitionResults(writer: Writer, competitionId: number, now = new Date()): number {
@@ -100,7 +100,6 @@ export function queueCompetitionResults(writer: Writer, competitionId: number, n
     .select({ userId: competitionEntries.userId })
     .from(competitionEntries)
     .where(eq(competitionEntries.competitionId, competitionId))
-    .groupBy(competitionEntries.userId)
     .all();
   let queued = 0;
   for (const { userId } of entrants) {
@@ -211,18 +210,12 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
       if (row.competitionId === null) return null;
       const competition = db().select({ title: competitions.title }).from(competitions).where(eq(competitions.id, row.competitionId)).get();
       if (!competition) return null;
-      const best = db()
-        .select({ placement: min(competitionEntries.placement) })
+      const entry = db()
+        .select({ placement: competitionEntries.placement })
         .from(competitionEntries)
-        .where(
-          and(
-            eq(competitionEntries.competitionId, row.competitionId),
-            eq(competitionEntries.userId, row.userId),
-            isNotNull(competitionEntries.placement),
-          ),
-        )
+        .where(and(eq(competitionEntries.competitionId, row.competitionId), eq(competitionEntries.userId, row.userId)))
         .get();
-      return { kind: 'competition', competitionId: row.competitionId, title: competition.title, placement: best?.placement ?? null };
+      return { kind: 'competition', competitionId: row.competitionId, title: competition.title, placement: entry?.placement ?? null };
     }
     case 'digest': {
       const top = leaderboard('week', DIGEST_BUILDS);
