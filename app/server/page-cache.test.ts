@@ -33,32 +33,53 @@ describe('pageKey', () => {
 });
 
 describe('pageCache', () => {
-  /** A server whose data changes on every look, rendering pages slowly: it counts its renders. */
-  async function busyServer() {
+  /** A server rendering pages slowly, whose data changes when told to: it counts its renders. */
+  async function slowServer() {
     let version = 0;
     let renders = 0;
     const app = express();
-    app.use(pageCache({ version: () => String(version++), maxAgeMs: 30_000, maxBytes: 1 << 20, params: () => [] }));
+    app.use(pageCache({ version: () => String(version), maxAgeMs: 30_000, maxBytes: 1 << 20, params: () => [] }));
     app.use((_req, res) => {
       renders += 1;
-      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${renders}</body></html>`), 50);
+      const render = renders;
+      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${render}</body></html>`), 50);
     });
     const server = createServer(app);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { origin, renders: () => renders, close: () => new Promise((closed) => server.close(closed)) };
+    return {
+      origin,
+      write: () => (version += 1),
+      renders: () => renders,
+      close: () => new Promise((closed) => server.close(closed)),
+    };
   }
 
-  it('lets visitors who arrive while a page is being rendered share that render, however often the data changes', async () => {
-    const server = await busyServer();
+  it('lets visitors who arrive while a page of the same data is being rendered share that render', async () => {
+    const server = await slowServer();
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.origin}/gallery`)));
       expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
       const bodies = await Promise.all(answers.map((answer) => answer.text()));
       expect(new Set(bodies)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
       expect(server.renders()).toBe(1);
-      // One who comes after that render finished, once the data changed, gets a new one.
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never hands a visitor a render that began before a write they came after', async () => {
+    const server = await slowServer();
+    try {
+      const first = fetch(`${server.origin}/gallery`);
+      await new Promise((later) => setTimeout(later, 10));
+      server.write();
+      const second = fetch(`${server.origin}/gallery`);
+      expect(await (await first).text()).toContain('render 1');
+      expect(await (await second).text()).toContain('render 2');
+      // Once stored, the page serves the data it was rendered from.
       expect(await (await fetch(`${server.origin}/gallery`)).text()).toContain('render 2');
+      expect(server.renders()).toBe(2);
     } finally {
       await server.close();
     }

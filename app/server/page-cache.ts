@@ -71,10 +71,12 @@ export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOpti
     sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
   });
 
-  // Renders under way, by key: visitors who arrive meanwhile wait for that page instead
-  // of rendering it again. While the data keeps changing (a burst of votes, mail being
-  // sent) every visitor would otherwise render and compress the page for themselves.
-  const rendering = new Map<string, Promise<StoredPage | undefined>>();
+  // Renders under way, by key, with the data version they read: visitors who arrive
+  // meanwhile, while the data is still that version, wait for that page instead of
+  // rendering and compressing it again (each write would otherwise send every visitor
+  // of the next moment to render it for themselves). After a write they render anew:
+  // nobody is given a page older than a write that ended before they asked.
+  const rendering = new Map<string, { version: string; page: Promise<StoredPage | undefined> }>();
 
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next();
@@ -86,13 +88,13 @@ export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOpti
     const stored = pages.get(key);
     if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) return serve(req, res, stored);
     const underWay = rendering.get(key);
-    if (underWay) {
-      void underWay.then((shared) => (shared ? serve(req, res, shared) : next()));
+    if (underWay?.version === current) {
+      void underWay.page.then((shared) => (shared ? serve(req, res, shared) : next()));
       return;
     }
     if (req.method === 'GET' && storable) {
       let settle: (page: StoredPage | undefined) => void = () => {};
-      const render = new Promise<StoredPage | undefined>((resolve) => (settle = resolve));
+      const render = { version: current, page: new Promise<StoredPage | undefined>((resolve) => (settle = resolve)) };
       rendering.set(key, render);
       const finish = (page?: StoredPage) => {
         if (rendering.get(key) === render) rendering.delete(key);
