@@ -5,8 +5,10 @@ import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
 import { lowPriorityModulePreloads } from '~/server/module-preloads';
+import { regionMarkup } from '~/server/region-markup';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
+import { RegionMarkupProvider } from '~/components/shared-region';
 import { log } from '~/services/log.server';
 
 export const streamTimeout = 5_000;
@@ -16,7 +18,9 @@ export const streamTimeout = 5_000;
  * synchronously, so the shell is ready only when everything is: streaming
  * would send the same bytes later and cost a third more CPU per page in
  * `npm run bench:pages`. A document every visitor shares (page-cache.ts) has
- * its inline scripts allowed by hash, any other by the response's nonce.
+ * its inline scripts allowed by hash, any other by the response's nonce. The
+ * SharedRegions of a member's page come from earlier renders of the same data
+ * (region-markup.ts): only the member's own parts are drawn for them.
  */
 export default function handleRequest(
   request: Request,
@@ -35,6 +39,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const { pathname, search } = new URL(request.url);
+  const regions = regionMarkup.forRender(pathname + search);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -47,15 +53,19 @@ export default function handleRequest(
         clearTimeout(timeout);
         // Sent as the bytes React wrote: a string would be decoded and encoded again.
         const html = lowPriorityModulePreloads(Buffer.concat(chunks));
+        if (status === 200) regions.keep(html);
+        responseHeaders.set('X-Shared-Regions', `kept=${regions.counts.kept} drawn=${regions.counts.drawn}`);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
         resolve(new Response(html, { status, headers: responseHeaders }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-      </NonceProvider>,
+      <RegionMarkupProvider value={regions}>
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </NonceProvider>
+      </RegionMarkupProvider>,
       {
         nonce: nonce || undefined,
         onAllReady() {

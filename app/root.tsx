@@ -15,6 +15,7 @@ import { ErrorPage } from '~/components/error-page';
 import { NotFound } from '~/components/not-found';
 import { useNonce } from '~/components/nonce';
 import { SiteFooter } from '~/components/site-footer';
+import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
@@ -48,6 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const loaderData = useRouteLoaderData<typeof loader>('root');
+  // The session's member, the same object while the data is unchanged: their header is drawn once per page until then.
+  const user = loaderData?.user ?? null;
   return (
     <html lang="en">
       <head>
@@ -59,16 +62,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <SiteHeader user={loaderData?.user ?? null} />
+        {/* `contents`: the regions' wrappers take no box, so the header still sticks and the body's flex column is unchanged. */}
+        <SharedRegion name="site-header" deps={[user]} className="contents">
+          <SiteHeader user={user} />
+        </SharedRegion>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SharedRegion name="site-footer" deps={[]} className="contents">
+          <SiteFooter />
+        </SharedRegion>
         <Toaster serverToast={loaderData?.toast ?? null} />
-        {loaderData?.user && loaderData.usernamePrompt ? (
-          <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
+        {user && loaderData?.usernamePrompt ? (
+          <UsernameDialog username={user.username} retry={loaderData.usernamePrompt.retry} />
         ) : (
-          <Tutorial />
+          <SharedRegion name="tutorial" deps={[]} className="contents">
+            <Tutorial />
+          </SharedRegion>
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,8 +2,8 @@
 // builds, next to a static file of similar size served by the same server (the
 // ceiling): for a signed-out visitor (the page cache), one with a cookie that is not
 // a session, and a real member signed in through the e-mailed code. Prints
-// requests/s and p50/p99 latency at 50 connections, cold start, and the server's RSS
-// after each phase. Options: --builds N, --duration S, --connections N, --data DIR,
+// requests/s, p50/p99 latency and the server's CPU time per response at 50
+// connections, cold start, and the server's RSS after each phase. Options: --builds N, --duration S, --connections N, --data DIR,
 // --port N, --app DIR (another checkout's build/, e.g. to measure "before" figures).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -167,9 +167,18 @@ for (const path of pages) {
 const warmRss = await rssMb();
 rssAfter.push(['warm-up', warmRss]);
 
-type Row = { name: string; rps: number; p50: number; p99: number; kb: number };
+// The server's own CPU time (user + system) from /proc: unlike requests/s it does not
+// move with what else the machine runs (autocannon included).
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+async function serverCpuMs(): Promise<number> {
+  const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+type Row = { name: string; rps: number; p50: number; p99: number; kb: number; cpuMs: number };
 async function run(name: string, path: string, cookie?: string): Promise<Row> {
   await measure(path, 2, cookie);
+  const cpuBefore = await serverCpuMs();
   const result = await measure(path, Number(args.duration), cookie);
   return {
     name,
@@ -177,6 +186,7 @@ async function run(name: string, path: string, cookie?: string): Promise<Row> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     kb: result.throughput.average / result.requests.average / 1024,
+    cpuMs: ((await serverCpuMs()) - cpuBefore) / result.requests.total,
   };
 }
 
@@ -201,10 +211,12 @@ if (!args.data) await rm(dir, { recursive: true, force: true });
 console.log(
   `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted; build ${join(appRoot, 'build')}.\n`,
 );
-console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response | server CPU ms/response |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 const line = (row: Row, share: string) =>
-  console.log(`| ${row.name} | ${Math.round(row.rps)} | ${share} | ${row.p50} | ${row.p99} | ${row.kb.toFixed(1)} |`);
+  console.log(
+    `| ${row.name} | ${Math.round(row.rps)} | ${share} | ${row.p50} | ${row.p99} | ${row.kb.toFixed(1)} | ${row.cpuMs.toFixed(2)} |`,
+  );
 for (const { page, cookie, member: signedIn, ceiling } of rows) {
   line(ceiling, '100 %');
   for (const row of [page, cookie, signedIn]) line(row, `${Math.round((row.rps / ceiling.rps) * 100)} %`);

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { Avatar } from '~/components/avatar';
 import { LevelBadge } from '~/components/progression/level-badge';
+import { SharedRegion } from '~/components/shared-region';
 import { LogoMark } from '~/components/logo';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
@@ -104,9 +105,37 @@ type CommentProps = {
   replyTarget?: number;
 };
 
+/** A comment, drawn once per data version for each kind of viewer (own, other member, guest, moderator). */
 function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, replyTarget }: CommentProps) {
-  if (comment.deleted) return <DeletedComment comment={comment} canModerate={canModerate} now={now} />;
   const own = viewerId !== null && comment.userId === viewerId;
+  const signedIn = viewerId !== null;
+  return (
+    <SharedRegion
+      name={`comment-${comment.id}`}
+      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, reportReasons]}
+      className="contents"
+    >
+      {comment.deleted ? (
+        <DeletedComment comment={comment} canModerate={canModerate} now={now} />
+      ) : (
+        <CommentBody
+          comment={comment}
+          buildId={buildId}
+          own={own}
+          signedIn={signedIn}
+          canModerate={canModerate}
+          reportReasons={reportReasons}
+          now={now}
+          replyTarget={replyTarget}
+        />
+      )}
+    </SharedRegion>
+  );
+}
+
+type CommentBodyProps = Omit<CommentProps, 'viewerId'> & { own: boolean; signedIn: boolean };
+
+function CommentBody({ comment, buildId, own, signedIn, canModerate, reportReasons, now, replyTarget }: CommentBodyProps) {
   return (
     <article
       id={`comment-${comment.id}`}
@@ -148,7 +177,7 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
             </button>
           </Form>
         ) : null}
-        {viewerId !== null && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
+        {signedIn && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { LogoMark } from '~/components/logo';
+import { SharedRegion } from '~/components/shared-region';
 import type { RoastView } from '~/roast/facts';
 import { JOKE_ROTATION_MS, ROAST_POLL_MS } from '~/utils/constants';
 
@@ -25,7 +26,9 @@ export function RoastBox({ view, children }: { view: RoastView; children?: React
         <LogoMark className="size-6" />
         AI Roast
       </h2>
-      <RoastContent view={view} />
+      <SharedRegion name="roast" deps={[view]} className="contents">
+        <RoastContent view={view} />
+      </SharedRegion>
       {children}
     </section>
   );

@@ -29,3 +29,10 @@ export function perDataVersion<K extends string | number, T>(
     return value;
   };
 }
+
+/**
+ * When the data of this version was first read: pages drawn from shared reads
+ * measure "3m ago" from it, so every visitor's copy of such a part is the same
+ * (as old as a page kept for guests at most).
+ */
+export const dataNow = perDataVersion((_moment: 'now') => Date.now(), { max: 1 });

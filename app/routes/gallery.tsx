@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
+import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
 import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
@@ -71,7 +72,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const loading = more.state === 'loading';
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+    <SharedRegion name="gallery" deps={[loaderData.builds, loaderData.hasMore]} className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-5xl">
         Battle <span className="text-gradient">Archive</span>
       </h1>
@@ -108,6 +109,6 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
           </Link>
         </div>
       ) : null}
-    </div>
+    </SharedRegion>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { CompetitionGrid } from '~/components/competition/card';
 import { DropZone } from '~/components/drop-zone';
+import { SharedRegion } from '~/components/shared-region';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
 import { LevelBadge } from '~/components/progression/level-badge';
@@ -12,7 +13,7 @@ import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/models/images.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
-import { perDataVersion } from '~/models/version-cache.server';
+import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
@@ -35,7 +36,7 @@ export function loader({ url }: Route.LoaderArgs) {
     competitions: activeCompetitions('all'),
     board,
     leaders: leaders(board),
-    now: Date.now(),
+    now: dataNow('now'),
   };
 }
 
@@ -55,7 +56,7 @@ const steps = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, competitions, board, leaders, now } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4">
+    <SharedRegion name="home" deps={[featured, competitions, board, leaders, now]} className="mx-auto max-w-7xl px-4">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-neon-pink/40 bg-neon-pink/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-neon-pink">
@@ -208,6 +209,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
-    </div>
+    </SharedRegion>
   );
 }

@@ -16,6 +16,7 @@ const UNSTORED_HEADERS = new Set([
   'transfer-encoding',
   'connection',
   'vary',
+  'x-shared-regions',
 ]);
 
 type StoredPage = {

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Pages as a returning visitor sees them: the first-visit tutorial (a modal)
  * is marked as seen, so it does not cover what a test clicks.
  */
-export const test = base.extend<{ returningVisitor: void }>({
+export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void }>({
   returningVisitor: [
     async ({ context }, use, info) => {
       await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
@@ -15,6 +15,23 @@ export const test = base.extend<{ returningVisitor: void }>({
       const id = createHash('sha256').update(`${info.project.name} ${info.testId} ${info.retry}`).digest();
       await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${id[0]}.${id[1]}.${id[2]}` });
       await use();
+    },
+    { auto: true },
+  ],
+  // Every page React hydrates must match the HTML the server sent (a mismatch makes React
+  // throw the server's HTML away and draw the page again): SharedRegions rely on it.
+  hydratesCleanly: [
+    async ({ context }, use) => {
+      const mismatches: string[] = [];
+      const watch = (text: string) => {
+        if (/hydrat|Minified React error #(418|419|421|422|423|425)\b/i.test(text)) mismatches.push(text);
+      };
+      context.on('console', (message) => {
+        if (message.type() === 'error') watch(message.text());
+      });
+      context.on('weberror', (error) => watch(String(error.error())));
+      await use();
+      expect(mismatches, 'React could not hydrate a page').toEqual([]);
     },
     { auto: true },
   ],

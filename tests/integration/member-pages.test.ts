@@ -93,6 +93,26 @@ describe("members' pages", () => {
     expect(pageText((await bob.browser.get('/')).html)).toContain('Rig after the writes');
   });
 
+  it('are the same page whether their shared parts were drawn for this member or kept from an earlier render', async () => {
+    const owner = await someone();
+    const id = await buildBy(owner.browser, 'Rig drawn once');
+    const [alice, bob] = [await someone(), await someone()];
+    await owner.browser.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Owner says hi' });
+    // Alice's write (and the page it leads to) comes last: the data changed, and only she has drawn the build page since.
+    await alice.browser.post(`/build/${id}`, { intent: 'rate', rating: '5' });
+
+    const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+    for (const path of [`/build/${id}`, '/gallery', '/']) {
+      const first = await bob.browser.get(path);
+      const again = await bob.browser.get(path);
+      expect(first.response.headers.get('X-Shared-Regions'), path).toMatch(/drawn=[1-9]/);
+      expect(again.response.headers.get('X-Shared-Regions'), path).toMatch(/^kept=[1-9]\d* drawn=0$/);
+      expect(withoutNonces(again.html), path).toBe(withoutNonces(first.html));
+      expect(again.html).toContain(bob.name);
+      expect(again.html).not.toContain(alice.name);
+    }
+  });
+
   it('stop knowing a member the moment they log out, though their session was read a moment before', async () => {
     const alice = await someone();
     expect(pageText((await alice.browser.get('/')).html)).toContain(`@${alice.name}`);

@@ -7,6 +7,7 @@ import { Avatar } from '~/components/avatar';
 import { CloseIcon } from '~/components/icons';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
+import { SharedRegion } from '~/components/shared-region';
 import { RoastReactions } from '~/components/roast-reactions';
 import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
@@ -20,7 +21,7 @@ import { REPORT_REASONS } from '~/models/reports.server';
 import { roastReactionsOf } from '~/models/roast-reactions.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
-import { perDataVersion } from '~/models/version-cache.server';
+import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
@@ -33,15 +34,33 @@ import { pageMeta, socialMeta } from '~/utils/meta';
  */
 const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => {
   const [id, threadsShown] = key.split('/');
-  const build = findBuildDetail(Number(id));
-  if (!build) return null;
+  const detail = findBuildDetail(Number(id));
+  if (!detail) return null;
+  const { threads, threadCount } = listThreads(detail.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN);
   return {
-    build,
-    roast: roastView(build),
-    ...listThreads(build.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN),
-    social: buildSocial(build),
-    image: imageSource(build.imageId),
-    fullSize: largestVariantUrl(build.imageId),
+    detail,
+    // What the page shows of the build, made here so that it is one object while the data is unchanged (SharedRegion deps).
+    build: {
+      id: detail.id,
+      title: detail.title,
+      username: detail.username,
+      avatarUrl: detail.avatarUrl,
+      averageRating: detail.averageRating,
+      ratingCount: detail.ratingCount,
+      createdAt: detail.createdAt.getTime(),
+      commentCount: detail.commentCount,
+      listed: isListed(detail),
+    },
+    threads: threads.map((thread) => ({
+      ...thread,
+      createdAt: thread.createdAt.getTime(),
+      replies: thread.replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.getTime() })),
+    })),
+    threadCount,
+    roast: roastView(detail),
+    social: buildSocial(detail),
+    image: imageSource(detail.imageId),
+    fullSize: largestVariantUrl(detail.imageId),
   };
 });
 
@@ -51,28 +70,14 @@ export function loader(args: Route.LoaderArgs) {
   const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${searchParams.get('comments') === 'all' ? 'all' : 'first'}`) : null;
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
-  if (!page || !canSeeBuild(page.build, viewer)) throw data(null, { status: 404 });
-  const { build, roast, threads, threadCount } = page;
+  if (!page || !canSeeBuild(page.detail, viewer)) throw data(null, { status: 404 });
+  const { detail, build, roast, threads, threadCount } = page;
   const replyTo = Number(searchParams.get('replyTo'));
   return {
-    build: {
-      id: build.id,
-      title: build.title,
-      username: build.username,
-      avatarUrl: build.avatarUrl,
-      averageRating: build.averageRating,
-      ratingCount: build.ratingCount,
-      createdAt: build.createdAt.getTime(),
-      commentCount: build.commentCount,
-      listed: isListed(build),
-    },
-    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === build.userId, rating: memberRating(build.id, viewer.id), canModerate: isStaff(viewer) } : null,
+    build,
+    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === detail.userId, rating: memberRating(build.id, viewer.id), canModerate: isStaff(viewer) } : null,
     comments: {
-      threads: threads.map((thread) => ({
-        ...thread,
-        createdAt: thread.createdAt.getTime(),
-        replies: thread.replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.getTime() })),
-      })),
+      threads,
       threadCount,
       replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
     },
@@ -82,11 +87,11 @@ export function loader(args: Route.LoaderArgs) {
     roast,
     // 🔥 and 🥱 for the current roast of a listed build.
     roastReactions:
-      roast.state === 'roasted' && build.roastedAt && isListed(build) ? roastReactionsOf(build.id, build.roastedAt, viewer?.id ?? null) : null,
-    freshRoast: freshRoastOffer(build, roast, viewer),
+      roast.state === 'roasted' && detail.roastedAt && build.listed ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null) : null,
+    freshRoast: freshRoastOffer(detail, roast, viewer),
     image: page.image,
     fullSize: page.fullSize,
-    now: Date.now(),
+    now: dataNow('now'),
   };
 }
 
@@ -135,7 +140,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <meta httpEquiv="refresh" content={String(ROAST_POLL_MS / 1000)} />
         </noscript>
       ) : null}
-      <div className="flex items-start justify-between gap-4">
+      <SharedRegion name="build-head" deps={[build, now]} className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="display break-words text-3xl sm:text-4xl">{build.title}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
@@ -150,15 +155,15 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/gallery" className="rounded-full border border-line p-2.5 text-muted hover:border-neon-cyan hover:text-ink" aria-label="Close and go to the gallery">
           <CloseIcon />
         </Link>
-      </div>
+      </SharedRegion>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div>
+        <SharedRegion name="build-photo" deps={[build, image, fullSize]}>
           {image ? (
             <a href={fullSize ?? undefined} className="block overflow-hidden rounded-2xl border border-line" aria-label="Open the full-size photo">
               <ResponsiveImage image={image} alt={`Photo of ${build.title}`} sizes="(min-width: 1024px) 40rem, 100vw" priority />
             </a>
           ) : null}
-        </div>
+        </SharedRegion>
         <div className="grid content-start gap-6">
           <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
           {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}

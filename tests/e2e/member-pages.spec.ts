@@ -1,0 +1,42 @@
+import { expect, hydrated, test } from './fixtures';
+import { postBuild, someoneElsesBuild } from './support/builds';
+import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+
+// A member's pages are put together from parts kept per data version (SharedRegions)
+// and their own parts drawn for them: the second visit of each page below is made
+// that way. It must read and work as the first (the fixtures also fail any test whose
+// page React could not hydrate).
+test('a member sees their own pages, the second visit built from kept parts, and they keep working', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  const theirs = await someoneElsesBuild(browser, baseURL!, info.project.name, 'Kept parts rig');
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  const own = await postBuild(page, baseURL!, 'My own kept rig');
+  const logIn = page.getByRole('banner').getByRole('link', { name: 'Log in' });
+
+  for (const path of ['/', '/gallery', `/build/${own}`, `/build/${theirs}`]) {
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(path);
+      await hydrated(page, javaScriptEnabled);
+      await expect(logIn).toHaveCount(0);
+    }
+  }
+
+  // On someone else's build, kept parts and all, the member rates and comments.
+  await page.getByRole('group', { name: 'rate this build' }).locator('label', { hasText: '4 stars' }).click();
+  await page.getByRole('button', { name: 'Submit rating' }).click();
+  await expect(page.getByText('You rated this build 4 stars.')).toBeVisible();
+  await page.getByPlaceholder('Add a comment...').fill('Kept parts, fresh comment');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  const comment = page.getByRole('article', { name: /^Comment by / }).filter({ hasText: 'Kept parts, fresh comment' });
+  await expect(comment).toBeVisible();
+  await expect(comment.getByRole('button', { name: 'Delete' })).toBeVisible();
+
+  await page.goto(`/build/${own}`);
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My own kept rig');
+});
