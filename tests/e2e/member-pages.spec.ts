@@ -12,6 +12,8 @@ test('a member sees their own pages, the second visit built from kept parts, and
   baseURL,
   javaScriptEnabled,
 }, info) => {
+  // Two members sign in and eight pages load before the writes: longer than one page's test.
+  test.setTimeout(90_000);
   const theirs = await someoneElsesBuild(browser, baseURL!, info.project.name, 'Kept parts rig');
   await signIn(page, uniqueEmail(info.project.name));
   await skipUsernamePrompt(page);
