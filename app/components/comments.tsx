@@ -54,7 +54,9 @@ export function Comments({
       <h2 id="comments-title" className="display text-2xl">
         Comments <span className="text-muted">({commentCount})</span>
       </h2>
-      <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
+      <SharedRegion name="comment-new" deps={[buildId, viewerId === null, replyTo === null ? lastResult : null]} className="contents">
+        <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
+      </SharedRegion>
       {threads.length === 0 ? (
         <p className="panel p-6 text-center text-muted">No comments yet. Be the first to comment!</p>
       ) : (

@@ -165,15 +165,21 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
         </SharedRegion>
         <div className="grid content-start gap-6">
-          <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
-          {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
-          {build.listed && !viewer?.isOwner ? <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} /> : null}
+          <SharedRegion name="rating-summary" deps={[build]} className="contents">
+            <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
+            {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
+          </SharedRegion>
+          {build.listed && !viewer?.isOwner ? (
+            <SharedRegion name="star-input" deps={[build.id, viewer?.rating ?? null, viewer !== null]} className="contents">
+              <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} />
+            </SharedRegion>
+          ) : null}
           <RoastBox view={roast}>
             {roastReactions ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner ? (
-            <div className="flex flex-wrap items-start gap-4 text-sm">
+            <SharedRegion name="build-actions" deps={[build.id, viewer.canModerate, reportReasons]} className="flex flex-wrap items-start gap-4 text-sm">
               <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
               {viewer.canModerate ? (
                 <Form method="post" preventScrollReset>
@@ -183,7 +189,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
                   </button>
                 </Form>
               ) : null}
-            </div>
+            </SharedRegion>
           ) : null}
         </div>
       </div>
