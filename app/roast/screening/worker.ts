@@ -1,7 +1,7 @@
 // The screening child process (forked by screening.server.ts): holds the NSFW
-// classifier and the face detector, 250–450 MB the web server must not carry
-// (the WebAssembly heap grows on the first image and never shrinks), and exits
-// after `idleMs` without work so that memory goes back to the system.
+// classifier and the face detector, 190–300 MB the web server must not carry
+// (the WebAssembly heap grows on the first images and never shrinks; decision
+// 015), and exits after `idleMs` without work so that memory goes back to the system.
 //
 // It imports npm packages only: it runs straight from source under Node's type
 // stripping (which knows no `~/` alias) and as its own entry of the server build.
