@@ -52,7 +52,9 @@ globalThis.fetch = () => Promise.reject(new Error('The screening process works o
 // subclass runs the same operations in the same order, so the scores are the
 // same to the bit, and frees each activation as soon as the next layer has
 // read it (at most about 35 MB live). face-api's locateFaces (non-maximum
-// suppression, the boxes) calls it and is left as it is.
+// suppression, the boxes) calls it and is left as it is. It mirrors
+// src/ssdMobilenetv1/ of @vladmandic/face-api 1.7.15; a unit test compares the
+// two detectors' findings, so an upgrade that changes the network shows there.
 
 type Tensor1D = faceapi.tf.Tensor1D;
 type Tensor2D = faceapi.tf.Tensor2D;
