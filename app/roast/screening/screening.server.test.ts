@@ -21,8 +21,37 @@ import {
 const SLOW = 60_000;
 const DEFAULT_TIMINGS = { idleMs: 60_000, timeoutMs: 60_000 };
 
-/** A photo of people, shipped with face-api for its demo. */
-const PEOPLE_PHOTO = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+const FACE_API_DIR = dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json'));
+/** Photos of people, shipped with face-api for its demo. */
+const PEOPLE_PHOTOS = [1, 2, 3, 4, 5, 6].map((index) => join(FACE_API_DIR, 'demo', `sample${index}.jpg`));
+const PEOPLE_PHOTO = PEOPLE_PHOTOS[0]!;
+
+/**
+ * The face scores of face-api's own SSD MobileNetV1 (its detectAllFaces, loaded in this
+ * process on the same WebAssembly backend) for the pixels the screening process gives
+ * its detector: the image scaled to fit 512×512.
+ */
+async function faceApiScores(file: string): Promise<number[]> {
+  const tf = await import('@tensorflow/tfjs');
+  await import('@tensorflow/tfjs-backend-wasm');
+  const faceapi = await import('@vladmandic/face-api/dist/face-api.node-wasm.js');
+  if (tf.getBackend() !== 'wasm') await tf.setBackend('wasm');
+  await tf.ready();
+  if (!faceapi.nets.ssdMobilenetv1.isLoaded) await faceapi.nets.ssdMobilenetv1.loadFromDisk(join(FACE_API_DIR, 'model'));
+  const { data, info } = await sharp(file)
+    .resize({ width: 512, height: 512, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const input = faceapi.tf.tensor3d(data, [info.height, info.width, info.channels], 'int32');
+  try {
+    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 20 });
+    return (await faceapi.detectAllFaces(input, options)).map((detection) => detection.score);
+  } finally {
+    input.dispose();
+  }
+}
 
 let dir: string;
 let builds: string[];
@@ -103,6 +132,18 @@ describe('screenImage', () => {
         outcome: 'held',
         reason: SCREENING_REASONS.person,
       });
+    },
+    SLOW,
+  );
+
+  it(
+    "finds the same faces, with the same scores, as face-api's own detector",
+    async () => {
+      for (const file of [...PEOPLE_PHOTOS, ...builds]) {
+        const { faces, faceScore } = await screenImage(file);
+        const expected = await faceApiScores(file);
+        expect({ file, faces, faceScore }).toEqual({ file, faces: expected.length, faceScore: Math.max(0, ...expected) });
+      }
     },
     SLOW,
   );
