@@ -31,20 +31,13 @@ COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 COPY litefs.yml /etc/litefs.yml
 
 WORKDIR /app
-# MALLOC_ARENA_MAX: glibc gives each of libvips' threads its own malloc arena and
-# keeps what they freed; with two, the server held 520 MB instead of 760 MB after
-# the bursts of `npm run bench:upload`. MALLOC_MMAP_THRESHOLD_/MALLOC_TRIM_THRESHOLD_:
-# glibc otherwise raises its mmap threshold after each large free, so decoded photos
-# and encoder buffers end up in the heap and stay there as holes; fixed at 128 KB they
-# are mapped and given back, and the server held 250–300 MB instead of 360–410 MB after
-# ten 12 MP uploads (jemalloc: 350 MB, not worth a library).
+# glibc's MALLOC_* settings and V8's heap flags are not set here: the server sets
+# them itself when it starts (app/server/memory-settings.ts), as it does outside
+# the container; an ENV here would take precedence over them.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/data/sqlite.db \
-    UPLOADS_DIR=/data/uploads \
-    MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
-    MALLOC_TRIM_THRESHOLD_=131072
+    UPLOADS_DIR=/data/uploads
 
 # build/server/index.js imports express, better-sqlite3, drizzle-orm & co. from
 # node_modules at run time; package.json makes its .js files ES modules; the

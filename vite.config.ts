@@ -6,10 +6,14 @@ import { configDefaults } from 'vitest/config';
 // React Router names every server entry after its server build file (index.js,
 // then index2.js …): the screening worker's and the admin command's entries keep
 // their own names, which app/roast/screening/screening.server.ts and
-// scripts/admin.ts run.
+// scripts/admin.ts run. Shared and lazily loaded chunks (the server itself, which
+// index.js loads once the process has its memory settings) sit beside them, so the
+// screening worker is found next to whichever file holds screening.server.ts.
 const serverEntryNames: Plugin = {
   name: 'rigroast:server-entry-names',
-  config: () => ({ environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } } }),
+  config: () => ({
+    environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } } } } },
+  }),
 };
 
 /** Tests of the modules that work on the database. */

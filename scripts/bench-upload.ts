@@ -111,8 +111,8 @@ const server = spawn(process.execPath, [join(serverRoot, 'build/server/index.js'
     SCREENING: 'auto',
     ROAST_PROVIDER: 'builtin',
     LOG_LEVEL: 'warn',
-    // To compare allocators, glibc's settings (MALLOC_ARENA_MAX=2 npm run bench:upload, as the
-    // container runs) and LD_PRELOAD (…/libjemalloc.so.2) are passed on to the server.
+    // To compare allocators, glibc's settings (the server's own, app/server/memory-settings.ts,
+    // unless given here) and LD_PRELOAD (…/libjemalloc.so.2) are passed on to the server.
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'LD_PRELOAD')),
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -13,7 +13,7 @@ if [ -n "${LITEFS_DIR:-}" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-  set -- node --max-semi-space-size=16 build/server/index.js
+  set -- node build/server/index.js
 fi
 
 exec /app/scripts/run-as-node.sh "$@"

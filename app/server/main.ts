@@ -1,9 +1,7 @@
-// The production entry: build/server/index.js. It embeds the React Router build.
-import * as build from 'virtual:react-router/server-build';
-import { EnvError } from '~/services/env.server';
-import { start } from './start';
+// The production entry: build/server/index.js. It settles the process's memory
+// settings first (which may start the process afresh), and only then loads the
+// server and its React Router build, so a restart costs Node's start-up alone.
+import { relaunchWithMemorySettings } from './memory-settings';
 
-start({ build, mode: 'production' }).catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
-  process.exit(1);
-});
+relaunchWithMemorySettings();
+await import('./production');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { MEMORY_ENV, MEMORY_FLAGS } from '~/server/memory-settings';
 import { runAppExpectingFailure, startApp } from '#tests/support/app-process';
 import { rankLeaderboardsNow } from '#tests/support/test-database';
 import { sharedApp } from '#tests/support/stack';
@@ -75,6 +77,30 @@ describe('start-up', () => {
     expect(code).toBe(1);
     expect(output).toContain('SMTP_URL is required when NODE_ENV=production');
     expect(output).toContain('MAIL_TO_LOG=true');
+  });
+
+  it('runs with its memory settings when started as plain `node build/server/index.js`, keeping the PID it was given', async () => {
+    const { pid } = server.app.child;
+    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+    expect(argv).toEqual(expect.arrayContaining([...MEMORY_FLAGS, expect.stringMatching(/build\/server\/index\.js$/)]));
+    expect(environment).toEqual(expect.arrayContaining(Object.entries(MEMORY_ENV).map(([name, value]) => `${name}=${value}`)));
+  });
+
+  it("keeps the operator's own values for the memory settings", async () => {
+    const other = await startApp({ MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-semi-space-size=16' });
+    try {
+      const { pid } = other.child;
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      expect(argv.filter((arg) => arg.startsWith('--max-semi-space-size'))).toEqual([]);
+      expect(environment).toEqual(
+        expect.arrayContaining(['MALLOC_ARENA_MAX=4', `MALLOC_MMAP_THRESHOLD_=${MEMORY_ENV.MALLOC_MMAP_THRESHOLD_}`]),
+      );
+      expect((await other.fetch('/healthz')).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -9,10 +9,9 @@ import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
 
-// As the container runs it (Dockerfile): glibc's per-thread malloc arenas alone
-// add 50–130 MB to the first burst's peak, which is not the pipeline's doing.
-const CONTAINER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
-const stack = sharedStack(CONTAINER_MALLOC);
+// The server sets glibc's malloc settings itself (app/server/memory-settings.ts):
+// without them its per-thread arenas alone add 50–130 MB to the first burst's peak.
+const stack = sharedStack();
 let tall: Buffer;
 
 beforeAll(async () => {
@@ -104,7 +103,7 @@ describe('uploads from one network address', () => {
 describe('many large upload bodies at once', () => {
   it('are read a few at a time, the rest held back by their connections: the server stays under 400 MB over idle', async () => {
     // A server of its own, so no earlier test's memory is there to be reused.
-    const fresh = await startApp({ TRUST_PROXY: 'true', ...CONTAINER_MALLOC });
+    const fresh = await startApp({ TRUST_PROXY: 'true' });
     try {
       const pid = fresh.child.pid!;
       const send = (index: number, bytes: Uint8Array<ArrayBuffer>) => {
