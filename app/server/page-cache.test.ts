@@ -72,7 +72,8 @@ describe('pageCache', () => {
     const server = await slowServer();
     try {
       const first = fetch(`${server.origin}/gallery`);
-      await new Promise((later) => setTimeout(later, 10));
+      // The write comes once the first render is under way (not after a guessed delay: a busy machine is slower to connect).
+      while (server.renders() === 0) await new Promise((later) => setTimeout(later, 1));
       server.write();
       const second = fetch(`${server.origin}/gallery`);
       expect(await (await first).text()).toContain('render 1');
