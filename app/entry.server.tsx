@@ -4,7 +4,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
-import { lowPriorityModulePreloads } from '~/server/module-preloads';
+import { scriptsAfterLoad } from '~/server/scripts-after-load';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { log } from '~/services/log.server';
@@ -46,7 +46,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         // Sent as the bytes React wrote: a string would be decoded and encoded again.
-        const html = lowPriorityModulePreloads(Buffer.concat(chunks));
+        const html = scriptsAfterLoad(Buffer.concat(chunks));
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
         resolve(new Response(html, { status, headers: responseHeaders }));
         callback();
@@ -58,6 +58,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce: nonce || undefined,
+        // The document is sent whole: a Suspense boundary (the lazily loaded username
+        // dialog) stays in place instead of moving to the end as hidden content that
+        // only a script reveals, which never shows without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { NotFound } from '~/components/not-found';
@@ -18,10 +18,14 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
-import { UsernameDialog } from '~/components/username-dialog';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
 import stylesheet from './app.css?url';
+
+// Shown once to members with a generated name: its form library (Conform, Zod) is
+// fetched then, not on every page. The server renders it in place (entry.server.tsx
+// sends documents whole), so it shows without JavaScript too.
+const UsernameDialog = lazy(async () => ({ default: (await import('~/components/username-dialog')).UsernameDialog }));
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React places the stylesheet ahead of the script preloads in
@@ -59,17 +63,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* First in the document, so a phone's first paint has the whole dialog: parsed
+            last, it was painted half-read and then grew and moved (a layout shift), and
+            its text became the largest paint well after the first. */}
+        {loaderData?.user && loaderData.usernamePrompt ? (
+          <Suspense>
+            <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
+          </Suspense>
+        ) : (
+          <Tutorial />
+        )}
         <SiteHeader user={loaderData?.user ?? null} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter />
         <Toaster serverToast={loaderData?.toast ?? null} />
-        {loaderData?.user && loaderData.usernamePrompt ? (
-          <UsernameDialog username={loaderData.user.username} retry={loaderData.usernamePrompt.retry} />
-        ) : (
-          <Tutorial />
-        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
