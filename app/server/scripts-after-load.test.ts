@@ -15,7 +15,10 @@ function loadInBrowser(html: string, nonce: string) {
   const loadListeners: (() => void)[] = [];
   const deferred = /<script[^>]*type="rigroast\/deferred-module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   let replacedWith: (typeof added)[number] | null = null;
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
   const document = {
+    visibilityState: 'visible',
     currentScript: { nonce },
     head: { append: (element: (typeof added)[number]) => added.push(element) },
     createElement: (tag: string) => ({ tag }),
@@ -26,15 +29,23 @@ function loadInBrowser(html: string, nonce: string) {
   };
   const addEventListener = (type: string, listener: () => void) => type === 'load' && loadListeners.push(listener);
   for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (!attributes!.includes('type=')) runInNewContext(body!, { document, addEventListener, window: {} });
+    if (!attributes!.includes('type=')) {
+      const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+      const setTimeout = (callback: () => void) => timers.push(callback);
+      runInNewContext(body!, { document, addEventListener, requestAnimationFrame, setTimeout, window: {} });
+    }
   }
   const beforeLoad = { added: [...added], replacedWith };
   for (const listener of loadListeners) listener();
-  return { beforeLoad, added, replacedWith: replacedWith as (typeof added)[number] | null };
+  // The frame before the next paint, then a task after that paint.
+  for (const frame of frames.splice(0)) frame();
+  const beforePaint = { added: [...added], replacedWith };
+  for (const timer of timers.splice(0)) timer();
+  return { beforeLoad, beforePaint, added, replacedWith: replacedWith as (typeof added)[number] | null };
 }
 
 describe('scriptsAfterLoad', () => {
-  it('fetches and runs no module before the load event, then preloads them and runs the module script with its nonce', () => {
+  it('fetches and runs no module before the load event and the paint after it, then preloads them and runs the module script with its nonce', () => {
     const html = scriptsAfterLoad(Buffer.from(page('abc'))).toString();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
@@ -43,6 +54,7 @@ describe('scriptsAfterLoad', () => {
 
     const browser = loadInBrowser(html, 'abc');
     expect(browser.beforeLoad).toEqual({ added: [], replacedWith: null });
+    expect(browser.beforePaint).toEqual({ added: [], replacedWith: null });
     expect(browser.added).toEqual([
       { tag: 'link', rel: 'modulepreload', nonce: 'abc', href: '/assets/entry.js' },
       { tag: 'link', rel: 'modulepreload', nonce: 'abc', href: '/assets/root.js' },

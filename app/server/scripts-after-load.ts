@@ -7,15 +7,18 @@ const SCRIPT_END = Buffer.from('</script>');
 const DEFERRED_TYPE = 'rigroast/deferred-module';
 
 /**
- * Preloads the modules, then runs the deferred module script as a real one. The
- * nonce is read while the loader itself runs (browsers hide it from the DOM after).
+ * Preloads the modules, then runs the deferred module script as a real one, after
+ * the load event and the paint that follows it (a fast page can load before its
+ * first paint; a page opened in the background paints nothing until shown, so it
+ * runs them at once). The nonce is read while the loader itself runs (browsers hide
+ * it from the DOM after).
  */
 function loaderScript(nonceAttribute: string, hrefs: string[]): string {
   return (
-    `<script${nonceAttribute}>{const n=document.currentScript.nonce;addEventListener('load',()=>{` +
+    `<script${nonceAttribute}>{const n=document.currentScript.nonce,run=()=>{` +
     `for(const h of ${JSON.stringify(hrefs).replaceAll('<', '\\u003c')}){const l=document.createElement('link');l.rel='modulepreload';l.nonce=n;l.href=h;document.head.append(l)}` +
     `const d=document.querySelector('script[type="${DEFERRED_TYPE}"]'),s=document.createElement('script');s.type='module';s.nonce=n;s.textContent=d.textContent;d.replaceWith(s)` +
-    `},{once:true})}</script>`
+    `};addEventListener('load',()=>document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(run)):run(),{once:true})}</script>`
   );
 }
 
@@ -33,10 +36,10 @@ function moduleScript(html: Buffer<ArrayBuffer>, from: number) {
 }
 
 /**
- * Holds the page's JavaScript back until the load event: React Router's module
+ * Holds the page's JavaScript back until the load event and the next paint: React Router's module
  * preloads leave <head>, and its module script (the one that imports the route
  * modules and hydrates) is written with a type the browser skips, plus a small
- * script that preloads and runs it on `load`. The page is complete HTML, every
+ * script that preloads and runs it then. The page is complete HTML, every
  * form works without JavaScript, so the document, the stylesheet and the first
  * photos have the phone's link to themselves and are painted before any script
  * is fetched or run (docs/decisions/014-member-pages.md). A document without that
