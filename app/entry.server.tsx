@@ -4,8 +4,8 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { isBodyTooLarge } from '~/server/body-limit';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
-import { lowPriorityModulePreloads } from '~/server/module-preloads';
 import { regionMarkup } from '~/server/region-markup';
+import { scriptsAfterLoad } from '~/server/scripts-after-load';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { RegionMarkupProvider } from '~/components/shared-region';
@@ -52,7 +52,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         // Sent as the bytes React wrote: a string would be decoded and encoded again.
-        const html = lowPriorityModulePreloads(Buffer.concat(chunks));
+        const html = scriptsAfterLoad(Buffer.concat(chunks));
         if (status === 200) regions.keep(html);
         responseHeaders.set('X-Shared-Regions', `kept=${regions.counts.kept} drawn=${regions.counts.drawn}`);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
@@ -68,6 +68,10 @@ export default function handleRequest(
       </RegionMarkupProvider>,
       {
         nonce: nonce || undefined,
+        // The document is sent whole: a Suspense boundary (the lazily loaded username
+        // dialog) stays in place instead of moving to the end as hidden content that
+        // only a script reveals, which never shows without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

@@ -9,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { NotFound } from '~/components/not-found';
@@ -19,10 +19,14 @@ import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
-import { UsernameDialog } from '~/components/username-dialog';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
 import stylesheet from './app.css?url';
+
+// Shown once to members with a generated name: its form library (Conform, Zod) is
+// fetched then, not on every page. The server renders it in place (entry.server.tsx
+// sends documents whole), so it shows without JavaScript too.
+const UsernameDialog = lazy(async () => ({ default: (await import('~/components/username-dialog')).UsernameDialog }));
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React places the stylesheet ahead of the script preloads in
@@ -62,7 +66,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
-        {/* `contents`: the regions' wrappers take no box, so the header still sticks and the body's flex column is unchanged. */}
+        {/* First in the document, so a phone's first paint has the whole dialog: parsed
+            last, it was painted half-read and then grew and moved (a layout shift), and
+            its text became the largest paint well after the first. */}
+        {user && loaderData?.usernamePrompt ? (
+          <Suspense>
+            <UsernameDialog username={user.username} retry={loaderData.usernamePrompt.retry} />
+          </Suspense>
+        ) : (
+          // `contents`: the regions' wrappers take no box, so the header still sticks and the body's flex column is unchanged.
+          <SharedRegion name="tutorial" deps={[]} className="contents">
+            <Tutorial />
+          </SharedRegion>
+        )}
         <SharedRegion name="site-header" deps={[user]} className="contents">
           <SiteHeader user={user} />
         </SharedRegion>
@@ -73,13 +89,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
         </SharedRegion>
         <Toaster serverToast={loaderData?.toast ?? null} />
-        {user && loaderData?.usernamePrompt ? (
-          <UsernameDialog username={user.username} retry={loaderData.usernamePrompt.retry} />
-        ) : (
-          <SharedRegion name="tutorial" deps={[]} className="contents">
-            <Tutorial />
-          </SharedRegion>
-        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

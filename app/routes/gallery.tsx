@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { Route } from './+types/gallery';
-import { BuildCard } from '~/components/build-card';
+import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
@@ -27,7 +27,16 @@ const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
   const builds = after > 0 ? listBuildsAfter(after, count) : listRecentBuilds(count);
   const images = imageSources(builds.map((build) => build.imageId));
   return {
-    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
+    // Only what a card shows: this goes into every gallery page's hydration data.
+    builds: builds.map((build): BuildCardData => ({
+      id: build.id,
+      title: build.title,
+      username: build.username,
+      userLevel: build.userLevel,
+      averageRating: build.averageRating,
+      ratingCount: build.ratingCount,
+      image: images.get(build.imageId) ?? null,
+    })),
     // More may exist while the last batch came back full (spec §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < MAX_SHOWN),
   };
@@ -44,8 +53,6 @@ export function loader({ url }: Route.LoaderArgs) {
   return galleryBatch(`${after}/${count}`);
 }
 
-type GalleryBuild = Route.ComponentProps['loaderData']['builds'][number];
-
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   // A new visit to the gallery starts from the server's list again.
   return <BuildList key={useLocation().key} {...loaderData} />;
@@ -53,7 +60,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
 function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const more = useFetcher<typeof loader>();
-  const [appended, setAppended] = useState<GalleryBuild[]>([]);
+  const [appended, setAppended] = useState<BuildCardData[]>([]);
 
   // Each batch the fetcher brings is appended once (adjusting state while rendering, as React advises).
   const [lastBatch, setLastBatch] = useState(more.data);
@@ -83,7 +90,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
           {builds.map((build, index) => (
             <li key={build.id}>
-              <BuildCard build={build} priority={index < 3} />
+              <BuildCard build={build} priority={index === 0} />
             </li>
           ))}
         </ul>

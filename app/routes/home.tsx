@@ -24,7 +24,16 @@ export const meta = () =>
 const featuredBuilds = perDataVersion((limit: number) => {
   const featured = listRecentBuilds(HOME_RECENT_LIMIT).slice(0, limit);
   const images = imageSources(featured.map((build) => build.imageId));
-  return featured.map((build) => ({ ...build, image: images.get(build.imageId) ?? null }));
+  // Only what a featured card shows: this goes into the page's hydration data.
+  return featured.map(({ id, title, username, userLevel, averageRating, roast, imageId }) => ({
+    id,
+    title,
+    username,
+    userLevel,
+    averageRating,
+    roast,
+    image: images.get(imageId) ?? null,
+  }));
 });
 const activeCompetitions = perDataVersion((_all: 'all') => listActiveCompetitions());
 const leaders = perDataVersion((board: LeaderboardPeriod) => leaderboard(board, HOME_LEADERBOARD_LIMIT));

@@ -244,12 +244,36 @@ describe('the gallery', () => {
     const titles = [...first.html.matchAll(/Gallery rig (\d+)/g)].map((match) => Number(match[1]));
     expect(new Set(titles).size).toBe(12);
     expect(titles[0]).toBe(13);
+    // The first photo (the largest paint on a phone) is fetched at once and first; the others as they near the screen.
+    const photos = [...first.html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(photos).toHaveLength(12);
+    expect(photos[0]).toContain('fetchPriority="high"');
+    expect(photos[0]).not.toContain('loading="lazy"');
+    for (const photo of photos.slice(1)) {
+      expect(photo).toContain('loading="lazy"');
+      expect(photo).not.toContain('fetchPriority');
+    }
     expect(first.html).toContain('LOAD MORE');
     const more = /href="(\/gallery\?count=24)"/.exec(first.html)?.[1];
     expect(more).toBe('/gallery?count=24');
     const second = await stack.browser().get(more!);
     expect(new Set([...second.html.matchAll(/Gallery rig (\d+)/g)].map((match) => match[1])).size).toBe(13);
   }, 120_000);
+
+  it('sends in its page only what its cards show: the roast the home page shows is not in it', async () => {
+    const browser = await stack.member();
+    const bytes = await testPhoto('jpeg', 640, 480);
+    await uploadBuild(browser, { title: 'Roasted gallery rig', file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
+    const sqlite = new Database(stack.app.databasePath);
+    sqlite.prepare("update builds set roast = 'A roast only the build and home pages show' where title = 'Roasted gallery rig'").run();
+    sqlite.close();
+
+    const home = await stack.browser().get('/');
+    expect(pageText(home.html)).toContain('A roast only the build and home pages show');
+    const gallery = await stack.browser().get('/gallery');
+    expect(pageText(gallery.html)).toContain('Roasted gallery rig');
+    expect(gallery.html).not.toContain('A roast only the build and home pages show');
+  }, 60_000);
 });
 
 describe('sharing a build', () => {

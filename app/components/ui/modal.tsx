@@ -32,6 +32,7 @@ export function Modal({ labelledBy, describedBy, onClose, className = '', childr
   return (
     <>
       {modal ? null : <div className="fixed inset-0 z-[60] bg-black/75" aria-hidden="true" />}
+      {/* The browser's own max-width for a modal dialog: reopened as one, it keeps its size (no layout shift). */}
       <dialog
         ref={ref}
         open
@@ -41,7 +42,7 @@ export function Modal({ labelledBy, describedBy, onClose, className = '', childr
           event.preventDefault();
           onClose();
         }}
-        className={`panel fixed inset-0 z-[61] m-auto h-fit w-[min(28rem,calc(100%-2rem))] bg-panel p-0 text-ink shadow-2xl shadow-black backdrop:bg-black/75 ${className}`}
+        className={`panel fixed inset-0 z-[61] m-auto h-fit w-[min(28rem,calc(100%-2rem))] max-w-[calc(100%-6px-2em)] bg-panel p-0 text-ink shadow-2xl shadow-black backdrop:bg-black/75 ${className}`}
       >
         {children}
       </dialog>
