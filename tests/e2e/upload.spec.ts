@@ -81,6 +81,26 @@ test('a guest uploads, signs in, and the build is published on the way', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
 
+test('what a visitor entered before the scripts ran still counts once they run', async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, 'about the page becoming interactive');
+  // Scripts load after the page (scripts-after-load.ts): hold them until the form is filled in.
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  await page.goto('/upload');
+  await page.getByLabel('Build Title').fill(`Early bird ${info.project.name} ${Date.now()}`);
+  await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  release();
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('button', { name: 'Upload PC Build' })).toBeEnabled();
+  await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
+});
+
 test('a build without a title is refused with the spec message', async ({ page, javaScriptEnabled }, info) => {
   test.skip(javaScriptEnabled, 'with JavaScript the button stays disabled until there is a title');
   await signIn(page, uniqueEmail(info.project.name));

@@ -58,7 +58,9 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
     defaultValue: { title: pending?.title ?? '' },
   });
-  const [title, setTitle] = useState(pending?.title ?? '');
+  // In the browser, a title typed before the scripts ran (they load after the page) counts too; it
+  // only decides the button's `disabled`, which is not drawn before hydration ends.
+  const [title, setTitle] = useState(() => pending?.title ?? typedTitle(fields.title.id));
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -70,6 +72,11 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   const hasImage = Boolean(preview || finalizing);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  // Scripts run after the page has loaded: a photo chosen before then is previewed, as if chosen now.
+  useEffect(() => {
+    if (fileRef.current?.files?.length) fileRef.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, []);
 
   // A photo handed over by the home page's drop zone goes into the file input.
   useEffect(() => {
@@ -178,4 +185,10 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
       </div>
     </div>
   );
+}
+
+function typedTitle(id: string): string {
+  if (typeof document === 'undefined') return '';
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : '';
 }
