@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { Avatar } from '~/components/avatar';
@@ -13,6 +13,7 @@ import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants'
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
 import type { CommentView } from '~/models/comments.server';
+import { useTypedValue } from './use-typed-value';
 
 /** A comment as the page receives it: the model's view, its time as milliseconds. */
 export type CommentData = Omit<CommentView, 'createdAt'> & { createdAt: number };
@@ -242,11 +243,24 @@ type FormProps = {
 function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
   const navigation = useNavigation();
   const [form, fields] = useZodForm(commentSchema, { id, lastResult, shouldValidate: 'onSubmit' });
-  const [length, setLength] = useState(0);
+  const content = useTypedValue(fields.content.id, '');
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment' && navigation.formData.get('form') === id;
+  // A posted comment leaves the box empty, as the page a browser without JavaScript loads afresh does;
+  // a refused one stays to be fixed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  const refused = lastResult?.status === 'error';
+  useEffect(() => {
+    if (busy) sent.current = true;
+    else if (sent.current) {
+      sent.current = false;
+      if (!refused) formRef.current?.reset();
+    }
+  }, [busy, refused]);
   return (
     <Form
+      ref={formRef}
       method="post"
       preventScrollReset
       {...getFormProps(form)}
@@ -272,12 +286,13 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
         rows={parentCommentId ? 2 : 3}
         maxLength={COMMENT_MAX_LENGTH}
         placeholder="Add a comment..."
-        onInput={(event) => setLength(event.currentTarget.value.length)}
         className={`${inputClass} resize-y`}
       />
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-muted" aria-live="polite">
-          {length > 0 ? `${length}/${COMMENT_MAX_LENGTH}` : `Up to ${COMMENT_MAX_LENGTH} characters. Mention @${AI_NAME} for an AI reply.`}
+          {content.length > 0
+            ? `${content.length}/${COMMENT_MAX_LENGTH}`
+            : `Up to ${COMMENT_MAX_LENGTH} characters. Mention @${AI_NAME} for an AI reply.`}
         </p>
         <button type="submit" className={buttonClass('hot', 'sm')} disabled={busy}>
           {busy ? 'Posting...' : 'Post Comment'}

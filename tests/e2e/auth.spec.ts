@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { expect, hydrated, test } from './fixtures';
+import { expect, holdScripts, hydrated, test } from './fixtures';
 import { codeFrom, waitForMail } from './support/outbox';
-import { signIn, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 test('a newcomer registers with an e-mailed code, picks a username, writes a bio and logs out', async ({ page }, info) => {
   const email = uniqueEmail(info.project.name);
@@ -29,6 +29,18 @@ test('a newcomer registers with an e-mailed code, picks a username, writes a bio
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(toasts(page)).toContainText('Logout successful');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
+
+test('a bio typed before the scripts ran is counted once they run', async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, 'the character count follows the typing with JavaScript');
+  await signIn(page, uniqueEmail(info.project.name));
+  await skipUsernamePrompt(page);
+  const release = await holdScripts(page);
+  await page.goto('/profile?tab=settings&edit=bio');
+  await page.getByRole('textbox', { name: 'About you' }).fill('Written before hydration');
+  release();
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByText('24/500 characters')).toBeVisible();
 });
 
 test('a wrong code is refused with the spec message', async ({ page }, info) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, holdScripts, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
@@ -69,6 +69,30 @@ test('a member comments, replies in the thread, and deletes their own comment', 
     .click();
   await expect(toasts(page)).toContainText('Comment deleted');
   await expect(page.getByText('Replying to myself')).toHaveCount(0);
+});
+
+test('a comment typed before the scripts ran is counted once they run, and the count starts again after posting', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, 'the character count is drawn by JavaScript');
+  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Early ${info.project.name} ${Date.now()}`);
+  await member(page, info.project.name);
+  const release = await holdScripts(page);
+  await page.goto(`/build/${id}`);
+  await page.getByPlaceholder('Add a comment...').fill('Typed on a slow link');
+  release();
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByText('20/1000')).toBeVisible();
+
+  await page.getByPlaceholder('Add a comment...').pressSequentially('!!');
+  await expect(page.getByText('22/1000')).toBeVisible();
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(toasts(page)).toContainText('Comment added');
+  await expect(page.getByPlaceholder('Add a comment...')).toHaveValue('');
+  await expect(page.getByText('Up to 1000 characters.')).toBeVisible();
 });
 
 test('a guest who tries to rate is asked to sign in', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {

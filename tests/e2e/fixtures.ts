@@ -43,3 +43,17 @@ export { expect };
 export async function hydrated(page: Page, javaScriptEnabled: boolean): Promise<void> {
   if (javaScriptEnabled) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Holds the page's scripts back until the returned function is called: a visitor on a
+ * slow link can use the page (they load after it, scripts-after-load.ts) before they run.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  return release;
+}

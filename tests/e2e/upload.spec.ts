@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, hydrated, test } from './fixtures';
+import { expect, holdScripts, hydrated, test } from './fixtures';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 const photo = () =>
@@ -83,15 +83,9 @@ test('a guest uploads, signs in, and the build is published on the way', async (
 
 test('what a visitor entered before the scripts ran still counts once they run', async ({ page, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, 'about the page becoming interactive');
-  // Scripts load after the page (scripts-after-load.ts): hold them until the form is filled in.
-  let release = () => {};
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scripts;
-    await route.continue();
-  });
   await signIn(page, uniqueEmail(info.project.name));
   await skipUsernamePrompt(page);
+  const release = await holdScripts(page);
   await page.goto('/upload');
   await page.getByLabel('Build Title').fill(`Early bird ${info.project.name} ${Date.now()}`);
   await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });

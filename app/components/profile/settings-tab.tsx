@@ -7,6 +7,7 @@ import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import { useTypedValue } from '~/components/use-typed-value';
 
 type Profile = {
   username: string;
@@ -127,8 +128,8 @@ function EditButtons({ onCancel, saving, disabled }: { onCancel: (event: MouseEv
 type FormProps = { current: string; result?: SubmissionResult<string[]>; onCancel: (event: MouseEvent) => void };
 
 function UsernameForm({ current, result, onCancel }: FormProps) {
-  const [value, setValue] = useState(current);
   const [form, fields] = useZodForm(usernameSchema, { id: 'username-form', lastResult: result, defaultValue: { username: current } });
+  const value = useTypedValue(fields.username.id, current);
   const saving = useSaving('username');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
@@ -140,7 +141,6 @@ function UsernameForm({ current, result, onCancel }: FormProps) {
         maxLength={USERNAME_MAX_LENGTH}
         autoComplete="username"
         autoFocus
-        onChange={(event) => setValue(event.currentTarget.value)}
       />
       <EditButtons onCancel={onCancel} saving={saving} disabled={value.trim() === ''} />
     </Form>
@@ -148,8 +148,8 @@ function UsernameForm({ current, result, onCancel }: FormProps) {
 }
 
 function BioForm({ current, result, onCancel }: FormProps) {
-  const [length, setLength] = useState(current.length);
   const [form, fields] = useZodForm(bioSchema, { id: 'bio-form', lastResult: result, defaultValue: { bio: current } });
+  const bio = useTypedValue(fields.bio.id, current);
   const saving = useSaving('bio');
   const counterId = `${fields.bio.id}-hint`;
   return (
@@ -161,7 +161,7 @@ function BioForm({ current, result, onCancel }: FormProps) {
         errors={fields.bio.errors}
         hint={
           <span aria-live="polite">
-            {length}/{BIO_MAX_LENGTH} characters
+            {bio.length}/{BIO_MAX_LENGTH} characters
           </span>
         }
       >
@@ -170,7 +170,6 @@ function BioForm({ current, result, onCancel }: FormProps) {
           maxLength={BIO_MAX_LENGTH}
           rows={4}
           autoFocus
-          onChange={(event) => setLength(event.currentTarget.value.length)}
           className={`${inputClass} resize-y`}
           aria-describedby={[counterId, fields.bio.errors?.length ? `${fields.bio.id}-error` : ''].filter(Boolean).join(' ')}
           aria-invalid={fields.bio.errors?.length ? true : undefined}

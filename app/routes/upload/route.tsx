@@ -8,6 +8,7 @@ import { PhotoInput } from './photo-input';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
+import { useTypedValue } from '~/components/use-typed-value';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
@@ -58,9 +59,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
     defaultValue: { title: pending?.title ?? '' },
   });
-  // In the browser, a title typed before the scripts ran (they load after the page) counts too; it
-  // only decides the button's `disabled`, which is not drawn before hydration ends.
-  const [title, setTitle] = useState(() => pending?.title ?? typedTitle(fields.title.id));
+  const title = useTypedValue(fields.title.id, pending?.title ?? '');
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -148,7 +147,6 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             type="text"
             maxLength={100}
             placeholder="e.g. Arctic white water-cooled beast"
-            onChange={(event) => setTitle(event.currentTarget.value)}
           />
           {finalizing && pending?.image ? (
             <div className="grid gap-2">
@@ -185,10 +183,4 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
       </div>
     </div>
   );
-}
-
-function typedTitle(id: string): string {
-  if (typeof document === 'undefined') return '';
-  const input = document.getElementById(id);
-  return input instanceof HTMLInputElement ? input.value : '';
 }
