@@ -16,6 +16,7 @@ import { clientBuildFolder } from '~/services/paths.server';
 import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
+import { carriesAppCookie } from '~/web/cookies.server';
 import { requestInfoContext } from './context';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
@@ -125,11 +126,19 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
-  // Pages (not static files) wait until this replica has the member's last write; before the page cache, which they bypass.
+  // Pages (not static files) wait until this replica has the member's last write, before the page cache answers.
   if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
   // Pages as signed-out visitors see them, rendered once per change of the data.
   if (!vite)
-    app.use(pageCache({ version: dataVersion, maxAgeMs: PAGE_CACHE_MAX_AGE_MS, maxBytes: PAGE_CACHE_MAX_BYTES, params: pageParams }));
+    app.use(
+      pageCache({
+        version: dataVersion,
+        maxAgeMs: PAGE_CACHE_MAX_AGE_MS,
+        maxBytes: PAGE_CACHE_MAX_BYTES,
+        params: pageParams,
+        personal: carriesAppCookie,
+      }),
+    );
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.

@@ -38,7 +38,15 @@ describe('pageCache', () => {
     let version = 0;
     let renders = 0;
     const app = express();
-    app.use(pageCache({ version: () => String(version), maxAgeMs: 30_000, maxBytes: 1 << 20, params: () => [] }));
+    app.use(
+      pageCache({
+        version: () => String(version),
+        maxAgeMs: 30_000,
+        maxBytes: 1 << 20,
+        params: () => [],
+        personal: (cookie) => cookie.includes('mine='),
+      }),
+    );
     app.use((_req, res) => {
       renders += 1;
       const render = renders;
@@ -81,6 +89,21 @@ describe('pageCache', () => {
       // Once stored, the page serves the data it was rendered from.
       expect(await (await fetch(`${server.origin}/gallery`)).text()).toContain('render 2');
       expect(server.renders()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves a visitor with only cookies that are not personal the stored page, and renders one with a personal cookie', async () => {
+    const server = await slowServer();
+    try {
+      await (await fetch(`${server.origin}/gallery`)).text();
+      const stored = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'theirs=1; analytics=2' } });
+      expect(stored.headers.get('x-page-cache')).toBe('hit');
+      expect(await stored.text()).toContain('render 1');
+      const personal = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'theirs=1; mine=2' } });
+      expect(personal.headers.get('x-page-cache')).toBeNull();
+      expect(await personal.text()).toContain('render 2');
     } finally {
       await server.close();
     }

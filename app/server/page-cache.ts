@@ -37,6 +37,8 @@ export type PageCacheOptions = {
   maxBytes: number;
   /** The query parameters a page reads (the rest are left out of its key), or 'unstored'. */
   params: (pathname: string) => readonly string[] | 'unstored';
+  /** Whether a Cookie header makes the page the visitor's own (a session, a message waiting); other cookies do not. */
+  personal: (cookieHeader: string) => boolean;
 };
 
 /**
@@ -58,15 +60,15 @@ export function pageKey(originalUrl: string, params: PageCacheOptions['params'])
 }
 
 /**
- * Serves pages to visitors without cookies — everyone who is not signed in and
- * has no message waiting — from memory. Such a visitor sees exactly what any
+ * Serves pages to visitors without personal cookies — everyone who is not signed
+ * in and has no message waiting — from memory. Such a visitor sees exactly what any
  * other sees, so a page rendered once serves them all until the database
  * changes or `maxAgeMs` passes. Their documents have the inline scripts allowed
  * by hash instead of a per-response nonce (`res.locals.shared`), so stored bytes
- * are valid for everyone. Anything else (cookies, other methods, non-HTML,
+ * are valid for everyone. Anything else (the site's own cookies, other methods, non-HTML,
  * errors, Set-Cookie) passes through, to be rendered with its own nonce.
  */
-export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOptions): RequestHandler {
+export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: PageCacheOptions): RequestHandler {
   const pages = new LRUCache<string, StoredPage>({
     maxSize: maxBytes,
     sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
@@ -80,7 +82,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params }: PageCacheOpti
   const rendering = new Map<string, { version: string; page: Promise<StoredPage | undefined> }>();
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.headers.cookie && personal(req.headers.cookie))) return next();
     const page = pageKey(req.originalUrl, params);
     if (!page) return next();
     res.locals.shared = true;

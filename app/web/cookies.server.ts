@@ -6,11 +6,31 @@ import { cookieSecret, env } from '~/services/env.server';
 const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Every cookie the site sets for itself. A request that carries none of them is
+ * answered as any signed-out visitor's (from the page cache): another site's
+ * cookies on our domain (a CDN's, a proxy's, analytics) change nothing we draw.
+ */
+export const APP_COOKIES = ['rr_session', 'rr_auth_flow', 'rr_username_prompt', 'rr_username_retry', 'rr_pending_upload', 'toast'] as const;
+
+export type AppCookieName = (typeof APP_COOKIES)[number];
+
+const appCookieNames: ReadonlySet<string> = new Set(APP_COOKIES);
+
+/** Whether a Cookie header holds any of the site's own cookies. */
+export function carriesAppCookie(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(';').some((pair) => {
+    const end = pair.indexOf('=');
+    return appCookieNames.has((end === -1 ? pair : pair.slice(0, end)).trim());
+  });
+}
+
+/**
  * A cookie with our defaults: httpOnly, SameSite=Lax, whole site, Secure in
  * production, signed with the server secret. Made on first use, because the
  * secret is only known once the configuration has been read.
  */
-export function appCookie(name: string, options: CookieOptions = {}): () => Cookie {
+export function appCookie(name: AppCookieName, options: CookieOptions = {}): () => Cookie {
   let cookie: Cookie | undefined;
   return () => {
     cookie ??= rememberParsed(

@@ -239,8 +239,8 @@ describe('home page', () => {
 
 describe('security', () => {
   it('sends a nonce-based Content-Security-Policy and hardening headers with every personal page', async () => {
-    // Any cookie makes a page personal: rendered for this response, with its own nonce.
-    const response = await server.app.fetch('/about', { headers: { Cookie: 'seen=1' } });
+    // One of the site's own cookies makes a page personal: rendered for this response, with its own nonce.
+    const response = await server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown' } });
     const body = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -251,9 +251,16 @@ describe('security', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
 
-    const second = await server.app.fetch('/about', { headers: { Cookie: 'seen=1' } });
+    const second = await server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown' } });
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
     expect(second.headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('serves a signed-out visitor whose only cookies are other sites’ (a CDN’s, analytics) the stored page', async () => {
+    await server.app.fetch('/terms-of-service');
+    const stored = await storedPage('/terms-of-service', { Cookie: '_ga=GA1.1.42; __cf_bm=abc' });
+    expect(stored.headers.get('content-security-policy')).not.toContain('nonce-');
+    expect(await stored.text()).toContain('Log in');
   });
 
   it('serves signed-out visitors a stored page whose inline scripts are allowed by hash', async () => {
