@@ -9,62 +9,137 @@ const page = (nonce: string) =>
   `<script nonce="${nonce}">window.data = 1;</script><script nonce="${nonce}" type="module" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>` +
   `<script nonce="${nonce}">window.more = 2;</script></body></html>`;
 
-/** Runs the inline classic scripts of `html` in a small stand-in for the browser, then fires `load`. */
-function loadInBrowser(html: string, nonce: string) {
-  const added: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
+type Element = { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string };
+
+/**
+ * Runs the inline classic scripts of `html` in a small stand-in for the browser, with or
+ * without Paint Timing; the steps (load, a frame, a paint reported, time passing) are the
+ * test's to take. `seen()` tells what the page has added and run so far.
+ */
+function browserWith(html: string, nonce: string, { paintTiming }: { paintTiming: boolean }) {
+  const added: Element[] = [];
   const loadListeners: (() => void)[] = [];
   const deferred = /<script[^>]*type="rigroast\/deferred-module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
-  let replacedWith: (typeof added)[number] | null = null;
+  let replacedWith: Element | null = null;
+  let runs = 0;
   const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
+  let timers: { callback: () => void; at: number }[] = [];
+  let now = 0;
+  const observers: { report: (list: { getEntriesByName: (name: string) => object[] }) => void; connected: boolean }[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = ['largest-contentful-paint', 'paint'];
+    private readonly entry;
+    constructor(report: (typeof observers)[number]['report']) {
+      this.entry = { report, connected: false };
+    }
+    observe({ type, buffered }: { type: string; buffered: boolean }) {
+      if (type === 'paint' && buffered) observers.push(Object.assign(this.entry, { connected: true }));
+    }
+    disconnect() {
+      this.entry.connected = false;
+    }
+  }
   const document = {
     visibilityState: 'visible',
     currentScript: { nonce },
-    head: { append: (element: (typeof added)[number]) => added.push(element) },
+    head: { append: (element: Element) => added.push(element) },
     createElement: (tag: string) => ({ tag }),
     querySelector: (selector: string) =>
       selector === 'script[type="rigroast/deferred-module"]' && deferred
-        ? { textContent: deferred[1], replaceWith: (element: (typeof added)[number]) => (replacedWith = element) }
+        ? {
+            textContent: deferred[1],
+            replaceWith: (element: Element) => {
+              replacedWith = element;
+              runs += 1;
+            },
+          }
         : null,
   };
-  const addEventListener = (type: string, listener: () => void) => type === 'load' && loadListeners.push(listener);
+  const context = {
+    document,
+    addEventListener: (type: string, listener: () => void) => type === 'load' && loadListeners.push(listener),
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void, ms = 0) => timers.push({ callback, at: now + ms }),
+    window: paintTiming ? { PerformanceObserver } : {},
+  };
   for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (!attributes!.includes('type=')) {
-      const requestAnimationFrame = (callback: () => void) => frames.push(callback);
-      const setTimeout = (callback: () => void) => timers.push(callback);
-      runInNewContext(body!, { document, addEventListener, requestAnimationFrame, setTimeout, window: {} });
-    }
+    if (!attributes!.includes('type=')) runInNewContext(body!, context);
   }
-  const beforeLoad = { added: [...added], replacedWith };
-  for (const listener of loadListeners) listener();
-  // The frame before the next paint, then a task after that paint.
-  for (const frame of frames.splice(0)) frame();
-  const beforePaint = { added: [...added], replacedWith };
-  for (const timer of timers.splice(0)) timer();
-  return { beforeLoad, beforePaint, added, replacedWith: replacedWith as (typeof added)[number] | null };
+  const wait = (ms: number) => {
+    now += ms;
+    const due = timers.filter(({ at }) => at <= now);
+    timers = timers.filter(({ at }) => at > now);
+    for (const { callback } of due) callback();
+  };
+  return {
+    seen: () => ({ added: [...added], replacedWith, runs }),
+    load: () => loadListeners.forEach((listener) => listener()),
+    frame: () => frames.splice(0).forEach((frame) => frame()),
+    paint: () =>
+      observers
+        .filter(({ connected }) => connected)
+        .forEach(({ report }) => report({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) })),
+    wait,
+  };
 }
 
+const preloads = (nonce: string) => [
+  { tag: 'link', rel: 'modulepreload', nonce, href: '/assets/entry.js' },
+  { tag: 'link', rel: 'modulepreload', nonce, href: '/assets/root.js' },
+];
+const moduleScript = (nonce: string) => ({
+  tag: 'script',
+  type: 'module',
+  nonce,
+  textContent: 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");',
+});
+const nothing = { added: [], replacedWith: null, runs: 0 };
+
 describe('scriptsAfterLoad', () => {
-  it('fetches and runs no module before the load event and the paint after it, then preloads them and runs the module script with its nonce', () => {
+  it('fetches and runs no module before the load event and the first contentful paint, then preloads them and runs the module script with its nonce', () => {
     const html = scriptsAfterLoad(Buffer.from(page('abc'))).toString();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).toContain('<title>Rig “Ünïcode”</title><link rel="stylesheet" href="/a.css"/></head>');
     expect(html).toContain('<p>&lt;link rel="modulepreload" type="module"</p>');
 
-    const browser = loadInBrowser(html, 'abc');
-    expect(browser.beforeLoad).toEqual({ added: [], replacedWith: null });
-    expect(browser.beforePaint).toEqual({ added: [], replacedWith: null });
-    expect(browser.added).toEqual([
-      { tag: 'link', rel: 'modulepreload', nonce: 'abc', href: '/assets/entry.js' },
-      { tag: 'link', rel: 'modulepreload', nonce: 'abc', href: '/assets/root.js' },
-    ]);
-    expect(browser.replacedWith).toEqual({
-      tag: 'script',
-      type: 'module',
-      nonce: 'abc',
-      textContent: 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");',
-    });
+    const browser = browserWith(html, 'abc', { paintTiming: true });
+    browser.paint();
+    browser.wait(0);
+    expect(browser.seen()).toEqual(nothing);
+    browser.load();
+    browser.frame();
+    browser.wait(0);
+    expect(browser.seen()).toEqual(nothing);
+    browser.paint();
+    expect(browser.seen()).toEqual(nothing);
+    browser.wait(0);
+    expect(browser.seen()).toEqual({ added: preloads('abc'), replacedWith: moduleScript('abc'), runs: 1 });
+    browser.wait(5000);
+    expect(browser.seen().runs).toBe(1);
+  });
+
+  it('without Paint Timing, runs them in a task after the frame that follows the load event', () => {
+    const browser = browserWith(scriptsAfterLoad(Buffer.from(page('abc'))).toString(), 'abc', { paintTiming: false });
+    browser.load();
+    browser.wait(0);
+    expect(browser.seen()).toEqual(nothing);
+    browser.frame();
+    expect(browser.seen()).toEqual(nothing);
+    browser.wait(0);
+    expect(browser.seen()).toEqual({ added: preloads('abc'), replacedWith: moduleScript('abc'), runs: 1 });
+  });
+
+  it('runs them three seconds after the load event at the latest, once, when no paint is reported', () => {
+    const browser = browserWith(scriptsAfterLoad(Buffer.from(page('abc'))).toString(), 'abc', { paintTiming: true });
+    browser.load();
+    browser.wait(2999);
+    expect(browser.seen()).toEqual(nothing);
+    browser.wait(1);
+    expect(browser.seen().runs).toBe(1);
+    browser.paint();
+    browser.wait(0);
+    expect(browser.seen().runs).toBe(1);
   });
 
   it('keeps every other script where it was, the loader right after the module script', () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './fixtures';
 
 const titles = ['Welcome to RigRoast', 'Upload your rig', 'Rate the competition', 'Join the banter', 'Climb the leaderboards'];
 
@@ -35,6 +36,8 @@ test.describe('with JavaScript', () => {
   test('Escape closes it, and the help button brings it back from step 1', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('dialog')).toBeVisible();
+    // Escape is JavaScript's: the scripts run once the page has loaded and painted.
+    await hydrated(page, true);
     await page.getByRole('link', { name: 'Next' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -48,6 +51,7 @@ test.describe('with JavaScript', () => {
   test('keyboard focus never reaches the page behind the open tutorial', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('dialog')).toBeVisible();
+    await hydrated(page, true);
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       // Inside the dialog, or out to the browser's own UI (body), never a link behind it.
