@@ -22,7 +22,11 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
   const location = useLocation();
 
   // The mobile menu is a <details>, so it opens without JavaScript; with it, it closes after navigating.
+  // Not when the page hydrates: a visitor may have opened it before the scripts ran.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menuRef.current) menuRef.current.open = false;
   }, [location.key]);
 

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures';
+import { expect, holdScripts, hydrated, test } from './fixtures';
 
 test.describe('header', () => {
   test('links to Home, Gallery, Leaderboard, Upload and Log in', async ({ page }) => {
@@ -43,6 +43,26 @@ test.describe('header', () => {
     await expect(mobile.getByRole('link', { name: 'Gallery' })).toBeVisible();
     await mobile.getByRole('link', { name: 'Login / Register' }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('with JavaScript, a phone menu opened before the scripts ran stays open once they run, and closes after navigating', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'about the page becoming interactive');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdScripts(page);
+    await page.goto('/about');
+    await page.getByLabel('Menu').click();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobile).toBeVisible();
+    release();
+    await hydrated(page, javaScriptEnabled);
+    await expect(mobile).toBeVisible();
+
+    await mobile.getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Battle Archive');
+    await expect(mobile).toBeHidden();
   });
 
   test('a skip link jumps to the main content', async ({ page }) => {
