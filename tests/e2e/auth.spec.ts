@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { codeFrom, waitForMail } from './support/outbox';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 
 test('a newcomer registers with an e-mailed code, picks a username, writes a bio and logs out', async ({ page }, info) => {
   const email = uniqueEmail(info.project.name);
@@ -33,8 +33,7 @@ test('a newcomer registers with an e-mailed code, picks a username, writes a bio
 
 test('a bio typed before the scripts ran is counted once they run', async ({ page, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, 'the character count follows the typing with JavaScript');
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   const release = await holdScripts(page);
   await page.goto('/profile?tab=settings&edit=bio');
   await page.getByRole('textbox', { name: 'About you' }).fill('Written before hydration');

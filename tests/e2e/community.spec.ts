@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
-
-async function member(page: Page, project: string) {
-  await signIn(page, uniqueEmail(project));
-  await skipUsernamePrompt(page);
-}
+import { signInAsNewMember, toasts } from './support/sign-in';
 
 test('a member rates a build with the star input, and can change the rating', async ({
   page,
@@ -15,7 +9,7 @@ test('a member rates a build with the star input, and can change the rating', as
   javaScriptEnabled,
 }, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Rate me ${info.project.name} ${Date.now()}`);
-  await member(page, info.project.name);
+  await signInAsNewMember(page, info.project.name);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
   const stars = page.getByRole('group', { name: 'rate this build' });
@@ -41,7 +35,7 @@ test('a member comments, replies in the thread, and deletes their own comment', 
   javaScriptEnabled,
 }, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Talk ${info.project.name} ${Date.now()}`);
-  await member(page, info.project.name);
+  await signInAsNewMember(page, info.project.name);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
   await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
@@ -79,7 +73,7 @@ test('a comment typed before the scripts ran is counted once they run, and the c
 }, info) => {
   test.skip(!javaScriptEnabled, 'the character count is drawn by JavaScript');
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Early ${info.project.name} ${Date.now()}`);
-  await member(page, info.project.name);
+  await signInAsNewMember(page, info.project.name);
   const release = await holdScripts(page);
   await page.goto(`/build/${id}`);
   await page.getByPlaceholder('Add a comment...').fill('Typed on a slow link');

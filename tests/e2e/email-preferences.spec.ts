@@ -1,11 +1,10 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { countMails, waitForMail } from './support/outbox';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 test('the e-mail switches in Settings save, by keyboard, with and without JavaScript', async ({ page, javaScriptEnabled }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   await page.goto('/profile?tab=settings');
   await hydrated(page, javaScriptEnabled);
   const form = page.getByRole('form', { name: 'E-mail preferences' });

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, uniqueEmail } from './support/sign-in';
 
 const EMPTY = 'NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!';
 
@@ -85,8 +85,7 @@ test('a build rated today gets a card that opens it', async ({ page, browser, ba
   await signIn(owner, uniqueEmail(`${info.project.name}-maker`));
   const id = await postBuild(owner, baseURL!, title);
   await context.close();
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
   await page.getByRole('group', { name: 'rate this build' }).locator('label', { hasText: '5 stars' }).click();

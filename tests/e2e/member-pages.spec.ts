@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild, someoneElsesBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember } from './support/sign-in';
 
 // A member's pages are put together from parts kept per data version (SharedRegions)
 // and their own parts drawn for them: the second visit of each page below is made
@@ -15,8 +15,7 @@ test('a member sees their own pages, the second visit built from kept parts, and
   // Two members sign in and eight pages load before the writes: longer than one page's test.
   test.setTimeout(90_000);
   const theirs = await someoneElsesBuild(browser, baseURL!, info.project.name, 'Kept parts rig');
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   const own = await postBuild(page, baseURL!, 'My own kept rig');
   const logIn = page.getByRole('banner').getByRole('link', { name: 'Log in' });
 

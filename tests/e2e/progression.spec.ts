@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, toasts } from './support/sign-in';
 
 test('a member sees their level, experience, streak and achievements grow on the profile as they take part', async ({
   page,
@@ -9,8 +9,7 @@ test('a member sees their level, experience, streak and achievements grow on the
   javaScriptEnabled,
 }, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Progress ${info.project.name} ${Date.now()}`);
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
 
   await page.goto('/profile?tab=stats');
   await hydrated(page, javaScriptEnabled);

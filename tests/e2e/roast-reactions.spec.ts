@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 
 // Each test waits for a roast first (the fake vision model, then a page refresh).
 test.describe.configure({ timeout: 60_000 });
@@ -26,8 +26,7 @@ test('a member tells the site whether a roast landed, and changes their mind', a
   javaScriptEnabled,
 }, info) => {
   const id = await someoneElsesBuild(browser, baseURL!, info.project.name);
-  await signIn(page, uniqueEmail(`${info.project.name}-reactor`));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, `${info.project.name}-reactor`);
   await page.goto(`/build/${id}`);
   // The page refreshes itself (polling, or a meta refresh without JavaScript) until the roast is there.
   const reactions = page.getByRole('group', { name: 'Did this roast land?' });

@@ -1,10 +1,9 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, toasts } from './support/sign-in';
 
 test('the Share button gives a link to a read-only page of the build', async ({ page, context, javaScriptEnabled, baseURL }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   const title = `Shareable ${info.project.name} ${Date.now()}`;
   const buildId = await postBuild(page, baseURL!, title);
 

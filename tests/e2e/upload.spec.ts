@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 
 const photo = () =>
   sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 255, g: 79, b: 216 } } })
@@ -11,8 +11,7 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
   page,
   javaScriptEnabled,
 }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   await page.goto('/upload');
   await hydrated(page, javaScriptEnabled);
   await expect(page.getByText('Registered Account')).toBeVisible();
@@ -83,8 +82,7 @@ test('a guest uploads, signs in, and the build is published on the way', async (
 
 test('what a visitor entered before the scripts ran still counts once they run', async ({ page, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, 'about the page becoming interactive');
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   const release = await holdScripts(page);
   await page.goto('/upload');
   await page.getByLabel('Build Title').fill(`Early bird ${info.project.name} ${Date.now()}`);
@@ -105,8 +103,7 @@ test('a build without a title is refused with the spec message', async ({ page, 
 });
 
 test('the home page drop zone hands the photo over to the upload page', async ({ page, javaScriptEnabled }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   await page.goto('/');
   await hydrated(page, javaScriptEnabled);
   await page.getByLabel(/Drop a photo of your build/).setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
@@ -123,8 +120,7 @@ test('the home page drop zone hands the photo over to the upload page', async ({
 
 test('with JavaScript, the upload shows how much of the photo has been sent', async ({ page, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, 'progress needs JavaScript; without it the browser shows its own');
-  await signIn(page, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(page);
+  await signInAsNewMember(page, info.project.name);
   await page.goto('/upload');
   await hydrated(page, javaScriptEnabled);
   // A slow uplink, so the progress has time to show.

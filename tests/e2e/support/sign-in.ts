@@ -33,3 +33,9 @@ export async function skipUsernamePrompt(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Choose your username' });
   if (await dialog.isVisible()) await dialog.getByRole('link', { name: 'Maybe later' }).click();
 }
+
+/** A new member, signed in through the real form, with the username prompt put off. */
+export async function signInAsNewMember(page: Page, project: string) {
+  await signIn(page, uniqueEmail(project));
+  await skipUsernamePrompt(page);
+}
