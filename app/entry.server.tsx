@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { isBodyTooLarge } from '~/server/body-limit';
+import { compressDocument } from '~/server/compression-settings';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
 import { regionMarkup } from '~/server/region-markup';
@@ -20,7 +21,9 @@ export const streamTimeout = 5_000;
  * `npm run bench:pages`. A document every visitor shares (page-cache.ts) has
  * its inline scripts allowed by hash, any other by the response's nonce. The
  * SharedRegions of a member's page come from earlier renders of the same data
- * (region-markup.ts): only the member's own parts are drawn for them.
+ * (region-markup.ts): only the member's own parts are drawn for them. A
+ * document for one visitor leaves compressed; a shared one leaves as it is, for
+ * the page cache to compress once.
  */
 export default function handleRequest(
   request: Request,
@@ -29,7 +32,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, shared, enforceCsp } = loadContext.get(requestInfoContext);
+  const { nonce, shared, enforceCsp, encoding } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Only a shared document's policy reads the HTML (to hash its inline scripts).
   const policy = (html: Buffer) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html.toString('utf8')) } : { nonce });
@@ -56,7 +59,13 @@ export default function handleRequest(
         if (status === 200) regions.keep(html);
         responseHeaders.set('X-Shared-Regions', `kept=${regions.counts.kept} drawn=${regions.counts.drawn}`);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
-        resolve(new Response(html, { status, headers: responseHeaders }));
+        const body = shared ? html : compressDocument(html, encoding);
+        if (!shared) {
+          responseHeaders.append('Vary', 'Accept-Encoding');
+          if (encoding !== 'identity') responseHeaders.set('Content-Encoding', encoding);
+        }
+        responseHeaders.set('Content-Length', String(body.length));
+        resolve(new Response(body, { status, headers: responseHeaders }));
         callback();
       },
     });

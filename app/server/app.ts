@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { constants as zlib } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
@@ -8,13 +7,14 @@ import express, { type Request as ExpressRequest, type NextFunction, type Respon
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { AVATAR_FOLDERS } from '~/services/avatars.server';
-import { dataVersion } from '~/services/db.server';
+import { dataVersion, readingVersionOnce } from '~/services/db.server';
 import { cookieSecret, type Env } from '~/services/env.server';
 import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
+import { BROTLI_PARAMS, preferredEncoding } from './compression-settings';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
 import { carriesAppCookie } from '~/web/cookies.server';
 import { requestInfoContext } from './context';
@@ -74,11 +74,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   });
   // Several machines (docs/decisions/003-deployment.md): on a replica, writes go to the primary before anything reads them.
   if (config.LITEFS_DIR) app.use(forwardWrites({ secret }));
-  // Brotli's default 4 MB window, allocated per response, held hundreds of MB under
-  // load; documents are under 128 KB, which a 256 KB window covers. Quality 3 takes
-  // half the CPU of 4 on our pages for 6 % more bytes (docs/decisions/014-member-pages.md);
-  // pages every visitor shares are compressed once, harder, by the page cache.
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Documents come compressed from entry.server.tsx; this compresses the rest (data requests, JSON, static files).
+  app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -128,6 +125,8 @@ export function createApp({ build, mode, config, vite }: Options) {
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
   // Pages (not static files) wait until this replica has the member's last write, before the page cache answers.
   if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
+  // From here on a GET reads the data version once (db.server.ts).
+  app.use((req, _res, next) => (req.method === 'GET' || req.method === 'HEAD' ? readingVersionOnce(next) : next()));
   // Pages as signed-out visitors see them, rendered once per change of the data.
   if (!vite)
     app.use(
@@ -146,13 +145,14 @@ export function createApp({ build, mode, config, vite }: Options) {
     createRequestHandler({
       build: fixedBuild ?? (async () => withOrigins(await (build as () => Promise<ServerBuild>)())),
       mode,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
           nonce: vite || res.locals.shared ? '' : randomBytes(16).toString('base64'),
           shared: res.locals.shared === true,
           enforceCsp: !vite,
+          encoding: preferredEncoding(req),
         });
         return context;
       },

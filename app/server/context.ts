@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { ContentEncoding } from './compression-settings';
 
 export type RequestInfo = {
   /** The per-response nonce that lets our own inline scripts run under the CSP ('' when shared). */
@@ -10,6 +11,8 @@ export type RequestInfo = {
   shared: boolean;
   /** Whether documents carry the Content-Security-Policy (not under Vite's dev server, which injects inline scripts). */
   enforceCsp: boolean;
+  /** The encoding the client takes that a document it alone sees is sent in. */
+  encoding: ContentEncoding;
 };
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: '', shared: false, enforceCsp: false });
+export const requestInfoContext = createContext<RequestInfo>({ nonce: '', shared: false, enforceCsp: false, encoding: 'identity' });

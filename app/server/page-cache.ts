@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { preferredEncoding } from './compression-settings';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -124,8 +125,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
 
 /** Sends a stored page in the encoding the client prefers. */
 function serve(req: Request, res: Response, stored: StoredPage): void {
-  // Our preference, not the order the client happened to list them in.
-  const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
+  const encoding = preferredEncoding(req);
   const body = stored.bodies[encoding];
   res.status(stored.status);
   for (const [name, value] of stored.headers) res.setHeader(name, value);

@@ -319,6 +319,28 @@ describe('security', () => {
     expect((await server.app.fetch('/reset-password?token=abc')).headers.get('x-page-cache')).toBeNull();
   });
 
+  it('sends a personal page whole, compressed in the encoding the visitor takes', async () => {
+    const personal = (acceptEncoding: string) =>
+      server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': acceptEncoding } });
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await personal(accepted);
+      expect(response.headers.get('content-encoding'), accepted).toBe(sent);
+      expect(response.headers.get('vary'), accepted).toContain('Accept-Encoding');
+      expect(response.headers.get('x-page-cache'), accepted).toBeNull();
+      const body = await response.text();
+      expect(body, accepted).toMatch(/^<!DOCTYPE html>[\s\S]*About[\s\S]*<\/html>$/);
+      expect(body, accepted).toContain(`nonce="${/'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]}"`);
+    }
+    const head = await server.app.fetch('/about', { method: 'HEAD', headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('never shows a stack trace, even for malformed paths', async () => {
     for (const path of ['/build/%E0%A4%A', '/%E0%A4%A', '/assets/%E0%A4%A', '/favicon.svg%E0%A4%A']) {
       const { response, body } = await text(path);
