@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -75,6 +76,19 @@ export function closeDatabase(): void {
 
 const versionQueries = new WeakMap<Database.Database, Database.Statement>();
 
+type VersionScope = { connection?: Database.Database; version?: string };
+const versionScope = new AsyncLocalStorage<VersionScope>();
+
+/**
+ * Runs `work`, a request that only reads (GET never writes), reading the data
+ * version once: a member's page asks for it once per remembered read, six or
+ * seven times, each a statement of its own. What other processes or the jobs
+ * commit meanwhile is seen by the next request.
+ */
+export function readingVersionOnce<T>(work: () => T): T {
+  return versionScope.run({}, work);
+}
+
 /**
  * A value that changes whenever the database does: `total_changes()` counts this
  * connection's own writes, `data_version` every commit by another connection —
@@ -82,10 +96,14 @@ const versionQueries = new WeakMap<Database.Database, Database.Statement>();
  */
 export function dataVersion(): string {
   const sqlite = db().$client;
+  const scope = versionScope.getStore();
+  if (scope?.connection === sqlite) return scope.version!;
   let query = versionQueries.get(sqlite);
   if (!query) {
     query = sqlite.prepare("select total_changes() || ':' || data_version from pragma_data_version").pluck();
     versionQueries.set(sqlite, query);
   }
-  return query.get() as string;
+  const version = query.get() as string;
+  if (scope) Object.assign(scope, { connection: sqlite, version });
+  return version;
 }
