@@ -4,7 +4,9 @@
 // expired (rendered, as a guest), and a real member signed in through the e-mailed code. Prints
 // requests/s, p50/p99 latency and the server's CPU time per response at 50
 // connections, cold start, and the server's RSS after each phase. Options: --builds N, --duration S, --connections N, --data DIR,
-// --port N, --app DIR (another checkout's build/, e.g. to measure "before" figures).
+// --port N, --app DIR (another checkout's build/, e.g. to measure "before" figures),
+// --server-cpus LIST (the server's CPUs, as taskset takes them, e.g. 0: a one-core server
+// whose load generator cannot take its time; run the bench itself on the others).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '4870' },
     // The checkout whose build/ is measured; the data and the helpers come from this one.
     app: { type: 'string' },
+    'server-cpus': { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +46,7 @@ if (!existsSync(join(appRoot, 'build/server/index.js'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 console.log(
-  `bench:pages: build ${join(appRoot, 'build')}, ${args.builds} builds, ${args.connections} connections, ${args.duration} s per target, port ${port}.`,
+  `bench:pages: build ${join(appRoot, 'build')}, ${args.builds} builds, ${args.connections} connections, ${args.duration} s per target, port ${port}${args['server-cpus'] ? `, server on CPUs ${args['server-cpus']}` : ''}.`,
 );
 
 const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-')));
@@ -72,7 +75,10 @@ await vite.close();
 // The member's sign-in code arrives here, as it would in their mailbox.
 const sink = await startSmtpSink();
 const started = performance.now();
-const server = spawn(process.execPath, [join(appRoot, 'build/server/index.js')], {
+const serverCommand = [process.execPath, join(appRoot, 'build/server/index.js')];
+const pinned = args['server-cpus'];
+// taskset starts node in its own place (same PID), so /proc figures are still the server's.
+const server = spawn(pinned ? 'taskset' : serverCommand[0]!, pinned ? ['--cpu-list', pinned, ...serverCommand] : serverCommand.slice(1), {
   cwd: dir,
   env: {
     ...process.env,
@@ -211,7 +217,7 @@ await sink.stop();
 if (!args.data) await rm(dir, { recursive: true, force: true });
 
 console.log(
-  `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted; build ${join(appRoot, 'build')}.\n`,
+  `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted; build ${join(appRoot, 'build')}${args['server-cpus'] ? `; server on CPUs ${args['server-cpus']}` : ''}.\n`,
 );
 console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response | server CPU ms/response |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
