@@ -17,10 +17,10 @@ export function preferredEncoding(req: Pick<Request, 'acceptsEncodings'>): Conte
 }
 
 /**
- * A whole document compressed in one call. A compression stream per response
- * (the `compression` middleware's way) cost a fifth of a member page's CPU in
- * `npm run bench:pages` for the same bytes: its set-up, the worker-thread hops and
- * the copies of the document on its way through.
+ * A whole document compressed in one call, on the event loop. Through a
+ * compression stream per response (the `compression` middleware's way, on
+ * libuv's threads) a member's page cost a sixth more CPU for the same bytes, and
+ * a server on one core answered a fifth fewer of them (docs/decisions/014-member-pages.md).
  */
 export function compressDocument(html: Buffer<ArrayBuffer>, encoding: ContentEncoding): Buffer<ArrayBuffer> {
   if (encoding === 'br') return brotliCompressSync(html, { params: { ...BROTLI_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } });
