@@ -18,6 +18,7 @@ import { BROTLI_PARAMS, preferredEncoding } from './compression-settings';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
 import { carriesAppCookie } from '~/web/cookies.server';
 import { requestInfoContext } from './context';
+import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
 import { pageParams } from './page-params';
@@ -126,7 +127,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   // Pages (not static files) wait until this replica has the member's last write, before the page cache answers.
   if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
   // From here on a GET reads the data version once (db.server.ts).
-  app.use((req, _res, next) => (req.method === 'GET' || req.method === 'HEAD' ? readingVersionOnce(next) : next()));
+  app.use((req, _res, next) => (asksForPage(req.method) ? readingVersionOnce(next) : next()));
   // Pages as signed-out visitors see them, rendered once per change of the data.
   if (!vite)
     app.use(

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { SAFE_METHODS } from './http-methods';
 
 /**
  * Refuses state-changing requests sent by other sites (CSRF), for every route,

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { preferredEncoding } from './compression-settings';
+import { asksForPage } from './http-methods';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -83,7 +84,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
   const rendering = new Map<string, { version: string; page: Promise<StoredPage | undefined> }>();
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.headers.cookie && personal(req.headers.cookie))) return next();
+    if (!asksForPage(req.method) || (req.headers.cookie && personal(req.headers.cookie))) return next();
     const page = pageKey(req.originalUrl, params);
     if (!page) return next();
     res.locals.shared = true;

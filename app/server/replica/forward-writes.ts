@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
 import { type PrimaryTarget, primaryTarget } from '~/services/primary.server';
 import { forwardToPrimary } from './forward';
+import { SAFE_METHODS } from '../http-methods';
 import { answerUnavailable } from './unavailable';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Writes reach the primary from any node, so a plain load balancer in front of
@@ -21,8 +20,8 @@ export function forwardWrites({
   target?: () => Promise<PrimaryTarget>;
 }): RequestHandler {
   return async (req, res, next) => {
-    const privatePhoto = READS.has(req.method) && req.path.startsWith('/private-images/');
-    if (READS.has(req.method) && !privatePhoto) return next();
+    const privatePhoto = SAFE_METHODS.has(req.method) && req.path.startsWith('/private-images/');
+    if (SAFE_METHODS.has(req.method) && !privatePhoto) return next();
     const target = await whoWrites();
     if (target.role === 'primary') return next();
     // Reads fall back to what this node has; writes cannot be done here.

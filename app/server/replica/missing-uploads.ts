@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import { fetchUploadFromPrimary, isFile } from '~/services/primary-files.server';
+import { asksForPage } from '../http-methods';
 
 type Options = {
   uploadsDir: string;
@@ -17,7 +18,7 @@ type Options = {
  */
 export function fetchMissingUploads({ uploadsDir, folders, maxBytes }: Options): RequestHandler {
   return async (req, _res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!asksForPage(req.method)) return next();
     const [folder, fileName, ...rest] = req.path.split('/').filter(Boolean);
     if (!folder || !fileName || rest.length > 0 || !folders.includes(folder)) return next();
     if (!(await isFile(join(uploadsDir, folder, fileName)))) await fetchUploadFromPrimary({ uploadsDir, folder, fileName, maxBytes });

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { databasePosition } from '~/services/litefs.server';
 import { isPrimary as defaultIsPrimary } from '~/services/primary.server';
+import { asksForPage } from '../http-methods';
 
 /** The cookie holding the primary's position after this browser's last write (hex TXID, as LiteFS's own proxy writes `__txid`). */
 export const TXID_COOKIE = 'rigroast_txid';
@@ -34,7 +35,7 @@ export function readYourWrites({
 }: Options): RequestHandler {
   const position = () => databasePosition(litefsDir, databasePath);
   return async (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    if (asksForPage(req.method)) {
       const wanted = wantedPosition(req.headers.cookie);
       if (wanted !== undefined && !(await isPrimary())) await reach(position, wanted, maxWaitMs);
       return next();
