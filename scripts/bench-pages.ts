@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     'server-cpus': { type: 'string' },
   },
 });
+const pinned = args['server-cpus'];
+const pinnedNote = pinned ? `, server on CPUs ${pinned}` : '';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const appRoot = resolve(args.app ?? root);
 const port = Number(args.port);
@@ -46,7 +48,7 @@ if (!existsSync(join(appRoot, 'build/server/index.js'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 console.log(
-  `bench:pages: build ${join(appRoot, 'build')}, ${args.builds} builds, ${args.connections} connections, ${args.duration} s per target, port ${port}${args['server-cpus'] ? `, server on CPUs ${args['server-cpus']}` : ''}.`,
+  `bench:pages: build ${join(appRoot, 'build')}, ${args.builds} builds, ${args.connections} connections, ${args.duration} s per target, port ${port}${pinnedNote}.`,
 );
 
 const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-')));
@@ -76,7 +78,6 @@ await vite.close();
 const sink = await startSmtpSink();
 const started = performance.now();
 const serverCommand = [process.execPath, join(appRoot, 'build/server/index.js')];
-const pinned = args['server-cpus'];
 // taskset starts node in its own place (same PID), so /proc figures are still the server's.
 const server = spawn(pinned ? 'taskset' : serverCommand[0]!, pinned ? ['--cpu-list', pinned, ...serverCommand] : serverCommand.slice(1), {
   cwd: dir,
@@ -217,7 +218,7 @@ await sink.stop();
 if (!args.data) await rm(dir, { recursive: true, force: true });
 
 console.log(
-  `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted; build ${join(appRoot, 'build')}${args['server-cpus'] ? `; server on CPUs ${args['server-cpus']}` : ''}.\n`,
+  `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br accepted; build ${join(appRoot, 'build')}${pinnedNote}.\n`,
 );
 console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response | server CPU ms/response |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
