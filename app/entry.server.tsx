@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { isBodyTooLarge } from '~/server/body-limit';
 import { compressDocument } from '~/server/compression-settings';
+import { borrowDocumentBytes, giveBackDocumentBytes } from '~/server/document-bytes';
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
 import { regionMarkup } from '~/server/region-markup';
@@ -46,20 +47,24 @@ export default function handleRequest(
   const regions = regionMarkup.forRender(pathname + search);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const chunks: Buffer[] = [];
+    const rendered = borrowDocumentBytes();
     const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
+      // React's long strings are encoded straight into the buffer, not into a Buffer of their own first.
+      decodeStrings: false,
+      write(chunk: string | Buffer, _encoding, callback) {
+        rendered.append(chunk);
         callback();
       },
       final(callback) {
         clearTimeout(timeout);
-        // Sent as the bytes React wrote: a string would be decoded and encoded again.
-        const html = scriptsAfterLoad(Buffer.concat(chunks));
+        const page = borrowDocumentBytes();
+        scriptsAfterLoad(rendered.view(), page);
+        const html = page.view();
         if (status === 200) regions.keep(html);
         responseHeaders.set('X-Shared-Regions', `kept=${regions.counts.kept} drawn=${regions.counts.drawn}`);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
-        const body = shared ? html : compressDocument(html, encoding);
+        const body = shared ? Buffer.from(html) : compressDocument(html, encoding);
+        giveBackDocumentBytes(rendered, page);
         if (!shared) {
           responseHeaders.append('Vary', 'Accept-Encoding');
           if (encoding !== 'identity') responseHeaders.set('Content-Encoding', encoding);

@@ -21,9 +21,10 @@ export function preferredEncoding(req: Pick<Request, 'acceptsEncodings'>): Conte
  * compression stream per response (the `compression` middleware's way, on
  * libuv's threads) a member's page cost a sixth more CPU for the same bytes, and
  * a server on one core answered a fifth fewer of them (docs/decisions/014-member-pages.md).
+ * The answer is always a buffer of its own, never `html` itself.
  */
 export function compressDocument(html: Buffer<ArrayBuffer>, encoding: ContentEncoding): Buffer<ArrayBuffer> {
   if (encoding === 'br') return brotliCompressSync(html, { params: { ...BROTLI_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } });
   if (encoding === 'gzip') return gzipSync(html);
-  return html;
+  return Buffer.from(html);
 }

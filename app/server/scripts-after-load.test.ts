@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { DocumentBytes } from './document-bytes';
 import { scriptsAfterLoad } from './scripts-after-load';
 
 const page = (nonce: string) =>
@@ -95,9 +96,16 @@ const moduleScript = (nonce: string) => ({
 });
 const nothing = { added: [], replacedWith: null, runs: 0 };
 
+/** The page scriptsAfterLoad writes for a rendered document. */
+function deferred(html: string): string {
+  const page = new DocumentBytes();
+  scriptsAfterLoad(Buffer.from(html), page);
+  return page.view().toString();
+}
+
 describe('scriptsAfterLoad', () => {
   it('fetches and runs no module before the load event and the first contentful paint, then preloads them and runs the module script with its nonce', () => {
-    const html = scriptsAfterLoad(Buffer.from(page('abc'))).toString();
+    const html = deferred(page('abc'));
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).toContain('<title>Rig “Ünïcode”</title><link rel="stylesheet" href="/a.css"/></head>');
@@ -120,7 +128,7 @@ describe('scriptsAfterLoad', () => {
   });
 
   it('without Paint Timing, runs them in a task after the frame that follows the load event', () => {
-    const browser = browserWith(scriptsAfterLoad(Buffer.from(page('abc'))).toString(), 'abc', { paintTiming: false });
+    const browser = browserWith(deferred(page('abc')), 'abc', { paintTiming: false });
     browser.load();
     browser.wait(0);
     expect(browser.seen()).toEqual(nothing);
@@ -131,7 +139,7 @@ describe('scriptsAfterLoad', () => {
   });
 
   it('runs them three seconds after the load event at the latest, once, when no paint is reported', () => {
-    const browser = browserWith(scriptsAfterLoad(Buffer.from(page('abc'))).toString(), 'abc', { paintTiming: true });
+    const browser = browserWith(deferred(page('abc')), 'abc', { paintTiming: true });
     browser.load();
     browser.wait(2999);
     expect(browser.seen()).toEqual(nothing);
@@ -143,7 +151,7 @@ describe('scriptsAfterLoad', () => {
   });
 
   it('keeps every other script where it was, the loader right after the module script', () => {
-    const html = scriptsAfterLoad(Buffer.from(page(''))).toString();
+    const html = deferred(page(''));
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
     expect(scripts).toEqual([' nonce=""', ' nonce="" type="rigroast/deferred-module" async=""', ' nonce=""', ' nonce=""']);
     expect(html).toMatch(/window\.data = 1;<\/script><script nonce="" type="rigroast\/deferred-module"/);
@@ -151,9 +159,9 @@ describe('scriptsAfterLoad', () => {
   });
 
   it('answers a document without a head or without a module script unchanged', () => {
-    const fragment = Buffer.from('<p>no head</p>');
-    expect(scriptsAfterLoad(fragment)).toBe(fragment);
-    const plain = Buffer.from('<html><head><link rel="modulepreload" href="/x.js"/></head><body><script>1</script></body></html>');
-    expect(scriptsAfterLoad(plain)).toBe(plain);
+    const fragment = '<p>no head</p>';
+    expect(deferred(fragment)).toBe(fragment);
+    const plain = '<html><head><link rel="modulepreload" href="/x.js"/></head><body><script>1</script></body></html>';
+    expect(deferred(plain)).toBe(plain);
   });
 });

@@ -1,3 +1,5 @@
+import type { DocumentBytes } from './document-bytes';
+
 const HEAD_END = Buffer.from('</head>');
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\bhref="([^"]+)"[^>]*>/g;
 const MODULE_TYPE = Buffer.from(' type="module"');
@@ -50,14 +52,13 @@ function moduleScript(html: Buffer<ArrayBuffer>, from: number) {
  * script that preloads and runs it then. The page is complete HTML, every
  * form works without JavaScript, so the document, the stylesheet and the first
  * photos have the phone's link to themselves and are painted before any script
- * is fetched or run (docs/decisions/014-member-pages.md). A document without that
- * module script is answered unchanged.
+ * is fetched or run (docs/decisions/014-member-pages.md). Writes the page into
+ * `page`; a document without that module script goes in unchanged.
  */
-export function scriptsAfterLoad(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function scriptsAfterLoad(html: Buffer<ArrayBuffer>, page: DocumentBytes): void {
   const headEnd = html.indexOf(HEAD_END);
-  if (headEnd === -1) return html;
-  const script = moduleScript(html, headEnd);
-  if (!script) return html;
+  const script = headEnd === -1 ? null : moduleScript(html, headEnd);
+  if (!script) return page.append(html);
   const { tagStart, tagEnd, typeAt, scriptEnd } = script;
 
   const hrefs: string[] = [];
@@ -70,12 +71,10 @@ export function scriptsAfterLoad(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer>
     });
   const nonceAttribute = / nonce="[^"]*"/.exec(html.subarray(tagStart, tagEnd).toString('utf8'))?.[0] ?? '';
   const afterScript = scriptEnd + SCRIPT_END.length;
-  return Buffer.concat([
-    Buffer.from(head),
-    html.subarray(headEnd, typeAt),
-    Buffer.from(` type="${DEFERRED_TYPE}"`),
-    html.subarray(typeAt + MODULE_TYPE.length, afterScript),
-    Buffer.from(loaderScript(nonceAttribute, hrefs)),
-    html.subarray(afterScript),
-  ]);
+  page.append(head);
+  page.append(html.subarray(headEnd, typeAt));
+  page.append(` type="${DEFERRED_TYPE}"`);
+  page.append(html.subarray(typeAt + MODULE_TYPE.length, afterScript));
+  page.append(loaderScript(nonceAttribute, hrefs));
+  page.append(html.subarray(afterScript));
 }

@@ -341,6 +341,21 @@ describe('security', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('sends each of many personal pages asked for at once whole and as its own, whatever their sizes and encodings', async () => {
+    const pages = ['/about', '/gallery', '/', '/privacy-policy'];
+    const encodings = ['br', 'gzip', 'identity'];
+    const fetchPage = async (path: string, acceptEncoding: string) => {
+      const response = await server.app.fetch(path, { headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': acceptEncoding } });
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? 'none';
+      return (await response.text()).replaceAll(nonce, 'NONCE');
+    };
+    const alone = new Map<string, string>();
+    for (const path of pages) alone.set(path, await fetchPage(path, 'identity'));
+    const asked = Array.from({ length: 36 }, (_, index) => ({ path: pages[index % pages.length]!, encoding: encodings[index % 3]! }));
+    const together = await Promise.all(asked.map(({ path, encoding }) => fetchPage(path, encoding)));
+    together.forEach((body, index) => expect(body, `${asked[index]!.path} ${asked[index]!.encoding}`).toBe(alone.get(asked[index]!.path)));
+  });
+
   it('never shows a stack trace, even for malformed paths', async () => {
     for (const path of ['/build/%E0%A4%A', '/%E0%A4%A', '/assets/%E0%A4%A', '/favicon.svg%E0%A4%A']) {
       const { response, body } = await text(path);
