@@ -17,7 +17,7 @@ describe('missingMemorySettings', () => {
   });
 
   it("keeps the operator's values, from the environment, NODE_OPTIONS or node's own flags", () => {
-    const own = { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '0', MALLOC_TOP_PAD_: '0' };
+    const own = { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '0' };
     expect(missingMemorySettings({ ...linux, env: { ...own, NODE_OPTIONS: '--max-semi-space-size=32' } })).toBeUndefined();
     expect(missingMemorySettings({ ...linux, env: own, execArgv: ['--max-semi-space-size', '32'] })).toBeUndefined();
     expect(missingMemorySettings({ ...linux, env: { MALLOC_ARENA_MAX: '4' }, execArgv: ['--max-semi-space-size=32'] })?.env).toEqual({

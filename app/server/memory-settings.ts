@@ -17,10 +17,6 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
   // threshold after each large free.
   MALLOC_MMAP_THRESHOLD_: '65536',
   MALLOC_TRIM_THRESHOLD_: '131072',
-  // The heap grows by 4 MB at a time and keeps 4 MB free at its top when it shrinks:
-  // with glibc's 128 KB, the top was given back and faulted in again many times a
-  // second under load, a tenth of a static file's CPU (docs/decisions/015-upload-memory.md).
-  MALLOC_TOP_PAD_: '4194304',
 };
 
 /**
