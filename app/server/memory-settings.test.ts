@@ -18,9 +18,16 @@ describe('missingMemorySettings', () => {
 
   it("keeps the operator's values, from the environment, NODE_OPTIONS or node's own flags", () => {
     const own = { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '0' };
-    expect(missingMemorySettings({ ...linux, env: { ...own, NODE_OPTIONS: '--max-semi-space-size=32' } })).toBeUndefined();
-    expect(missingMemorySettings({ ...linux, env: own, execArgv: ['--max-semi-space-size', '32'] })).toBeUndefined();
-    expect(missingMemorySettings({ ...linux, env: { MALLOC_ARENA_MAX: '4' }, execArgv: ['--max-semi-space-size=32'] })?.env).toEqual({
+    const ownFlags = ['--max-semi-space-size', '32', '--heap-growing-percent=300'];
+    expect(
+      missingMemorySettings({
+        ...linux,
+        env: { ...own, NODE_OPTIONS: '--max-semi-space-size=32' },
+        execArgv: ['--heap-growing-percent=0'],
+      }),
+    ).toBeUndefined();
+    expect(missingMemorySettings({ ...linux, env: own, execArgv: ownFlags })).toBeUndefined();
+    expect(missingMemorySettings({ ...linux, env: { MALLOC_ARENA_MAX: '4' }, execArgv: ownFlags })?.env).toEqual({
       ...MEMORY_ENV,
       MALLOC_ARENA_MAX: '4',
     });
