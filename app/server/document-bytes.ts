@@ -3,8 +3,9 @@
  * when the response has its own copy (compressed or not), for the next document.
  * Before, each page was made whole three times over (React's chunks joined, the
  * long strings it writes as they are encoded, the document joined again around the
- * deferred scripts): each a fresh ArrayBuffer of 60–130 KB that lived until V8's
- * next collection and left holes in glibc's heap (docs/decisions/015-upload-memory.md).
+ * deferred scripts): each a fresh ArrayBuffer of 60–130 KB, mapped and faulted in
+ * by glibc, that lived until V8's next collection (docs/decisions/014-member-pages.md,
+ * fifth round).
  */
 export class DocumentBytes {
   #buffer: Buffer<ArrayBuffer>;
