@@ -63,7 +63,7 @@ export default function handleRequest(
         if (status === 200) regions.keep(html);
         responseHeaders.set('X-Shared-Regions', `kept=${regions.counts.kept} drawn=${regions.counts.drawn}`);
         if (enforceCsp) responseHeaders.set('Content-Security-Policy', policy(html));
-        const body = shared ? Buffer.from(html) : compressDocument(html, encoding);
+        const body = compressDocument(html, shared ? 'identity' : encoding);
         giveBackDocumentBytes(rendered, page);
         if (!shared) {
           responseHeaders.append('Vary', 'Accept-Encoding');

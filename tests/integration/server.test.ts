@@ -351,7 +351,10 @@ describe('security', () => {
     };
     const alone = new Map<string, string>();
     for (const path of pages) alone.set(path, await fetchPage(path, 'identity'));
-    const asked = Array.from({ length: 36 }, (_, index) => ({ path: pages[index % pages.length]!, encoding: encodings[index % 3]! }));
+    const asked = Array.from({ length: 36 }, (_, index) => ({
+      path: pages[index % pages.length]!,
+      encoding: encodings[index % encodings.length]!,
+    }));
     const together = await Promise.all(asked.map(({ path, encoding }) => fetchPage(path, encoding)));
     together.forEach((body, index) => expect(body, `${asked[index]!.path} ${asked[index]!.encoding}`).toBe(alone.get(asked[index]!.path)));
   });
