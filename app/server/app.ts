@@ -92,9 +92,10 @@ export function createApp({ build, mode, config, vite }: Options) {
         serveStatic: { immutable: true, maxAge: '1y', index: false },
       }),
     );
-    // Only names with an extension (favicon.svg, robots.txt…) can be files here: pages skip the disk lookup.
+    // Only names with an extension (favicon.svg, robots.txt…) can be files here: pages, and
+    // their data requests (/gallery.data), skip the disk lookup and its wait for the thread pool.
     const publicFiles = express.static(clientBuildFolder, { maxAge: '1h', index: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (/\.(?!data$)[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   // Uploaded images are named by their content hash: they never change. Only the folders
   // meant for everyone are served: unlisted photos (private/) and the social cards' cache

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
+import { type AddressInfo, connect } from 'node:net';
+import express, { type RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { pageCache, pageKey } from './page-cache';
 import { pageParams } from './page-params';
@@ -33,11 +33,15 @@ describe('pageKey', () => {
 });
 
 describe('pageCache', () => {
-  /** A server rendering pages slowly, whose data changes when told to: it counts its renders. */
-  async function slowServer() {
+  /**
+   * A server rendering pages slowly, whose data changes when told to: it counts its renders.
+   * `before` runs ahead of the page cache (the static files' lookup does in the app).
+   */
+  async function slowServer(before?: RequestHandler) {
     let version = 0;
     let renders = 0;
     const app = express();
+    if (before) app.use(before);
     app.use(
       pageCache({
         version: () => String(version),
@@ -48,6 +52,8 @@ describe('pageCache', () => {
       }),
     );
     app.use((_req, res) => {
+      // As React Router's adapter does: a response whose client has gone is not sent.
+      if (res.destroyed) return;
       renders += 1;
       const render = renders;
       setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${render}</body></html>`), 50);
@@ -104,6 +110,36 @@ describe('pageCache', () => {
       const personal = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'theirs=1; mine=2' } });
       expect(personal.headers.get('x-page-cache')).toBeNull();
       expect(await personal.text()).toContain('render 2');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers the next visitor when the one whose render they would share left before it began', async () => {
+    let lookups = 0;
+    let releaseLookup = () => {};
+    const lookedUp = new Promise<void>((release) => (releaseLookup = release));
+    // The first request waits here, as behind a busy thread pool, until its visitor has gone.
+    const server = await slowServer((_req, _res, next) => {
+      lookups += 1;
+      if (lookups === 1) void lookedUp.then(() => next());
+      else next();
+    });
+    try {
+      const { port } = new URL(server.origin);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((connected) => socket.once('connect', connected));
+      socket.write('GET /gallery HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      while (lookups === 0) await new Promise((later) => setTimeout(later, 1));
+      socket.destroy();
+      // The server has seen the socket close before the page cache sees the request.
+      await new Promise((later) => setTimeout(later, 50));
+      releaseLookup();
+      await new Promise((later) => setTimeout(later, 10));
+
+      const next = await fetch(`${server.origin}/gallery`, { signal: AbortSignal.timeout(2_000) });
+      expect(next.status).toBe(200);
+      expect(await next.text()).toContain('render 1');
     } finally {
       await server.close();
     }

@@ -85,6 +85,10 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!asksForPage(req.method) || (req.headers.cookie && personal(req.headers.cookie))) return next();
+    // A visitor who left while the request waited in an earlier step (a disk lookup, a
+    // replica catching up) has had their 'close' already: a render begun for them
+    // would never settle, and everyone after them would wait on it. React Router sends them nothing.
+    if (res.destroyed) return next();
     const page = pageKey(req.originalUrl, params);
     if (!page) return next();
     res.locals.shared = true;
