@@ -41,6 +41,11 @@ const NSFW_CLASSES: readonly NsfwClass[] = ['Drawing', 'Hentai', 'Neutral', 'Por
 
 const idleMs = Number(process.argv[2] ?? 60_000);
 
+// libvips keeps recent operations and their pixels (up to 50 MB) in case one is
+// asked again; no image is screened twice, so here too the cache only held memory
+// (40–50 MB at the peak, decision 015).
+sharp.cache(false);
+
 // Uploaded photos never leave this machine, and a model that tried to download
 // anything should fail at once rather than wait on the network.
 globalThis.fetch = () => Promise.reject(new Error('The screening process works offline'));
