@@ -21,15 +21,15 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
 
 /**
  * V8 sizes its heap for the machine: on a large one each semi-space of its young
- * generation grows to 64 MB (128 MB held under load). 8 MB costs no measurable CPU
- * per page; a capped old generation or --optimize-for-size held less but took
- * 1.5–2.5 times the CPU per page. After each full collection V8 lets the old
- * generation grow to up to four times what survived before the next one; two and
- * a half times held 40–70 MB less after the page runs for the same CPU per page (twice:
- * every collection became a full one while the heap was small)
- * (docs/decisions/015-upload-memory.md).
+ * generation grows to 64 MB (128 MB held under load). 4 MB costs no measurable CPU
+ * per page (static files about 5 %) and holds 10–15 MB less than 8; a capped old
+ * generation or --optimize-for-size held less but took 1.5–2.5 times the CPU per page.
+ * After each full collection V8 lets the old generation grow to up to four times what
+ * survived before the next one; two and a half times held 40–70 MB less after the page
+ * runs for the same CPU per page (twice: every collection became a full one while the
+ * heap was small) (docs/decisions/015-upload-memory.md).
  */
-export const MEMORY_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=150'];
+export const MEMORY_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=150'];
 
 type Process = { env: NodeJS.ProcessEnv; execArgv: readonly string[]; platform: NodeJS.Platform };
 
