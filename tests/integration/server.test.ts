@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_ENV, MEMORY_FLAGS } from '~/server/memory-settings';
@@ -290,6 +291,32 @@ describe('security', () => {
     sqlite.close();
     expect((await server.app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
     await storedPage('/gallery');
+  });
+
+  it('answers signed-out visitors while hundreds of others leave as soon as they have asked', async () => {
+    // Each of these once left a shared render that never settled, and everyone after them waited on it.
+    const paths = ['/', '/_.data', '/gallery', '/gallery.data', '/about', '/about.data'];
+    const { hostname, port } = new URL(server.app.origin);
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        Array.from(
+          { length: 300 },
+          (_, index) =>
+            new Promise<void>((left) => {
+              const socket = connect(Number(port), hostname, () => {
+                socket.write(`GET ${paths[index % paths.length]} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+                setTimeout(() => socket.destroy(), index % 3);
+              });
+              socket.on('close', () => left());
+              socket.on('error', () => {});
+            }),
+        ),
+      );
+      const answers = await Promise.all(
+        paths.map((path) => server.app.fetch(path, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status)),
+      );
+      expect(answers).toEqual(paths.map(() => 200));
+    }
   });
 
   it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {
