@@ -22,7 +22,7 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
 /**
  * V8 sizes its heap for the machine: on a large one each semi-space of its young
  * generation grows to 64 MB (128 MB held under load). 4 MB costs no measurable CPU
- * per page (static files about 5 %) and holds 10–15 MB less than 8; a capped old
+ * per page (static files about 5 %) and holds about 10 MB less than 8; a capped old
  * generation or --optimize-for-size held less but took 1.5–2.5 times the CPU per page.
  * After each full collection V8 lets the old generation grow to up to four times what
  * survived before the next one; two and a half times held 40–70 MB less after the page
