@@ -35,9 +35,10 @@ describe('pageKey', () => {
 describe('pageCache', () => {
   /**
    * A server rendering pages slowly, whose data changes when told to: it counts its renders.
-   * `before` runs ahead of the page cache (the static files' lookup does in the app).
+   * `before` runs ahead of the page cache (the static files' lookup does in the app);
+   * `renderMs` gives each render (1, 2, …) its time.
    */
-  async function slowServer(before?: RequestHandler) {
+  async function slowServer(before?: RequestHandler, renderMs: (render: number) => number = () => 50) {
     let version = 0;
     let renders = 0;
     const app = express();
@@ -56,7 +57,7 @@ describe('pageCache', () => {
       if (res.destroyed) return;
       renders += 1;
       const render = renders;
-      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${render}</body></html>`), 50);
+      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${render}</body></html>`), renderMs(render));
     });
     const server = createServer(app);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -94,6 +95,25 @@ describe('pageCache', () => {
       expect(await (await second).text()).toContain('render 2');
       // Once stored, the page serves the data it was rendered from.
       expect(await (await fetch(`${server.origin}/gallery`)).text()).toContain('render 2');
+      expect(server.renders()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the page of the newer data when a render begun before a write ends after the one begun after it', async () => {
+    const server = await slowServer(undefined, (render) => (render === 1 ? 300 : 20));
+    try {
+      const first = fetch(`${server.origin}/gallery`);
+      while (server.renders() === 0) await new Promise((later) => setTimeout(later, 1));
+      server.write();
+      expect(await (await fetch(`${server.origin}/gallery`)).text()).toContain('render 2');
+      expect(await (await first).text()).toContain('render 1');
+      // The first render's page, of the data before the write, is stored after the second's, and must not replace it.
+      await new Promise((later) => setTimeout(later, 100));
+      const again = await fetch(`${server.origin}/gallery`);
+      expect(again.headers.get('x-page-cache')).toBe('hit');
+      expect(await again.text()).toContain('render 2');
       expect(server.renders()).toBe(2);
     } finally {
       await server.close();

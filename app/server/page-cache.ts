@@ -23,6 +23,8 @@ const UNSTORED_HEADERS = new Set([
 
 type StoredPage = {
   version: string;
+  /** When its render began, among this cache's renders. */
+  order: number;
   storedAt: number;
   status: number;
   headers: [string, string][];
@@ -82,6 +84,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
   // of the next moment to render it for themselves). After a write they render anew:
   // nobody is given a page older than a write that ended before they asked.
   const rendering = new Map<string, { version: string; page: Promise<StoredPage | undefined> }>();
+  let rendersBegun = 0;
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!asksForPage(req.method) || (req.headers.cookie && personal(req.headers.cookie))) return next();
@@ -102,6 +105,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
       return;
     }
     if (req.method === 'GET' && storable) {
+      const order = ++rendersBegun;
       let settle: (page: StoredPage | undefined) => void = () => {};
       const render = { version: current, page: new Promise<StoredPage | undefined>((resolve) => (settle = resolve)) };
       rendering.set(key, render);
@@ -116,8 +120,10 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
         );
         compressAll(html).then(
           (bodies) => {
-            const kept: StoredPage = { version: current, storedAt: Date.now(), status: res.statusCode, headers, bodies };
-            pages.set(key, kept);
+            const kept: StoredPage = { version: current, order, storedAt: Date.now(), status: res.statusCode, headers, bodies };
+            // Its visitors still get it, but it never replaces the page of a render begun after
+            // it (after a write, perhaps), which may have ended first.
+            if ((pages.peek(key)?.order ?? 0) < kept.order) pages.set(key, kept);
             finish(kept);
           },
           () => finish(),
