@@ -87,4 +87,70 @@ describe('createAdmission', () => {
     large.finish();
     expect(await largeDone).toBe('large');
   });
+
+  it('lets waiting keys take turns, so one key with many tasks does not hold another back', async () => {
+    const admission = createAdmission({ running: 1, waiting: 10 });
+    const first = gatedTask('a0');
+    const done = [admission.run(first.run, { key: 'a' })];
+    const busy = Array.from({ length: 3 }, (_, index) => gatedTask(`a${index + 1}`));
+    done.push(...busy.map((task) => admission.run(task.run, { key: 'a' })));
+    const other = gatedTask('b');
+    done.push(admission.run(other.run, { key: 'b' }));
+
+    first.finish();
+    await settle();
+    // a1 waited longest, but a's turn has just been: b goes first.
+    expect(other.started).toBe(true);
+    expect(busy.map((task) => task.started)).toEqual([false, false, false]);
+    other.finish();
+    await settle();
+    expect(busy.map((task) => task.started)).toEqual([true, false, false]);
+    for (const task of busy) task.finish();
+    expect(await Promise.all(done)).toEqual(['a0', 'a1', 'a2', 'a3', 'b']);
+  });
+
+  it("refuses a key's task past its share, running and waiting together, and not another key's", async () => {
+    const admission = createAdmission({ running: 1, waiting: 10, perKey: 2 });
+    const tasks = [gatedTask(1), gatedTask(2)];
+    const done = tasks.map((task) => admission.run(task.run, { key: 'a' }));
+    const refused = admission.run(async () => 3, { key: 'a' });
+    await expect(refused).rejects.toBeInstanceOf(AdmissionFullError);
+    await expect(refused).rejects.toMatchObject({ scope: 'key' });
+    const other = admission.run(async () => 'b', { key: 'b' });
+    for (const task of tasks) task.finish();
+    expect(await Promise.all([...done, other])).toEqual([1, 2, 'b']);
+    // Its places are given back as its tasks end.
+    expect(await admission.run(async () => 'again', { key: 'a' })).toBe('again');
+  });
+
+  it('refuses with scope "all" when the whole line is full', async () => {
+    const admission = createAdmission({ running: 1, waiting: 1, perKey: 5 });
+    const running = gatedTask('running');
+    const done = [admission.run(running.run, { key: 'a' }), admission.run(async () => 'waiting', { key: 'b' })];
+    await expect(admission.run(async () => 'late', { key: 'c' })).rejects.toMatchObject({ scope: 'all' });
+    running.finish();
+    expect(await Promise.all(done)).toEqual(['running', 'waiting']);
+  });
+
+  it('gives up the place of a task whose caller went away while it waited', async () => {
+    const admission = createAdmission({ running: 1, waiting: 1, perKey: 1 });
+    const running = gatedTask('running');
+    const done = admission.run(running.run, { key: 'a' });
+    const gone = new AbortController();
+    let ran = false;
+    const abandoned = admission.run(
+      async () => {
+        ran = true;
+      },
+      { key: 'b', signal: gone.signal },
+    );
+    gone.abort(new Error('left'));
+    await expect(abandoned).rejects.toThrow('left');
+    expect(admission.stats()).toEqual({ running: 1, waiting: 0 });
+    // Its place in the line and its key's share are free again.
+    const next = admission.run(async () => 'next', { key: 'b' });
+    running.finish();
+    expect(await Promise.all([done, next])).toEqual(['running', 'next']);
+    expect(ran).toBe(false);
+  });
 });

@@ -1,6 +1,13 @@
 /** The line is full: the caller should answer "busy, try again" rather than queue without end. */
 export class AdmissionFullError extends Error {
   override name = 'AdmissionFullError';
+  /** `key`: the caller's own share is taken (their network is asking too much at once); `all`: every place is. */
+  readonly scope: 'all' | 'key';
+
+  constructor(message: string, scope: 'all' | 'key' = 'all') {
+    super(message);
+    this.scope = scope;
+  }
 }
 
 export type AdmissionLimits = {
@@ -12,6 +19,17 @@ export type AdmissionLimits = {
   waiting?: number;
   /** What waiting tasks may hold together (e.g. the uploaded bytes they keep in memory); one more is refused. */
   waitingBytes?: number;
+  /** Tasks of one key (e.g. a client's network) that may run and wait together; one more is refused. */
+  perKey?: number;
+};
+
+export type AdmissionOptions = {
+  cost?: number;
+  bytes?: number;
+  /** Whose task it is: waiting keys take turns, so one key's many tasks do not hold the others back. */
+  key?: string;
+  /** Gives up the task's place while it waits (its caller went away); the promise rejects with the reason. */
+  signal?: AbortSignal;
 };
 
 export type Admission = {
@@ -20,7 +38,7 @@ export type Admission = {
    * Admission is decided synchronously: when the line is full the returned
    * promise rejects with AdmissionFullError and nothing was counted.
    */
-  run<T>(task: () => Promise<T>, options?: { cost?: number; bytes?: number }): Promise<T>;
+  run<T>(task: () => Promise<T>, options?: AdmissionOptions): Promise<T>;
   /** Whether a task holding `bytes` would be admitted (to run or to wait) right now. */
   hasRoom(bytes?: number): boolean;
   /** Running and waiting tasks, for tests and logs. */
@@ -30,63 +48,119 @@ export type Admission = {
 type Waiter = { cost: number; bytes: number; start: () => void };
 
 /**
- * A bounded set of places for work that costs memory. A waiting task that fits
- * the remaining budget starts before an earlier one that does not (a small
- * encode while a large one waits), so the budget is used; with no costs the
- * order is first come, first served.
+ * A bounded set of places for work that costs memory or time. A waiting task
+ * that fits the remaining budget starts before an earlier one that does not (a
+ * small encode while a large one waits), so the budget is used; with no costs
+ * the order is first come, first served within a key, and keys take turns.
  */
 export function createAdmission({
   running: maxRunning,
   budget = Infinity,
   waiting: maxWaiting = Infinity,
   waitingBytes: maxWaitingBytes = Infinity,
+  perKey = Infinity,
 }: AdmissionLimits): Admission {
   let running = 0;
   let spent = 0;
   let heldBytes = 0;
-  const line: Waiter[] = [];
+  let waiting = 0;
+  let starts = 0;
+  // Each key's waiting tasks, and its tasks in all with when one of them last started: a place
+  // that frees goes to the waiting key served longest ago, so keys take turns.
+  const lines = new Map<string, Waiter[]>();
+  const keys = new Map<string, { tasks: number; lastStart: number }>();
 
   const fits = (cost: number) => running < maxRunning && (running === 0 || spent + cost <= budget);
 
-  function startWaiting() {
-    for (let index = 0; index < line.length && running < maxRunning;) {
-      const waiter = line[index]!;
-      if (!fits(waiter.cost)) {
-        index += 1;
-        continue;
-      }
-      line.splice(index, 1);
-      heldBytes -= waiter.bytes;
-      waiter.start();
+  function startNext(): boolean {
+    let next: { key: string; index: number; lastStart: number } | undefined;
+    for (const [key, line] of lines) {
+      const lastStart = keys.get(key)?.lastStart ?? 0;
+      if (next && next.lastStart <= lastStart) continue;
+      const index = line.findIndex((waiter) => fits(waiter.cost));
+      if (index !== -1) next = { key, index, lastStart };
     }
+    if (!next) return false;
+    const line = lines.get(next.key)!;
+    const [waiter] = line.splice(next.index, 1);
+    if (line.length === 0) lines.delete(next.key);
+    waiting -= 1;
+    heldBytes -= waiter!.bytes;
+    waiter!.start();
+    return true;
+  }
+
+  function startWaiting() {
+    while (running < maxRunning && startNext());
   }
 
   function hasRoom(bytes = 0) {
-    return fits(0) || (line.length < maxWaiting && heldBytes + bytes <= maxWaitingBytes);
+    return fits(0) || (waiting < maxWaiting && heldBytes + bytes <= maxWaitingBytes);
   }
 
-  function run<T>(task: () => Promise<T>, { cost = 0, bytes = 0 }: { cost?: number; bytes?: number } = {}): Promise<T> {
+  function take(key: string) {
+    const entry = keys.get(key);
+    if (entry) entry.tasks += 1;
+    else keys.set(key, { tasks: 1, lastStart: 0 });
+  }
+
+  function release(key: string) {
+    const entry = keys.get(key)!;
+    entry.tasks -= 1;
+    if (entry.tasks === 0) keys.delete(key);
+  }
+
+  function run<T>(task: () => Promise<T>, { cost = 0, bytes = 0, key = '', signal }: AdmissionOptions = {}): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if ((keys.get(key)?.tasks ?? 0) >= perKey) return Promise.reject(new AdmissionFullError('Every place of this key is taken', 'key'));
     const execute = async () => {
       running += 1;
       spent += cost;
+      keys.get(key)!.lastStart = ++starts;
       try {
         return await task();
       } finally {
         running -= 1;
         spent -= cost;
+        release(key);
         startWaiting();
       }
     };
     // Whatever fits was started when the last task ended, so a newcomer that fits jumps no one who could run.
-    if (fits(cost)) return execute();
-    if (line.length >= maxWaiting || heldBytes + bytes > maxWaitingBytes) {
+    if (fits(cost)) {
+      take(key);
+      return execute();
+    }
+    if (waiting >= maxWaiting || heldBytes + bytes > maxWaitingBytes) {
       return Promise.reject(new AdmissionFullError('Every place is taken'));
     }
+    take(key);
+    waiting += 1;
     heldBytes += bytes;
     return new Promise<T>((resolve, reject) => {
-      line.push({ cost, bytes, start: () => void execute().then(resolve, reject) });
+      const waiter: Waiter = {
+        cost,
+        bytes,
+        start: () => {
+          signal?.removeEventListener('abort', giveUp);
+          void execute().then(resolve, reject);
+        },
+      };
+      function giveUp() {
+        const line = lines.get(key)!;
+        line.splice(line.indexOf(waiter), 1);
+        if (line.length === 0) lines.delete(key);
+        waiting -= 1;
+        heldBytes -= bytes;
+        release(key);
+        reject(signal!.reason);
+      }
+      signal?.addEventListener('abort', giveUp, { once: true });
+      const line = lines.get(key);
+      if (line) line.push(waiter);
+      else lines.set(key, [waiter]);
     });
   }
 
-  return { run, hasRoom, stats: () => ({ running, waiting: line.length }) };
+  return { run, hasRoom, stats: () => ({ running, waiting }) };
 }
