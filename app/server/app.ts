@@ -26,6 +26,7 @@ import { forwardWrites } from './replica/forward-writes';
 import { fetchMissingUploads } from './replica/missing-uploads';
 import { PEER_HEADER, verifyPeer } from './replica/peer';
 import { readYourWrites } from './replica/read-your-writes';
+import { requestAdmission } from './request-admission';
 import { securityHeaders } from './security-headers';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
@@ -43,6 +44,12 @@ const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Page and data requests React Router works on at once, those that may wait, and
+ * how many of both one client's network may hold (request-admission.ts): a page
+ * takes 1–6 ms of the one thread, so a full line is answered within about a second.
+ */
+const REQUEST_ADMISSION = { running: 8, waiting: 128, perKey: 64 };
 
 /** The whole HTTP application: static files, then React Router for everything else. */
 export function createApp({ build, mode, config, vite }: Options) {
@@ -140,6 +147,7 @@ export function createApp({ build, mode, config, vite }: Options) {
         personal: carriesAppCookie,
       }),
     );
+  app.use(requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress))));
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.

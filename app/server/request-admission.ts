@@ -1,0 +1,51 @@
+import type { RequestHandler } from 'express';
+import { AdmissionFullError, createAdmission, type AdmissionLimits } from '~/services/admission.server';
+import { asksForPage } from './http-methods';
+
+export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
+export const NETWORK_BUSY = 'Too many requests from your network at once. Please try again in a moment.';
+
+/** How long a refused client is asked to wait, in seconds. */
+const RETRY_AFTER_S = 2;
+
+/**
+ * Back-pressure for the page and data requests that reach React Router, that
+ * is, whatever the page cache and the static files did not answer. Each is
+ * rendered on the one JavaScript thread, so more at once only makes all of them
+ * slower and holds more memory: a few run, a bounded line waits, and a request
+ * past it is answered at once, 429 when its own network already holds its share
+ * of the places, else 503. A freed place goes to the waiting network served
+ * longest ago, so one client's flood of requests does not hold back anyone
+ * else's page. A request whose client leaves while it waits gives its place up.
+ * Writes are not counted: each kind has its own limits, and some (a sign-in code
+ * mailed) wait on other servers. `key` is the client's network (client-address.ts).
+ */
+export function requestAdmission(
+  limits: Required<Pick<AdmissionLimits, 'running' | 'waiting' | 'perKey'>>,
+  key: (res: Parameters<RequestHandler>[1]) => string,
+): RequestHandler {
+  const admission = createAdmission(limits);
+  return (req, res, next) => {
+    // A visitor already gone is not rendered for ('close' came before anyone could listen for it).
+    if (!asksForPage(req.method) || req.path === '/healthz' || res.destroyed) return next();
+    const left = new AbortController();
+    const ended = new Promise<void>((resolve) => res.once('close', resolve));
+    void ended.then(() => left.abort());
+    admission
+      .run(
+        () => {
+          next();
+          return ended;
+        },
+        { key: key(res), signal: left.signal },
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof AdmissionFullError)) return;
+        const status = error.scope === 'key' ? 429 : 503;
+        const message = status === 429 ? NETWORK_BUSY : SERVER_BUSY;
+        res.status(status).set('Retry-After', String(RETRY_AFTER_S)).set('Cache-Control', 'no-store');
+        if (req.path.startsWith('/api/')) res.json({ error: status === 429 ? 'rate_limited' : 'unavailable', message });
+        else res.type('text/plain').send(message);
+      });
+  };
+}
