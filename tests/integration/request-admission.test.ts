@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_BUSY } from '~/server/request-admission';
+import { NETWORK_BUSY, SERVER_BUSY } from '~/server/request-admission';
 import { sharedApp } from '#tests/support/stack';
 
 // Each network's address is sent as X-Forwarded-For, which a server behind a proxy trusts.
@@ -109,15 +109,14 @@ describe('page requests past what the server can render at once', () => {
   it('answer 503 once every place in the line is taken, by many networks at once', async () => {
     const answers = await sendAtOnce(
       Array.from({ length: 400 }, (_, index) => ({
-        path: `/gallery?many=${index}`,
+        path: `/terms-of-service?many=${index}`,
         address: `203.0.113.${index % 200}`,
-        cookie: 'rr_session=forged',
       })),
     );
     const statuses = new Set(answers.map((answer) => answer.status));
     expect([...statuses].sort()).toEqual([200, 503]);
     for (const answer of answers.filter((each) => each.status === 503)) {
-      expect(answer.body).toBe('The server is busy. Please try again in a moment.');
+      expect(answer.body).toBe(SERVER_BUSY);
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect((await server.app.fetch('/terms-of-service?after=1')).status).toBe(200);
