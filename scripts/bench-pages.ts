@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { createCookie } from 'react-router';
 import { createServer } from 'vite';
 import type * as browserModule from '../tests/support/browser';
 import type * as processMemoryModule from '../tests/support/process-memory';
@@ -76,6 +77,7 @@ await vite.close();
 
 // The member's sign-in code arrives here, as it would in their mailbox.
 const sink = await startSmtpSink();
+const sessionSecret = randomBytes(32).toString('hex');
 const started = performance.now();
 const serverCommand = [process.execPath, join(appRoot, 'build/server/index.js')];
 // taskset starts node in its own place (same PID), so /proc figures are still the server's.
@@ -84,7 +86,7 @@ const server = spawn(pinned ? 'taskset' : serverCommand[0]!, pinned ? ['--cpu-li
   env: {
     ...process.env,
     NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: sessionSecret,
     SMTP_URL: sink.url,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -121,7 +123,11 @@ async function healthy(): Promise<number> {
 const coldStartMs = await healthy();
 
 const pages = ['/', '/gallery', `/build/${target.buildId}`];
-const EXPIRED_SESSION = 'rr_session=expired';
+// A session cookie the server signed whose session is over: made-up values are no cookie of
+// the site's, and get the page cache's answer.
+const EXPIRED_SESSION = (
+  await createCookie('rr_session', { secrets: [sessionSecret] }).serialize('a-session-that-has-ended-long-ago')
+).split(';')[0]!;
 
 // Each page's ceiling: the same HTML written to a file, served by the same server's
 // static middleware (compressed per response, as any static file without a precompressed copy).

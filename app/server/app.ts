@@ -16,7 +16,7 @@ import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
 import { BROTLI_PARAMS, preferredEncoding } from './compression-settings';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
-import { carriesAppCookie } from '~/web/cookies.server';
+import { carriesSignedAppCookie } from '~/web/cookies.server';
 import { requestInfoContext } from './context';
 import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
@@ -144,7 +144,7 @@ export function createApp({ build, mode, config, vite }: Options) {
         maxAgeMs: PAGE_CACHE_MAX_AGE_MS,
         maxBytes: PAGE_CACHE_MAX_BYTES,
         params: pageParams,
-        personal: carriesAppCookie,
+        personal: carriesSignedAppCookie,
       }),
     );
   app.use(requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress))));

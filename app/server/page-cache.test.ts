@@ -49,7 +49,8 @@ describe('pageCache', () => {
         maxAgeMs: 30_000,
         maxBytes: 1 << 20,
         params: () => [],
-        personal: (cookie) => cookie.includes('mine='),
+        // `mine=` is personal at once; `signed=` only once checked (as a signature is), `signed=ok` being the site's.
+        personal: (cookie) => cookie.includes('mine=') || (cookie.includes('signed=') && Promise.resolve(cookie.includes('signed=ok'))),
       }),
     );
     app.use((_req, res) => {
@@ -160,6 +161,21 @@ describe('pageCache', () => {
       const next = await fetch(`${server.origin}/gallery`, { signal: AbortSignal.timeout(2_000) });
       expect(next.status).toBe(200);
       expect(await next.text()).toContain('render 1');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a visitor whose cookie proves not to be theirs from the stored page, and renders for one whose cookie is', async () => {
+    const server = await slowServer();
+    try {
+      await (await fetch(`${server.origin}/gallery`)).text();
+      const stored = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'signed=forged' } });
+      expect(stored.headers.get('x-page-cache')).toBe('hit');
+      expect(await stored.text()).toContain('render 1');
+      const theirs = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'signed=ok' } });
+      expect(theirs.headers.get('x-page-cache')).toBeNull();
+      expect(await theirs.text()).toContain('render 2');
     } finally {
       await server.close();
     }

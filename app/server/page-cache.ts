@@ -42,7 +42,7 @@ export type PageCacheOptions = {
   /** The query parameters a page reads (the rest are left out of its key), or 'unstored'. */
   params: (pathname: string) => readonly string[] | 'unstored';
   /** Whether a Cookie header makes the page the visitor's own (a session, a message waiting); other cookies do not. */
-  personal: (cookieHeader: string) => boolean;
+  personal: (cookieHeader: string) => boolean | Promise<boolean>;
 };
 
 /**
@@ -87,7 +87,14 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
   let rendersBegun = 0;
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!asksForPage(req.method) || (req.headers.cookie && personal(req.headers.cookie))) return next();
+    if (!asksForPage(req.method)) return next();
+    const own = req.headers.cookie ? personal(req.headers.cookie) : false;
+    if (own === true) return next();
+    if (own === false) return answer(req, res, next);
+    void own.then((mine) => (mine ? next() : answer(req, res, next)), next);
+  };
+
+  function answer(req: Request, res: Response, next: NextFunction) {
     // A visitor who left while the request waited in an earlier step (a disk lookup, a
     // replica catching up) has had their 'close' already: a render begun for them
     // would never settle, and everyone after them would wait on it. React Router sends them nothing.
@@ -131,7 +138,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
       });
     }
     next();
-  };
+  }
 }
 
 /** Sends a stored page in the encoding the client prefers. */

@@ -1,18 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import { carriesAppCookie } from './cookies.server';
+import { describe, expect, it, vi } from 'vitest';
+import { appCookie, carriesSignedAppCookie } from './cookies.server';
 
-describe('carriesAppCookie', () => {
-  it('finds the site’s own cookies wherever they sit in the header', () => {
-    expect(carriesAppCookie('rr_session=abc')).toBe(true);
-    expect(carriesAppCookie('_ga=GA1.1.2; toast=e30%3D.sig')).toBe(true);
-    expect(carriesAppCookie('__cf_bm=x;rr_auth_flow=y; other=z')).toBe(true);
+// The cookies are signed with SESSION_SECRET; set, nothing is written to ./data.
+vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
+
+/** `name=value` as the browser sends back what the site set. */
+async function signed(name: 'rr_session' | 'toast', value: unknown): Promise<string> {
+  return (await appCookie(name)().serialize(value)).split(';')[0]!;
+}
+
+describe('carriesSignedAppCookie', () => {
+  it('finds a cookie the site signed wherever it sits in the header', async () => {
+    const session = await signed('rr_session', 'a-session-id-longer-than-twenty');
+    expect(await carriesSignedAppCookie(session)).toBe(true);
+    expect(await carriesSignedAppCookie(`_ga=GA1.1.2; ${await signed('toast', { message: 'Saved' })}`)).toBe(true);
+    expect(await carriesSignedAppCookie(`rr_auth_flow=made-up; ${session}; other=z`)).toBe(true);
   });
 
-  it('ignores other sites’ cookies, names that only contain ours, and values that look like ours', () => {
-    expect(carriesAppCookie(undefined)).toBe(false);
-    expect(carriesAppCookie('')).toBe(false);
-    expect(carriesAppCookie('_ga=GA1.1.2; __cf_bm=abc')).toBe(false);
-    expect(carriesAppCookie('my_rr_session=1; toasty=2')).toBe(false);
-    expect(carriesAppCookie('theme=rr_session=1')).toBe(false);
+  it('answers at once, false, for other sites’ cookies and names that only contain ours', () => {
+    expect(carriesSignedAppCookie('')).toBe(false);
+    expect(carriesSignedAppCookie('_ga=GA1.1.2; __cf_bm=abc')).toBe(false);
+    expect(carriesSignedAppCookie('my_rr_session=1; toasty=2')).toBe(false);
+    expect(carriesSignedAppCookie('theme=rr_session=1')).toBe(false);
+  });
+
+  it('counts made-up, tampered and emptied values of ours as none', async () => {
+    const session = await signed('rr_session', 'a-session-id-longer-than-twenty');
+    expect(await carriesSignedAppCookie('rr_session=forged')).toBe(false);
+    expect(await carriesSignedAppCookie(`rr_session=${session.slice('rr_session='.length, -2)}xx`)).toBe(false);
+    expect(await carriesSignedAppCookie('rr_session=; toast=')).toBe(false);
+    expect(await carriesSignedAppCookie('toast=e30%3D.sig; rr_pending_upload=1')).toBe(false);
   });
 });

@@ -16,13 +16,36 @@ export type AppCookieName = (typeof APP_COOKIES)[number];
 
 const appCookieNames: ReadonlySet<string> = new Set(APP_COOKIES);
 
-/** Whether a Cookie header holds any of the site's own cookies. */
-export function carriesAppCookie(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(';').some((pair) => {
+/** The site's own cookies a Cookie header holds, by name. */
+function appCookiesIn(header: string): AppCookieName[] {
+  return header.split(';').flatMap((pair) => {
     const end = pair.indexOf('=');
-    return appCookieNames.has((end === -1 ? pair : pair.slice(0, end)).trim());
+    const name = (end === -1 ? pair : pair.slice(0, end)).trim();
+    return appCookieNames.has(name) ? [name as AppCookieName] : [];
   });
+}
+
+const readers = new Map<AppCookieName, () => Cookie>();
+
+/**
+ * Whether a Cookie header holds one of the site's own cookies with a value the
+ * site signed and has not emptied. Every reader ignores a made-up or tampered
+ * value, so a visitor who sends only such cookies sees what any signed-out
+ * visitor sees (and is answered from the page cache, not rendered for). Answers
+ * at once when there is no signature to check.
+ */
+export function carriesSignedAppCookie(header: string): boolean | Promise<boolean> {
+  const names = appCookiesIn(header);
+  if (names.length === 0) return false;
+  return (async () => {
+    for (const name of names) {
+      let reader = readers.get(name);
+      if (!reader) readers.set(name, (reader = appCookie(name)));
+      const value: unknown = await reader().parse(header);
+      if (value !== null && value !== '') return true;
+    }
+    return false;
+  })();
 }
 
 /**
@@ -47,16 +70,19 @@ export function appCookie(name: AppCookieName, options: CookieOptions = {}): () 
   };
 }
 
+/** Readings of each cookie by header, shared by every reader of that name (the page cache's check, the session's). */
+const readings = new Map<string, LRUCache<string, { value: unknown }>>();
+
 /**
  * Checking a signature costs a WebCrypto HMAC on every request, a signed-in member's
  * session cookie included; the same header always reads the same, so its reading is
  * kept (bounded). Values are frozen: every request gets the same one.
  */
 function rememberParsed(cookie: Cookie): Cookie {
-  const read = new LRUCache<string, { value: unknown }>({
-    maxSize: CHECKED_HEADERS_BYTES,
-    sizeCalculation: (_value, header) => header.length + 100,
-  });
+  const read =
+    readings.get(cookie.name) ??
+    new LRUCache<string, { value: unknown }>({ maxSize: CHECKED_HEADERS_BYTES, sizeCalculation: (_value, header) => header.length + 100 });
+  readings.set(cookie.name, read);
   return {
     get name() {
       return cookie.name;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MEMORY_ENV, MEMORY_FLAGS } from '~/server/memory-settings';
 import { runAppExpectingFailure, startApp } from '#tests/support/app-process';
 import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { endedSessionCookie } from '#tests/support/cookies';
 import { sharedApp } from '#tests/support/stack';
 
 const server = sharedApp();
@@ -240,8 +241,8 @@ describe('home page', () => {
 
 describe('security', () => {
   it('sends a nonce-based Content-Security-Policy and hardening headers with every personal page', async () => {
-    // One of the site's own cookies makes a page personal: rendered for this response, with its own nonce.
-    const response = await server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown' } });
+    // A cookie the site signed makes a page personal: rendered for this response, with its own nonce.
+    const response = await server.app.fetch('/about', { headers: { Cookie: await endedSessionCookie(server.app) } });
     const body = await response.text();
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -252,7 +253,7 @@ describe('security', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
 
-    const second = await server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown' } });
+    const second = await server.app.fetch('/about', { headers: { Cookie: await endedSessionCookie(server.app) } });
     expect(second.headers.get('content-security-policy')).not.toBe(csp);
     expect(second.headers.get('x-page-cache')).toBeNull();
   });
@@ -262,6 +263,22 @@ describe('security', () => {
     const stored = await storedPage('/terms-of-service', { Cookie: '_ga=GA1.1.42; __cf_bm=abc' });
     expect(stored.headers.get('content-security-policy')).not.toContain('nonce-');
     expect(await stored.text()).toContain('Log in');
+  });
+
+  it('serves a visitor whose cookies of ours are made up or emptied the stored page, not a render of their own', async () => {
+    // Each such request was rendered before: a guest could make the server render every page they asked for.
+    await server.app.fetch('/cookie-policy');
+    const stored = await storedPage('/cookie-policy');
+    const body = await stored.text();
+    for (const cookie of ['rr_session=forged', 'rr_session=x.y; toast=made-up; rr_auth_flow=', 'toast=']) {
+      const answer = await server.app.fetch('/cookie-policy', { headers: { Cookie: cookie } });
+      expect(answer.headers.get('x-page-cache'), cookie).toBe('hit');
+      expect(await answer.text(), cookie).toBe(body);
+    }
+    // A session cookie the site signed, even for a session that is over, is answered for its visitor (and cleared).
+    const ended = await server.app.fetch('/cookie-policy', { headers: { Cookie: await endedSessionCookie(server.app) } });
+    expect(ended.headers.get('x-page-cache')).toBeNull();
+    expect(ended.headers.getSetCookie().some((line) => /^rr_session=;.*Max-Age=0/i.test(line))).toBe(true);
   });
 
   it('serves signed-out visitors a stored page whose inline scripts are allowed by hash', async () => {
@@ -347,8 +364,9 @@ describe('security', () => {
   });
 
   it('sends a personal page whole, compressed in the encoding the visitor takes', async () => {
+    const cookie = await endedSessionCookie(server.app);
     const personal = (acceptEncoding: string) =>
-      server.app.fetch('/about', { headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': acceptEncoding } });
+      server.app.fetch('/about', { headers: { Cookie: cookie, 'Accept-Encoding': acceptEncoding } });
     for (const [accepted, sent] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
@@ -363,7 +381,7 @@ describe('security', () => {
       expect(body, accepted).toMatch(/^<!DOCTYPE html>[\s\S]*About[\s\S]*<\/html>$/);
       expect(body, accepted).toContain(`nonce="${/'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]}"`);
     }
-    const head = await server.app.fetch('/about', { method: 'HEAD', headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': 'br' } });
+    const head = await server.app.fetch('/about', { method: 'HEAD', headers: { Cookie: cookie, 'Accept-Encoding': 'br' } });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });
@@ -371,8 +389,9 @@ describe('security', () => {
   it('sends each of many personal pages asked for at once whole and as its own, whatever their sizes and encodings', async () => {
     const pages = ['/about', '/gallery', '/', '/privacy-policy'];
     const encodings = ['br', 'gzip', 'identity'];
+    const cookie = await endedSessionCookie(server.app);
     const fetchPage = async (path: string, acceptEncoding: string) => {
-      const response = await server.app.fetch(path, { headers: { Cookie: 'rr_session=unknown', 'Accept-Encoding': acceptEncoding } });
+      const response = await server.app.fetch(path, { headers: { Cookie: cookie, 'Accept-Encoding': acceptEncoding } });
       const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? 'none';
       return (await response.text()).replaceAll(nonce, 'NONCE');
     };
