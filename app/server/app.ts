@@ -45,11 +45,12 @@ const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /**
- * Page and data requests React Router works on at once, those that may wait, and
- * how many of both one client's network may hold (request-admission.ts): a page
- * takes 1–6 ms of the one thread, so a full line is answered within about a second.
+ * Page and data requests React Router works on at once (one network at most half
+ * of them), those that may wait, and how many of both one client's network may hold
+ * (request-admission.ts): a page takes 1–6 ms of the one thread, so a full line is
+ * answered within about a second.
  */
-const REQUEST_ADMISSION = { running: 8, waiting: 128, perKey: 64 };
+const REQUEST_ADMISSION = { running: 8, runningPerKey: 4, waiting: 128, perKey: 64 };
 
 /** The whole HTTP application: static files, then React Router for everything else. */
 export function createApp({ build, mode, config, vite }: Options) {

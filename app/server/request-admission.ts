@@ -9,25 +9,38 @@ export const NETWORK_BUSY = 'Too many requests from your network at once. Please
 const RETRY_AFTER_S = 2;
 
 /**
+ * The longest a request keeps its place. A page is made in milliseconds; what takes
+ * longer is a client reading its answer slowly (or not at all), which must not hold a
+ * place that another visitor's page needs. The request goes on, outside the line.
+ */
+const MAX_HOLD_MS = 10_000;
+
+export type RequestAdmissionLimits = Required<Pick<AdmissionLimits, 'running' | 'runningPerKey' | 'waiting' | 'perKey'>> & {
+  maxHoldMs?: number;
+};
+
+/**
  * Back-pressure for the page and data requests that reach React Router, that
  * is, whatever the page cache and the static files did not answer. Each is
  * rendered on the one JavaScript thread, so more at once only makes all of them
  * slower and holds more memory: a few run, a bounded line waits, and a request
  * past it is answered at once, 429 when its own network already holds its share
  * of the places, else 503. A freed place goes to the waiting network served
- * longest ago, so one client's flood of requests does not hold back anyone
+ * longest ago, and one network runs at most half the places, so one client's
+ * flood of requests, or a few answers it reads slowly, do not hold back anyone
  * else's page. A request whose client leaves while it waits gives its place up.
  * Writes are not counted: each kind has its own limits, and some (a sign-in code
  * mailed) wait on other servers. `key` is the client's network (client-address.ts).
  */
 export function requestAdmission(
-  limits: Required<Pick<AdmissionLimits, 'running' | 'waiting' | 'perKey'>>,
+  { maxHoldMs = MAX_HOLD_MS, ...limits }: RequestAdmissionLimits,
   key: (res: Parameters<RequestHandler>[1]) => string,
 ): RequestHandler {
   const admission = createAdmission(limits);
   return (req, res, next) => {
-    // A visitor already gone is not rendered for ('close' came before anyone could listen for it).
-    if (!asksForPage(req.method) || req.path === '/healthz' || res.destroyed) return next();
+    if (!asksForPage(req.method) || req.path === '/healthz') return next();
+    // A visitor already gone is not rendered for: nobody would read it, and its 'close' came before anyone could listen for it.
+    if (res.destroyed) return;
     const left = new AbortController();
     const ended = new Promise<void>((resolve) => res.once('close', resolve));
     void ended.then(() => left.abort());
@@ -35,7 +48,9 @@ export function requestAdmission(
       .run(
         () => {
           next();
-          return ended;
+          let timer: NodeJS.Timeout | undefined;
+          const heldTooLong = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxHoldMs)));
+          return Promise.race([ended, heldTooLong]).finally(() => clearTimeout(timer));
         },
         { key: key(res), signal: left.signal },
       )

@@ -153,4 +153,20 @@ describe('createAdmission', () => {
     expect(await Promise.all([done, next])).toEqual(['running', 'next']);
     expect(ran).toBe(false);
   });
+
+  it("keeps a key's further tasks waiting once it runs its share, leaving the other places to other keys", async () => {
+    const admission = createAdmission({ running: 4, runningPerKey: 2, waiting: 10 });
+    const own = Array.from({ length: 3 }, (_, index) => gatedTask(`a${index}`));
+    const done = own.map((task) => admission.run(task.run, { key: 'a' }));
+    expect(own.map((task) => task.started)).toEqual([true, true, false]);
+    const other = gatedTask('b');
+    done.push(admission.run(other.run, { key: 'b' }));
+    expect(other.started).toBe(true);
+    expect(admission.stats()).toEqual({ running: 3, waiting: 1 });
+    own[0]!.finish();
+    await settle();
+    expect(own[2]!.started).toBe(true);
+    for (const task of [...own, other]) task.finish();
+    expect(await Promise.all(done)).toEqual(['a0', 'a1', 'a2', 'b']);
+  });
 });

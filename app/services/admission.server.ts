@@ -21,6 +21,8 @@ export type AdmissionLimits = {
   waitingBytes?: number;
   /** Tasks of one key (e.g. a client's network) that may run and wait together; one more is refused. */
   perKey?: number;
+  /** Tasks of one key that may run at once: the rest of its tasks wait even while places are free, for other keys. */
+  runningPerKey?: number;
 };
 
 export type AdmissionOptions = {
@@ -59,6 +61,7 @@ export function createAdmission({
   waiting: maxWaiting = Infinity,
   waitingBytes: maxWaitingBytes = Infinity,
   perKey = Infinity,
+  runningPerKey = Infinity,
 }: AdmissionLimits): Admission {
   let running = 0;
   let spent = 0;
@@ -68,15 +71,16 @@ export function createAdmission({
   // Each key's waiting tasks, and its tasks in all with when one of them last started: a place
   // that frees goes to the waiting key served longest ago, so keys take turns.
   const lines = new Map<string, Waiter[]>();
-  const keys = new Map<string, { tasks: number; lastStart: number }>();
+  const keys = new Map<string, { tasks: number; running: number; lastStart: number }>();
 
   const fits = (cost: number) => running < maxRunning && (running === 0 || spent + cost <= budget);
+  const keyMayRun = (key: string) => (keys.get(key)?.running ?? 0) < runningPerKey;
 
   function startNext(): boolean {
     let next: { key: string; index: number; lastStart: number } | undefined;
     for (const [key, line] of lines) {
       const lastStart = keys.get(key)?.lastStart ?? 0;
-      if (next && next.lastStart <= lastStart) continue;
+      if ((next && next.lastStart <= lastStart) || !keyMayRun(key)) continue;
       const index = line.findIndex((waiter) => fits(waiter.cost));
       if (index !== -1) next = { key, index, lastStart };
     }
@@ -101,7 +105,7 @@ export function createAdmission({
   function take(key: string) {
     const entry = keys.get(key);
     if (entry) entry.tasks += 1;
-    else keys.set(key, { tasks: 1, lastStart: 0 });
+    else keys.set(key, { tasks: 1, running: 0, lastStart: 0 });
   }
 
   function release(key: string) {
@@ -114,20 +118,23 @@ export function createAdmission({
     if (signal?.aborted) return Promise.reject(signal.reason);
     if ((keys.get(key)?.tasks ?? 0) >= perKey) return Promise.reject(new AdmissionFullError('Every place of this key is taken', 'key'));
     const execute = async () => {
+      const entry = keys.get(key)!;
       running += 1;
       spent += cost;
-      keys.get(key)!.lastStart = ++starts;
+      entry.running += 1;
+      entry.lastStart = ++starts;
       try {
         return await task();
       } finally {
         running -= 1;
         spent -= cost;
+        entry.running -= 1;
         release(key);
         startWaiting();
       }
     };
     // Whatever fits was started when the last task ended, so a newcomer that fits jumps no one who could run.
-    if (fits(cost)) {
+    if (fits(cost) && keyMayRun(key)) {
       take(key);
       return execute();
     }

@@ -1,0 +1,71 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { NETWORK_BUSY, requestAdmission, type RequestAdmissionLimits } from './request-admission';
+
+/** An app behind the line whose `/hold` is never answered (a client reading its answer slowly holds it as long). */
+async function appBehind(limits: RequestAdmissionLimits) {
+  const app = express();
+  app.use(requestAdmission(limits, (res) => String(res.req.headers['x-network'])));
+  app.get('/hold', () => {});
+  app.get('/page', (_req, res) => void res.send('page'));
+  const server = createServer(app);
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const held = new AbortController();
+  return {
+    ask: (path: string, network: string) => fetch(`${origin}${path}`, { headers: { 'x-network': network }, signal: held.signal }),
+    close: () => {
+      held.abort();
+      server.closeAllConnections();
+      return new Promise((closed) => server.close(closed));
+    },
+  };
+}
+
+describe('requestAdmission', () => {
+  it('lets one network run only its share of the places, so a request it holds does not hold back another network', async () => {
+    const app = await appBehind({ running: 2, runningPerKey: 1, waiting: 4, perKey: 4 });
+    try {
+      void app.ask('/hold', 'a').catch(() => 'gone');
+      // Network a's own next page waits for its place; b's is answered beside the held request.
+      let ownAnswered = false;
+      void app.ask('/page', 'a').then(
+        () => (ownAnswered = true),
+        () => 'gone',
+      );
+      const other = await app.ask('/page', 'b');
+      expect(await other.text()).toBe('page');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ownAnswered).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes its place back from a request held past the longest hold, whose answer goes on outside the line', async () => {
+    const app = await appBehind({ running: 1, runningPerKey: 1, waiting: 4, perKey: 4, maxHoldMs: 100 });
+    try {
+      void app.ask('/hold', 'a').catch(() => 'gone');
+      // Without the limit this one would wait for ever behind the held request.
+      expect(await (await app.ask('/page', 'b')).text()).toBe('page');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers a network's request past its share 429 with when to try again", async () => {
+    const app = await appBehind({ running: 1, runningPerKey: 1, waiting: 4, perKey: 1 });
+    try {
+      void app.ask('/hold', 'a').catch(() => 'gone');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const refused = await app.ask('/page', 'a');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.text()).toBe(NETWORK_BUSY);
+    } finally {
+      await app.close();
+    }
+  });
+});
