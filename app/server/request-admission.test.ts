@@ -64,6 +64,13 @@ describe('requestAdmission', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await refused.text()).toBe(NETWORK_BUSY);
+      // A browser asking for a page gets one, with the message and a way to try again.
+      const page = await fetch(refused.url, { headers: { 'x-network': 'a', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(page.status).toBe(429);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      expect(html).toContain(`<p>${NETWORK_BUSY}</p>`);
+      expect(html).toContain('<a href="">Try again</a>');
     } finally {
       await app.close();
     }
