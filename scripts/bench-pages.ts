@@ -16,9 +16,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createCookie } from 'react-router';
 import { createServer } from 'vite';
 import type * as browserModule from '../tests/support/browser';
+import type * as cookiesModule from '../tests/support/cookies';
 import type * as processMemoryModule from '../tests/support/process-memory';
 import type * as signInModule from '../tests/support/sign-in';
 import type * as smtpSinkModule from '../tests/support/smtp-sink';
@@ -62,6 +62,7 @@ const { Browser } = (await vite.ssrLoadModule('/tests/support/browser.ts')) as t
 const { signInWithCode } = (await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule;
 const { startSmtpSink } = (await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule;
 const { processMemory } = (await vite.ssrLoadModule('/tests/support/process-memory.ts')) as typeof processMemoryModule;
+const { endedSessionCookieFor } = (await vite.ssrLoadModule('/tests/support/cookies.ts')) as typeof cookiesModule;
 let target: { buildId: number; imagePath: string };
 if (existsSync(targetFile)) {
   target = JSON.parse(await readFile(targetFile, 'utf8')) as typeof target;
@@ -125,9 +126,7 @@ const coldStartMs = await healthy();
 const pages = ['/', '/gallery', `/build/${target.buildId}`];
 // A session cookie the server signed whose session is over: made-up values are no cookie of
 // the site's, and get the page cache's answer.
-const EXPIRED_SESSION = (
-  await createCookie('rr_session', { secrets: [sessionSecret] }).serialize('a-session-that-has-ended-long-ago')
-).split(';')[0]!;
+const EXPIRED_SESSION = await endedSessionCookieFor(sessionSecret);
 
 // Each page's ceiling: the same HTML written to a file, served by the same server's
 // static middleware (compressed per response, as any static file without a precompressed copy).
