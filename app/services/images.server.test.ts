@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BLUE, brokenImages, isBlue, isRed, pixel, pngBomb, RED, sidewaysPhoto } from '#tests/support/image-fixtures';
@@ -14,6 +14,7 @@ import {
   MAX_VARIANT_PIXELS,
   processImage,
   type ProcessedImage,
+  rgbPixels,
   variantWidths,
 } from './images.server';
 import { UploadError } from './multipart.server';
@@ -331,5 +332,34 @@ describe('processImage under load', () => {
 
     // Once the line has moved, the same upload is taken.
     await expect(processImage(input, { uploadsDir })).resolves.toMatchObject({ width: 64, height: 48 });
+  });
+});
+
+describe('rgbPixels', () => {
+  it('gives three channels at each size asked, whatever the file holds', async () => {
+    // A see-through greyscale PNG, 400×200: two channels of grey and alpha.
+    const file = join(uploadsDir, 'grey.png');
+    await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 90, g: 90, b: 90, alpha: 0.5 } } })
+      .greyscale()
+      .png()
+      .toFile(file);
+
+    const { square, within } = await rgbPixels(file, {
+      square: { width: 32, height: 32, fit: 'fill' },
+      within: { width: 100, height: 100, fit: 'inside' },
+    });
+    expect(square.shape).toEqual([32, 32, 3]);
+    expect(within.shape).toEqual([50, 100, 3]);
+    expect(within.data.length).toBe(50 * 100 * 3);
+    // Grey in sRGB: three equal values (alpha dropped, not blended).
+    const [red, green, blue] = within.data;
+    expect(red).toBeGreaterThan(85);
+    expect([green, blue]).toEqual([red, red]);
+  });
+
+  it('fails on a file that is no image', async () => {
+    const file = join(uploadsDir, 'notes.png');
+    await writeFile(file, 'not a photo');
+    await expect(rgbPixels(file, { square: { width: 32, height: 32 } })).rejects.toThrow(/unsupported image format/);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type ResizeOptions, type Sharp, type SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { isPixelLimitError, signatureFormat, syncFolder, writeOnce } from '~/services/image-files.server';
 import { log } from '~/services/log.server';
@@ -365,4 +365,35 @@ export async function encodeLaterVariants(
   for (const format of ['jpeg', 'webp'] as const) for (const width of missing(format)) quick.push(await encode(format, width));
   if (quick.length > 0 && !(await batch(quick))) return;
   for (const width of missing('avif')) if (!(await batch([await encode('avif', width)]))) return;
+}
+
+/** An image's pixels as interleaved 8-bit RGB, row by row: `shape` is [height, width, 3]. */
+export type RgbPixels = { data: Buffer; shape: [height: number, width: number, channels: number] };
+
+type PixelSize = ResizeOptions & { width: number; height: number };
+
+/**
+ * A stored image file's pixels in RGB at each size asked (alpha dropped, greyscale and
+ * CMYK turned into sRGB), within the same limits as the uploads' sharp work: the image
+ * screening's inputs, decoded here so that the screening process never loads libvips.
+ */
+export async function rgbPixels<Name extends string>(file: string, sizes: Record<Name, PixelSize>): Promise<Record<Name, RgbPixels>> {
+  const image = sharp(file);
+  const scaled = (size: PixelSize) =>
+    // JPEG shrinks while it decodes, to no less than twice the size asked.
+    sharpTasks.run(
+      async (): Promise<RgbPixels> => {
+        const { data, info } = await image
+          .clone()
+          .resize(size)
+          .removeAlpha()
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return { data, shape: [info.height, info.width, info.channels] };
+      },
+      { cost: 4 * size.width * size.height },
+    );
+  const entries = await Promise.all(Object.entries<PixelSize>(sizes).map(async ([name, size]) => [name, await scaled(size)] as const));
+  return Object.fromEntries(entries) as Record<Name, RgbPixels>;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -165,6 +165,17 @@ describe('screenImage', () => {
 });
 
 describe('the screening process', () => {
+  it(
+    'is sent pixels: it never loads libvips (decision 015)',
+    async () => {
+      await screenImage(builds[0]!);
+      const maps = await readFile(`/proc/${screeningProcessId()}/maps`, 'utf8');
+      expect(maps).toMatch(/libc\.so/);
+      expect(maps).not.toMatch(/libvips/);
+    },
+    SLOW,
+  );
+
   it(
     'exits after the idle time and starts again on the next request',
     async () => {

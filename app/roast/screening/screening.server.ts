@@ -1,7 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env } from '~/services/env.server';
+import { rgbPixels } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { nsfwScore, type ScreeningScores, type ScreeningThresholds } from './verdict';
 import type { WorkerMessage, WorkerRequest } from './worker';
@@ -33,8 +34,19 @@ export function configureScreening(options: Partial<typeof settings>): void {
   Object.assign(settings, options);
 }
 
+/**
+ * The models' inputs: the NSFW classifier's 224×224 and the face detector's 512×512 (the
+ * image fits inside; SSD MobileNetV1 scales it to that itself, so more pixels would only
+ * cost decoding). Made here, with the server's sharp, and sent as pixels (worker.ts).
+ */
+const INPUT_SIZES = {
+  nsfw: { width: 224, height: 224, fit: 'fill' },
+  faces: { width: 512, height: 512, fit: 'inside', withoutEnlargement: true },
+} as const;
+
 type Request = {
-  file: string;
+  /** The image's inputs, being decoded while the process starts or finishes other images. */
+  pixels: Promise<Pick<WorkerRequest, 'nsfw' | 'faces'>>;
   resolve: (scores: ScreeningScores) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -75,6 +87,8 @@ function startWorker(): Worker {
     // (little of what it allocates lives long), and glibc returning freed buffers of
     // 128 KB and more to the system (the models' weights are read once, then freed).
     execArgv: ['--max-semi-space-size=1'],
+    // The pixels travel as bytes (structured clone), not as JSON arrays of numbers.
+    serialization: 'advanced',
     env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' },
     // nsfwjs chats on stdout; errors still reach the server's log on stderr.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -120,11 +134,24 @@ function dispatch(id: number, request: Request): void {
   const current = worker;
   request.worker = current;
   current.requests.set(id, request);
-  const message: WorkerRequest = { id, file: request.file };
-  current.process.send(message, (error) => {
-    // A closed channel means the process is going: its 'exit' resends or rejects.
-    if (error) current.process.kill('SIGKILL');
-  });
+  // Answered meanwhile (timed out, or its process stopped and it was rejected or resent).
+  const stillOwed = () => current.requests.get(id) === request;
+  request.pixels.then(
+    (pixels) => {
+      if (!stillOwed()) return;
+      const message: WorkerRequest = { id, ...pixels };
+      current.process.send(message, (error) => {
+        // A closed channel means the process is going: its 'exit' resends or rejects.
+        if (error) current.process.kill('SIGKILL');
+      });
+    },
+    (error: unknown) => {
+      if (!stillOwed()) return;
+      current.requests.delete(id);
+      clearTimeout(request.timer);
+      request.reject(new Error(`Image screening failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+    },
+  );
 }
 
 function timeOut(id: number, request: Request, ms: number): void {
@@ -136,15 +163,16 @@ function timeOut(id: number, request: Request, ms: number): void {
 
 /**
  * Screens an image file (a JPEG variant) in the screening process, starting it
- * when none is running. Rejects when the process fails or stops mid-way, or the
- * image takes longer than the timeout; the caller retries later.
+ * when none is running; the file is decoded here, while it starts. Rejects when the
+ * file is no image, the process fails or stops mid-way, or the image takes longer
+ * than the timeout (decoding and loading the models included); the caller retries later.
  */
 export function screenImage(file: string): Promise<ScreeningScores> {
   return new Promise((resolveScores, reject) => {
     const id = nextId++;
     const { timeoutMs } = settings;
     const request: Request = {
-      file: resolve(file),
+      pixels: rgbPixels(file, INPUT_SIZES),
       resolve: resolveScores,
       reject,
       timer: setTimeout(() => timeOut(id, request, timeoutMs), timeoutMs),

@@ -2,6 +2,8 @@
 // classifier and the face detector, 190–300 MB the web server must not carry
 // (the WebAssembly heap grows on the first images and never shrinks; decision
 // 015), and exits after `idleMs` without work so that memory goes back to the system.
+// It is sent pixels, decoded by the server, and reads no image file itself: libvips
+// and the decoded photos would cost it another 15–20 MB.
 //
 // It imports npm packages only: it runs straight from source under Node's type
 // stripping (which knows no `~/` alias) and as its own entry of the server build.
@@ -12,7 +14,6 @@ import { load as loadNsfw } from 'nsfwjs/core';
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp, { type ResizeOptions, type Sharp } from 'sharp';
 
 export type NsfwClass = 'Drawing' | 'Hentai' | 'Neutral' | 'Porn' | 'Sexy';
 
@@ -24,15 +25,18 @@ export type ImageFindings = {
   ms: number;
 };
 
-export type WorkerRequest = { id: number; file: string };
+/** 8-bit RGB pixels, row by row; `shape` is [height, width, channels]. */
+export type Pixels = { data: Uint8Array; shape: [number, number, number] };
+
+/** One image: the NSFW classifier's input (224×224) and the face detector's (the image within 512×512). */
+export type WorkerRequest = { id: number; nsfw: Pixels; faces: Pixels };
 
 export type WorkerMessage =
   | { type: 'loaded'; ms: number; rss: number }
   | { type: 'result'; id: number; findings: ImageFindings }
   | { type: 'error'; id: number; message: string };
 
-const NSFW_INPUT = 224;
-// SSD MobileNetV1 scales its input to 512×512 itself, so more pixels only cost decoding.
+// SSD MobileNetV1's input side; the server sends the image scaled to fit it (screening.server.ts).
 const FACE_INPUT = 512;
 // The detector's own default; the hold threshold (SCREENING_FACE_HOLD, 0.8) sits well above it.
 const FACE_MIN_CONFIDENCE = 0.5;
@@ -40,11 +44,6 @@ const FACE_MAX_RESULTS = 20;
 const NSFW_CLASSES: readonly NsfwClass[] = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'];
 
 const idleMs = Number(process.argv[2] ?? 60_000);
-
-// libvips keeps recent operations and their pixels (up to 50 MB) in case one is
-// asked again; no image is screened twice, so here too the cache only held memory
-// (40–50 MB at the peak, decision 015).
-sharp.cache(false);
 
 // Uploaded photos never leave this machine, and a model that tried to download
 // anything should fail at once rather than wait on the network.
@@ -224,21 +223,9 @@ async function loadModels() {
 
 const models = loadModels();
 
-/** RGB pixels of the image scaled as given; greyscale and CMYK come out as three channels too. */
-async function pixels(image: Sharp, resize: ResizeOptions & { width: number; height: number }) {
-  const { data, info } = await image.clone().resize(resize).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return { data, shape: [info.height, info.width, info.channels] as [number, number, number] };
-}
-
-async function screen(file: string): Promise<ImageFindings> {
+async function screen({ nsfw: small, faces: large }: WorkerRequest): Promise<ImageFindings> {
   const nsfw = await models;
   const started = performance.now();
-  const image = sharp(file);
-  const [small, large] = await Promise.all([
-    pixels(image, { width: NSFW_INPUT, height: NSFW_INPUT, fit: 'fill' }),
-    pixels(image, { width: FACE_INPUT, height: FACE_INPUT, fit: 'inside', withoutEnlargement: true }),
-  ]);
-
   const nsfwInput = tf.tensor3d(small.data, small.shape, 'int32');
   const predictions = await nsfw.classify(nsfwInput, NSFW_CLASSES.length).finally(() => nsfwInput.dispose());
   const classes = Object.fromEntries(NSFW_CLASSES.map((name) => [name, 0])) as Record<NsfwClass, number>;
@@ -277,7 +264,7 @@ process.on('message', (request: WorkerRequest) => {
   clearTimeout(idleTimer);
   queue = queue.then(async () => {
     try {
-      send({ type: 'result', id: request.id, findings: await screen(request.file) });
+      send({ type: 'result', id: request.id, findings: await screen(request) });
     } catch (error) {
       send({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
     }
