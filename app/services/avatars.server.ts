@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { isPixelLimitError, signatureFormat, writeOnce } from '~/services/image-files.server';
 import { log } from '~/services/log.server';
+import { loadSharp } from '~/services/sharp.server';
 import { AVATAR_ERROR_MESSAGES } from '~/utils/compress-image';
 import { AVATAR_MAX_MEGAPIXELS } from '~/utils/constants';
 
@@ -30,6 +31,7 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
     limitInputPixels: AVATAR_MAX_MEGAPIXELS * 1_000_000,
     failOn: 'warning',
   };
+  const sharp = await loadSharp();
   let format: string;
   try {
     ({ format } = await sharp(input, options).metadata());

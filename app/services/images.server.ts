@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp, { type ResizeOptions, type Sharp, type SharpOptions } from 'sharp';
+import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { isPixelLimitError, signatureFormat, syncFolder, writeOnce } from '~/services/image-files.server';
 import { log } from '~/services/log.server';
+import { loadSharp } from '~/services/sharp.server';
 import { AdmissionFullError, createAdmission } from '~/services/admission.server';
 import { UploadError } from '~/services/multipart.server';
 import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
@@ -74,9 +75,6 @@ const inputOptions: SharpOptions = {
 // An encoder's memory follows its pixels (AVIF holds 30–50 MB per megapixel), so
 // the tasks running at once also share a budget of pixels: two 1600×1200 encodes
 // run side by side, a 1600×2400 one runs alone. The limit is process-wide.
-// libvips keeps the results of recent operations (up to 50 MB and 100 of them) in case
-// one is asked again; this pipeline never repeats one, so the cache only holds memory.
-sharp.cache(false);
 const sharpTasks = createAdmission({ running: Math.min(2, availableParallelism()), budget: 4_000_000 });
 
 /**
@@ -164,6 +162,7 @@ async function inspect(input: Uint8Array): Promise<Inspected> {
   if (!expected) throw new ImageError(IMAGE_ERROR_MESSAGES.notImage);
   let original: { width: number; height: number };
   try {
+    const sharp = await loadSharp();
     const metadata = await sharp(input, inputOptions).metadata();
     if (metadata.format !== expected) throw new ImageError(IMAGE_ERROR_MESSAGES.notImage);
     original = metadata.autoOrient;
@@ -186,6 +185,7 @@ async function decode(input: Uint8Array, { original, widths }: Inspected, width:
   try {
     return await sharpTasks.run(
       async () => {
+        const sharp = await loadSharp();
         // rotate() applies the EXIF orientation; the raw output carries no metadata at all,
         // and an embedded ICC profile is converted to sRGB on the way.
         let pipeline = sharp(input, inputOptions).rotate();
@@ -204,13 +204,14 @@ async function decode(input: Uint8Array, { original, widths }: Inspected, width:
   }
 }
 
-function fromMaster(master: Master): Sharp {
+async function fromMaster(master: Master): Promise<Sharp> {
+  const sharp = await loadSharp();
   const image = sharp(master.pixels, { raw: { width: master.width, height: master.height, channels: master.channels } });
   return master.channels === 4 && !master.transparent ? image.removeAlpha() : image;
 }
 
 async function encodeVariant(master: Master, format: ImageFormat, width: number): Promise<Buffer> {
-  let pipeline = fromMaster(master);
+  let pipeline = await fromMaster(master);
   if (width !== master.width) pipeline = pipeline.resize({ width, height: scaledHeight(width, master.original), fit: 'fill' });
   switch (format) {
     case 'avif':
@@ -232,12 +233,15 @@ async function encodeVariant(master: Master, format: ImageFormat, width: number)
  * row filters, the same pixels take 0.2–1.3 KB.
  */
 async function placeholderFor(master: Master): Promise<string> {
-  const { data, info } = await fromMaster(master)
+  const { data, info } = await (
+    await fromMaster(master)
+  )
     .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const preview = thumbHashToRGBA(rgbaToThumbHash(info.width, info.height, data));
+  const sharp = await loadSharp();
   let png = sharp(Buffer.from(preview.rgba), { raw: { width: preview.w, height: preview.h, channels: 4 } });
   if (!master.transparent) png = png.removeAlpha();
   const bytes = await png.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
@@ -378,7 +382,7 @@ type PixelSize = ResizeOptions & { width: number; height: number };
  * screening's inputs, decoded here so that the screening process never loads libvips.
  */
 export async function rgbPixels<Name extends string>(file: string, sizes: Record<Name, PixelSize>): Promise<Record<Name, RgbPixels>> {
-  const image = sharp(file);
+  const image = (await loadSharp())(file);
   const scaled = (size: PixelSize) =>
     // JPEG shrinks while it decodes, to no less than twice the size asked.
     sharpTasks.run(

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import sharp from 'sharp';
 import { writeOnce } from '~/services/image-files.server';
 import { IMAGES_FOLDER } from '~/services/images.server';
 import { log } from '~/services/log.server';
 import { fetchUploadFromPrimary } from '~/services/primary-files.server';
+import { loadSharp } from '~/services/sharp.server';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { SOCIAL_CARD_SIZE } from '~/utils/meta';
 
@@ -106,6 +106,7 @@ async function photoFromPrimary(photo: string, uploadsDir: string): Promise<Buff
 }
 
 async function renderCard(card: CardInputs, photo: Buffer | null): Promise<Buffer> {
+  const sharp = await loadSharp();
   const base = photo
     ? // 'attention' keeps the busiest part of the photo (the lit-up case, usually) in frame.
       sharp(photo).resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: 'attention' })

@@ -89,6 +89,18 @@ describe('start-up', () => {
     expect(environment).toEqual(expect.arrayContaining(Object.entries(MEMORY_ENV).map(([name, value]) => `${name}=${value}`)));
   });
 
+  it('loads libvips only once it handles an image: serving pages costs no image library (decision 015)', async () => {
+    const fresh = await startApp();
+    try {
+      for (const path of ['/', '/gallery', '/leaderboard', '/about']) expect((await fresh.fetch(path)).status).toBe(200);
+      const maps = await readFile(`/proc/${fresh.child.pid}/maps`, 'utf8');
+      expect(maps).toMatch(/better-sqlite3/);
+      expect(maps).not.toMatch(/libvips/);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it("keeps the operator's own values for the memory settings", async () => {
     const other = await startApp({ MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-semi-space-size=16' });
     try {

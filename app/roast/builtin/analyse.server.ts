@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '~/services/sharp.server';
 import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
 import { measurePhoto, type PhotoAnalysis } from './photo';
 
@@ -15,6 +15,7 @@ const ANALYSIS_SIDE = 256;
  * copy: how small a photo is must be judged on what they sent.
  */
 export async function analysePhoto(input: Buffer | string, original?: { width: number; height: number }): Promise<PhotoAnalysis> {
+  const sharp = await loadSharp();
   const image = sharp(input, {
     autoOrient: true,
     pages: 1,
