@@ -85,13 +85,18 @@ export function createAdmission({
       if (index !== -1) next = { key, index, lastStart };
     }
     if (!next) return false;
-    const line = lines.get(next.key)!;
-    const [waiter] = line.splice(next.index, 1);
-    if (line.length === 0) lines.delete(next.key);
+    leaveLine(next.key, next.index).start();
+    return true;
+  }
+
+  /** Takes a waiter out of its key's line, whether it starts or gives up. */
+  function leaveLine(key: string, index: number): Waiter {
+    const line = lines.get(key)!;
+    const [waiter] = line.splice(index, 1);
+    if (line.length === 0) lines.delete(key);
     waiting -= 1;
     heldBytes -= waiter!.bytes;
-    waiter!.start();
-    return true;
+    return waiter!;
   }
 
   function startWaiting() {
@@ -154,11 +159,7 @@ export function createAdmission({
         },
       };
       function giveUp() {
-        const line = lines.get(key)!;
-        line.splice(line.indexOf(waiter), 1);
-        if (line.length === 0) lines.delete(key);
-        waiting -= 1;
-        heldBytes -= bytes;
+        leaveLine(key, lines.get(key)!.indexOf(waiter));
         release(key);
         reject(signal!.reason);
       }
