@@ -23,4 +23,9 @@ describe('openDatabase', () => {
     sqlite.prepare('insert into t (n) values (?)').run(4);
     expect(sqlite.prepare('select sum(n) as total from t').get()).toEqual({ total: 7 });
   });
+
+  it('keeps at most 4 MB of database pages in memory, not the 16 MB better-sqlite3 builds in', () => {
+    const sqlite = setDatabase(openDatabase(':memory:')).$client;
+    expect(sqlite.pragma('cache_size', { simple: true })).toBe(-4096);
+  });
 });

@@ -22,9 +22,16 @@ export function openDatabase(path: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which the
+  // upkeep jobs fill and the allocator then keeps. 4 MB holds every page's reads;
+  // the rankings re-read the rest from the OS's cache at no measurable cost (015).
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KB}`);
   reuseStatements(sqlite);
   return drizzle({ client: sqlite, schema });
 }
+
+/** SQLite's page cache per connection, in KiB. */
+const PAGE_CACHE_KB = 4096;
 
 /** More than the app's distinct queries, so the hot ones are never compiled again. */
 const STATEMENT_CACHE_SIZE = 1000;
