@@ -9,10 +9,22 @@ import { configDefaults } from 'vitest/config';
 // scripts/admin.ts run. Shared and lazily loaded chunks (the server itself, which
 // index.js loads once the process has its memory settings) sit beside them, so the
 // screening worker is found next to whichever file holds screening.server.ts.
+//
+// The server's code is written in ASCII without comments: V8 keeps each script's
+// source, and one character beyond Latin-1 (an ellipsis, a "≤" in a comment) makes
+// it keep the whole file at two bytes a character.
 const serverEntryNames: Plugin = {
   name: 'rigroast:server-entry-names',
   config: () => ({
-    environments: { ssr: { build: { rollupOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } } } } },
+    environments: {
+      ssr: {
+        build: {
+          rollupOptions: {
+            output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', charset: 'ascii', comments: false },
+          },
+        },
+      },
+    },
   }),
 };
 
@@ -43,18 +55,14 @@ export default defineConfig(({ command, mode }) => ({
       // there is one copy of React, and the server starts in half a second with a
       // small heap instead of resolving hundreds of ESM files from node_modules
       // (docs/decisions/001-http-server.md). The screening worker's model libraries
-      // stay there too: they load their .wasm and weight files from beside their own
-      // code. The dev server loads them all from node_modules.
-      resolve:
-        command === 'build'
-          ? {
-              noExternal: true,
-              external: ['better-sqlite3', 'sharp', 'nsfwjs', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@vladmandic/face-api'],
-            }
-          : {},
+      // too: V8 keeps every script's source, and theirs held 15 MB of the screening
+      // process's heap as loaded from node_modules (decision 015). The dev server
+      // loads them all from node_modules.
+      resolve: command === 'build' ? { noExternal: true, external: ['better-sqlite3', 'sharp'] } : {},
       // Libraries' own `process.env.NODE_ENV` checks are settled at build time;
       // RigRoast's configuration reads NODE_ENV through env(), untouched by this.
-      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+      // `__dirname` (tfjs's WebAssembly loader reads it) is the bundle's folder, as in CommonJS.
+      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production'), __dirname: 'import.meta.dirname' } : {},
     },
   },
   test: {

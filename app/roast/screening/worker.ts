@@ -6,9 +6,12 @@
 // and the decoded photos would cost it another 15–20 MB.
 //
 // It imports npm packages only: it runs straight from source under Node's type
-// stripping (which knows no `~/` alias) and as its own entry of the server build.
+// stripping (which knows no `~/` alias) and as its own entry of the server build,
+// which bundles the model libraries (their sources, as loaded from node_modules,
+// held 15 MB of this process's heap; decision 015). Their data files (the
+// WebAssembly binary, face-api's weights) are still read from node_modules.
 import * as tf from '@tensorflow/tfjs';
-import '@tensorflow/tfjs-backend-wasm';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import { load as loadNsfw } from 'nsfwjs/core';
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
@@ -208,14 +211,18 @@ function send(message: WorkerMessage): void {
   process.send?.(message);
 }
 
+const packageFile = createRequire(import.meta.url).resolve;
+
 async function loadModels() {
   const started = performance.now();
-  await tf.setBackend('wasm');
+  setWasmPaths(dirname(packageFile('@tensorflow/tfjs-backend-wasm')) + '/');
+  // tfjs would fall back to its plain-JavaScript backend: slower, and its scores differ in the last digits.
+  if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend did not start');
   await tf.ready();
   // Both models come from the installed packages: nsfwjs bundles its weights as
   // modules, face-api ships weight files beside its dist folder.
   const nsfw = await loadNsfw('MobileNetV2', { modelDefinitions: [MobileNetV2Model] });
-  const faceApiDir = dirname(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/dist/face-api.node-wasm.js')));
+  const faceApiDir = dirname(dirname(packageFile('@vladmandic/face-api/dist/face-api.node-wasm.js')));
   await faceDetector.loadFromDisk(join(faceApiDir, 'model'));
   send({ type: 'loaded', ms: Math.round(performance.now() - started), rss: process.memoryUsage().rss });
   return nsfw;
