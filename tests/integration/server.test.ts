@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +99,16 @@ describe('start-up', () => {
       expect(maps).not.toMatch(/libvips/);
     } finally {
       await fresh.stop();
+    }
+  });
+
+  it('is built in ASCII, so V8 keeps its sources at one byte a character (decision 015)', async () => {
+    const folder = resolve(import.meta.dirname, '../../build/server');
+    const scripts = (await readdir(folder)).filter((name) => name.endsWith('.js'));
+    expect(scripts).toEqual(expect.arrayContaining(['index.js', 'screening-worker.js']));
+    for (const name of scripts) {
+      const source = await readFile(join(folder, name), 'latin1');
+      expect({ name, beyondAscii: /[\u0080-\uffff]/.test(source) }).toEqual({ name, beyondAscii: false });
     }
   });
 
