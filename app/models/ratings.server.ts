@@ -1,9 +1,9 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
 import { recountRatings } from './builds.server';
 import { requestLeaderboards } from './leaderboards.server';
 import { recordRating } from './progression.server';
-import { db, type Writer } from '~/services/db.server';
+import { db, preparedOnce, type Writer } from '~/services/db.server';
 
 /** A rating refused for a reason the member can act on; `message` is shown to them, `reason` lets callers answer in kind. */
 export class RatingError extends Error {
@@ -46,15 +46,17 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
   });
 }
 
+const ratingOfMember = preparedOnce((connection) =>
+  connection
+    .select({ rating: ratings.rating })
+    .from(ratings)
+    .where(and(eq(ratings.buildId, sql.placeholder('buildId')), eq(ratings.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+
 /** The stars a member gave a build, or null. */
 export function memberRating(buildId: number, userId: number): number | null {
-  return (
-    db()
-      .select({ rating: ratings.rating })
-      .from(ratings)
-      .where(and(eq(ratings.buildId, buildId), eq(ratings.userId, userId)))
-      .get()?.rating ?? null
-  );
+  return ratingOfMember().get({ buildId, userId })?.rating ?? null;
 }
 
 /** Whether any rating was given or changed at or after `at`. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, setDatabase } from './db.server';
+import { closeDatabase, openDatabase, preparedOnce, setDatabase } from './db.server';
 
 afterEach(() => closeDatabase());
 
@@ -27,5 +27,21 @@ describe('openDatabase', () => {
   it('keeps at most 4 MB of database pages in memory, not the 16 MB better-sqlite3 builds in', () => {
     const sqlite = setDatabase(openDatabase(':memory:')).$client;
     expect(sqlite.pragma('cache_size', { simple: true })).toBe(-4096);
+  });
+
+  it('builds a prepared query once per connection, and again for the next connection', () => {
+    let built = 0;
+    const query = preparedOnce((connection) => {
+      built += 1;
+      return connection.$client.prepare('select ? * 2 as doubled');
+    });
+    setDatabase(openDatabase(':memory:'));
+    expect(query().get(2)).toEqual({ doubled: 4 });
+    expect(query().get(5)).toEqual({ doubled: 10 });
+    expect(built).toBe(1);
+    closeDatabase();
+    setDatabase(openDatabase(':memory:'));
+    expect(query().get(3)).toEqual({ doubled: 6 });
+    expect(built).toBe(2);
   });
 });

@@ -58,6 +58,25 @@ function reuseStatements(sqlite: Database.Database): void {
   }) as typeof sqlite.prepare;
 }
 
+/**
+ * A drizzle query built once per connection, run with `sql.placeholder` values.
+ * Drizzle builds a query's SQL again on every call, before the kept statement is
+ * found: for the one read a member's build page makes per request (their rating)
+ * that was 4 % of the page's CPU.
+ */
+export function preparedOnce<Query>(build: (connection: Db) => Query): () => Query {
+  const byConnection = new WeakMap<Db, Query>();
+  return () => {
+    const connection = db();
+    let query = byConnection.get(connection);
+    if (!query) {
+      query = build(connection);
+      byConnection.set(connection, query);
+    }
+    return query;
+  };
+}
+
 /** Brings the schema up to date; idempotent. Run only where this instance may write. */
 export function migrateDatabase(db: Db): void {
   migrate(db, { migrationsFolder });
