@@ -14,7 +14,7 @@ import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
-import { BROTLI_PARAMS, preferredEncoding } from './compression-settings';
+import { BROTLI_PARAMS, DOCUMENT_ENCODINGS, preferredEncoding } from './compression-settings';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
 import { carriesSignedAppCookie } from '~/web/cookies.server';
 import { requestInfoContext } from './context';
@@ -163,7 +163,7 @@ export function createApp({ build, mode, config, vite }: Options) {
           nonce: vite || res.locals.shared ? '' : randomBytes(16).toString('base64'),
           shared: res.locals.shared === true,
           enforceCsp: !vite,
-          encoding: preferredEncoding(req),
+          encoding: preferredEncoding(req, DOCUMENT_ENCODINGS),
         });
         return context;
       },

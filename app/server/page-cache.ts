@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { preferredEncoding } from './compression-settings';
+import { preferredEncoding, STORED_ENCODINGS } from './compression-settings';
 import { asksForPage } from './http-methods';
 
 const brotli = promisify(brotliCompress);
@@ -143,7 +143,7 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
 
 /** Sends a stored page in the encoding the client prefers. */
 function serve(req: Request, res: Response, stored: StoredPage): void {
-  const encoding = preferredEncoding(req);
+  const encoding = preferredEncoding(req, STORED_ENCODINGS);
   const body = stored.bodies[encoding];
   res.status(stored.status);
   for (const [name, value] of stored.headers) res.setHeader(name, value);
