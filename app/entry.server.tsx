@@ -7,6 +7,7 @@ import { borrowDocumentBytes, giveBackDocumentBytes } from '~/server/document-by
 import { requestInfoContext } from '~/server/context';
 import { inlineScriptHashes } from '~/server/inline-scripts';
 import { regionMarkup } from '~/server/region-markup';
+import { finishedResponse } from '~/server/request-handler';
 import { scriptsAfterLoad } from '~/server/scripts-after-load';
 import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
@@ -70,7 +71,7 @@ export default function handleRequest(
           if (encoding !== 'identity') responseHeaders.set('Content-Encoding', encoding);
         }
         responseHeaders.set('Content-Length', String(body.length));
-        resolve(new Response(body, { status, headers: responseHeaders }));
+        resolve(finishedResponse(body, { status, headers: responseHeaders }));
         callback();
       },
     });

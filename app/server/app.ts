@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
@@ -27,6 +26,7 @@ import { fetchMissingUploads } from './replica/missing-uploads';
 import { PEER_HEADER, verifyPeer } from './replica/peer';
 import { readYourWrites } from './replica/read-your-writes';
 import { requestAdmission } from './request-admission';
+import { createRequestHandler } from './request-handler';
 import { securityHeaders } from './security-headers';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
