@@ -233,9 +233,8 @@ async function encodeVariant(master: Master, format: ImageFormat, width: number)
  * row filters, the same pixels take 0.2–1.3 KB.
  */
 async function placeholderFor(master: Master): Promise<string> {
-  const { data, info } = await (
-    await fromMaster(master)
-  )
+  const image = await fromMaster(master);
+  const { data, info } = await image
     .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
     .raw()
