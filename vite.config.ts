@@ -29,7 +29,7 @@ const serverEntryNames: Plugin = {
 };
 
 /** Tests of the modules that work on the database. */
-const DOMAIN_TESTS = ['app/{models,jobs,roast}/**/*.server.test.ts'];
+const DOMAIN_TESTS = ['app/{models,jobs,roast}/**/*.server.test.ts', 'app/web/session.server.test.ts'];
 
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({
@@ -71,7 +71,7 @@ export default defineConfig(({ command, mode }) => ({
     hookTimeout: 120_000,
     // `npm test` runs both; a unit run neither builds nor starts the server.
     projects: [
-      // The domain's tests (models, jobs, roast) each get a fresh database; the rest
+      // The domain's tests (models, jobs, roast, sessions) each get a fresh database; the rest
       // (adapters, components, rules) never touch one and do not pay for loading it.
       {
         extends: true,

@@ -20,7 +20,7 @@ export const streamTimeout = 5_000;
  * Documents are rendered whole, then sent. Every loader reads SQLite
  * synchronously, so the shell is ready only when everything is: streaming
  * would send the same bytes later and cost a third more CPU per page in
- * `npm run bench:pages`. A document every visitor shares (page-cache.ts) has
+ * `npm run bench:pages`. A document the page cache keeps (page-cache.ts) has
  * its inline scripts allowed by hash, any other by the response's nonce. The
  * SharedRegions of a member's page come from earlier renders of the same data
  * (region-markup.ts): only the member's own parts are drawn for them. A
@@ -36,11 +36,11 @@ export default function handleRequest(
 ) {
   const { nonce, shared, enforceCsp, encoding } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  // Only a shared document's policy reads the HTML (to hash its inline scripts).
-  const policy = (html: Buffer) => contentSecurityPolicy(shared ? { hashes: inlineScriptHashes(html.toString('utf8')) } : { nonce });
+  // Only a kept document's policy reads the HTML (to hash its inline scripts).
+  const policy = (html: Buffer) => contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html.toString('utf8')) });
 
   if (request.method.toUpperCase() === 'HEAD') {
-    if (enforceCsp && !shared) responseHeaders.set('Content-Security-Policy', policy(Buffer.alloc(0)));
+    if (enforceCsp && nonce) responseHeaders.set('Content-Security-Policy', policy(Buffer.alloc(0)));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 

@@ -15,7 +15,7 @@ import { bodyLimit } from './body-limit';
 import { clientAddress, limitKey } from './client-address';
 import { BROTLI_PARAMS, DOCUMENT_ENCODINGS, preferredEncoding } from './compression-settings';
 import { CLIENT_ADDRESS_HEADER } from '~/web/client-address.server';
-import { carriesSignedAppCookie } from '~/web/cookies.server';
+import { pageOwner } from '~/web/session.server';
 import { requestInfoContext } from './context';
 import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
@@ -44,6 +44,8 @@ const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Members' own pages, kept compressed (5–17 KB each): several hundred. */
+const PAGE_CACHE_MAX_VISITOR_BYTES = 8 * 1024 * 1024;
 /**
  * Page and data requests React Router works on at once (one network at most half
  * of them), those that may wait, and how many of both one client's network may hold
@@ -137,15 +139,16 @@ export function createApp({ build, mode, config, vite }: Options) {
   if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
   // From here on a GET reads the data version once (db.server.ts).
   app.use((req, _res, next) => (asksForPage(req.method) ? readingVersionOnce(next) : next()));
-  // Pages as signed-out visitors see them, rendered once per change of the data.
+  // Pages as signed-out visitors see them, rendered once per change of the data; a member's, once for them.
   if (!vite)
     app.use(
       pageCache({
         version: dataVersion,
         maxAgeMs: PAGE_CACHE_MAX_AGE_MS,
         maxBytes: PAGE_CACHE_MAX_BYTES,
+        maxVisitorBytes: PAGE_CACHE_MAX_VISITOR_BYTES,
         params: pageParams,
-        personal: carriesSignedAppCookie,
+        owner: pageOwner,
       }),
     );
   app.use(requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress))));
@@ -160,7 +163,7 @@ export function createApp({ build, mode, config, vite }: Options) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           // No policy under the dev server, so no nonce: browsers only hide nonces when a policy applies.
-          nonce: vite || res.locals.shared ? '' : randomBytes(16).toString('base64'),
+          nonce: vite || res.locals.kept ? '' : randomBytes(16).toString('base64'),
           shared: res.locals.shared === true,
           enforceCsp: !vite,
           encoding: preferredEncoding(req, DOCUMENT_ENCODINGS),

@@ -2,11 +2,11 @@ import { createContext } from 'react-router';
 import type { ContentEncoding } from './compression-settings';
 
 export type RequestInfo = {
-  /** The per-response nonce that lets our own inline scripts run under the CSP ('' when shared). */
+  /** The per-response nonce that lets our own inline scripts run under the CSP ('' for a page kept to be served again: allowed by hash). */
   nonce: string;
   /**
-   * The document is the same for every visitor and may be served again
-   * (page-cache.ts): its inline scripts are allowed by hash, not by nonce.
+   * The document is the same for every visitor (page-cache.ts): sent
+   * uncompressed, for the page cache to compress once.
    */
   shared: boolean;
   /** Whether documents carry the Content-Security-Policy (not under Vite's dev server, which injects inline scripts). */

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
+import { compressDocument, DOCUMENT_ENCODINGS, preferredEncoding } from './compression-settings';
 import { pageCache, pageKey } from './page-cache';
 import { pageParams } from './page-params';
 
@@ -48,17 +49,31 @@ describe('pageCache', () => {
         version: () => String(version),
         maxAgeMs: 30_000,
         maxBytes: 1 << 20,
-        params: () => [],
-        // `mine=` is personal at once; `signed=` only once checked (as a signature is), `signed=ok` being the site's.
-        personal: (cookie) => cookie.includes('mine=') || (cookie.includes('signed=') && Promise.resolve(cookie.includes('signed=ok'))),
+        maxVisitorBytes: 1 << 20,
+        // Pages under /own/ are never kept for one visitor.
+        params: (pathname, forOneVisitor) => (forOneVisitor && pathname.startsWith('/own/') ? 'unstored' : []),
+        // `mine=` names its visitor at once; `signed=` only once checked (as a signature is),
+        // `signed=ok` being the site's; `ended=` is a session that is over.
+        owner: (cookie) => {
+          if (cookie.includes('ended=')) return undefined;
+          if (cookie.includes('mine=')) return /mine=\w+/.exec(cookie)![0];
+          return cookie.includes('signed=') ? Promise.resolve(cookie.includes('signed=ok') ? 'signed=ok' : null) : null;
+        },
       }),
     );
-    app.use((_req, res) => {
+    app.use((req, res) => {
       // As React Router's adapter does: a response whose client has gone is not sent.
       if (res.destroyed) return;
       renders += 1;
       const render = renders;
-      setTimeout(() => res.type('html').send(`<!doctype html><html><body>render ${render}</body></html>`), renderMs(render));
+      // As entry.server.tsx does: one visitor's page leaves in the encoding they take, with its cookies if the render sets any.
+      const encoding = res.locals.shared ? 'identity' : preferredEncoding(req, DOCUMENT_ENCODINGS);
+      const html = `<!doctype html><html><body>render ${render}</body></html>`;
+      setTimeout(() => {
+        if (req.headers['x-sets-cookie']) res.setHeader('Set-Cookie', 'toast=; Max-Age=0');
+        if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+        res.type('html').send(compressDocument(Buffer.from(html), encoding));
+      }, renderMs(render));
     });
     const server = createServer(app);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -141,6 +156,80 @@ describe('pageCache', () => {
       }
     },
   );
+
+  it("serves a visitor their own page again, never another visitor's or everyone's", async () => {
+    const server = await slowServer();
+    const page = async (cookie?: string) => {
+      const answer = await fetch(`${server.origin}/gallery`, { headers: cookie ? { cookie } : {} });
+      return { hit: answer.headers.get('x-page-cache') === 'hit', body: await answer.text() };
+    };
+    try {
+      expect(await page('mine=alice')).toEqual({ hit: false, body: expect.stringContaining('render 1') });
+      expect(await page('analytics=1; mine=alice')).toEqual({ hit: true, body: expect.stringContaining('render 1') });
+      expect(await page('mine=bob')).toEqual({ hit: false, body: expect.stringContaining('render 2') });
+      expect(await page()).toEqual({ hit: false, body: expect.stringContaining('render 3') });
+      expect(await page('signed=ok')).toEqual({ hit: false, body: expect.stringContaining('render 4') });
+      expect(await page('mine=bob')).toEqual({ hit: true, body: expect.stringContaining('render 2') });
+      expect(await page()).toEqual({ hit: true, body: expect.stringContaining('render 3') });
+      expect(await page('signed=ok')).toEqual({ hit: true, body: expect.stringContaining('render 4') });
+
+      server.write();
+      expect(await page('mine=alice')).toEqual({ hit: false, body: expect.stringContaining('render 5') });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a visitor's page in the encoding it was sent in, for requests that take that encoding", async () => {
+    const server = await slowServer();
+    const page = async (acceptEncoding: string) => {
+      const answer = await fetch(`${server.origin}/gallery`, { headers: { cookie: 'mine=alice', 'accept-encoding': acceptEncoding } });
+      return [answer.headers.get('x-page-cache'), answer.headers.get('content-encoding'), await answer.text()];
+    };
+    try {
+      expect(await page('gzip, br, zstd')).toEqual([null, 'zstd', expect.stringContaining('render 1')]);
+      expect(await page('gzip, br')).toEqual([null, 'br', expect.stringContaining('render 2')]);
+      expect(await page('identity')).toEqual([null, null, expect.stringContaining('render 3')]);
+      expect(await page('zstd, br, gzip')).toEqual(['hit', 'zstd', expect.stringContaining('render 1')]);
+      expect(await page('br, gzip')).toEqual(['hit', 'br', expect.stringContaining('render 2')]);
+      expect(await page('identity')).toEqual(['hit', null, expect.stringContaining('render 3')]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("renders every time a visitor's page that sets a cookie, one of a page never kept for a visitor, or one whose session is over", async () => {
+    const server = await slowServer();
+    const hits = async (path: string, headers: Record<string, string>) => {
+      const answers = [];
+      for (let visit = 0; visit < 3; visit++)
+        answers.push((await fetch(`${server.origin}${path}`, { headers })).headers.get('x-page-cache'));
+      return answers;
+    };
+    try {
+      expect(await hits('/gallery', { cookie: 'mine=alice', 'x-sets-cookie': '1' })).toEqual([null, null, null]);
+      expect(await hits('/own/profile', { cookie: 'mine=alice' })).toEqual([null, null, null]);
+      expect(await hits('/gallery', { cookie: 'mine=alice; ended=1' })).toEqual([null, null, null]);
+      expect(server.renders()).toBe(9);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('lets requests of one visitor that arrive while their page is being rendered share that render', async () => {
+    const server = await slowServer();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`${server.origin}/gallery`, { headers: { cookie: 'mine=alice' } }).then((answer) => answer.text()),
+        ),
+      );
+      expect(new Set(answers)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
+      expect(server.renders()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('answers the next visitor when the one whose render they would share left before it began', async () => {
     let lookups = 0;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { preferredEncoding, STORED_ENCODINGS } from './compression-settings';
+import { type ContentEncoding, DOCUMENT_ENCODINGS, preferredEncoding, STORED_ENCODINGS } from './compression-settings';
 import { asksForPage } from './http-methods';
 
 const brotli = promisify(brotliCompress);
@@ -28,21 +28,33 @@ type StoredPage = {
   storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The document as sent, and compressed once, harder than a per-response compressor could afford. */
-  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+  /**
+   * Everyone's page: the document as sent, and compressed once, harder than a
+   * per-response compressor could afford. One visitor's: the document as it was sent to them.
+   */
+  bodies: Partial<Record<ContentEncoding, Buffer>>;
 };
+
+/**
+ * Whose page a request asks for, by its Cookie header: `null` for what every
+ * signed-out visitor sees; a string for one visitor's own page, naming everything of
+ * theirs a page reads (the site's cookies); `undefined` for a page never kept.
+ */
+export type PageOwner = string | null | undefined;
 
 export type PageCacheOptions = {
   /** Changes whenever the data behind pages may have changed (see dataVersion()). */
   version: () => string;
   /** How long a page may be served unchanged, for what moves with the clock ("3m ago", rolling leaderboards). */
   maxAgeMs: number;
-  /** Memory the stored pages may take, in bytes. */
+  /** Memory everyone's stored pages may take, in bytes. */
   maxBytes: number;
-  /** The query parameters a page reads (the rest are left out of its key), or 'unstored'. */
-  params: (pathname: string) => readonly string[] | 'unstored';
-  /** Whether a Cookie header makes the page the visitor's own (a session, a message waiting); other cookies do not. */
-  personal: (cookieHeader: string) => boolean | Promise<boolean>;
+  /** Memory the pages kept for one visitor each may take, in bytes. */
+  maxVisitorBytes: number;
+  /** The query parameters a page reads (the rest are left out of its key), or 'unstored'; for everyone or for one visitor. */
+  params: (pathname: string, forOneVisitor: boolean) => readonly string[] | 'unstored';
+  /** Whose page a Cookie header asks for (see PageOwner): other sites' cookies make no page anyone's own. */
+  owner: (cookieHeader: string) => PageOwner | Promise<PageOwner>;
 };
 
 /**
@@ -50,7 +62,10 @@ export type PageCacheOptions = {
  * order. `storable` is false when the URL carries anything else, so what is
  * kept was rendered from exactly its key (the tutorial's links echo the query).
  */
-export function pageKey(originalUrl: string, params: PageCacheOptions['params']): { key: string; storable: boolean } | undefined {
+export function pageKey(
+  originalUrl: string,
+  params: (pathname: string) => readonly string[] | 'unstored',
+): { key: string; storable: boolean } | undefined {
   // Split by hand: URL would read a path such as //host/x as another host.
   const mark = originalUrl.indexOf('?');
   const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
@@ -64,19 +79,24 @@ export function pageKey(originalUrl: string, params: PageCacheOptions['params'])
 }
 
 /**
- * Serves pages to visitors without personal cookies — everyone who is not signed
- * in and has no message waiting — from memory. Such a visitor sees exactly what any
- * other sees, so a page rendered once serves them all until the database
- * changes or `maxAgeMs` passes. Their documents have the inline scripts allowed
- * by hash instead of a per-response nonce (`res.locals.shared`), so stored bytes
- * are valid for everyone. Anything else (the site's own cookies, other methods, non-HTML,
- * errors, Set-Cookie) passes through, to be rendered with its own nonce.
+ * Serves pages from memory until the database changes or `maxAgeMs` passes.
+ * - Visitors without cookies of the site's own, everyone who is not signed in and
+ *   has no message waiting, see exactly what any other sees: a page rendered once
+ *   serves them all (`res.locals.shared`).
+ * - A member sees their own page; rendered once, it serves them again (a reload, a
+ *   page opened without JavaScript, a back button) while the data is the same, keyed
+ *   by everything of theirs it read, and never anyone else. Only the public pages
+ *   `params` lists for one visitor are kept, in the encoding they were sent in.
+ * Kept documents have their inline scripts allowed by hash instead of a
+ * per-response nonce (`res.locals.kept`), so stored bytes stay valid. Anything else
+ * (other methods, non-HTML, errors, Set-Cookie, a session that has ended) passes
+ * through, to be rendered with its own nonce.
  */
-export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: PageCacheOptions): RequestHandler {
-  const pages = new LRUCache<string, StoredPage>({
-    maxSize: maxBytes,
-    sizeCalculation: ({ bodies }) => bodies.identity.length + bodies.br.length + bodies.gzip.length + 1024,
-  });
+export function pageCache({ version, maxAgeMs, maxBytes, maxVisitorBytes, params, owner }: PageCacheOptions): RequestHandler {
+  const stores = {
+    everyone: new LRUCache<string, StoredPage>({ maxSize: maxBytes, sizeCalculation: storedSize }),
+    visitor: new LRUCache<string, StoredPage>({ maxSize: maxVisitorBytes, sizeCalculation: storedSize }),
+  };
 
   // Renders under way, by key, with the data version they read: visitors who arrive
   // meanwhile, while the data is still that version, wait for that page instead of
@@ -88,21 +108,25 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!asksForPage(req.method)) return next();
-    const own = req.headers.cookie ? personal(req.headers.cookie) : false;
-    if (own === true) return next();
-    if (own === false) return answer(req, res, next);
-    void own.then((mine) => (mine ? next() : answer(req, res, next)), next);
+    const whose = req.headers.cookie ? owner(req.headers.cookie) : null;
+    if (whose instanceof Promise) void whose.then((known) => answer(req, res, next, known), next);
+    else answer(req, res, next, whose);
   };
 
-  function answer(req: Request, res: Response, next: NextFunction) {
+  function answer(req: Request, res: Response, next: NextFunction, whose: PageOwner) {
     // A visitor who left while the request waited in an earlier step (a disk lookup, a
     // replica catching up) has had their 'close' already: a render begun for them
     // would never settle, and everyone after them would wait on it. React Router sends them nothing.
-    if (res.destroyed) return next();
-    const page = pageKey(req.originalUrl, params);
+    if (whose === undefined || res.destroyed) return next();
+    const forOneVisitor = whose !== null;
+    const page = pageKey(req.originalUrl, (pathname) => params(pathname, forOneVisitor));
     if (!page) return next();
-    res.locals.shared = true;
-    const { key, storable } = page;
+    res.locals.kept = true;
+    if (!forOneVisitor) res.locals.shared = true;
+    const pages = forOneVisitor ? stores.visitor : stores.everyone;
+    // One visitor's page is kept in the encoding rendered for them, which follows from their Accept-Encoding.
+    const key = forOneVisitor ? `${preferredEncoding(req, DOCUMENT_ENCODINGS)} ${page.key}\n${whose}` : page.key;
+    const { storable } = page;
     const current = version();
     const stored = pages.get(key);
     if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) return serve(req, res, stored);
@@ -120,12 +144,15 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
         if (rendering.get(key) === render) rendering.delete(key);
         settle(page);
       };
-      capture(res, (html) => {
-        if (!html) return finish();
+      capture(res, (sent) => {
+        if (!sent) return finish();
         const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
           UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
         );
-        compressAll(html).then(
+        // Everyone's page is rendered uncompressed, to be compressed once here, as hard as it goes.
+        if (!forOneVisitor && sent.encoding !== 'identity') return finish();
+        const bodies = forOneVisitor ? Promise.resolve({ [sent.encoding]: sent.body }) : compressAll(sent.body);
+        bodies.then(
           (bodies) => {
             const kept: StoredPage = { version: current, order, storedAt: Date.now(), status: res.statusCode, headers, bodies };
             // Its visitors still get it, but it never replaces the page of a render begun after
@@ -141,14 +168,20 @@ export function pageCache({ version, maxAgeMs, maxBytes, params, personal }: Pag
   }
 }
 
-/** Sends a stored page in the encoding the client prefers. */
+function storedSize({ bodies }: StoredPage, key: string): number {
+  return Object.values(bodies).reduce((bytes, body) => bytes + body.length, key.length + 1024);
+}
+
+/** Sends a stored page in the encoding the client prefers, of those it was kept in. */
 function serve(req: Request, res: Response, stored: StoredPage): void {
-  const encoding = preferredEncoding(req, STORED_ENCODINGS);
-  const body = stored.bodies[encoding];
+  const kept = Object.keys(stored.bodies) as ContentEncoding[];
+  // One visitor's page is kept in the one encoding their request asked for; everyone's, in each the client may pick.
+  const encoding = kept.length === 1 ? kept[0]! : preferredEncoding(req, STORED_ENCODINGS);
+  const body = stored.bodies[encoding]!;
   res.status(stored.status);
   for (const [name, value] of stored.headers) res.setHeader(name, value);
   res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('Content-Encoding', encoding);
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.setHeader('X-Page-Cache', 'hit');
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -169,11 +202,15 @@ async function compressAll(identity: Buffer): Promise<StoredPage['bodies']> {
   return { identity, br, gzip };
 }
 
+type SentPage = { encoding: ContentEncoding; body: Buffer };
+const ENCODINGS: readonly string[] = [...DOCUMENT_ENCODINGS, 'identity'];
+
 /**
- * Collects what is written to `res` and hands the whole HTML over once it is sent
- * if it may be stored, else `undefined` (also for a response that closes unfinished).
+ * Collects what is written to `res` and hands the whole page over, in the encoding
+ * it was sent in, once it is sent if it may be stored, else `undefined` (also for a
+ * response that closes unfinished).
  */
-function capture(res: Response, store: (html: Buffer | undefined) => void) {
+function capture(res: Response, store: (sent: SentPage | undefined) => void) {
   const chunks: Buffer[] = [];
   let ended = false;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -192,14 +229,18 @@ function capture(res: Response, store: (html: Buffer | undefined) => void) {
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     ended = true;
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
+    const encoding = String(res.getHeader('content-encoding') ?? 'identity');
     const storable =
       res.statusCode === 200 &&
       String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
+      ENCODINGS.includes(encoding) &&
       !res.hasHeader('set-cookie') &&
       !/private|no-store/.test(String(res.getHeader('cache-control') ?? ''));
-    const html = storable ? Buffer.concat(chunks) : undefined;
-    // A render cut short (it timed out) is sent, but never kept.
-    store(html?.subarray(-32).toString('utf8').trimEnd().endsWith('</html>') ? html : undefined);
+    const body = storable ? Buffer.concat(chunks) : undefined;
+    // A render cut short (it timed out) is sent, but never kept. A compressed document is
+    // one entry.server.tsx finished: a render it cut short has the status of an error.
+    const whole = encoding !== 'identity' || body?.subarray(-32).toString('utf8').trimEnd().endsWith('</html>');
+    store(body && whole ? { encoding: encoding as ContentEncoding, body } : undefined);
     return end(chunk, ...rest);
   }) as typeof res.end;
 }

@@ -17,8 +17,20 @@ const PAGES: [path: RegExp, params: readonly string[] | 'unstored'][] = [
 /** Read by the first-visit tutorial on every page. */
 const EVERY_PAGE = ['tutorial'];
 
-/** The parameters `pathname` reads, or 'unstored' for pages never kept. */
-export function pageParams(pathname: string): readonly string[] | 'unstored' {
+/**
+ * The pages kept for one visitor too (a member): pages anyone may open, which read
+ * of their visitor only the site's cookies and the database. A member's own pages
+ * (profile, upload, admin) are left out: they show work under way and figures of the moment.
+ */
+const KEPT_FOR_ONE_VISITOR =
+  /^\/(?:gallery|leaderboard(?:\/[^/]+)?|build\/[^/]+|competitions(?:\/[^/]+)?|past-competitions|about|terms-of-service|privacy-policy|cookie-policy)?\/?$/i;
+
+/**
+ * The parameters `pathname` reads, or 'unstored' for pages never kept: for
+ * everyone (signed-out visitors), or for one visitor (`forOneVisitor`).
+ */
+export function pageParams(pathname: string, forOneVisitor = false): readonly string[] | 'unstored' {
+  if (forOneVisitor && !KEPT_FOR_ONE_VISITOR.test(pathname)) return 'unstored';
   const page = PAGES.find(([path]) => path.test(pathname));
   if (page?.[1] === 'unstored') return 'unstored';
   return [...EVERY_PAGE, ...(page?.[1] ?? [])];

@@ -16,13 +16,25 @@ export type AppCookieName = (typeof APP_COOKIES)[number];
 
 const appCookieNames: ReadonlySet<string> = new Set(APP_COOKIES);
 
-/** The site's own cookies a Cookie header holds, by name. */
-function appCookiesIn(header: string): AppCookieName[] {
-  return header.split(';').flatMap((pair) => {
+/** The site's own cookies a Cookie header holds, as sent (`name=value`). */
+function appCookiePairsIn(header: string): { name: AppCookieName; pair: string }[] {
+  return header.split(';').flatMap((part) => {
+    const pair = part.trim();
     const end = pair.indexOf('=');
-    const name = (end === -1 ? pair : pair.slice(0, end)).trim();
-    return appCookieNames.has(name) ? [name as AppCookieName] : [];
+    const name = end === -1 ? pair : pair.slice(0, end);
+    return appCookieNames.has(name) ? [{ name: name as AppCookieName, pair }] : [];
   });
+}
+
+/**
+ * Everything of the site's own a Cookie header carries, in a fixed order: all a
+ * page reads of its visitor. Other sites' cookies (analytics, a CDN's) are left out.
+ */
+export function appCookiesOf(header: string): string {
+  return appCookiePairsIn(header)
+    .map(({ pair }) => pair)
+    .sort()
+    .join('; ');
 }
 
 const readers = new Map<AppCookieName, () => Cookie>();
@@ -35,7 +47,7 @@ const readers = new Map<AppCookieName, () => Cookie>();
  * at once when there is no signature to check.
  */
 export function carriesSignedAppCookie(header: string): boolean | Promise<boolean> {
-  const names = appCookiesIn(header);
+  const names = appCookiePairsIn(header).map(({ name }) => name);
   if (names.length === 0) return false;
   return (async () => {
     for (const name of names) {

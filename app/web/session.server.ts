@@ -8,7 +8,7 @@ import { isGeneratedUsername } from '~/domain/usernames';
 import { ADMIN_ACCESS_DENIED, SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';
 import { randomToken, sha256 } from '~/services/crypto.server';
-import { appCookie } from './cookies.server';
+import { appCookie, appCookiesOf, carriesSignedAppCookie } from './cookies.server';
 import { isPrimary } from '~/services/primary.server';
 
 const SESSION_COOKIE = 'rr_session';
@@ -18,9 +18,28 @@ const RENEW_AFTER_MS = 24 * 3600_000;
 // Holds only the session id, signed; everything else stays in the sessions table.
 const sessionCookie = appCookie(SESSION_COOKIE, { maxAge: SESSION_TTL_MS / 1000 });
 
-async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get('Cookie'));
+async function readSessionId(cookieHeader: string | null): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(cookieHeader);
   return typeof value === 'string' && value.length > 20 ? value : null;
+}
+
+/**
+ * Whose page a request with this Cookie header asks for (server/page-cache.ts):
+ * `null` without a cookie the site signed (every signed-out visitor sees the same);
+ * else the site's cookies as sent, which are all a page reads of its visitor; and
+ * `undefined`, never kept, once the session cookie names a session that is over
+ * (its page clears the cookie). Asked on every request, so a kept page is never
+ * served after its session ended.
+ */
+export function pageOwner(cookieHeader: string): string | null | undefined | Promise<string | null | undefined> {
+  const signed = carriesSignedAppCookie(cookieHeader);
+  if (signed === false) return null;
+  return (async () => {
+    if (!(await signed)) return null;
+    const sessionId = await readSessionId(cookieHeader);
+    if (sessionId && !findActiveSession(sessionId)) return undefined;
+    return appCookiesOf(cookieHeader);
+  })();
 }
 
 type SessionState = { sessionId: string; user: CurrentUser; expiresAt: Date } | null;
@@ -33,7 +52,7 @@ export const sessionContext = createContext<SessionState>(null);
  * renewed at most daily, on the primary only: the one write a page view may do.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(request.headers.get('Cookie'));
   const active = sessionId ? findActiveSession(sessionId) : null;
   context.set(sessionContext, sessionId && active ? { sessionId, ...active } : null);
 
@@ -103,7 +122,7 @@ export async function startSession(request: Request, userId: number): Promise<st
 
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(request.headers.get('Cookie'));
   if (sessionId) deleteSession(sessionId);
   return sessionCookie().serialize('', { maxAge: 0 });
 }

@@ -1,8 +1,10 @@
 // Signed-in members' pages: what every visitor sees alike is read once per change
-// of the data and shared; each member's own bits are theirs. These tests read the
-// same pages as several members, in turns, around their writes.
+// of the data and shared; each member's own bits are theirs, and a member's page is
+// kept for them alone. These tests read the same pages as several members, in
+// turns, around their writes.
 import { describe, expect, it } from 'vitest';
 import { Browser, pageText } from '#tests/support/browser';
+import { scriptsNotAllowedByHash } from '#tests/support/csp';
 import { sharedStack } from '#tests/support/stack';
 import { readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
@@ -104,12 +106,58 @@ describe("members' pages", () => {
     const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
     for (const path of [`/build/${id}`, '/gallery', '/']) {
       const first = await bob.browser.get(path);
-      const again = await bob.browser.get(path);
+      // Asked for in another encoding, the page is rendered for Bob again rather than served as kept for him.
+      const again = await bob.browser.follow(await bob.browser.request(path, { headers: { 'Accept-Encoding': 'identity' } }), path);
+      expect(again.response.headers.get('X-Page-Cache'), path).toBeNull();
       expect(first.response.headers.get('X-Shared-Regions'), path).toMatch(/drawn=[1-9]/);
       expect(again.response.headers.get('X-Shared-Regions'), path).toMatch(/^kept=[1-9]\d* drawn=0$/);
       expect(withoutNonces(again.html), path).toBe(withoutNonces(first.html));
       expect(again.html).toContain(bob.name);
       expect(again.html).not.toContain(alice.name);
+    }
+  });
+
+  it('serve a member their page again as it was rendered for them, and no one else, until the data changes', async () => {
+    const owner = await someone();
+    const id = await buildBy(owner.browser, 'Rig kept per member');
+    const [alice, bob] = [await someone(), await someone()];
+    await alice.browser.post(`/build/${id}`, { intent: 'rate', rating: '5' });
+
+    for (const path of [`/build/${id}`, '/gallery', '/', '/leaderboard', '/competitions']) {
+      const first = await alice.browser.get(path);
+      const again = await alice.browser.get(path);
+      expect(first.response.headers.get('X-Page-Cache'), path).toBeNull();
+      expect(again.response.headers.get('X-Page-Cache'), path).toBe('hit');
+      expect(again.html, path).toBe(first.html);
+      // Sent again, so its inline scripts are allowed by hash: a nonce would be used twice.
+      const csp = again.response.headers.get('Content-Security-Policy') ?? '';
+      expect(csp, path).toBe(first.response.headers.get('Content-Security-Policy'));
+      expect(csp, path).not.toContain('nonce-');
+      expect(scriptsNotAllowedByHash(again.html, csp), path).toEqual([]);
+
+      const bobs = await bob.browser.get(path);
+      expect(bobs.response.headers.get('X-Page-Cache'), path).toBeNull();
+      expect(pageText(bobs.html), path).toContain(`@${bob.name}`);
+      expect(bobs.html, path).not.toContain(alice.name);
+    }
+    expect(pageText((await alice.browser.get(`/build/${id}`)).html)).toContain('You rated this build 5 stars.');
+
+    await alice.browser.post(`/build/${id}`, { intent: 'rate', rating: '3' });
+    const after = await alice.browser.get(`/build/${id}`);
+    expect(pageText(after.html)).toContain('You rated this build 3 stars.');
+    expect(pageText(after.html)).not.toContain('You rated this build 5 stars.');
+  });
+
+  it("render a member's own pages for every request, with the response's nonce", async () => {
+    const alice = await someone();
+    for (const path of ['/profile', '/upload']) {
+      await alice.browser.get(path);
+      const again = await alice.browser.get(path);
+      expect(again.status, path).toBe(200);
+      expect(again.response.headers.get('X-Page-Cache'), path).toBeNull();
+      const nonce = /'nonce-([^']+)'/.exec(again.response.headers.get('Content-Security-Policy') ?? '')?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(again.html, path).toContain(`nonce="${nonce}"`);
     }
   });
 
