@@ -37,7 +37,7 @@ export default function handleRequest(
   const { nonce, shared, enforceCsp, encoding } = loadContext.get(requestInfoContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Only a kept document's policy reads the HTML (to hash its inline scripts).
-  const policy = (html: Buffer) => contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html.toString('utf8')) });
+  const policy = (html: Buffer) => contentSecurityPolicy(nonce ? { nonce } : { hashes: inlineScriptHashes(html) });
 
   if (request.method.toUpperCase() === 'HEAD') {
     if (enforceCsp && nonce) responseHeaders.set('Content-Security-Policy', policy(Buffer.alloc(0)));
