@@ -44,8 +44,8 @@ const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
 const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-/** Members' own pages, kept compressed (5–17 KB each): several hundred. */
-const PAGE_CACHE_MAX_VISITOR_BYTES = 8 * 1024 * 1024;
+/** Members' own pages, kept compressed (5–17 KB each): a few hundred. */
+const PAGE_CACHE_MAX_VISITOR_BYTES = 4 * 1024 * 1024;
 /**
  * Page and data requests React Router works on at once (one network at most half
  * of them), those that may wait, and how many of both one client's network may hold

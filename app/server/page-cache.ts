@@ -215,7 +215,10 @@ function capture(res: Response, store: (sent: SentPage | undefined) => void) {
   let ended = false;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const html = () => String(res.getHeader('content-type') ?? '').startsWith('text/html');
+  // Copied, so what is kept takes its own size: a buffer written may be a view of a larger one.
   const keep = (chunk: unknown, encoding?: unknown) => {
+    if (!html()) return;
     if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
@@ -232,7 +235,7 @@ function capture(res: Response, store: (sent: SentPage | undefined) => void) {
     const encoding = String(res.getHeader('content-encoding') ?? 'identity');
     const storable =
       res.statusCode === 200 &&
-      String(res.getHeader('content-type') ?? '').startsWith('text/html') &&
+      html() &&
       ENCODINGS.includes(encoding) &&
       !res.hasHeader('set-cookie') &&
       !/private|no-store/.test(String(res.getHeader('cache-control') ?? ''));
