@@ -27,13 +27,13 @@ function appCookiePairsIn(header: string): { name: AppCookieName; pair: string }
 }
 
 /**
- * Everything of the site's own a Cookie header carries, in a fixed order: all a
- * page reads of its visitor. Other sites' cookies (analytics, a CDN's) are left out.
+ * Everything of the site's own a Cookie header carries, in the order sent (a reader
+ * takes the first of a name): all a page reads of its visitor. Other sites' cookies
+ * (analytics, a CDN's) are left out.
  */
 export function appCookiesOf(header: string): string {
   return appCookiePairsIn(header)
     .map(({ pair }) => pair)
-    .sort()
     .join('; ');
 }
 
