@@ -86,18 +86,24 @@ describe('pageCache', () => {
     };
   }
 
-  it('lets visitors who arrive while a page of the same data is being rendered share that render', async () => {
-    const server = await slowServer();
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.origin}/gallery`)));
-      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
-      const bodies = await Promise.all(answers.map((answer) => answer.text()));
-      expect(new Set(bodies)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
-      expect(server.renders()).toBe(1);
-    } finally {
-      await server.close();
-    }
-  });
+  it.each([
+    { whose: 'everyone', requests: 20, headers: {} as Record<string, string> },
+    { whose: 'one visitor', requests: 10, headers: { cookie: 'mine=alice' } },
+  ])(
+    "lets requests that arrive while $whose's page of the same data is being rendered share that render",
+    async ({ requests, headers }) => {
+      const server = await slowServer();
+      try {
+        const answers = await Promise.all(Array.from({ length: requests }, () => fetch(`${server.origin}/gallery`, { headers })));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(requests).fill(200));
+        const bodies = await Promise.all(answers.map((answer) => answer.text()));
+        expect(new Set(bodies)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
+        expect(server.renders()).toBe(1);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('never hands a visitor a render that began before a write they came after', async () => {
     const server = await slowServer();
@@ -211,21 +217,6 @@ describe('pageCache', () => {
       expect(await hits('/own/profile', { cookie: 'mine=alice' })).toEqual([null, null, null]);
       expect(await hits('/gallery', { cookie: 'mine=alice; ended=1' })).toEqual([null, null, null]);
       expect(server.renders()).toBe(9);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('lets requests of one visitor that arrive while their page is being rendered share that render', async () => {
-    const server = await slowServer();
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          fetch(`${server.origin}/gallery`, { headers: { cookie: 'mine=alice' } }).then((answer) => answer.text()),
-        ),
-      );
-      expect(new Set(answers)).toEqual(new Set(['<!doctype html><html><body>render 1</body></html>']));
-      expect(server.renders()).toBe(1);
     } finally {
       await server.close();
     }
