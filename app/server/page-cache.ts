@@ -145,12 +145,11 @@ export function pageCache({ version, maxAgeMs, maxBytes, maxVisitorBytes, params
         settle(page);
       };
       capture(res, (sent) => {
-        if (!sent) return finish();
+        // Everyone's page is rendered uncompressed, to be compressed once here, as hard as it goes.
+        if (!sent || (!forOneVisitor && sent.encoding !== 'identity')) return finish();
         const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
           UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
         );
-        // Everyone's page is rendered uncompressed, to be compressed once here, as hard as it goes.
-        if (!forOneVisitor && sent.encoding !== 'identity') return finish();
         const bodies = forOneVisitor ? Promise.resolve({ [sent.encoding]: sent.body }) : compressAll(sent.body);
         bodies.then(
           (bodies) => {
