@@ -27,6 +27,7 @@ import { PEER_HEADER, verifyPeer } from './replica/peer';
 import { readYourWrites } from './replica/read-your-writes';
 import { requestAdmission } from './request-admission';
 import { createRequestHandler } from './request-handler';
+import { requestTarget } from './request-target';
 import { securityHeaders } from './security-headers';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
@@ -63,6 +64,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   app.set('trust proxy', config.TRUST_PROXY || false);
   const proxyTrust = { proxyHops: config.TRUST_PROXY, onFly: config.FLY_APP_NAME !== undefined };
 
+  app.use(requestTarget());
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   app.use(bodyLimit());
   const secret = cookieSecret();

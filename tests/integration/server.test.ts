@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ async function storedPage(path: string, headers: Record<string, string> = {}): P
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+const pageTitle = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 const text = async (path: string) => {
   const response = await server.app.fetch(path);
@@ -354,6 +357,26 @@ describe('security', () => {
       );
       expect(answers).toEqual(paths.map(() => 200));
     }
+  });
+
+  it('reads every request-target as a path of this site: an address in it routes nothing', async () => {
+    const { hostname, port } = new URL(server.app.origin);
+    const ask = (method: string, path: string) =>
+      new Promise<{ status: number; body: string }>((answered, failed) =>
+        request({ host: hostname, port, method, path }, (answer) => {
+          let body = '';
+          answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          answer.on('end', () => answered({ status: answer.statusCode ?? 0, body }));
+        })
+          .on('error', failed)
+          .end(),
+      );
+    const about = pageTitle((await text('/about')).body);
+    for (const path of ['http://evil.example/about', '//about', '/\\about', '/gallery/../about', '/x/%2e%2e/about']) {
+      const answer = await ask('GET', path);
+      expect([answer.status, pageTitle(answer.body)], path).toEqual([200, about]);
+    }
+    expect((await ask('OPTIONS', '*')).status).toBe(400);
   });
 
   it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { requestTarget } from '../request-target';
 import { forwardToPrimary } from './forward';
 import { PEER_HEADER, verifyPeer } from './peer';
 
@@ -40,9 +41,10 @@ async function primary(seen: Seen) {
   );
 }
 
-/** A replica whose every request goes to `origin`. */
+/** A replica whose every request goes to `origin`, behind the app's first step. */
 async function replica(origin: string) {
   const app = express();
+  app.use(requestTarget());
   app.use((req, res) => forwardToPrimary(req, res, { origin, secret, address: '198.51.100.9' }));
   return listen(createServer(app));
 }
@@ -83,5 +85,29 @@ describe('forwardToPrimary', () => {
     const api = await fetch(`${entry}/api/builds/7/rate`, { method: 'POST', body: '{}' });
     expect(api.status).toBe(503);
     expect(await api.json()).toMatchObject({ error: 'unavailable' });
+  });
+
+  it('sends every request to the primary, whatever host or path the request-target names', async () => {
+    const seen: Seen = { bytes: 0 };
+    const entry = new URL(await replica(await primary(seen)));
+    let strayed = 0;
+    const elsewhere = new URL(await listen(createServer((_req, res) => res.end(String(++strayed)))));
+    for (const [target, path] of [
+      [`//${elsewhere.host}/x`, `/${elsewhere.host}/x`],
+      [`http://${elsewhere.host}/x?y=1`, '/x?y=1'],
+      [`/\\${elsewhere.host}/x`, `/${elsewhere.host}/x`],
+    ] as const) {
+      const status = await new Promise<number>((answered, failed) =>
+        request({ host: entry.hostname, port: entry.port, method: 'POST', path: target }, (answer) => {
+          answer.resume();
+          answered(answer.statusCode ?? 0);
+        })
+          .on('error', failed)
+          .end('intent=rate'),
+      );
+      expect(status, target).toBe(303);
+      expect(seen.url, target).toBe(path);
+    }
+    expect(strayed).toBe(0);
   });
 });

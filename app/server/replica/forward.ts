@@ -54,10 +54,10 @@ export type ForwardOptions = {
  */
 export function forwardToPrimary(req: Request, res: Response, { origin, secret, address }: ForwardOptions): Promise<void> {
   return new Promise((done) => {
-    const url = new URL(req.originalUrl, origin);
     const headers = passedOn(req.headers, [CLIENT_ADDRESS_HEADER, PEER_HEADER]);
     headers[PEER_HEADER] = signPeer(secret, { address, method: req.method, url: req.originalUrl });
-    const upstream = request(url, { method: req.method, headers, agent, timeout: IDLE_TIMEOUT_MS });
+    // The primary's scheme, host and port, always; the request's path and query (put in origin-form by request-target.ts) as sent.
+    const upstream = request(new URL(origin), { path: req.originalUrl, method: req.method, headers, agent, timeout: IDLE_TIMEOUT_MS });
     /** Given up on this side: the client left, or was answered already (413). */
     let abandoned = false;
     const abandon = () => {
