@@ -71,6 +71,8 @@ describe('pageCache', () => {
       const html = `<!doctype html><html><body>render ${render}</body></html>`;
       setTimeout(() => {
         if (req.headers['x-sets-cookie']) res.setHeader('Set-Cookie', 'toast=; Max-Age=0');
+        // As request-handler.ts marks a render that read its visitor's own cookies.
+        if (req.headers['x-read-visitor']) res.setHeader('Cache-Control', 'private');
         if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
         res.type('html').send(compressDocument(Buffer.from(html), encoding));
       }, renderMs(render));
@@ -181,6 +183,27 @@ describe('pageCache', () => {
 
       server.write();
       expect(await page('mine=alice')).toEqual({ hit: false, body: expect.stringContaining('render 5') });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never stores a render that read its visitor's own cookies as everyone's page, though the request looked signed out", async () => {
+    const server = await slowServer();
+    const page = async (headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${server.origin}/gallery`, { headers });
+      return { hit: answer.headers.get('x-page-cache') === 'hit', body: await answer.text() };
+    };
+    try {
+      expect(await page({ 'x-read-visitor': '1' })).toEqual({ hit: false, body: expect.stringContaining('render 1') });
+      expect(await page()).toEqual({ hit: false, body: expect.stringContaining('render 2') });
+      expect(await page()).toEqual({ hit: true, body: expect.stringContaining('render 2') });
+      // One visitor's page is theirs: kept for them.
+      expect(await page({ cookie: 'mine=alice', 'x-read-visitor': '1' })).toEqual({
+        hit: false,
+        body: expect.stringContaining('render 3'),
+      });
+      expect(await page({ cookie: 'mine=alice' })).toEqual({ hit: true, body: expect.stringContaining('render 3') });
     } finally {
       await server.close();
     }

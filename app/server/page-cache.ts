@@ -145,8 +145,10 @@ export function pageCache({ version, maxAgeMs, maxBytes, maxVisitorBytes, params
         settle(page);
       };
       capture(res, (sent) => {
-        // Everyone's page is rendered uncompressed, to be compressed once here, as hard as it goes.
-        if (!sent || (!forOneVisitor && sent.encoding !== 'identity')) return finish();
+        // Everyone's page is rendered uncompressed, to be compressed once here, as hard as it goes; and
+        // never from a render that read its visitor's own cookies (request-handler.ts marks it private),
+        // whatever this request's Cookie header looked like beforehand.
+        if (!sent || (!forOneVisitor && (sent.encoding !== 'identity' || sent.private))) return finish();
         const headers = Object.entries(res.getHeaders()).flatMap(([name, value]): [string, string][] =>
           UNSTORED_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
         );
@@ -201,7 +203,8 @@ async function compressAll(identity: Buffer): Promise<StoredPage['bodies']> {
   return { identity, br, gzip };
 }
 
-type SentPage = { encoding: ContentEncoding; body: Buffer };
+/** A page as sent; `private` when marked for its visitor alone. */
+type SentPage = { encoding: ContentEncoding; body: Buffer; private: boolean };
 const ENCODINGS: readonly string[] = [...DOCUMENT_ENCODINGS, 'identity'];
 
 /**
@@ -232,17 +235,14 @@ function capture(res: Response, store: (sent: SentPage | undefined) => void) {
     ended = true;
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
     const encoding = String(res.getHeader('content-encoding') ?? 'identity');
+    const cacheControl = String(res.getHeader('cache-control') ?? '');
     const storable =
-      res.statusCode === 200 &&
-      html() &&
-      ENCODINGS.includes(encoding) &&
-      !res.hasHeader('set-cookie') &&
-      !/private|no-store/.test(String(res.getHeader('cache-control') ?? ''));
+      res.statusCode === 200 && html() && ENCODINGS.includes(encoding) && !res.hasHeader('set-cookie') && !/no-store/.test(cacheControl);
     const body = storable ? Buffer.concat(chunks) : undefined;
     // A render cut short (it timed out) is sent, but never kept. A compressed document is
     // one entry.server.tsx finished: a render it cut short has the status of an error.
     const whole = encoding !== 'identity' || body?.subarray(-32).toString('utf8').trimEnd().endsWith('</html>');
-    store(body && whole ? { encoding: encoding as ContentEncoding, body } : undefined);
+    store(body && whole ? { encoding: encoding as ContentEncoding, body, private: /private/.test(cacheControl) } : undefined);
     return end(chunk, ...rest);
   }) as typeof res.end;
 }

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { type RenderReading, readingFor } from '~/web/personal-render.server';
 
 /**
  * Documents that entry.server.tsx rendered and compressed whole: their bytes travel
@@ -32,11 +33,26 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
   const handleRequest = createRouterHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      await send(res, await handleRequest(routerRequest(req, res), getLoadContext(req, res)));
+      const render: RenderReading = { personal: false };
+      const response = await readingFor(render, () => handleRequest(routerRequest(req, res), getLoadContext(req, res)));
+      await send(res, response, render);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A response drawn from its visitor's own cookies is theirs alone: no shared
+ * cache (a proxy's, a CDN's, the page cache's store for everyone) may keep it.
+ */
+function privateCacheControl(given: string): string {
+  const directives = given
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^(?:public|s-maxage=.*)$/i.test(directive));
+  if (!directives.some((directive) => /^(?:private|no-store)$/i.test(directive))) directives.unshift('private');
+  return directives.join(', ');
 }
 
 function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -61,7 +77,7 @@ function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(new URL(`${req.protocol}://${host}${req.originalUrl}`).href, init);
 }
 
-async function send(res: ExpressResponse, response: Response): Promise<void> {
+async function send(res: ExpressResponse, response: Response, render: RenderReading): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -69,6 +85,7 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
+  if (render.personal) res.setHeader('Cache-Control', privateCacheControl(String(res.getHeader('Cache-Control') ?? '')));
   const finished = finishedBodies.get(response);
   if (finished) {
     res.end(finished);

@@ -1,6 +1,8 @@
+import { parse } from 'cookie-es';
 import { LRUCache } from 'lru-cache';
 import { type Cookie, type CookieOptions, createCookie } from 'react-router';
 import { cookieSecret, env } from '~/services/env.server';
+import { markPersonal } from './personal-render.server';
 
 /** Memory for cookie headers whose signatures were already checked, per cookie: thousands of members active at once. */
 const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
@@ -16,25 +18,24 @@ export type AppCookieName = (typeof APP_COOKIES)[number];
 
 const appCookieNames: ReadonlySet<string> = new Set(APP_COOKIES);
 
-/** The site's own cookies a Cookie header holds, as sent (`name=value`). */
-function appCookiePairsIn(header: string): { name: AppCookieName; pair: string }[] {
-  return header.split(';').flatMap((part) => {
-    const pair = part.trim();
-    const end = pair.indexOf('=');
-    const name = end === -1 ? pair : pair.slice(0, end);
-    return appCookieNames.has(name) ? [{ name: name as AppCookieName, pair }] : [];
-  });
+/**
+ * The site's own cookies a Cookie header holds, read as React Router's cookie
+ * readers read them (cookie-es, the parser createCookie uses): names trimmed,
+ * values decoded, the first of a name kept. Any other reading (a split by hand)
+ * could see a different visitor than the session does.
+ */
+function appCookiesIn(header: string): Partial<Record<AppCookieName, string>> {
+  return parse(header, { filter: (name) => appCookieNames.has(name) });
 }
 
 /**
- * Everything of the site's own a Cookie header carries, in the order sent (a reader
- * takes the first of a name): all a page reads of its visitor. Other sites' cookies
+ * Everything of the site's own a Cookie header carries, as its readers take it:
+ * all a page reads of its visitor, in one string (a key). Other sites' cookies
  * (analytics, a CDN's) are left out.
  */
 export function appCookiesOf(header: string): string {
-  return appCookiePairsIn(header)
-    .map(({ pair }) => pair)
-    .join('; ');
+  const cookies = appCookiesIn(header);
+  return JSON.stringify(APP_COOKIES.map((name) => cookies[name] ?? null));
 }
 
 const readers = new Map<AppCookieName, () => Cookie>();
@@ -47,7 +48,7 @@ const readers = new Map<AppCookieName, () => Cookie>();
  * at once when there is no signature to check.
  */
 export function carriesSignedAppCookie(header: string): boolean | Promise<boolean> {
-  const names = appCookiePairsIn(header).map(({ name }) => name);
+  const names = Object.keys(appCookiesIn(header)) as AppCookieName[];
   if (names.length === 0) return false;
   return (async () => {
     for (const name of names) {
@@ -108,11 +109,11 @@ function rememberParsed(cookie: Cookie): Cookie {
     serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
     async parse(header, parseOptions) {
       if (!header || parseOptions) return cookie.parse(header, parseOptions);
-      const known = read.get(header);
-      if (known) return known.value;
-      const value: unknown = Object.freeze(await cookie.parse(header));
-      read.set(header, { value });
-      return value;
+      let known = read.get(header);
+      if (!known) read.set(header, (known = { value: Object.freeze(await cookie.parse(header)) }));
+      // A value the site signed makes the render that read it its visitor's own (personal-render.server.ts).
+      if (known.value !== null && known.value !== '') markPersonal();
+      return known.value;
     },
   };
 }

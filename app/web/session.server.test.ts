@@ -30,12 +30,16 @@ describe('pageOwner', () => {
     expect(await pageOwner('rr_session=forged; toast=made-up')).toBeNull();
   });
 
-  it("names a member by the site's cookies they carry, as sent, whatever else the header holds", async () => {
+  it("names a member by the site's cookies they carry, as the session reads them, whatever else the header holds", async () => {
     const { cookie } = await signedIn();
     const toast = await signed('toast', { id: '1', title: 'Saved', kind: 'success' });
     const owner = await pageOwner(`_ga=GA1.1.2; ${cookie}; ${toast}`);
-    expect(owner).toBe(`${cookie}; ${toast}`);
+    expect(owner).toEqual(expect.any(String));
     expect(await pageOwner(`${cookie};__cf_bm=abc;  ${toast}`)).toBe(owner);
+    expect(await pageOwner(`${toast}; ${cookie}`)).toBe(owner);
+    // The session's reader trims names and takes the first of a name: so does the owner.
+    expect(await pageOwner(`${cookie.replace('=', ' =')};\t${toast.replace('=', '\t= ')}`)).toBe(owner);
+    expect(await pageOwner(`${cookie}; ${toast}; rr_session=another`)).toBe(owner);
     expect(await pageOwner(cookie)).not.toBe(owner);
     expect(await pageOwner((await signedIn()).cookie)).not.toBe(await pageOwner(cookie));
   });
@@ -46,7 +50,7 @@ describe('pageOwner', () => {
     expect(await pageOwner(ended.cookie)).toBeUndefined();
 
     const expiring = await signedIn();
-    expect(await pageOwner(expiring.cookie)).toBe(expiring.cookie);
+    expect(await pageOwner(expiring.cookie)).toEqual(expect.any(String));
     vi.useFakeTimers({ now: Date.now() + SESSION_TTL_MS, toFake: ['Date'] });
     expect(await pageOwner(expiring.cookie)).toBeUndefined();
   });

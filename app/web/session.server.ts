@@ -154,9 +154,8 @@ export async function usernamePrompt(
   args: ContextArgs & { request: Request },
 ): Promise<{ show: boolean; retry: UsernameRetry | null; setCookies: string[] }> {
   const cookieHeader = args.request.headers.get('Cookie');
-  const pendingRetry = cookieHeader?.includes('rr_username_retry=')
-    ? usernameRetrySchema.safeParse(await usernameRetryCookie().parse(cookieHeader))
-    : null;
+  const retry: unknown = await usernameRetryCookie().parse(cookieHeader);
+  const pendingRetry = retry === null ? null : usernameRetrySchema.safeParse(retry);
   const setCookies = pendingRetry ? [await usernameRetryCookie().serialize('', { maxAge: 0 })] : [];
   const state = args.context.get(sessionContext);
   if (!state || !isGeneratedUsername(state.user.username)) return { show: false, retry: null, setCookies };

@@ -173,4 +173,24 @@ describe("members' pages", () => {
     expect(after.html).not.toContain(alice.name);
     expect(pageText(after.html)).toContain('Log in');
   });
+
+  it("are never kept as everyone's page, however the Cookie header is spelled, and are marked private", async () => {
+    const alice = await someone();
+    await alice.browser.get('/');
+    const spelled = (between: string) => [...alice.browser.cookies].map(([name, value]) => `${name}${between}${value}`).join(';');
+    const guest = stack.browser();
+    // Spellings a cookie parser may read as the member's cookies: a space or tab before or after "=", another cookie first.
+    for (const cookie of [spelled(' ='), spelled('\t='), spelled('= '), `_ga=1;${spelled(' =')}`]) {
+      for (const path of ['/gallery', '/about', '/leaderboard']) {
+        const rendered = await guest.request(path, { headers: { Cookie: cookie } });
+        const html = await rendered.text();
+        const everyone = await guest.get(path);
+        expect(everyone.html, `${path} after ${JSON.stringify(cookie)}`).not.toContain(alice.name);
+        if (html.includes(alice.name)) expect(rendered.headers.get('Cache-Control') ?? '', `${path} ${cookie}`).toMatch(/private/);
+      }
+    }
+    for (const path of ['/gallery', '/profile', `/`]) {
+      expect((await alice.browser.get(path)).response.headers.get('Cache-Control') ?? '', path).toMatch(/private/);
+    }
+  });
 });
