@@ -137,8 +137,11 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
+  // The line of page requests: React Router's renders, and a replica's waits for a member's write.
+  const admission = requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress)));
   // Pages (not static files) wait until this replica has the member's last write, before the page cache answers.
-  if (config.LITEFS_DIR) app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH }));
+  if (config.LITEFS_DIR)
+    app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH, secret, admit: admission.admit }));
   // From here on a GET reads the data version once (db.server.ts).
   app.use((req, _res, next) => (asksForPage(req.method) ? readingVersionOnce(next) : next()));
   // Pages as signed-out visitors see them, rendered once per change of the data; a member's, once for them.
@@ -153,7 +156,7 @@ export function createApp({ build, mode, config, vite }: Options) {
         owner: pageOwner,
       }),
     );
-  app.use(requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress))));
+  app.use(admission.handler);
   const withOrigins = (resolved: ServerBuild): ServerBuild => ({ ...resolved, allowedActionOrigins });
   const fixedBuild = typeof build === 'function' ? undefined : withOrigins(build);
   // `use`, not a route pattern: express would reject a malformed path before React Router sees it.

@@ -7,7 +7,7 @@ import { NETWORK_BUSY, requestAdmission, type RequestAdmissionLimits } from './r
 /** An app behind the line whose `/hold` is never answered (a client reading its answer slowly holds it as long). */
 async function appBehind(limits: RequestAdmissionLimits) {
   const app = express();
-  app.use(requestAdmission(limits, (res) => String(res.req.headers['x-network'])));
+  app.use(requestAdmission(limits, (res) => String(res.req.headers['x-network'])).handler);
   app.get('/hold', () => {});
   app.get('/page', (_req, res) => void res.send('page'));
   const server = createServer(app);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AdmissionFullError, createAdmission, type AdmissionLimits } from '~/services/admission.server';
 import { asksForPage } from './http-methods';
 
@@ -35,35 +35,48 @@ export type RequestAdmissionLimits = Required<Pick<AdmissionLimits, 'running' | 
 export function requestAdmission(
   { maxHoldMs = MAX_HOLD_MS, ...limits }: RequestAdmissionLimits,
   key: (res: Parameters<RequestHandler>[1]) => string,
-): RequestHandler {
+): { handler: RequestHandler; admit: Admit } {
   const admission = createAdmission(limits);
-  return (req, res, next) => {
+  const admit: Admit = (req, res, task) => {
+    const left = new AbortController();
+    res.once('close', () => left.abort());
+    return admission.run(task, { key: key(res), signal: left.signal }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AdmissionFullError) refuse(req, res, error);
+        return false;
+      },
+    );
+  };
+  const handler: RequestHandler = (req, res, next) => {
     if (!asksForPage(req.method) || req.path === '/healthz') return next();
     // A visitor already gone is not rendered for: nobody would read it, and its 'close' came before anyone could listen for it.
     if (res.destroyed) return;
-    const left = new AbortController();
     const ended = new Promise<void>((resolve) => res.once('close', resolve));
-    void ended.then(() => left.abort());
-    admission
-      .run(
-        () => {
-          next();
-          let timer: NodeJS.Timeout | undefined;
-          const heldTooLong = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxHoldMs)));
-          return Promise.race([ended, heldTooLong]).finally(() => clearTimeout(timer));
-        },
-        { key: key(res), signal: left.signal },
-      )
-      .catch((error: unknown) => {
-        if (!(error instanceof AdmissionFullError)) return;
-        const status = error.scope === 'key' ? 429 : 503;
-        const message = status === 429 ? NETWORK_BUSY : SERVER_BUSY;
-        res.status(status).set('Retry-After', String(RETRY_AFTER_S)).set('Cache-Control', 'no-store');
-        if (req.path.startsWith('/api/')) res.json({ error: status === 429 ? 'rate_limited' : 'unavailable', message });
-        else if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(refusalPage(message));
-        else res.type('text/plain').send(message);
-      });
+    void admit(req, res, () => {
+      next();
+      let timer: NodeJS.Timeout | undefined;
+      const heldTooLong = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxHoldMs)));
+      return Promise.race([ended, heldTooLong]).finally(() => clearTimeout(timer));
+    });
   };
+  return { handler, admit };
+}
+
+/**
+ * Runs `task` holding a place in the line of page requests, as the request `req`
+ * (its client's network): true once it has run, false when the line was full and
+ * the client was answered 429 or 503, or when the client left while waiting.
+ */
+export type Admit = (req: Request, res: Response, task: () => Promise<void>) => Promise<boolean>;
+
+function refuse(req: Request, res: Response, error: AdmissionFullError) {
+  const status = error.scope === 'key' ? 429 : 503;
+  const message = status === 429 ? NETWORK_BUSY : SERVER_BUSY;
+  res.status(status).set('Retry-After', String(RETRY_AFTER_S)).set('Cache-Control', 'no-store');
+  if (req.path.startsWith('/api/')) res.json({ error: status === 429 ? 'rate_limited' : 'unavailable', message });
+  else if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(refusalPage(message));
+  else res.type('text/plain').send(message);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signature, signedBy } from './signature';
 
 /**
  * Carries the client's address from a replica to the primary with a request the
@@ -10,8 +10,6 @@ export const PEER_HEADER = 'x-rigroast-peer';
 
 /** How long a signed header is believed: a forwarded request is sent at once. */
 const VALID_MS = 60_000;
-
-const signature = (secret: string, parts: string[]) => createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
 
 /** The header value a replica sends: `<address> <time> <signature>`. */
 export function signPeer(
@@ -33,7 +31,5 @@ export function verifyPeer(
   const [address, time, given, ...rest] = (value ?? '').split(' ');
   if (!address || !time || !given || rest.length > 0) return undefined;
   if (!(Math.abs(now - Number(time)) <= VALID_MS)) return undefined;
-  const expected = Buffer.from(signature(secret, [address, time, method, url]));
-  const received = Buffer.from(given);
-  return expected.length === received.length && timingSafeEqual(expected, received) ? address : undefined;
+  return signedBy(secret, [address, time, method, url], given) ? address : undefined;
 }
