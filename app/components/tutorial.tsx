@@ -4,6 +4,7 @@ import { CloseIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { TUTORIAL_SEEN_KEY, TUTORIAL_STEP_COUNT } from '~/utils/constants';
+import { tutorialStep } from '~/utils/page-query';
 import { tutorialSteps } from './tutorial-steps';
 
 // The tutorial's state in the browser. `null` means "nothing decided here":
@@ -46,17 +47,11 @@ export function reopenTutorial(): void {
   setState(1);
 }
 
-/** `?tutorial=N` opens step N; it is how the tutorial works without JavaScript. */
-function stepFromUrl(value: string | null): number | null {
-  const step = Number(value);
-  return Number.isInteger(step) && step >= 1 && step <= TUTORIAL_STEP_COUNT ? step : null;
-}
-
 export function Tutorial() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const urlStep = stepFromUrl(searchParams.get('tutorial'));
+  const urlStep = tutorialStep(searchParams.get('tutorial'));
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
   // The server cannot know: it renders step 1 for a possible first visit, which
   // FIRST_VISIT_SCRIPT shows before the first paint, or hides (and without JavaScript).

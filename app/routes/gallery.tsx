@@ -8,18 +8,11 @@ import { buttonClass } from '~/components/ui/button';
 import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 import { perDataVersion } from '~/models/version-cache.server';
-import { GALLERY_PAGE_SIZE } from '~/utils/constants';
+import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
+import { galleryQuery } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
 
-/** How long the page without JavaScript may grow (LOAD MORE adds 12 at a time). */
-const MAX_SHOWN = 240;
-
 export const meta = () => pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast, newest first.');
-
-function wholeNumber(value: string | null, fallback: number): number {
-  const number = Number(value ?? Number.NaN);
-  return Number.isInteger(number) && number >= 0 ? number : fallback;
-}
 
 /** A batch of the gallery, read once per change of the data: every visitor sees the same builds. */
 const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
@@ -38,18 +31,12 @@ const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
       image: images.get(build.imageId) ?? null,
     })),
     // More may exist while the last batch came back full (spec §2 Gallery).
-    hasMore: builds.length === count && (after > 0 || count < MAX_SHOWN),
+    hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),
   };
 });
 
-/**
- * `?count=N`: the newest N builds — the page LOAD MORE links to without
- * JavaScript. `?after=ID`: the 12 that follow build ID — what LOAD MORE fetches
- * and appends with JavaScript, unshifted by uploads made in between.
- */
 export function loader({ url }: Route.LoaderArgs) {
-  const after = wholeNumber(url.searchParams.get('after'), 0);
-  const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(url.searchParams.get('count'), 0) || GALLERY_PAGE_SIZE, MAX_SHOWN);
+  const { after, count } = galleryQuery(url.searchParams);
   return galleryBatch(`${after}/${count}`);
 }
 

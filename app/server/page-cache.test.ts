@@ -12,7 +12,7 @@ describe('pageKey', () => {
   it('keeps only the parameters the page reads, sorted', () => {
     expect(key('/gallery?utm=1&count=24&after=3')).toEqual({ key: '/gallery?after=3&count=24', storable: false });
     expect(key('/gallery?count=24&after=3')).toEqual({ key: '/gallery?after=3&count=24', storable: true });
-    expect(key('/?board=weekly&tutorial=2')).toEqual({ key: '/?board=weekly&tutorial=2', storable: true });
+    expect(key('/?board=week&tutorial=2')).toEqual({ key: '/?board=week&tutorial=2', storable: true });
   });
 
   it('gives pages that read no parameter one key, whatever the query', () => {
@@ -21,9 +21,49 @@ describe('pageKey', () => {
     expect(key('/build/7?comments=all&x=1')?.key).toBe('/build/7?comments=all');
   });
 
-  it('keeps the path exactly as sent', () => {
-    expect(key('//example.com/about?x=1')).toEqual({ key: '//example.com/about', storable: false });
-    expect(key('/Gallery?count=24')?.key).toBe('/Gallery?count=24');
+  it("keeps only pages spelled as the site's own links spell them", () => {
+    for (const path of [
+      '/Gallery',
+      '/gallery/',
+      '/build/07',
+      '/build/7.0',
+      '/build/0x7',
+      '/leaderboard/yesterday',
+      '/%61bout',
+      '/nowhere',
+    ]) {
+      expect(key(path), path).toBeUndefined();
+    }
+    expect(key('/leaderboard/all-time')?.key).toBe('/leaderboard/all-time');
+  });
+
+  it('keeps a page only for values of its parameters that it reads as sent, each given once', () => {
+    for (const url of [
+      '/?tutorial=9',
+      '/?tutorial=02',
+      '/about?tutorial=x',
+      '/?board=weekly',
+      '/gallery?count=07',
+      '/gallery?count=9999',
+      '/gallery?after=-1',
+      '/gallery?count=24&count=36',
+      '/build/7?comments=some',
+      '/build/7?replyTo=1e3',
+      '/auth?redirectTo=//evil.example',
+      '/auth?redirectTo=',
+      '/auth?tab=signup',
+    ]) {
+      expect(key(url), url).toBeUndefined();
+    }
+    for (const url of [
+      '/?tutorial=5',
+      '/gallery?count=240',
+      '/gallery?after=12',
+      '/build/7?replyTo=3',
+      '/auth?redirectTo=%2Fgallery%3Fcount%3D24',
+    ]) {
+      expect(key(url)?.storable, url).toBe(true);
+    }
   });
 
   it('never keys pages opened with a one-time token', () => {
@@ -51,7 +91,7 @@ describe('pageCache', () => {
         maxBytes: 1 << 20,
         maxVisitorBytes: 1 << 20,
         // Pages under /own/ are never kept for one visitor.
-        params: (pathname, forOneVisitor) => (forOneVisitor && pathname.startsWith('/own/') ? 'unstored' : []),
+        params: (pathname, forOneVisitor) => (forOneVisitor && pathname.startsWith('/own/') ? 'unstored' : {}),
         // `mine=` names its visitor at once; `signed=` only once checked (as a signature is),
         // `signed=ok` being the site's; `ended=` is a session that is over.
         owner: (cookie) => {

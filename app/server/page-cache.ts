@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { type ContentEncoding, DOCUMENT_ENCODINGS, preferredEncoding, STORED_ENCODINGS } from './compression-settings';
 import { asksForPage } from './http-methods';
+import type { ReadParams } from './page-params';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -52,7 +53,7 @@ export type PageCacheOptions = {
   /** Memory the pages kept for one visitor each may take, in bytes. */
   maxVisitorBytes: number;
   /** The query parameters a page reads (the rest are left out of its key), or 'unstored'; for everyone or for one visitor. */
-  params: (pathname: string, forOneVisitor: boolean) => readonly string[] | 'unstored';
+  params: (pathname: string, forOneVisitor: boolean) => ReadParams | 'unstored';
   /** Whose page a Cookie header asks for (see PageOwner): other sites' cookies make no page anyone's own. */
   owner: (cookieHeader: string) => PageOwner | Promise<PageOwner>;
 };
@@ -61,18 +62,27 @@ export type PageCacheOptions = {
  * Where a page is stored: its path and the parameters it reads, in a fixed
  * order. `storable` is false when the URL carries anything else, so what is
  * kept was rendered from exactly its key (the tutorial's links echo the query).
+ * `undefined`, never kept, for a page not listed, or a parameter it reads given
+ * twice or with a value the page does not read as sent: each new such value would
+ * be a render, three compressions and an entry of its own.
  */
 export function pageKey(
   originalUrl: string,
-  params: (pathname: string) => readonly string[] | 'unstored',
+  params: (pathname: string) => ReadParams | 'unstored',
 ): { key: string; storable: boolean } | undefined {
-  // Split by hand: URL would read a path such as //host/x as another host.
+  // The target is in origin-form (request-target.ts): its path is everything before the query.
   const mark = originalUrl.indexOf('?');
   const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
   const given = new URLSearchParams(mark === -1 ? '' : originalUrl.slice(mark + 1));
   const read = params(pathname);
   if (read === 'unstored') return undefined;
-  const kept = new URLSearchParams([...given].filter(([name]) => read.includes(name)));
+  const kept = new URLSearchParams();
+  for (const [name, value] of given) {
+    const accepts = Object.hasOwn(read, name) ? read[name] : undefined;
+    if (!accepts) continue;
+    if (kept.has(name) || !accepts(value)) return undefined;
+    kept.append(name, value);
+  }
   kept.sort();
   const query = kept.toString();
   return { key: query ? `${pathname}?${query}` : pathname, storable: kept.size === given.size };

@@ -1,37 +1,82 @@
-/**
- * The query parameters each page reads, in its loader or its components: the
- * page cache keys on these and ignores any other, so random query strings
- * cannot fill it. A page that starts reading a parameter must be listed here,
- * or signed-out visitors get the page stored without it.
- */
-const PAGES: [path: RegExp, params: readonly string[] | 'unstored'][] = [
-  [/^\/$/, ['board']],
-  [/^\/gallery\/?$/i, ['after', 'count']],
-  [/^\/build\/[^/]+\/?$/i, ['comments', 'replyTo']],
-  [/^\/auth\/?$/i, ['method', 'redirectTo', 'step', 'tab']],
-  [/^\/forgot-password\/?$/i, ['sent']],
-  // Tokens (one-time, or one per member): a stored page per token would only crowd out the others.
-  [/^\/(?:auth\/magic|reset-password|verify-email|unsubscribe)\/?$/i, 'unstored'],
-];
+import { LEADERBOARD_PERIODS, parsePeriod } from '~/models/leaderboards.server';
+import { safeRedirect } from '~/utils/redirects';
+import { galleryQuery, tutorialStep } from '~/utils/page-query';
+
+/** Whether a parameter's value is one its page reads as sent: only those are kept. */
+type Accepts = (value: string) => boolean;
+
+/** The parameters a page reads, each with the values the page cache may keep it for. */
+export type ReadParams = Readonly<Record<string, Accepts>>;
+
+/** Values that read back as written through the page's own parser: `7` for a number, never `07` or `7.0`. */
+const readsBack =
+  (parse: (value: string) => unknown): Accepts =>
+  (value) =>
+    String(parse(value)) === value;
+const oneOf =
+  (...values: string[]): Accepts =>
+  (value) =>
+    values.includes(value);
+/** An id as the site writes it in links. */
+const ID = '[1-9][0-9]{0,15}';
+const id: Accepts = (value) => new RegExp(`^${ID}$`).test(value);
 
 /** Read by the first-visit tutorial on every page. */
-const EVERY_PAGE = ['tutorial'];
+const EVERY_PAGE: ReadParams = { tutorial: readsBack(tutorialStep) };
+
+type KeptPage = {
+  /** The path as the site's own links write it: any other spelling of it is rendered, never kept. */
+  path: RegExp;
+  params?: ReadParams;
+  /**
+   * Kept for one visitor too (a member): pages anyone may open, which read of their
+   * visitor only the site's cookies and the database. A member's own pages (profile,
+   * upload, admin) are never kept: they show work under way and figures of the moment.
+   */
+  forOneVisitor?: boolean;
+};
 
 /**
- * The pages kept for one visitor too (a member): pages anyone may open, which read
- * of their visitor only the site's cookies and the database. A member's own pages
- * (profile, upload, admin) are left out: they show work under way and figures of the moment.
+ * The pages the page cache keeps, and the query parameters each reads, in its
+ * loader or its components: the cache keys on these and ignores any other, so
+ * random query strings cannot fill it. A page that starts reading a parameter
+ * must list it here, or signed-out visitors get the page stored without it.
+ * Pages opened with a token (one-time, or one per member) are not listed: a
+ * stored page per token would only crowd out the others.
  */
-const KEPT_FOR_ONE_VISITOR =
-  /^\/(?:gallery|leaderboard(?:\/[^/]+)?|build\/[^/]+|competitions(?:\/[^/]+)?|past-competitions|about|terms-of-service|privacy-policy|cookie-policy)?\/?$/i;
+const KEPT: readonly KeptPage[] = [
+  { path: /^\/$/, params: { board: readsBack(parsePeriod) }, forOneVisitor: true },
+  {
+    path: /^\/gallery$/,
+    params: {
+      after: readsBack((after) => galleryQuery(new URLSearchParams({ after })).after),
+      count: readsBack((count) => galleryQuery(new URLSearchParams({ count })).count),
+    },
+    forOneVisitor: true,
+  },
+  { path: new RegExp(`^/leaderboard(?:/(?:${LEADERBOARD_PERIODS.join('|')}))?$`), forOneVisitor: true },
+  { path: new RegExp(`^/build/${ID}$`), params: { comments: oneOf('all'), replyTo: id }, forOneVisitor: true },
+  { path: new RegExp(`^/competitions(?:/${ID})?$`), forOneVisitor: true },
+  { path: /^\/(?:past-competitions|about|terms-of-service|privacy-policy|cookie-policy)$/, forOneVisitor: true },
+  { path: /^\/share\/[\w-]{1,64}$/ },
+  {
+    path: /^\/auth$/,
+    params: {
+      method: oneOf('password', 'code'),
+      redirectTo: (value) => value !== '' && safeRedirect(value, '') === value,
+      step: oneOf('code', 'email'),
+      tab: oneOf('register', 'login'),
+    },
+  },
+  { path: /^\/forgot-password$/, params: { sent: oneOf('1') } },
+];
 
 /**
- * The parameters `pathname` reads, or 'unstored' for pages never kept: for
- * everyone (signed-out visitors), or for one visitor (`forOneVisitor`).
+ * The parameters `pathname` reads, with the values kept, or 'unstored' for pages
+ * never kept: for everyone (signed-out visitors), or for one visitor (`forOneVisitor`).
  */
-export function pageParams(pathname: string, forOneVisitor = false): readonly string[] | 'unstored' {
-  if (forOneVisitor && !KEPT_FOR_ONE_VISITOR.test(pathname)) return 'unstored';
-  const page = PAGES.find(([path]) => path.test(pathname));
-  if (page?.[1] === 'unstored') return 'unstored';
-  return [...EVERY_PAGE, ...(page?.[1] ?? [])];
+export function pageParams(pathname: string, forOneVisitor = false): ReadParams | 'unstored' {
+  const page = KEPT.find(({ path }) => path.test(pathname));
+  if (!page || (forOneVisitor && !page.forOneVisitor)) return 'unstored';
+  return { ...EVERY_PAGE, ...page.params };
 }

@@ -2,6 +2,8 @@
 // and the spec can be compared line by line.
 
 export const GALLERY_PAGE_SIZE = 12;
+/** How long the gallery without JavaScript may grow (LOAD MORE adds 12 at a time). */
+export const GALLERY_MAX_SHOWN = 240;
 export const HOME_RECENT_LIMIT = 4;
 export const HOME_FEATURED_COUNT = 3;
 export const HOME_LEADERBOARD_LIMIT = 3;

@@ -392,6 +392,21 @@ describe('security', () => {
     expect((await server.app.fetch('/terms-of-service?nonce=1')).headers.get('x-page-cache')).toBeNull();
   });
 
+  it('stores nothing for a value a page does not read as sent, nor for a spelling of its path its links never use', async () => {
+    for (const path of [
+      '/about?tutorial=x1',
+      '/?tutorial=02',
+      '/gallery?count=0999',
+      '/auth?redirectTo=%2F%2Fevil.example',
+      '/About',
+      '/gallery/',
+    ]) {
+      expect((await server.app.fetch(path)).status, path).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await server.app.fetch(path)).headers.get('x-page-cache'), path).toBeNull();
+    }
+  });
+
   it('stores a page per value of a parameter it reads, in any order', async () => {
     await server.app.fetch('/auth?tab=register&method=password');
     const register = await (await storedPage('/auth?method=password&tab=register&utm_campaign=spring')).text();
