@@ -169,4 +169,28 @@ describe('createAdmission', () => {
     for (const task of [...own, other]) task.finish();
     expect(await Promise.all(done)).toEqual(['a0', 'a1', 'a2', 'b']);
   });
+
+  it("holds a key to its share of the budget: its next task waits while another key's runs, and a task alone runs whatever it costs", async () => {
+    const admission = createAdmission({ running: Infinity, budget: 64, budgetPerKey: 16 });
+    const own = [gatedTask('a0'), gatedTask('a1'), gatedTask('a2')];
+    const done = [admission.run(own[0]!.run, { key: 'a', cost: 10 }), admission.run(own[1]!.run, { key: 'a', cost: 10 })];
+    // A small one fits beside the first within the key's share.
+    done.push(admission.run(own[2]!.run, { key: 'a', cost: 6 }));
+    expect(own.map((task) => task.started)).toEqual([true, false, true]);
+    const other = gatedTask('b');
+    done.push(admission.run(other.run, { key: 'b', cost: 40 }));
+    expect(other.started).toBe(true);
+    own[0]!.finish();
+    own[2]!.finish();
+    await settle();
+    expect(own[1]!.started).toBe(true);
+    const large = gatedTask('a3');
+    other.finish();
+    own[1]!.finish();
+    await Promise.all(done);
+    const alone = admission.run(large.run, { key: 'a', cost: 20 });
+    expect(large.started).toBe(true);
+    large.finish();
+    expect(await alone).toBe('a3');
+  });
 });

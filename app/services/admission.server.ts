@@ -23,6 +23,8 @@ export type AdmissionLimits = {
   perKey?: number;
   /** Tasks of one key that may run at once: the rest of its tasks wait even while places are free, for other keys. */
   runningPerKey?: number;
+  /** What one key's running tasks may cost together (its share of `budget`); a key's task alone may always run. */
+  budgetPerKey?: number;
 };
 
 export type AdmissionOptions = {
@@ -62,6 +64,7 @@ export function createAdmission({
   waitingBytes: maxWaitingBytes = Infinity,
   perKey = Infinity,
   runningPerKey = Infinity,
+  budgetPerKey = Infinity,
 }: AdmissionLimits): Admission {
   let running = 0;
   let spent = 0;
@@ -71,17 +74,20 @@ export function createAdmission({
   // Each key's waiting tasks, and its tasks in all with when one of them last started: a place
   // that frees goes to the waiting key served longest ago, so keys take turns.
   const lines = new Map<string, Waiter[]>();
-  const keys = new Map<string, { tasks: number; running: number; lastStart: number }>();
+  const keys = new Map<string, { tasks: number; running: number; spent: number; lastStart: number }>();
 
   const fits = (cost: number) => running < maxRunning && (running === 0 || spent + cost <= budget);
-  const keyMayRun = (key: string) => (keys.get(key)?.running ?? 0) < runningPerKey;
+  const keyMayRun = (key: string, cost: number) => {
+    const entry = keys.get(key);
+    return !entry || (entry.running < runningPerKey && (entry.running === 0 || entry.spent + cost <= budgetPerKey));
+  };
 
   function startNext(): boolean {
     let next: { key: string; index: number; lastStart: number } | undefined;
     for (const [key, line] of lines) {
       const lastStart = keys.get(key)?.lastStart ?? 0;
-      if ((next && next.lastStart <= lastStart) || !keyMayRun(key)) continue;
-      const index = line.findIndex((waiter) => fits(waiter.cost));
+      if (next && next.lastStart <= lastStart) continue;
+      const index = line.findIndex((waiter) => fits(waiter.cost) && keyMayRun(key, waiter.cost));
       if (index !== -1) next = { key, index, lastStart };
     }
     if (!next) return false;
@@ -110,7 +116,7 @@ export function createAdmission({
   function take(key: string) {
     const entry = keys.get(key);
     if (entry) entry.tasks += 1;
-    else keys.set(key, { tasks: 1, running: 0, lastStart: 0 });
+    else keys.set(key, { tasks: 1, running: 0, spent: 0, lastStart: 0 });
   }
 
   function release(key: string) {
@@ -127,6 +133,7 @@ export function createAdmission({
       running += 1;
       spent += cost;
       entry.running += 1;
+      entry.spent += cost;
       entry.lastStart = ++starts;
       try {
         return await task();
@@ -134,12 +141,13 @@ export function createAdmission({
         running -= 1;
         spent -= cost;
         entry.running -= 1;
+        entry.spent -= cost;
         release(key);
         startWaiting();
       }
     };
     // Whatever fits was started when the last task ended, so a newcomer that fits jumps no one who could run.
-    if (fits(cost) && keyMayRun(key)) {
+    if (fits(cost) && keyMayRun(key, cost)) {
       take(key);
       return execute();
     }
