@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { isBodyTooLarge } from '~/server/body-limit';
+import { isBodyRefused } from '~/server/body-limit';
 import { compressDocument } from '~/server/compression-settings';
 import { borrowDocumentBytes, giveBackDocumentBytes } from '~/server/document-bytes';
 import { requestInfoContext } from '~/server/context';
@@ -102,7 +102,7 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  // Aborted requests (the visitor navigated away) and bodies cut at their limit (answered 413) are not errors.
-  if (request.signal.aborted || isBodyTooLarge(error)) return;
+  // Aborted requests (the visitor navigated away) and bodies the server refused (and answered for) are not errors.
+  if (request.signal.aborted || isBodyRefused(error)) return;
   log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }

@@ -66,7 +66,8 @@ export function createApp({ build, mode, config, vite }: Options) {
 
   app.use(requestTarget());
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
-  app.use(bodyLimit());
+  // An upload's network is looked up when its body is first read, by then set below.
+  app.use(bodyLimit({ key: (res) => limitKey(String(res.locals.clientAddress)), minBytesPerSecond: config.UPLOAD_MIN_KB_PER_S * 1024 }));
   const secret = cookieSecret();
   // The client's network as we trust it, for rate limits anywhere downstream; a
   // value sent by the client under the same name is overwritten. A request a

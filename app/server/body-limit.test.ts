@@ -1,45 +1,151 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import type { AdmissionLimits } from '~/services/admission.server';
 import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
-import { BodyTooLargeError, bodyLimitFor, isBodyTooLarge, UPLOAD_BODY_MAX_BYTES } from './body-limit';
+import { slowUpload } from '#tests/support/slow-upload';
+import { BodyRefusedError, bodyAllowance, bodyLimit, isBodyRefused, UPLOAD_BODY_MAX_BYTES } from './body-limit';
 
-describe('bodyLimitFor', () => {
-  it.each([
-    '/upload',
-    '/upload.data',
-    '/profile',
-    '/profile.data',
-    '/admin/competitions/new',
-    '/admin/competitions/3.data',
-    '/api/builds',
-    '/api/uploads/temp',
-    '/api/user/avatar',
-    '/UPLOAD/',
-  ])('gives the photo upload route %s the upload limit', (path) => {
-    expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_MAX_BYTES);
+describe('bodyAllowance', () => {
+  it('gives an upload (multipart/form-data) the upload limit, whatever the route', () => {
+    expect(bodyAllowance('multipart/form-data; boundary=x')).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyAllowance('multipart/form-data')).toBe(UPLOAD_BODY_MAX_BYTES);
   });
 
-  it.each([
-    '/',
-    '/auth',
-    '/auth/magic',
-    '/build/1',
-    '/build/1.data',
-    '/api/builds/1',
-    '/api/builds/1/comment',
-    '/admin/competitions',
-    '/api/uploads/temp/status',
-    '/uploads',
-  ])('gives %s the forms and JSON limit', (path) => {
-    expect(bodyLimitFor(path)).toBe(REQUEST_BODY_MAX_BYTES);
+  it.each([undefined, 'application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-dataX', 'multipart/mixed'])(
+    'gives any other body (%s) the forms and JSON limit',
+    (contentType) => {
+      expect(bodyAllowance(contentType)).toBe(REQUEST_BODY_MAX_BYTES);
+    },
+  );
+});
+
+describe('isBodyRefused', () => {
+  it('finds the refused body behind the errors that readers wrap it in', () => {
+    const cut = new BodyRefusedError('too large');
+    expect(isBodyRefused(cut)).toBe(true);
+    expect(isBodyRefused(new TypeError('Failed to parse body', { cause: cut }))).toBe(true);
+    expect(isBodyRefused(new Error('something else'))).toBe(false);
+    expect(isBodyRefused('text')).toBe(false);
   });
 });
 
-describe('isBodyTooLarge', () => {
-  it('finds the cut body behind the errors that readers wrap it in', () => {
-    const cut = new BodyTooLargeError('too large');
-    expect(isBodyTooLarge(cut)).toBe(true);
-    expect(isBodyTooLarge(new TypeError('Failed to parse body', { cause: cut }))).toBe(true);
-    expect(isBodyTooLarge(new Error('something else'))).toBe(false);
-    expect(isBodyTooLarge('text')).toBe(false);
+const MB = 1024 * 1024;
+const servers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((close) => close()));
+});
+
+/**
+ * A server behind bodyLimit whose one route reads the body as React Router
+ * does (a web stream over the request) and answers with how many bytes it
+ * read; the client's network is X-Forwarded-For, as slowUpload sends it.
+ */
+async function serverBehind({ reading, minBytesPerSecond }: { reading?: AdmissionLimits; minBytesPerSecond?: number }) {
+  const app = express();
+  app.use(bodyLimit({ key: (res) => String(res.req.headers['x-forwarded-for']), reading, minBytesPerSecond }));
+  app.post('/read', async (req, res) => {
+    const request = new Request('http://localhost/read', {
+      method: 'POST',
+      body: createReadableStreamFromReadable(req),
+      duplex: 'half',
+    } as RequestInit);
+    try {
+      res.send(`read ${(await request.arrayBuffer()).byteLength}`);
+    } catch (error) {
+      if (!isBodyRefused(error)) throw error;
+    }
+  });
+  const server = createServer(app);
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  servers.push(() => {
+    server.closeAllConnections();
+    return new Promise((closed) => server.close(closed));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** An upload of `bytes` from `address`, sent at once. */
+function upload(origin: string, address: string, bytes: number) {
+  const body = new FormData();
+  body.set('image', new Blob([new Uint8Array(bytes)]), 'rig.png');
+  return fetch(`${origin}/read`, { method: 'POST', body, headers: { 'X-Forwarded-For': address }, signal: AbortSignal.timeout(5000) });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('bodyLimit, reading uploads', () => {
+  it('reads uploads while their declared bodies fit the budget; the next waits unread until one is done', async () => {
+    const origin = await serverBehind({ reading: { running: Infinity, budget: 20 * MB }, minBytesPerSecond: 1024 * 1024 });
+    // Two slow 10 MB bodies fill the budget; a third body waits behind them, then is read.
+    const slow = ['192.0.2.1', '192.0.2.2'].map((address) => slowUpload(origin, { path: '/read', address, tickMs: 20 }));
+    await pause(50);
+    let read = false;
+    const third = upload(origin, '192.0.2.3', MB).then(async (response) => ((read = true), await response.text()));
+    await pause(100);
+    expect(read).toBe(false);
+    for (const one of slow) one.stop();
+    expect(await third).toMatch(/^read \d+$/);
+  });
+
+  it("holds one network to its share: its next upload waits while another network's is read", async () => {
+    const origin = await serverBehind({ reading: { running: Infinity, budget: 64 * MB, budgetPerKey: 16 * MB }, minBytesPerSecond: 1 });
+    const slow = slowUpload(origin, { path: '/read', address: '192.0.2.1' });
+    await pause(50);
+    let ownRead = false;
+    const own = upload(origin, '192.0.2.1', 8 * MB).then(() => (ownRead = true));
+    expect(await (await upload(origin, '192.0.2.2', 8 * MB)).text()).toMatch(/^read \d+$/);
+    expect(ownRead).toBe(false);
+    slow.stop();
+    await own;
+  });
+
+  it('answers 429 with when to try again past the uploads one network may have in the line', async () => {
+    const origin = await serverBehind({
+      reading: { running: Infinity, budget: 64 * MB, budgetPerKey: 16 * MB, perKey: 2 },
+      minBytesPerSecond: 1,
+    });
+    const slow = [slowUpload(origin, { path: '/read', address: '192.0.2.1' }), slowUpload(origin, { path: '/read', address: '192.0.2.1' })];
+    await pause(50);
+    const refused = await upload(origin, '192.0.2.1', MB);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/try again/i);
+    for (const one of slow) one.stop();
+  });
+
+  it('answers 408 to an upload that falls behind the pace, and gives its place to the next', async () => {
+    // A pace of 1 MB a second: the head start (320 KB) lasts a third of a second.
+    const origin = await serverBehind({ reading: { running: Infinity, budget: 10 * MB }, minBytesPerSecond: 1024 * 1024 });
+    const slow = slowUpload(origin, { path: '/read', address: '192.0.2.1' });
+    await pause(50);
+    const behind = upload(origin, '192.0.2.2', MB);
+    const answer = await slow.answer;
+    expect(answer.status).toBe(408);
+    expect(answer.ms).toBeLessThan(2000);
+    expect(await (await behind).text()).toMatch(/^read \d+$/);
+  });
+
+  it('does not count against the pace the time the reader itself takes', async () => {
+    const app = express();
+    app.use(bodyLimit({ key: () => 'one', minBytesPerSecond: 1024 * 1024 }));
+    // A reader that waits a second (past the head start) before it reads, as an action may.
+    app.post('/read', async (req, res) => {
+      const request = new Request('http://localhost/read', {
+        method: 'POST',
+        body: createReadableStreamFromReadable(req),
+        duplex: 'half',
+      } as RequestInit);
+      await pause(1000);
+      res.send(`read ${(await request.arrayBuffer()).byteLength}`);
+    });
+    const server = createServer(app);
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    servers.push(() => new Promise((closed) => server.close(closed)));
+    const response = await upload(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '192.0.2.1', 4 * MB);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/^read \d+$/);
   });
 });

@@ -1,85 +1,140 @@
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { formatByteLimit } from '~/services/multipart.server';
+import { AdmissionFullError, createAdmission, type Admission, type AdmissionLimits } from '~/services/admission.server';
+import { formatByteLimit, isMultipartForm } from '~/services/multipart.server';
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { NETWORK_BUSY, SERVER_BUSY } from './request-admission';
 
 /** An upload's photo plus room for the multipart framing and the form's other fields. */
 export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 256 * 1024;
 
 /**
- * The routes whose actions read a photo (readUploadForm): the upload page, the
- * profile's avatar form, the competition editor's badge, and the API's uploads;
- * with React Router's `.data` twin that JavaScript posts to.
+ * The most a body may send, decided by what it is, the same on every route: an
+ * upload (multipart/form-data) its photo's limit, anything else (a form, JSON)
+ * the forms' limit. Whoever reads an upload, it comes in through the reading
+ * line (bodyLimit), so its size costs a place there, not the route's say-so.
  */
-const UPLOAD_ROUTES = /^\/(?:upload|profile|admin\/competitions\/[^/]+|api\/builds|api\/uploads\/temp|api\/user\/avatar)(?:\.data)?\/?$/i;
-
-/** The most a request to `path` may send: an upload route's limit, else the forms' and JSON's. */
-export function bodyLimitFor(path: string): number {
-  return UPLOAD_ROUTES.test(path) ? UPLOAD_BODY_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
-}
-
-/** Marks the body stream's error when a request sends more than its limit. */
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-}
-
-/** Whether `error` comes from a body cut at its limit: the client was answered 413, nothing failed here. */
-export function isBodyTooLarge(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof BodyTooLargeError) return true;
-  return false;
+export function bodyAllowance(contentType: string | undefined): number {
+  return isMultipartForm(contentType) ? UPLOAD_BODY_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
 }
 
 /**
- * Bounds every request body, before anything reads it: a declared
- * Content-Length over the route's limit is answered 413 at once, unread; a
- * chunked body is counted as it arrives and refused with 413 the moment it
- * passes the limit (whoever was reading it gets an error, never a cut-short
- * body). An answer ready before the body was read (a guest's upload refused
- * with 401, a cross-site post) waits while the rest is read and discarded, so
- * the client, still sending, gets to read it and the connection stays usable.
+ * Uploads being read at once: what their declared bodies (at most their limit)
+ * may hold together, one network's share of it, how many one network may have
+ * read and waiting, and how many may wait in all. A body that waits is unread:
+ * its connection holds it back, not the server's memory.
  */
-export function bodyLimit(): RequestHandler {
+export const READING_LINE = {
+  running: Infinity,
+  budget: 64 * 1024 * 1024,
+  budgetPerKey: 16 * 1024 * 1024,
+  perKey: 8,
+  waiting: 64,
+} satisfies AdmissionLimits;
+
+/** The slowest an upload being read may come in, past its head start: a poor mobile uplink (256 kbit/s). */
+export const MIN_UPLOAD_BYTES_PER_SECOND = 32 * 1024;
+
+/** What an upload may send behind its pace: ten seconds' worth at the default, for a connection to get going. */
+const HEAD_START_BYTES = 320 * 1024;
+
+/** The least time between two checks of an upload's pace. */
+const PACE_CHECK_MS = 100;
+
+/** How long a client refused for a busy line is asked to wait, in seconds. */
+const RETRY_AFTER_S = 2;
+
+/** Marks the body stream's error when the server refused the body (413, 408, 429, 503) and answered for it. */
+export class BodyRefusedError extends Error {
+  override name = 'BodyRefusedError';
+}
+
+/** Whether `error` comes from a body the server refused: the client has its answer, nothing failed here. */
+export function isBodyRefused(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof BodyRefusedError) return true;
+  return false;
+}
+
+export type BodyLimitOptions = {
+  /** The client's network: one network has only its share of the reading line. */
+  key: (res: Response) => string;
+  /** The slowest an upload may come in while it is read, past its head start; slower is answered 408. */
+  minBytesPerSecond?: number;
+  /** The reading line's limits (READING_LINE). */
+  reading?: AdmissionLimits;
+};
+
+/**
+ * Bounds every request body, before anything reads it, by what it is
+ * (bodyAllowance): a declared Content-Length over its limit is answered 413 at
+ * once, unread; a chunked body is counted as it arrives and refused with 413
+ * the moment it passes the limit (whoever was reading it gets an error, never
+ * a cut-short body). An upload larger than a form is held unread until the
+ * reading line has room for it, then must keep a pace (keepPace): a full line
+ * is answered 429 or 503, a body that falls behind 408. An answer ready before
+ * the body was read (a guest's upload refused with 401, a cross-site post)
+ * waits while the rest is read and discarded, so the client, still sending,
+ * gets to read it and the connection stays usable.
+ */
+export function bodyLimit({
+  key,
+  minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND,
+  reading = READING_LINE,
+}: BodyLimitOptions): RequestHandler {
+  const line = createAdmission(reading);
   return (req, res, next) => {
     const declared = req.headers['content-length'];
     if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();
-    const maxBytes = bodyLimitFor(req.path);
-    if (Number(declared) > maxBytes) return refuse(req, res, maxBytes, { writeHead: res.writeHead, end: res.end });
-    guard(req, res, maxBytes);
+    const maxBytes = bodyAllowance(req.headers['content-type']);
+    if (Number(declared) > maxBytes) return refuse(req, res, tooLarge(maxBytes), { writeHead: res.writeHead, end: res.end });
+    const upload = maxBytes > REQUEST_BODY_MAX_BYTES && !(Number(declared) <= REQUEST_BODY_MAX_BYTES);
+    guard(req, res, maxBytes, upload ? { line, key: () => key(res), cost: Number(declared) || maxBytes, minBytesPerSecond } : undefined);
     next();
   };
 }
 
 /**
  * Answers `Expect: 100-continue` (curl asks it before bodies over 1 MB): the
- * client is told to go on only when its declared body is within the route's
- * limit, so an oversized one gets its 413 before a byte of it is sent.
+ * client is told to go on only when its declared body is within its limit, so
+ * an oversized one gets its 413 before a byte of it is sent.
  */
 export function continueWithinLimit(app: RequestListener): RequestListener {
   return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (!(Number(req.headers['content-length']) > bodyLimitFor(path))) res.writeContinue();
+    if (!(Number(req.headers['content-length']) > bodyAllowance(req.headers['content-type']))) res.writeContinue();
     app(req, res);
   };
 }
 
+type Refusal = { status: 408 | 413 | 429 | 503; code: string; message: string; retryAfterS?: number };
 type Senders = Pick<Response, 'writeHead' | 'end'>;
 type Send = (...args: unknown[]) => unknown;
+type Reading = { line: Admission; key: () => string; cost: number; minBytesPerSecond: number };
 
-function guard(req: Request, res: Response, maxBytes: number) {
+const tooLarge = (maxBytes: number): Refusal => ({
+  status: 413,
+  code: 'too_large',
+  message: `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
+});
+
+function guard(req: Request, res: Response, maxBytes: number, reading: Reading | undefined) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   let received = 0;
   let refused = false;
   /** Calls to `res` held back until the body has been read to its end. */
   let held: (() => void)[] | undefined;
 
-  const count = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received <= maxBytes || refused) return;
+  const refuseBody = (refusal: Refusal) => {
+    if (refused) return;
     refused = true;
     held = undefined;
+    turn?.leave();
     for (const listener of req.listeners('data')) req.off('data', listener as Send);
-    refuse(req, res, maxBytes, original);
-    req.emit('error', new BodyTooLargeError(`The request body passed ${maxBytes} bytes`));
+    refuse(req, res, refusal, original);
+    req.emit('error', new BodyRefusedError(refusal.message));
+  };
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBytes) refuseBody(tooLarge(maxBytes));
   };
   // Paused first: nothing flows until the reader (React Router) attaches its own
   // listener and asks for data, so it misses no chunk counted here.
@@ -87,9 +142,12 @@ function guard(req: Request, res: Response, maxBytes: number) {
   req.on('data', count);
   // The error emitted above must not throw when nobody reads the body yet.
   req.on('error', () => {});
+  const turn = reading && takeTurn(req, reading, () => received, refuseBody);
 
   const drain = () => {
     held = [];
+    // Bytes thrown away hold no memory: the upload gives its place in the line up.
+    turn?.leave();
     // Whoever was reading stops; what still arrives is counted, then dropped.
     for (const listener of req.listeners('data')) if (listener !== count) req.off('data', listener as Send);
     req.once('end', () => {
@@ -104,7 +162,7 @@ function guard(req: Request, res: Response, maxBytes: number) {
     const send = original[name] as Send;
     res[name] = function (...args: unknown[]) {
       if (refused) {
-        // The 413 went out instead: what was meant to follow it is dropped.
+        // The refusal went out instead: what was meant to follow it is dropped.
         (args.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
         return returned();
       }
@@ -121,7 +179,102 @@ function guard(req: Request, res: Response, maxBytes: number) {
 }
 
 /**
- * How long a refused client may go on sending, unread, once its 413 is out.
+ * Holds an upload's body unread until the reading line admits it: its reader's
+ * first request for data (React Router asks as it makes the request) takes a
+ * place for the client's network, and the bytes flow once it is given. The
+ * place is held while the body is read and kept to its pace, and given up when
+ * the body ends, the client leaves, or the body is refused or thrown away.
+ */
+function takeTurn(req: Request, reading: Reading, received: () => number, refuse: (refusal: Refusal) => void) {
+  const resume = req.resume;
+  let state: 'unread' | 'waiting' | 'reading' | 'done' = 'unread';
+  let finish: (() => void) | undefined;
+  const left = new AbortController();
+  const pace = keepPace(req, reading.minBytesPerSecond, received, () =>
+    refuse({
+      status: 408,
+      code: 'request_timeout',
+      message: `The upload came in too slowly: at least ${formatByteLimit(reading.minBytesPerSecond)} a second is needed. Please try again.`,
+    }),
+  );
+
+  const leave = () => {
+    if (state === 'done') return;
+    state = 'done';
+    left.abort();
+    pace.stop();
+    finish?.();
+  };
+  const enter = () => {
+    state = 'waiting';
+    const read = () =>
+      new Promise<void>((resolve) => {
+        state = 'reading';
+        finish = resolve;
+        pace.start();
+        resume.call(req);
+      });
+    reading.line.run(read, { cost: reading.cost, key: reading.key(), signal: left.signal }).catch((error: unknown) => {
+      if (!(error instanceof AdmissionFullError)) return;
+      const network = error.scope === 'key';
+      refuse({
+        status: network ? 429 : 503,
+        code: network ? 'rate_limited' : 'unavailable',
+        message: network ? NETWORK_BUSY : SERVER_BUSY,
+        retryAfterS: RETRY_AFTER_S,
+      });
+    });
+  };
+  req.resume = function (this: Request) {
+    if (state === 'unread') enter();
+    return state === 'waiting' ? this : resume.call(this);
+  };
+  req.once('end', leave);
+  req.once('close', leave);
+  return { leave };
+}
+
+/**
+ * Refuses an upload that comes in slower than `bytesPerSecond` while it is
+ * read, once past its head start: a client trickling its bytes would keep its
+ * place in the reading line for as long as it liked. Only the time its reader
+ * asks for data counts: a reader busy elsewhere holds the client back itself.
+ */
+function keepPace(req: Request, bytesPerSecond: number, received: () => number, tooSlow: () => void) {
+  let readMs = 0;
+  let since: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    timer = undefined;
+    if (since === undefined) return;
+    const allowedMs = ((received() + HEAD_START_BYTES) / bytesPerSecond) * 1000;
+    const aheadMs = allowedMs - (readMs + performance.now() - since);
+    if (aheadMs <= 0) return tooSlow();
+    timer = setTimeout(check, Math.max(aheadMs, PACE_CHECK_MS)).unref();
+  };
+  const resumed = () => {
+    since ??= performance.now();
+    if (!timer) check();
+  };
+  const paused = () => {
+    if (since !== undefined) readMs += performance.now() - since;
+    since = undefined;
+  };
+  return {
+    start() {
+      req.on('resume', resumed);
+      req.on('pause', paused);
+    },
+    stop() {
+      clearTimeout(timer);
+      req.off('resume', resumed);
+      req.off('pause', paused);
+    },
+  };
+}
+
+/**
+ * How long a refused client may go on sending, unread, once its answer is out.
  * Closing a connection whose incoming data is unread resets it, and a client
  * still writing would lose the answer it has not read yet (nginx's
  * lingering_close, for the same reason).
@@ -129,10 +282,10 @@ function guard(req: Request, res: Response, maxBytes: number) {
 const LINGER_MS = 2000;
 
 /**
- * 413, in the API's error shape under /api/, then the connection closed after
- * a short linger: what the client still sends is dropped, never stored.
+ * The refusal, in the API's error shape under /api/, then the connection closed
+ * after a short linger: what the client still sends is dropped, never stored.
  */
-function refuse(req: Request, res: Response, maxBytes: number, { writeHead, end }: Senders) {
+function refuse(req: Request, res: Response, { status, code, message, retryAfterS }: Refusal, { writeHead, end }: Senders) {
   const socket = req.socket;
   // Node calls destroySoon once a "Connection: close" answer is flushed: half-close instead, and drop what still comes.
   socket.destroySoon = function (this: typeof socket) {
@@ -142,11 +295,12 @@ function refuse(req: Request, res: Response, maxBytes: number, { writeHead, end 
   };
   req.resume();
   const api = req.path.startsWith('/api/');
-  const message = `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`;
-  const body = api ? JSON.stringify({ error: 'too_large', message }) : message;
-  writeHead.call(res, 413, {
+  const body = api ? JSON.stringify({ error: code, message }) : message;
+  writeHead.call(res, status, {
     'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...(retryAfterS === undefined ? {} : { 'Retry-After': String(retryAfterS) }),
     Connection: 'close',
   });
   (end as (chunk: string) => Response).call(res, body);

@@ -33,6 +33,7 @@ describe('parseEnv', () => {
       OLLAMA_MODEL: 'qwen2.5vl:7b',
       JOB_POLL_MS: 1000,
       TRUST_PROXY: 0,
+      UPLOAD_MIN_KB_PER_S: 32,
       SCREENING: 'auto',
       LOG_LEVEL: 'info',
       ADMIN_EMAILS: [],

@@ -8,7 +8,6 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
-import { createAdmission } from './admission.server';
 
 /**
  * An upload refused, with the HTTP status to answer: unreadable, too large, too
@@ -49,35 +48,32 @@ export function formatByteLimit(bytes: number): string {
 const MULTIPART = /^multipart\/form-data\s*(;|$)/;
 
 /**
- * Upload bodies being read at once may hold this many bytes between them (each
- * counted at its declared Content-Length, at most its limit). A body that does not
- * fit waits unread: the connection holds it back, not the server's memory.
+ * Whether a body of this Content-Type is an upload, read as multipart/form-data:
+ * the one test both the server's body limits (app/server/body-limit.ts) and
+ * readUploadForm go by.
  */
-const READING_MAX_BYTES = 64 * 1024 * 1024;
-const bodiesBeingRead = createAdmission({ running: Infinity, budget: READING_MAX_BYTES });
+export function isMultipartForm(contentType: string | null | undefined): boolean {
+  return MULTIPART.test(contentType ?? '');
+}
 
 /**
  * Reads a multipart/form-data request, streaming: the parser stops at the
- * first file larger than `maxFileSize` instead of buffering it, and waits its
- * turn while other uploads being read hold READING_MAX_BYTES. Files come back
- * as in-memory `File`s (at most `maxFiles` of them), text fields as strings,
- * and a file input left empty (a zero-byte part) is left out, as
- * `request.formData()` would not. Throws an UploadError with the HTTP status
- * to answer with.
+ * first file larger than `maxFileSize` instead of buffering it. The server lets
+ * an upload's bytes through only in its turn among the uploads being read
+ * (app/server/body-limit.ts). Files come back as in-memory `File`s (at most
+ * `maxFiles` of them), text fields as strings, and a file input left empty (a
+ * zero-byte part) is left out, as `request.formData()` would not. Throws an
+ * UploadError with the HTTP status to answer with.
  */
 export async function readUploadForm(
   request: Request,
   { maxFileSize = UPLOAD_MAX_BYTES, maxFiles = 1 }: { maxFileSize?: number; maxFiles?: number } = {},
 ): Promise<FormData> {
-  if (!MULTIPART.test(request.headers.get('Content-Type') ?? '')) {
+  if (!isMultipartForm(request.headers.get('Content-Type'))) {
     throw new UploadError(400, 'Expected a multipart/form-data upload');
   }
-  const declared = Number(request.headers.get('Content-Length'));
-  const cost = Math.min(Number.isSafeInteger(declared) && declared > 0 ? declared : maxFileSize, maxFileSize * maxFiles);
   try {
-    return await bodiesBeingRead.run(() => parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file)), {
-      cost,
-    });
+    return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
       throw new UploadError(413, `File size must be less than ${formatByteLimit(maxFileSize)}`, { cause: error });

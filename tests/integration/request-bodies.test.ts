@@ -2,14 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FORTY_MB, postOversized } from '#tests/support/oversized-post';
-import { sharedApp } from '#tests/support/stack';
+import { processMemory, resetPeakMemory } from '#tests/support/process-memory';
+import { sharedStack } from '#tests/support/stack';
 
-const server = sharedApp();
+const server = sharedStack();
 
 const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) =>
   postOversized(new URL(path, server.app.origin), { chunked });
 
 const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
+/** The routes whose forms also carry a photo: a body that is not multipart is held to the forms' limit there too. */
+const photoForms = [
+  '/upload',
+  '/upload.data',
+  '/profile',
+  '/profile.data',
+  '/admin/competitions/new',
+  '/api/builds',
+  '/api/uploads/temp',
+  '/api/user/avatar',
+];
+const EIGHT_MB = 8 * 1024 * 1024;
 
 describe('request bodies', () => {
   it.each(guestForms)('a 40 MB form declared to %s is answered 413 without being read', async (path) => {
@@ -17,6 +30,41 @@ describe('request bodies', () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('too large');
     expect(answer.sent).toBeLessThan(FORTY_MB);
+  });
+
+  it.each(photoForms)('an 8 MB body that is not multipart, declared to %s, is answered 413 without being read', async (path) => {
+    const answer = await postOversized(new URL(path, server.app.origin), { chunked: false, bytes: EIGHT_MB });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('64KB');
+    expect(answer.sent).toBeLessThan(EIGHT_MB);
+  });
+
+  it.each(['/profile', '/profile.data'])(
+    "a member's plain 8 MB form to %s, declared or chunked, is refused 413 before it is read",
+    async (path) => {
+      const member = await server.member();
+      const headers = { Cookie: member.cookieHeader(), Origin: server.app.origin };
+      const declared = await postOversized(new URL(path, server.app.origin), { chunked: false, bytes: EIGHT_MB, headers });
+      expect(declared.status).toBe(413);
+      expect(declared.sent).toBeLessThan(EIGHT_MB);
+      // The kernel's buffers take in megabytes before anything reads them: the limit named shows where it was cut.
+      const chunked = await postOversized(new URL(path, server.app.origin), { chunked: true, bytes: EIGHT_MB, headers });
+      expect(chunked.status).toBe(413);
+      expect(chunked.body).toContain('64KB');
+    },
+  );
+
+  it("six of a member's 8 MB plain forms to /profile at once leave the server's memory where it was", async () => {
+    const member = await server.member();
+    const headers = { Cookie: member.cookieHeader(), Origin: server.app.origin };
+    const pid = server.app.child.pid!;
+    const idle = await processMemory(pid);
+    await resetPeakMemory(pid);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postOversized(new URL('/profile', server.app.origin), { chunked: false, bytes: EIGHT_MB, headers })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(413));
+    expect((await processMemory(pid)).peakMb - idle.rssMb).toBeLessThan(40);
   });
 
   it.each(['/auth', '/api/request-login-code'])('a chunked 40 MB body to %s is cut at the limit with 413', async (path) => {

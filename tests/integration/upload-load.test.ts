@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from '#tests/support/app-process';
+import { type AppProcess, startApp } from '#tests/support/app-process';
 import { Browser, toastText } from '#tests/support/browser';
 import { tallPng } from '#tests/support/image-fixtures';
 import { processMemory, resetPeakMemory } from '#tests/support/process-memory';
 import { signInWithCode } from '#tests/support/sign-in';
+import { slowUpload, type SlowUpload } from '#tests/support/slow-upload';
 import { readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
@@ -130,4 +131,55 @@ describe('many large upload bodies at once', () => {
       await fresh.stop();
     }
   }, 120_000);
+});
+
+describe('slow upload senders', () => {
+  // A pace of 1 MB a second: the head start every upload has before its pace counts lasts a third of a second, not ten.
+  const paced = () => startApp({ TRUST_PROXY: 'true', UPLOAD_MIN_KB_PER_S: '1024' });
+  /** Six megabytes that are not a photo: answered 400 once read, so an answer says the body was read. */
+  const sixMegabytes = new Uint8Array(6 * 1024 * 1024).fill(7);
+  const upload = (app: AppProcess, address: string) => {
+    const body = new FormData();
+    body.set('image', new Blob([sixMegabytes], { type: 'image/png' }), 'rig.png');
+    return new Browser(app, address).request('/api/uploads/temp', {
+      method: 'POST',
+      body,
+      headers: { Origin: app.origin },
+      signal: AbortSignal.timeout(10_000),
+    });
+  };
+  const notAPhoto = { error: 'invalid_input', message: 'File type must be an image' };
+  const stopAll = (uploads: SlowUpload[]) => uploads.forEach((slow) => slow.stop());
+
+  it("from one address hold only its share of the reading: another member's upload is read meanwhile, and each slow one is refused 408", async () => {
+    const app = await paced();
+    const slow = Array.from({ length: 7 }, () => slowUpload(app.origin, { address: '203.0.113.7' }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const other = await upload(app, '203.0.113.8');
+      expect(await other.json()).toEqual(notAPhoto);
+      const answers = await Promise.all(slow.map((one) => one.answer));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(7).fill(408));
+    } finally {
+      stopAll(slow);
+      await app.stop();
+    }
+  }, 30_000);
+
+  it('from many addresses are refused 408 once they fall behind the pace, and the uploads behind them are read', async () => {
+    const app = await paced();
+    // Seven declared 10 MB bodies hold more than the 64 MB read at once.
+    const slow = Array.from({ length: 7 }, (_, index) => slowUpload(app.origin, { address: `203.0.113.${20 + index}` }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const waiting = upload(app, '203.0.113.9');
+      const answers = await Promise.all(slow.map((one) => one.answer));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(7).fill(408));
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(5000);
+      expect(await (await waiting).json()).toEqual(notAPhoto);
+    } finally {
+      stopAll(slow);
+      await app.stop();
+    }
+  }, 30_000);
 });

@@ -5,14 +5,22 @@ const CHUNK = Buffer.alloc(64 * 1024, 'a');
 
 export type OversizedAnswer = { status: number; body: string; /** Bytes written before the answer came. */ sent: number; ms: number };
 
+export type OversizedOptions = {
+  chunked: boolean;
+  bytes?: number;
+  timeoutMs?: number;
+  /** Sent with the body's own headers: a member's cookie, an address, an Origin. */
+  headers?: Record<string, string>;
+};
+
 /**
- * Posts `bytes` of form data the slow way a hostile client would, 64 KB at a
- * time, declared up front (Content-Length) or chunked, and stops sending as soon
- * as an answer arrives. Rejects if none comes within `timeoutMs`.
+ * Posts `bytes` of form data (JSON under /api/) the slow way a hostile client
+ * would, 64 KB at a time, declared up front (Content-Length) or chunked, and
+ * stops sending as soon as an answer arrives. Rejects if none comes within `timeoutMs`.
  */
 export function postOversized(
   url: URL,
-  { chunked, bytes = FORTY_MB, timeoutMs = 10_000 }: { chunked: boolean; bytes?: number; timeoutMs?: number },
+  { chunked, bytes = FORTY_MB, timeoutMs = 10_000, headers: extra = {} }: OversizedOptions,
 ): Promise<OversizedAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -20,6 +28,7 @@ export function postOversized(
     let answered = false;
     const headers: Record<string, string | number> = {
       'Content-Type': url.pathname.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded',
+      ...extra,
     };
     if (chunked) headers['Transfer-Encoding'] = 'chunked';
     else headers['Content-Length'] = bytes;
