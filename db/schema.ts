@@ -43,6 +43,8 @@ export const users = sqliteTable(
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // Which avatar files the site shows: /uploads asks it for every avatar it serves (models/public-uploads.server.ts).
+    index('users_avatar_idx').on(t.avatarUrl),
   ],
 );
 
@@ -324,7 +326,12 @@ export const competitions = sqliteTable(
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('competitions_active_idx').on(t.isActive, t.endDate), check('competitions_dates', sql`${t.endDate} > ${t.startDate}`)],
+  (t) => [
+    index('competitions_active_idx').on(t.isActive, t.endDate),
+    // Which badge files the site shows, as for avatars.
+    index('competitions_badge_idx').on(t.badgeUrl),
+    check('competitions_dates', sql`${t.endDate} > ${t.startDate}`),
+  ],
 );
 
 export const competitionEntries = sqliteTable(

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { builds, imageVariants, images, tempUploads } from '../../db/schema';
-import { db } from '~/services/db.server';
+import { db, preparedOnce } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
 import { type EncodedVariant, IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER, storeVariants } from '~/services/images.server';
@@ -283,6 +283,25 @@ async function deleteImages(condition: SQL): Promise<number> {
     return [...new Set(named)];
   });
   return release(names);
+}
+
+const listedImageNaming = preparedOnce((connection) =>
+  connection
+    .select({ id: images.id })
+    .from(imageVariants)
+    .innerJoin(images, eq(images.id, imageVariants.imageId))
+    .where(and(eq(imageVariants.fileName, sql.placeholder('fileName')), listedImage))
+    .limit(1)
+    .prepare(),
+);
+
+/**
+ * Whether a file of the public folder is one the site shows to everyone now: a listed
+ * build's photo names it. Decided by the builds' state, which changes in the commit that
+ * hides, rejects or deletes a build, before the files move out.
+ */
+export function isPublicImageFile(fileName: string): boolean {
+  return VARIANT_FILE.test(fileName) && listedImageNaming().get({ fileName }) !== undefined;
 }
 
 /**

@@ -21,8 +21,8 @@ import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
 import { pageParams } from './page-params';
+import { publicUploads } from './public-uploads';
 import { forwardWrites } from './replica/forward-writes';
-import { fetchMissingUploads } from './replica/missing-uploads';
 import { PEER_HEADER, verifyPeer } from './replica/peer';
 import { readYourWrites } from './replica/read-your-writes';
 import { requestAdmission } from './request-admission';
@@ -112,12 +112,9 @@ export function createApp({ build, mode, config, vite }: Options) {
   }
   // Uploaded images are named by their content hash: they never change. Only the folders
   // meant for everyone are served: unlisted photos (private/) and the social cards' cache
-  // (cards/, sent by a route that checks the build is listed) are not.
-  if (config.LITEFS_DIR)
-    app.use(
-      '/uploads',
-      fetchMissingUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }),
-    );
+  // (cards/, sent by a route that checks the build is listed) are not. Within them, only
+  // what the database says the site shows; a replica fetches that from the primary.
+  app.use('/uploads', publicUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }));
   for (const folder of PUBLIC_UPLOAD_FOLDERS) {
     app.use(
       `/uploads/${folder}`,

@@ -54,6 +54,10 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
 
 /** The folders under UPLOADS_DIR that hold avatars and competition badges, served at `/uploads/<folder>/`. */
 export const AVATAR_FOLDERS = ['avatars', 'badges'] as const;
+export type AvatarFolder = (typeof AVATAR_FOLDERS)[number];
+
+/** The URL a stored avatar or badge is shown at, and recorded by (users.avatar_url, competitions.badge_url). */
+export const avatarFileUrl = (folder: AvatarFolder, fileName: string) => `/uploads/${folder}/${fileName}`;
 
 /**
  * Turns an uploaded image into the stored avatar (or a competition's badge, the
@@ -64,12 +68,12 @@ export const AVATAR_FOLDERS = ['avatars', 'badges'] as const;
  */
 export async function processAvatar(
   input: Uint8Array,
-  { uploadsDir, folder = 'avatars' }: { uploadsDir: string; folder?: (typeof AVATAR_FOLDERS)[number] },
+  { uploadsDir, folder = 'avatars' }: { uploadsDir: string; folder?: AvatarFolder },
 ): Promise<{ url: string; fileName: string; bytes: number }> {
   const output = await encodeAvatar(input);
   const fileName = `${createHash('sha256').update(output).digest('hex')}.webp`;
   const directory = join(uploadsDir, folder);
   await mkdir(directory, { recursive: true });
   await writeOnce(directory, fileName, output);
-  return { url: `/uploads/${folder}/${fileName}`, fileName, bytes: output.length };
+  return { url: avatarFileUrl(folder, fileName), fileName, bytes: output.length };
 }

@@ -23,15 +23,17 @@ type Upload = {
  * Photos on every node. Each node keeps uploads on its own volume and the
  * primary is the one that stores them: on a replica, a public upload missing
  * here is fetched from the primary's public URL once, stored atomically, and
- * kept (names are content hashes, so a copy never goes stale). Concurrent asks
- * for one file share one fetch. Answers whether the file is here now; always
- * false on the primary or without LiteFS, and for a file the primary does not
- * serve publicly either.
+ * kept (names are content hashes, so a copy never goes stale; whether it may
+ * still be shown is the database's to say, see public-uploads.ts). Concurrent
+ * asks for one file share one fetch. Answers whether the file is here now;
+ * always false on the primary or without LiteFS, and for a file the primary
+ * does not serve publicly either.
  */
 export async function fetchUploadFromPrimary({ uploadsDir, folder, fileName, maxBytes }: Upload): Promise<boolean> {
   if (!FILE_NAME.test(fileName)) return false;
   const primary = await primaryTarget();
   if (primary.role !== 'replica') return false;
+  if (await isFile(join(uploadsDir, folder, fileName))) return true;
   const key = `${folder}/${fileName}`;
   let fetching = inFlight.get(key);
   if (!fetching) {
@@ -47,7 +49,7 @@ export async function fetchUploadFromPrimary({ uploadsDir, folder, fileName, max
 }
 
 /** Whether `path` is a file on this node's volume. */
-export const isFile = (path: string) =>
+const isFile = (path: string) =>
   stat(path).then(
     (file) => file.isFile(),
     () => false,

@@ -1,11 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from '#tests/support/browser';
 import { pageText, toastText } from '#tests/support/browser';
 import { liteFsUnavailable, sharedLiteFsCluster } from '#tests/support/litefs-cluster';
 import { readRow } from '#tests/support/test-database';
-import { paddedPhoto, uploadBuild } from '#tests/support/uploads';
+import { paddedPhoto, testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 
 const unavailable = liteFsUnavailable();
@@ -13,9 +13,11 @@ const unavailable = liteFsUnavailable();
 if (unavailable && process.env.CI) throw new Error(unavailable);
 if (unavailable) console.warn(`Skipped. ${unavailable}`);
 
+const ADMIN_EMAIL = 'boss@example.com';
+
 describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica)', () => {
   // Debug logs name every job a runner starts: the proof that only the primary runs them.
-  const cluster = sharedLiteFsCluster({ LOG_LEVEL: 'debug' });
+  const cluster = sharedLiteFsCluster({ LOG_LEVEL: 'debug', ADMIN_EMAILS: ADMIN_EMAIL });
   let owner: Browser;
   let rater: Browser;
   let buildId: number;
@@ -117,4 +119,37 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     expect(photos(cluster.replica).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(photos(cluster.primary).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   }, 60_000);
+
+  it('stops serving a photo on the replica, which keeps its copy, as soon as its build is hidden or deleted', async () => {
+    const visitor = cluster.browser(cluster.replica);
+    // Each of its own shape: plain photos of one shape share their files, which stay public while any listed build shows them.
+    const servedOnReplica = async (width: number) => {
+      const page = await uploadBuild(owner, {
+        title: `Taken down ${width}`,
+        file: { bytes: await testPhoto('jpeg', width, 500), name: 'rig.jpg', type: 'image/jpeg' },
+      });
+      const id = Number(page.url.split('/').pop());
+      // Listed once its photo is in the public folder and that reached the replica.
+      const sources = await waitFor(async () => {
+        const found = imageSources((await visitor.get(`/build/${id}`)).html);
+        return found.length > 0 ? [...new Set(found)] : undefined;
+      });
+      for (const src of sources) expect((await visitor.request(src)).status, src).toBe(200);
+      return { id, sources };
+    };
+    const hidden = await servedOnReplica(700);
+    const deleted = await servedOnReplica(900);
+
+    // Both sent to the replica; each answer is a page that waited for the change to arrive there.
+    const admin = await cluster.member(cluster.replica, ADMIN_EMAIL);
+    expect(toastText((await admin.post(`/build/${hidden.id}`, { intent: 'hide-build' })).html)).toContain('Build hidden');
+    expect(toastText((await admin.post('/admin/builds', { buildId: String(deleted.id) })).html)).toContain('Build deleted');
+    for (const src of [...hidden.sources, ...deleted.sources]) {
+      expect((await cluster.browser(cluster.primary).request(src)).status, `${src} on the primary`).toBe(404);
+      expect((await visitor.request(src)).status, `${src} on the replica`).toBe(404);
+    }
+    // Not because the copies are gone: the replica answers what the database says.
+    const copy = (src: string) => join(cluster.replica.dataDir, 'uploads', 'images', src.split('/').pop()!);
+    expect(hidden.sources.filter((src) => existsSync(copy(src)))).toEqual(hidden.sources);
+  });
 });
