@@ -10,7 +10,7 @@
 // whose load generator cannot take its time; run the bench itself on the others).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -130,10 +130,15 @@ const pages = ['/', '/gallery', `/build/${target.buildId}`];
 const EXPIRED_SESSION = await endedSessionCookieFor(sessionSecret);
 
 // Each page's ceiling: the same HTML written to a file, served by the same server's
-// static middleware (compressed per response, as any static file without a precompressed copy).
+// static middleware (compressed per response, as any static file without a precompressed copy):
+// the build's public files, since /uploads serves only the uploads the database names. Removed on exit.
+const ceilingFiles = pages.map((_path, index) => join(appRoot, 'build/client', `bench-static-${index}.html`));
+process.on('exit', () => {
+  for (const file of ceilingFiles) rmSync(file, { force: true });
+});
 for (const [index, path] of pages.entries()) {
   const html = await (await fetch(`${origin}${path}`)).text();
-  await writeFile(join(uploadsDir, 'images', `bench-static-${index}.html`), html);
+  await writeFile(ceilingFiles[index]!, html);
 }
 
 /** A Cookie header, or one made for each request. */
@@ -232,7 +237,7 @@ async function run(name: string, path: string, cookie?: Cookies): Promise<Row> {
 const rows: { page: Row; cookie: Row; member: Row; rendered: Row; ceiling: Row }[] = [];
 for (const [index, path] of pages.entries()) {
   rows.push({
-    ceiling: await run(`static copy of ${path}`, `/uploads/images/bench-static-${index}.html`),
+    ceiling: await run(`static copy of ${path}`, `/bench-static-${index}.html`),
     page: await run(`${path} signed out`, path),
     cookie: await run(`${path} signed out, expired session cookie`, path, EXPIRED_SESSION),
     member: await run(`${path} signed-in member`, path, memberCookie),
