@@ -189,6 +189,9 @@ export const builds = sqliteTable(
     // Why a build was held or rejected; the owner sees it.
     reviewReason: text('review_reason'),
     screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // The vision model's look still counts for screening: a build listed before it answered is
+    // held if it flags the photo. Cleared when it answers (or cannot), or a moderator decides.
+    lookPending: flag('look_pending'),
     // Aggregates kept in step with `ratings` and `comments` in the same transaction.
     totalRating: integer('total_rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),

@@ -1,3 +1,4 @@
+import { lookAtBuild } from '~/roast/look-job.server';
 import { replyToComment } from '~/roast/reply-job.server';
 import { roastBuild } from '~/roast/roast-job.server';
 import { screenBuild } from '~/roast/screen-job.server';
@@ -13,6 +14,7 @@ import {
   HOUSEKEEPING_JOB,
   IMAGE_VARIANTS_JOB,
   LEADERBOARD_JOB,
+  LOOK_JOB,
   NOTIFY_JOB,
   ROAST_JOB,
   SCREEN_JOB,
@@ -24,8 +26,9 @@ import { weeklyDigest } from './weekly-digest.server';
 
 /**
  * The runner with every job RigRoast has, configured from the environment.
- * Five lanes, each with its own slots, so nothing waits behind a slow AI call
+ * Six lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
+ * the vision model's looks at new uploads (which screening waits for only briefly),
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
  * leaderboard rankings and closing competitions, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
@@ -36,6 +39,7 @@ export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
     lanes: [
       { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild } },
+      { name: 'looking', concurrency: config.JOB_CONCURRENCY, handlers: { [LOOK_JOB]: lookAtBuild } },
       { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
       {
         name: 'upkeep',

@@ -4,6 +4,7 @@ import type { NewJob } from './queue.server';
 // build (and kind) queued or running at a time.
 
 export const SCREEN_JOB = 'screen';
+export const LOOK_JOB = 'look';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
@@ -15,6 +16,9 @@ export const IMAGE_VARIANTS_JOB = 'image-variants';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
+
+/** The vision model's look at a new build's photo: its facts for the roast, its safety flags for screening. */
+export const lookJob = (buildId: number) => ({ type: LOOK_JOB, key: `look:${buildId}`, payload: { buildId } }) satisfies NewJob;
 
 /** Writes a build's roast. */
 export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${buildId}`, payload: { buildId } }) satisfies NewJob;

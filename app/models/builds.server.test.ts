@@ -67,16 +67,28 @@ describe('paging through the newest builds', () => {
 describe('publishing a build', () => {
   const jobRows = () => db().select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
 
-  it('with screening on, keeps the build unlisted and queues its screening in the same transaction', async () => {
+  it("with screening on, keeps the build unlisted and queues its screening and the vision model's look in the same transaction", async () => {
     vi.stubEnv('SCREENING', 'auto');
     resetEnv();
     const id = await build('fresh rig', T);
-    expect(findBuildDetail(id)?.reviewStatus).toBe('pending');
-    expect(jobRows()).toEqual([{ type: 'screen', key: `screen:${id}`, payload: { buildId: id } }]);
+    expect(findBuildDetail(id)).toMatchObject({ reviewStatus: 'pending', lookPending: true });
+    expect(jobRows()).toEqual([
+      { type: 'screen', key: `screen:${id}`, payload: { buildId: id } },
+      { type: 'look', key: `look:${id}`, payload: { buildId: id } },
+    ]);
     expect(listRecentBuilds(10)).toEqual([]);
     expect(findBuild(id)).toBeNull();
     // The owner still finds it on their profile.
     expect(titles(listUserBuilds(userId))).toEqual(['fresh rig']);
+  });
+
+  it('with screening on and the built-in roaster only, owes no look', async () => {
+    vi.stubEnv('SCREENING', 'auto');
+    vi.stubEnv('ROAST_PROVIDER', 'builtin');
+    resetEnv();
+    const id = await build('builtin rig', T);
+    expect(findBuildDetail(id)).toMatchObject({ reviewStatus: 'pending', lookPending: false });
+    expect(jobRows()).toEqual([{ type: 'screen', key: `screen:${id}`, payload: { buildId: id } }]);
   });
 
   it('with screening off, lists the build at once and queues its roast', async () => {

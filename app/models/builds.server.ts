@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
-import { roastJob, screenJob } from '~/jobs/job-types';
+import { lookJob, roastJob, screenJob } from '~/jobs/job-types';
 import { settleImageFiles } from './image-storage.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
@@ -119,25 +119,28 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
 }
 
 /**
- * Publishes a build, with its first job in the same transaction so no build is
+ * Publishes a build, with its first jobs in the same transaction so no build is
  * ever left without one: screening (the build and its photo stay unlisted until it
- * passes), or straight to the roast when screening is off (the photo is published
- * before this resolves). A guest's pending upload, if given, is used up in the same
- * transaction, so it turns into a build only once: null when it was already used.
+ * passes), beside the vision model's look when Ollama may be asked, or straight to
+ * the roast when screening is off (the photo is published before this resolves). A
+ * guest's pending upload, if given, is used up in the same transaction, so it turns
+ * into a build only once: null when it was already used.
  */
 export async function createBuild(
   { userId, title, imageId, tempUploadId }: { userId: number; title: string; imageId: number; tempUploadId?: string },
   now = new Date(),
 ): Promise<number | null> {
   const screening = env().SCREENING !== 'off';
+  const looking = screening && env().ROAST_PROVIDER !== 'builtin';
   const buildId = db().transaction((tx) => {
     if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
     const { id } = tx
       .insert(builds)
-      .values({ userId, title, imageId, createdAt: now, reviewStatus: screening ? 'pending' : 'approved' })
+      .values({ userId, title, imageId, createdAt: now, reviewStatus: screening ? 'pending' : 'approved', lookPending: looking })
       .returning({ id: builds.id })
       .get();
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
+    if (looking) enqueueJob(tx, lookJob(id), now);
     recordUpload(tx, userId, now);
     if (!screening) recordBuildListed(tx, id, now);
     return id;
@@ -156,6 +159,7 @@ export function findBuildDetail(id: number) {
       userId: builds.userId,
       avatarUrl: users.avatarUrl,
       reviewReason: builds.reviewReason,
+      lookPending: builds.lookPending,
       roastProvider: builds.roastProvider,
       roastModel: builds.roastModel,
       roastFacts: builds.roastFacts,
@@ -269,7 +273,8 @@ export async function approveBuild(buildId: number, now = new Date()): Promise<v
 export function approveBuildIn(writer: Writer, buildId: number, now = new Date()): number | null {
   const build = writer.select({ roast: builds.roast, imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
   if (!build) return null;
-  writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null }).where(eq(builds.id, buildId)).run();
+  // A moderator's decision is final: a late look no longer holds the build.
+  writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null, lookPending: false }).where(eq(builds.id, buildId)).run();
   if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
   recordBuildListed(writer, buildId, now);
   return build.imageId;

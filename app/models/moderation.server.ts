@@ -29,11 +29,18 @@ export const HIDDEN_REASON = 'A moderator hid this build while they look at it.'
 /**
  * Takes a build off the site (held for the queue, or rejected) with the reason its
  * owner reads, answering its image id: settle its files once the transaction is committed.
+ * A moderator's, or a late look's (see saveLook): either way no look is owed any more.
  */
-function unlist(tx: Writer, buildId: number, reviewStatus: 'held' | 'rejected', reviewReason: string, now: Date): number | null {
+export function unlistBuild(
+  tx: Writer,
+  buildId: number,
+  reviewStatus: 'held' | 'rejected',
+  reviewReason: string,
+  now: Date,
+): number | null {
   const build = tx
     .update(builds)
-    .set({ reviewStatus, reviewReason })
+    .set({ reviewStatus, reviewReason, lookPending: false })
     .where(eq(builds.id, buildId))
     .returning({ imageId: builds.imageId })
     .get();
@@ -98,7 +105,7 @@ export async function decideHeldBuild(
         imageId = approveBuildIn(tx, buildId, now);
         requestLeaderboards(tx, now.getTime());
       } else {
-        imageId = unlist(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
+        imageId = unlistBuild(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
       }
       recordAudit(
         tx,
@@ -131,7 +138,7 @@ export async function hideBuild(actor: Staff, buildId: number, now = new Date())
         .where(and(eq(builds.id, buildId), eq(builds.reviewStatus, 'approved')))
         .get();
       if (!build) return { ok: false, reason: 'not_found' } as const;
-      const imageId = unlist(tx, buildId, 'held', HIDDEN_REASON, now);
+      const imageId = unlistBuild(tx, buildId, 'held', HIDDEN_REASON, now);
       recordAudit(tx, actor, { action: 'hide-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
       return { ok: true, label: build.title, imageId } as const;
     }),
@@ -226,7 +233,7 @@ export async function resolveReport(
         } else {
           const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
           label = build?.title ?? '';
-          imageId = unlist(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
+          imageId = unlistBuild(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
         }
       }
       recordAudit(

@@ -71,7 +71,7 @@ describe('experience', () => {
       await createBuild({ userId: owner, title: 'Held', imageId: anImage() }, monday),
     ];
     expect(member(owner).experience).toBe(0);
-    const outcome = { reason: null, scores: null, look: null };
+    const outcome = { reason: null, scores: null };
     db().transaction((tx) => saveScreening(tx, held!, { ...outcome, outcome: 'held' }, monday));
     expect(member(owner).experience).toBe(0);
     db().transaction((tx) => saveScreening(tx, passed!, { ...outcome, outcome: 'approved' }, monday));

@@ -4,6 +4,8 @@ import { enqueueJob } from '~/jobs/queue.server';
 import { roastJob } from '~/jobs/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
+import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/verdict';
+import { unlistBuild } from './moderation.server';
 import { recordBuildListed, recordRoast } from './progression.server';
 import { rememberRoastLines } from './roast-memory.server';
 
@@ -16,6 +18,7 @@ export function buildForRoast(buildId: number) {
         title: builds.title,
         imageId: builds.imageId,
         reviewStatus: builds.reviewStatus,
+        lookPending: builds.lookPending,
         roast: builds.roast,
         roastProvider: builds.roastProvider,
         roastFacts: builds.roastFacts,
@@ -35,31 +38,82 @@ export type ScreeningOutcome = {
   reason: string | null;
   /** The local models' scores, kept for moderators. */
   scores: Record<string, unknown> | null;
-  /** What the vision model's look step saw, reused by the roast. */
-  look: { facts: RoastFacts; author: RoastAuthor } | null;
 };
+
+/** What the vision model's look step saw, kept for the roast. */
+export type Look = { facts: RoastFacts; author: RoastAuthor };
+
+/**
+ * The vision model's look as screening counts it: pending until its job answers (see
+ * saveLook); then the facts it saw, or null when it could not look or was never asked.
+ */
+export function screeningLook(reader: Writer, buildId: number): { pending: boolean; facts: RoastFacts | null } {
+  const build = reader
+    .select({ lookPending: builds.lookPending, roastProvider: builds.roastProvider, roastFacts: builds.roastFacts })
+    .from(builds)
+    .where(eq(builds.id, buildId))
+    .get();
+  const facts = roastFactsSchema.safeParse(build?.roastFacts);
+  return { pending: build?.lookPending ?? false, facts: build?.roastProvider === 'ollama' && facts.success ? facts.data : null };
+}
 
 /**
  * Records screening's decision on a still-pending build. An approved build is
- * listed and its roast queued in the same transaction; a held or rejected one
- * waits for a moderator (or stays hidden) with the reason its owner sees.
+ * listed and its roast queued in the same transaction — unless the vision model's
+ * look is still pending: the roast is written from its facts, so saveLook queues it.
+ * A held or rejected one waits for a moderator (or stays hidden) with the reason its owner sees.
  */
 export function saveScreening(tx: Writer, buildId: number, result: ScreeningOutcome, now = new Date()): void {
-  tx.update(builds)
+  const build = tx
+    .update(builds)
     .set({
       reviewStatus: result.outcome,
       reviewReason: result.reason,
       screening: result.scores,
-      ...(result.look
-        ? { roastFacts: result.look.facts, roastProvider: result.look.author.provider, roastModel: result.look.author.model }
-        : {}),
+      // A rejected photo is deleted: nothing is left to look at.
+      ...(result.outcome === 'rejected' ? { lookPending: false } : {}),
+    })
+    .where(eq(builds.id, buildId))
+    .returning({ lookPending: builds.lookPending })
+    .get();
+  if (result.outcome === 'approved') {
+    if (!build?.lookPending) enqueueJob(tx, roastJob(buildId), now);
+    recordBuildListed(tx, buildId, now);
+  }
+}
+
+/**
+ * The vision model's look at a build's photo has answered: what it saw, or null when it
+ * could not look. Counted only while the look is still owed (a moderator's decision is
+ * final). Before screening has decided, the facts wait on the build for screening to
+ * count. A build screening listed meanwhile is held for review when the look flags its
+ * photo, as a look in time would have held it (a moderator's hold: off the lists and the
+ * leaderboards); otherwise its roast is queued, to be written from these facts. A build
+ * screening held waits for its moderator either way. Answers the image id to settle once
+ * the transaction is committed when the build was taken off the lists.
+ */
+export function saveLook(tx: Writer, buildId: number, look: Look | null, thresholds: ScreeningThresholds, now = new Date()): number | null {
+  const build = tx
+    .select({ reviewStatus: builds.reviewStatus, lookPending: builds.lookPending })
+    .from(builds)
+    .where(eq(builds.id, buildId))
+    .get();
+  if (!build?.lookPending) return null;
+  tx.update(builds)
+    .set({
+      lookPending: false,
+      ...(look ? { roastFacts: look.facts, roastProvider: look.author.provider, roastModel: look.author.model } : {}),
     })
     .where(eq(builds.id, buildId))
     .run();
-  if (result.outcome === 'approved') {
+  if (build.reviewStatus !== 'approved') return null;
+  // Listed, the local models passed it: only the look's own flags can hold it now.
+  const verdict = screeningVerdict({ scores: null, look: look?.facts ?? null, thresholds });
+  if (verdict.outcome === 'approved') {
     enqueueJob(tx, roastJob(buildId), now);
-    recordBuildListed(tx, buildId, now);
+    return null;
   }
+  return unlistBuild(tx, buildId, 'held', verdict.reason, now);
 }
 
 /** Screening could not run at all: a moderator looks instead, and the build is kept. */

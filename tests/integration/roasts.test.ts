@@ -56,6 +56,22 @@ const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * f
 const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
 const chats = () => fake.requests.filter((request) => request.path === '/api/chat');
 
+/** A CPU-only vision model: its look answers well after the 10 s listing waits for it beyond the local models. */
+const SLOW_LOOK_MS = 25_000;
+/** What the owner reads while the late look is pending. */
+const PHOTO_CHECK_TEXT = 'still checking your photo';
+
+/**
+ * The build is listed on the local models' verdict within 10 s beyond them (loading the
+ * models included, on a busy machine: 20 s in all), before the vision model has answered.
+ */
+async function listedBeforeTheLook(app: AppProcess, id: number) {
+  const uploaded = Date.now();
+  await waitFor(() => buildRow(app, id).review_status === 'approved', { timeoutMs: 20_000, intervalMs: 100 });
+  expect(Date.now() - uploaded).toBeLessThan(SLOW_LOOK_MS);
+  expect(chats()).toHaveLength(1);
+}
+
 describe('a fresh install without Ollama', () => {
   it('screens the upload with the bundled models, lists it, and the built-in roaster roasts it within seconds', async () => {
     const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'auto', OLLAMA_HOST: NO_OLLAMA });
@@ -140,6 +156,70 @@ describe('with an Ollama server', () => {
     expect(buildRow(app, id).review_reason).toMatch(/person or a face/);
     expect(chats()).toHaveLength(1);
   });
+
+  it('lists an upload on the local models when the vision model is slow, and holds it when the late look flags it', async () => {
+    fake = await startFakeOllama();
+    fake.respond({
+      delayMs: SLOW_LOOK_MS,
+      content: JSON.stringify({ ...SAMPLE_FACTS, safety: { people: true, nsfw: false, offensive: false } }),
+    });
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Selfie on a slow model');
+    await listedBeforeTheLook(app, id);
+    const visitor = new Browser(app, '203.0.113.252');
+    expect(pageText((await visitor.get('/gallery')).html)).toContain('Selfie on a slow model');
+    expect(pageText((await owner.get(`/build/${id}`)).html)).toContain(PHOTO_CHECK_TEXT);
+    expect(pageText((await visitor.get(`/build/${id}`)).html)).not.toContain(PHOTO_CHECK_TEXT);
+
+    // The look answers late and sees a person: held for review, as a look in time would have.
+    await waitFor(() => buildRow(app, id).review_status === 'held', { timeoutMs: SLOW_LOOK_MS + 10_000, intervalMs: 100 });
+    expect(buildRow(app, id)).toMatchObject({ review_reason: expect.stringMatching(/person or a face/), roast: '' });
+    const own = pageText((await owner.get(`/build/${id}`)).html);
+    expect(own).toContain('Under review');
+    expect(own).not.toContain(PHOTO_CHECK_TEXT);
+    expect((await visitor.get(`/build/${id}`)).status).toBe(404);
+    expect(pageText((await visitor.get('/gallery')).html)).not.toContain('Selfie on a slow model');
+    // One look, and no roast for a held build.
+    expect(chats()).toHaveLength(1);
+  }, 60_000);
+
+  it('roasts an upload listed before its late look from that look, without looking again', async () => {
+    fake = await startFakeOllama();
+    fake.respond({ delayMs: SLOW_LOOK_MS, content: JSON.stringify(SAMPLE_FACTS) });
+    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Patient white build');
+    await listedBeforeTheLook(app, id);
+    expect(await waitFor(() => buildRow(app, id).roast || null, { timeoutMs: SLOW_LOOK_MS + 10_000, intervalMs: 100 })).toBe(SAMPLE_ROAST);
+    expect(buildRow(app, id).review_status).toBe('approved');
+    const [look, roast] = chats();
+    expect(chats()).toHaveLength(2);
+    expect(look?.body?.messages?.at(-1)?.images).toHaveLength(1);
+    expect(JSON.stringify(roast?.body?.messages)).toContain('RTX 4080');
+    expect(pageText((await owner.get(`/build/${id}`)).html)).not.toContain(PHOTO_CHECK_TEXT);
+  }, 60_000);
+
+  it('still counts a late look after a crash: the restarted server looks again and holds the build', async () => {
+    fake = await startFakeOllama();
+    // The first look is still on its way when the process dies; the next one sees a person.
+    fake.respond(
+      { delayMs: 120_000, content: 'never delivered' },
+      { content: JSON.stringify({ ...SAMPLE_FACTS, safety: { people: true, nsfw: false, offensive: false } }) },
+    );
+    const env = { SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url, JOB_LEASE_MS: '1500' };
+    const first = await launch(env);
+    const owner = await member(first);
+    const { id } = await upload(owner, 'Rig listed before a crash');
+    await listedBeforeTheLook(first, id);
+    await first.stop('SIGKILL', { keepData: true });
+    await handOver(first);
+
+    const second = await launch(env, { dataDir: first.dataDir });
+    await waitFor(() => buildRow(second, id).review_status === 'held', { timeoutMs: 20_000, intervalMs: 100 });
+    expect(buildRow(second, id).review_reason).toMatch(/person or a face/);
+    expect(chats()).toHaveLength(2);
+  }, 60_000);
 
   it('screens and lists a new upload while slow roasts fill every AI slot', async () => {
     fake = await startFakeOllama();

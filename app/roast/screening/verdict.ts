@@ -15,7 +15,7 @@ export type ScreeningScores = {
 };
 
 export type ScreeningThresholds = { nsfwHold: number; nsfwReject: number; faceHold: number };
-export type ScreeningVerdict = { outcome: 'approved' | 'held' | 'rejected'; reason: string | null };
+export type ScreeningVerdict = { outcome: 'approved'; reason: null } | { outcome: 'held' | 'rejected'; reason: string };
 
 /** What the owner reads when screening did not approve their photo. */
 export const SCREENING_REASONS = {

@@ -2,6 +2,7 @@ import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/route';
 import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
+import { PhotoCheck } from './photo-check';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon } from '~/components/icons';
@@ -89,6 +90,8 @@ export function loader(args: Route.LoaderArgs) {
     roastReactions:
       roast.state === 'roasted' && detail.roastedAt && build.listed ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null) : null,
     freshRoast: freshRoastOffer(detail, roast, viewer),
+    // Listed before the vision model's look answered: its owner is told it may still be held.
+    photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
     image: page.image,
     fullSize: page.fullSize,
     now: dataNow('now'),
@@ -131,7 +134,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
+  const { build, roast, roastReactions, freshRoast, photoCheck, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' ? (
@@ -177,6 +180,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <RoastBox view={roast}>
             {roastReactions ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
             {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
+            {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner ? (
             <SharedRegion name="build-actions" deps={[build.id, viewer.canModerate, reportReasons]} className="flex flex-wrap items-start gap-4 text-sm">

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builds } from '../../db/schema';
+import { LEADERBOARD_JOB, lookJob, roastJob } from '~/jobs/job-types';
+import { hasActiveJob } from '~/jobs/queue.server';
+import { SCREENING_REASONS } from '~/roast/screening/verdict';
+import type { RoastFacts } from '~/roast/facts';
+import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
+import { approveBuild, createBuild } from './builds.server';
+import { type Look, saveLook, saveScreening, screeningLook } from './roasts.server';
+import { aMember, anImage } from '#tests/support/factories';
+
+const thresholds = { nsfwHold: 0.45, nsfwReject: 0.9, faceHold: 0.8 };
+const facts: RoastFacts = {
+  isPcBuild: true,
+  gpu: 'RTX 4080',
+  cpu: null,
+  cooler: null,
+  case: null,
+  rgb: 'some',
+  cableManagement: 'okay',
+  setting: null,
+  peripherals: [],
+  features: [],
+  colours: [],
+  safety: { people: false, nsfw: false, offensive: false },
+};
+const author = { provider: 'ollama', model: 'qwen2.5vl:7b' } as const;
+const clean: Look = { facts, author };
+const withPerson: Look = { facts: { ...facts, safety: { ...facts.safety, people: true } }, author };
+
+beforeEach(() => {
+  vi.stubEnv('SCREENING', 'auto');
+  vi.stubEnv('ROAST_PROVIDER', 'ollama');
+  resetEnv();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnv();
+});
+
+/** A new upload, screened by the local models before the vision model has answered. */
+async function screenedBeforeTheLook(outcome: 'approved' | 'held') {
+  const id = (await createBuild({ userId: aMember().id, title: 'Slow model rig', imageId: anImage() }))!;
+  expect(screeningLook(db(), id).pending).toBe(true);
+  expect(hasActiveJob(lookJob(id).key)).toBe(true);
+  db().transaction((tx) => saveScreening(tx, id, { outcome, reason: outcome === 'held' ? SCREENING_REASONS.person : null, scores: null }));
+  return id;
+}
+
+const row = (id: number) =>
+  db()
+    .select({
+      reviewStatus: builds.reviewStatus,
+      reviewReason: builds.reviewReason,
+      lookPending: builds.lookPending,
+      roastFacts: builds.roastFacts,
+    })
+    .from(builds)
+    .where(eq(builds.id, id))
+    .get()!;
+
+describe('a look that answers after screening listed the build', () => {
+  it('holds it for review when it sees a person, off the lists and the leaderboards, as a look in time would have', async () => {
+    const id = await screenedBeforeTheLook('approved');
+    // The roast waits for the look's facts.
+    expect(hasActiveJob(roastJob(id).key)).toBe(false);
+    const unlisted = db().transaction((tx) => saveLook(tx, id, withPerson, thresholds));
+    expect(unlisted).not.toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'held', reviewReason: SCREENING_REASONS.person, lookPending: false });
+    expect(hasActiveJob(LEADERBOARD_JOB)).toBe(true);
+    expect(hasActiveJob(roastJob(id).key)).toBe(false);
+  });
+
+  it('keeps it listed when it sees nothing wrong, and queues the roast to be written from its facts', async () => {
+    const id = await screenedBeforeTheLook('approved');
+    expect(db().transaction((tx) => saveLook(tx, id, clean, thresholds))).toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'approved', lookPending: false, roastFacts: facts });
+    expect(hasActiveJob(roastJob(id).key)).toBe(true);
+  });
+
+  it('queues the roast all the same when the vision model could not look', async () => {
+    const id = await screenedBeforeTheLook('approved');
+    expect(db().transaction((tx) => saveLook(tx, id, null, thresholds))).toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'approved', lookPending: false, roastFacts: null });
+    expect(hasActiveJob(roastJob(id).key)).toBe(true);
+  });
+
+  it('changes nothing once a moderator has decided', async () => {
+    const id = await screenedBeforeTheLook('held');
+    await approveBuild(id);
+    expect(db().transaction((tx) => saveLook(tx, id, withPerson, thresholds))).toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'approved', reviewReason: null, roastFacts: null });
+  });
+
+  it('leaves a build screening held to its moderator, with its facts kept for the roast', async () => {
+    const id = await screenedBeforeTheLook('held');
+    expect(db().transaction((tx) => saveLook(tx, id, clean, thresholds))).toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'held', reviewReason: SCREENING_REASONS.person, lookPending: false, roastFacts: facts });
+  });
+});
+
+describe('a build screening rejected', () => {
+  it('owes no look: its photo is deleted', async () => {
+    const id = (await createBuild({ userId: aMember().id, title: 'Rejected rig', imageId: anImage() }))!;
+    db().transaction((tx) => saveScreening(tx, id, { outcome: 'rejected', reason: SCREENING_REASONS.nsfw, scores: null }));
+    expect(row(id)).toMatchObject({ reviewStatus: 'rejected', lookPending: false });
+    expect(db().transaction((tx) => saveLook(tx, id, withPerson, thresholds))).toBeNull();
+    expect(row(id)).toMatchObject({ reviewStatus: 'rejected', reviewReason: SCREENING_REASONS.nsfw, roastFacts: null });
+  });
+});
+
+describe('a look that answers before screening decides', () => {
+  it('is kept for screening to count', async () => {
+    const id = (await createBuild({ userId: aMember().id, title: 'Fast model rig', imageId: anImage() }))!;
+    db().transaction((tx) => saveLook(tx, id, withPerson, thresholds));
+    expect(row(id).reviewStatus).toBe('pending');
+    expect(screeningLook(db(), id)).toEqual({ pending: false, facts: withPerson.facts });
+  });
+});

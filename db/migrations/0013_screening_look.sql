@@ -1,0 +1,1 @@
+ALTER TABLE `builds` ADD `look_pending` integer DEFAULT false NOT NULL;
