@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
-import { formatByteLimit, readUploadForm, UploadError } from './multipart.server';
+import { readUploadForm, UploadError } from './multipart.server';
 
 function post(body: BodyInit, headers?: HeadersInit): Request {
   return new Request('http://localhost/api/user/avatar', { method: 'POST', body, headers });
@@ -64,8 +64,6 @@ describe('readUploadForm', () => {
     const file = new File([new Uint8Array(2049)], 'a.jpg');
     const error = await uploadError(readUploadForm(formRequest([['avatar', file]]), { maxFileSize: 2048 }));
     expect(error).toMatchObject({ status: 413, message: 'File size must be less than 2KB' });
-    expect(formatByteLimit(1.5 * 1024 * 1024)).toBe('1.5MB');
-    expect(formatByteLimit(500)).toBe('500 bytes');
   });
 
   it('stops reading a large upload at the limit instead of buffering it', async () => {

@@ -7,7 +7,11 @@ import {
   MultipartParseError,
   parseFormData,
 } from '@remix-run/form-data-parser';
+import { fileTooLargeMessage } from '~/utils/byte-limits';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+
+// The body limit words its refusal with it too.
+export { formatByteLimit } from '~/utils/byte-limits';
 
 /**
  * An upload refused, with the HTTP status to answer: unreadable, too large, too
@@ -28,18 +32,6 @@ export class UploadError extends Error {
   get headers(): Record<string, string> {
     return this.retryAfterMs === undefined ? {} : { 'Retry-After': String(Math.ceil(this.retryAfterMs / 1000)) };
   }
-}
-
-/** "10MB", "1.5MB", "500KB": the limit as the spec words it. */
-export function formatByteLimit(bytes: number): string {
-  const units = [
-    ['MB', 1024 * 1024],
-    ['KB', 1024],
-  ] as const;
-  for (const [unit, size] of units) {
-    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10}${unit}`;
-  }
-  return `${bytes} bytes`;
 }
 
 // Case-sensitive like the parser's own test: a content type it does not take
@@ -76,7 +68,7 @@ export async function readUploadForm(
     return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw new UploadError(413, `File size must be less than ${formatByteLimit(maxFileSize)}`, { cause: error });
+      throw new UploadError(413, fileTooLargeMessage(maxFileSize), { cause: error });
     }
     if (error instanceof MaxTotalSizeExceededError) {
       throw new UploadError(413, 'The upload is too large', { cause: error });

@@ -1,0 +1,14 @@
+/** "10MB", "1.5MB", "500KB": the limit as the spec words it. */
+export function formatByteLimit(bytes: number): string {
+  const units = [
+    ['MB', 1024 * 1024],
+    ['KB', 1024],
+  ] as const;
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10}${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** The refusal of a file over `maxBytes`, the same in the browser and from the server (spec §5). */
+export const fileTooLargeMessage = (maxBytes: number) => `File size must be less than ${formatByteLimit(maxBytes)}`;
