@@ -4,11 +4,13 @@ import { z } from 'zod';
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
 import { isReservedUsername } from '~/domain/usernames';
+import { fileTooLargeMessage } from './byte-limits';
 import {
   BIO_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   LOGIN_CODE_DIGITS,
   PASSWORD_MIN_LENGTH,
+  UPLOAD_MAX_BYTES,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
@@ -90,8 +92,20 @@ export const buildTitleField = z
   .min(1, 'Title is required')
   .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);
 
-/** The upload page's form: the title (the photo is read and checked by the image pipeline). */
-export const buildTitleSchema = z.object({ title: buildTitleField });
+/** What a build's photo may be: the formats the image pipeline reads (services/image-files). */
+export const BUILD_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/**
+ * A build's photo (§5), as the browser declares it: checked before it is sent,
+ * and again by the action; the image pipeline then reads what the bytes really are.
+ */
+export const buildPhotoField = z
+  .file({ error: 'File type must be an image' })
+  .mime(BUILD_PHOTO_TYPES, 'File type must be an image')
+  .max(UPLOAD_MAX_BYTES, fileTooLargeMessage(UPLOAD_MAX_BYTES));
+
+/** The upload page's form: the title, and the photo unless one is already waiting (a pending upload). */
+export const uploadSchema = z.object({ title: buildTitleField, image: buildPhotoField.optional() });
 
 /** A comment or reply (spec §8 "Comment cannot be empty"). */
 export const commentSchema = z.object({

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
+import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
 import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 
 const photo = () =>
@@ -100,6 +101,64 @@ test('a build without a title is refused with the spec message', async ({ page, 
   await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await page.getByRole('button', { name: 'Upload PC Build' }).click();
   await expect(page.getByText('Title is required').first()).toBeVisible();
+});
+
+test('a photo over 10 MB is refused with the spec message as soon as it is chosen', async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, 'the browser checks the photo only with JavaScript; without, the server does (below)');
+  await signInAsNewMember(page, info.project.name);
+  await page.goto('/upload');
+  await hydrated(page, javaScriptEnabled);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url());
+  });
+  await page.getByLabel('Build Title').fill(`Too big ${Date.now()}`);
+  const picker = page.getByLabel('Photo of your build');
+  await picker.setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await paddedPhoto(11 * 1024 * 1024)) });
+
+  await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload PC Build' })).toBeDisabled();
+  expect(sent).toEqual([]);
+
+  // Another, smaller photo takes its place: the message goes, the preview shows.
+  await picker.setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await expect(page.getByText('File size must be less than 10MB')).toHaveCount(0);
+  await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload PC Build' })).toBeEnabled();
+});
+
+test('without JavaScript, a photo over 10 MB comes back refused on the upload page, under the photo', async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(javaScriptEnabled, 'with JavaScript the photo is refused before it is sent (above)');
+  await signInAsNewMember(page, info.project.name);
+  await page.goto('/upload');
+  await page.getByLabel('Build Title').fill(`Too big ${Date.now()}`);
+  // Just over the photo limit, within what the server reads of a request.
+  const picker = page.getByLabel('Photo of your build');
+  await picker.setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await paddedPhoto(OVERSIZE_BYTES)) });
+  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(toasts(page)).toContainText('File size must be less than 10MB');
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+  await expect(picker).toHaveAccessibleDescription(/File size must be less than 10MB/);
+});
+
+test('a file that is not an image is refused with the spec message', async ({ page, javaScriptEnabled }, info) => {
+  await signInAsNewMember(page, info.project.name);
+  await page.goto('/upload');
+  await hydrated(page, javaScriptEnabled);
+  await page.getByLabel('Build Title').fill(`Not a photo ${info.project.name} ${Date.now()}`);
+  const picker = page.getByLabel('Photo of your build');
+  await picker.setInputFiles({ name: 'specs.txt', mimeType: 'text/plain', buffer: Buffer.from('RTX 4090') });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  await expect(picker).toHaveAccessibleDescription(/File type must be an image/);
+  await expect(page.getByAltText('Preview of the chosen photo')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/upload$/);
 });
 
 test('the home page drop zone hands the photo over to the upload page', async ({ page, javaScriptEnabled }, info) => {

@@ -1,11 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react';
+import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { createBuild } from '~/models/builds.server';
 import { saveUploadedImage } from '~/models/images.server';
 import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
-import { ImageError } from '~/services/images.server';
+import { IMAGE_ERROR_MESSAGES, ImageError } from '~/services/images.server';
 import { UploadError } from '~/services/multipart.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import {
@@ -18,9 +18,9 @@ import {
 import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { buildTitleSchema } from '~/utils/schemas';
+import { uploadSchema } from '~/utils/schemas';
 
-/** A refused upload: the form's messages (the title's, or the photo's as the form's own) and a toast. */
+/** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
 export function uploadFailed(
   args: Route.ActionArgs,
   message: string,
@@ -35,19 +35,28 @@ export function uploadFailed(
   );
 }
 
+/** A photo refused: its message under the photo input, where the browser's own check shows it. */
+function photoRefused(args: Route.ActionArgs, error: UploadError | ImageError, submission?: Submission<unknown>) {
+  const fieldErrors = { image: [error.message] };
+  const result = submission?.reply({ fieldErrors }) ?? { status: 'error', error: fieldErrors };
+  return uploadFailed(args, error.message, error.status, result, error instanceof UploadError ? error.headers : undefined);
+}
+
+/** The form could not be read: too large is the photo's fault; too many or too busy is nobody's. */
 export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
+  if (error.status === 413) return photoRefused(args, error);
   return uploadFailed(args, error.message, error.status, undefined, error.headers);
 }
 
 /** The posted photo, stored: its image id, or the answer that refuses it. */
-async function storeImage(args: Route.ActionArgs, formData: FormData) {
+async function storeImage(args: Route.ActionArgs, formData: FormData, submission?: Submission<unknown>) {
   const file = formData.get('image');
-  if (!(file instanceof File)) return uploadFailed(args, 'File type must be an image', 400);
+  if (!(file instanceof File)) return photoRefused(args, new ImageError(IMAGE_ERROR_MESSAGES.notImage), submission);
   try {
     return await saveUploadedImage(file, clientAddressOf(args.request));
   } catch (error) {
     if (error instanceof UploadError) return uploadRefused(args, error);
-    if (error instanceof ImageError) return uploadFailed(args, error.message, error.status);
+    if (error instanceof ImageError) return photoRefused(args, error, submission);
     throw error;
   }
 }
@@ -61,8 +70,11 @@ export async function stage(args: Route.ActionArgs, formData: FormData) {
 
 /** The title and, unless a photo is already waiting (`finalize`), the photo: a new build, or a guest's pending upload. */
 export async function upload(args: Route.ActionArgs, formData: FormData, { finalize }: { finalize: boolean }) {
-  const submission = parseWithZod(formData, { schema: buildTitleSchema });
-  if (submission.status !== 'success') return uploadFailed(args, 'Title is required', 400, submission.reply());
+  const submission = parseWithZod(formData, { schema: uploadSchema });
+  if (submission.status !== 'success') {
+    const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
+    return uploadFailed(args, messages[0] ?? 'Title is required', 400, submission.reply());
+  }
   const { title } = submission.value;
   const user = currentUser(args);
 
@@ -80,7 +92,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 
-  const imageId = await storeImage(args, formData);
+  const imageId = await storeImage(args, formData, submission);
   if (typeof imageId !== 'number') return imageId;
 
   if (user) {

@@ -1,21 +1,31 @@
+import type { FieldMetadata } from '@conform-to/react';
 import type { RefObject } from 'react';
 import { buttonClass } from '~/components/ui/button';
+import { describedBy, FieldErrors } from '~/components/ui/field';
+import { BUILD_PHOTO_TYPES, buildPhotoField } from '~/utils/schemas';
 
-const ACCEPTED_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
-
-/** The photo's file input, with a preview of the chosen photo and a way to take it out again. */
+/**
+ * The photo's file input, with a preview of the chosen photo and a way to take
+ * it out again. A photo the form would refuse (too large, not an image) is told
+ * as soon as it is chosen, through the form's own check (`validate`), before
+ * anything is sent; it is not previewed.
+ */
 export function PhotoInput({
+  field,
+  validate,
   fileRef,
   preview,
   onPreview,
 }: {
+  field: FieldMetadata<File | undefined>;
+  validate: () => void;
   fileRef: RefObject<HTMLInputElement | null>;
   preview: string | null;
   onPreview: (url: string | null) => void;
 }) {
   return (
     <div className="grid gap-2">
-      <label htmlFor="upload-image" className="text-sm font-semibold">
+      <label htmlFor={field.id} className="text-sm font-semibold">
         Photo of your build
       </label>
       {preview ? (
@@ -35,20 +45,22 @@ export function PhotoInput({
       ) : null}
       <input
         ref={fileRef}
-        id="upload-image"
-        name="image"
+        id={field.id}
+        name={field.name}
         type="file"
-        accept={ACCEPTED_TYPES}
-        aria-describedby="upload-image-hint"
-        className={`${preview ? 'sr-only' : ''} block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void`}
+        accept={BUILD_PHOTO_TYPES.join(',')}
+        {...describedBy(field.id, { errors: field.errors, hint: true })}
+        className={`${preview ? 'sr-only' : ''} block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void aria-invalid:border-danger`}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
-          onPreview(file ? URL.createObjectURL(file) : null);
+          validate();
+          onPreview(file && buildPhotoField.safeParse(file).success ? URL.createObjectURL(file) : null);
         }}
       />
-      <p id="upload-image-hint" className="text-xs text-muted">
+      <p id={`${field.id}-hint`} className="text-xs text-muted">
         JPG, PNG or GIF, up to 10MB.
       </p>
+      <FieldErrors id={`${field.id}-error`} errors={field.errors} />
     </div>
   );
 }

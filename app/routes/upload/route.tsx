@@ -19,7 +19,7 @@ import { currentUser } from '~/web/session.server';
 import { pageMeta } from '~/utils/meta';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
-import { buildTitleSchema } from '~/utils/schemas';
+import { uploadSchema } from '~/utils/schemas';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
   const { username, pending } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(buildTitleSchema, {
+  const [form, fields] = useZodForm(uploadSchema, {
     id: 'upload-form',
     lastResult: actionData?.result,
     defaultValue: { title: pending?.title ?? '' },
@@ -154,7 +154,13 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
             </div>
           ) : (
-            <PhotoInput fileRef={fileRef} preview={preview} onPreview={setPreview} />
+            <PhotoInput
+              field={fields.image}
+              validate={() => form.validate({ name: fields.image.name })}
+              fileRef={fileRef}
+              preview={preview}
+              onPreview={setPreview}
+            />
           )}
           <FieldErrors id={form.errorId} errors={form.errors} />
           {progress === null ? null : (
