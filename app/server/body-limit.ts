@@ -1,8 +1,10 @@
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { AdmissionFullError, createAdmission, type Admission, type AdmissionLimits } from '~/services/admission.server';
-import { formatByteLimit, isMultipartForm } from '~/services/multipart.server';
+import { isMultipartForm } from '~/services/multipart.server';
+import { fileTooLargeMessage, formatByteLimit } from '~/utils/byte-limits';
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { BACK_TO_THE_FORM, refusalPage } from './refusal-page';
 import { NETWORK_BUSY, SERVER_BUSY } from './request-admission';
 
 /** An upload's photo plus room for the multipart framing and the form's other fields. */
@@ -110,11 +112,22 @@ type Senders = Pick<Response, 'writeHead' | 'end'>;
 type Send = (...args: unknown[]) => unknown;
 type Reading = { line: Admission; key: () => string; cost: number; minBytesPerSecond: number };
 
+/** Over its limit: in the spec's words where a photo may come (spec §5), else of the body. */
 const tooLarge = (maxBytes: number): Refusal => ({
   status: 413,
   code: 'too_large',
-  message: `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
+  message:
+    maxBytes > UPLOAD_MAX_BYTES
+      ? fileTooLargeMessage(UPLOAD_MAX_BYTES)
+      : `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
 });
+
+const PAGE_TITLES: Record<Refusal['status'], string> = {
+  408: 'Too slow',
+  413: 'Too large',
+  429: 'RigRoast is busy',
+  503: 'RigRoast is busy',
+};
 
 function guard(req: Request, res: Response, maxBytes: number, reading: Reading | undefined) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
@@ -282,7 +295,8 @@ function keepPace(req: Request, bytesPerSecond: number, received: () => number, 
 const LINGER_MS = 2000;
 
 /**
- * The refusal, in the API's error shape under /api/, then the connection closed
+ * The refusal, in the API's error shape under /api/, as a page for a browser's
+ * own form post, as text otherwise; then the connection closed
  * after a short linger: what the client still sends is dropped, never stored.
  */
 function refuse(req: Request, res: Response, { status, code, message, retryAfterS }: Refusal, { writeHead, end }: Senders) {
@@ -295,9 +309,15 @@ function refuse(req: Request, res: Response, { status, code, message, retryAfter
   };
   req.resume();
   const api = req.path.startsWith('/api/');
-  const body = api ? JSON.stringify({ error: code, message }) : message;
+  // A form a browser posted itself (no JavaScript) shows the answer as it comes: a page; React Router's own fetches (.data) read text.
+  const page = !api && !req.path.endsWith('.data') && req.accepts(['text/plain', 'html']) === 'html';
+  const body = api
+    ? JSON.stringify({ error: code, message })
+    : page
+      ? refusalPage({ title: PAGE_TITLES[status], message, link: BACK_TO_THE_FORM })
+      : message;
   writeHead.call(res, status, {
-    'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Type': `${api ? 'application/json' : page ? 'text/html' : 'text/plain'}; charset=utf-8`,
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
     ...(retryAfterS === undefined ? {} : { 'Retry-After': String(retryAfterS) }),

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AdmissionFullError, createAdmission, type AdmissionLimits } from '~/services/admission.server';
 import { asksForPage } from './http-methods';
+import { refusalPage } from './refusal-page';
 
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 export const NETWORK_BUSY = 'Too many requests from your network at once. Please try again in a moment.';
@@ -75,24 +76,7 @@ function refuse(req: Request, res: Response, error: AdmissionFullError) {
   const message = status === 429 ? NETWORK_BUSY : SERVER_BUSY;
   res.status(status).set('Retry-After', String(RETRY_AFTER_S)).set('Cache-Control', 'no-store');
   if (req.path.startsWith('/api/')) res.json({ error: status === 429 ? 'rate_limited' : 'unavailable', message });
-  else if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(refusalPage(message));
+  else if (req.accepts(['text/plain', 'html']) === 'html')
+    res.type('html').send(refusalPage({ title: 'RigRoast is busy', message, link: { href: '', text: 'Try again' } }));
   else res.type('text/plain').send(message);
-}
-
-/**
- * What a browser shows when its page was refused: a page of its own in the site's colours,
- * with nothing to fetch (the app's stylesheet and scripts would only add to the load).
- */
-function refusalPage(message: string): string {
-  return [
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-    '<title>RigRoast is busy</title><style>',
-    'body{margin:0;min-height:100dvh;display:grid;place-items:center;padding:1.5rem;box-sizing:border-box;',
-    'background:#06070d;color:#eef1ff;font:1.0625rem/1.6 system-ui,sans-serif;text-align:center}',
-    'h1{font-size:1.75rem;margin:0 0 .5rem}p{color:#a3abcf;margin:0 0 1.25rem}',
-    'a{display:inline-block;border:1px solid #2ee6ff;border-radius:999px;padding:.6rem 1.4rem;color:#2ee6ff;font-weight:700;text-decoration:none}',
-    'a:focus-visible{outline:2px solid #2ee6ff;outline-offset:3px}',
-    `</style></head><body><main><h1>RigRoast is busy</h1><p>${message}</p><a href="">Try again</a></main></body></html>`,
-  ].join('');
 }

@@ -10,9 +10,6 @@ import {
 import { fileTooLargeMessage } from '~/utils/byte-limits';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 
-// The body limit words its refusal with it too.
-export { formatByteLimit } from '~/utils/byte-limits';
-
 /**
  * An upload refused, with the HTTP status to answer: unreadable, too large, too
  * many (429) or the server too busy (503), then with how long to wait.
