@@ -12,7 +12,7 @@ import { buildStats, listUserBuilds } from '~/models/builds.server';
 import { imageSources } from '~/models/images.server';
 import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
-import { readUploadForm, UploadError } from '~/services/multipart.server';
+import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { pageMeta } from '~/utils/meta';
 
@@ -46,7 +46,7 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const { request } = args;
-  const multipart = request.headers.get('Content-Type')?.startsWith('multipart/form-data');
+  const multipart = isMultipartForm(request.headers.get('Content-Type'));
   let formData: FormData;
   try {
     formData = multipart ? await readUploadForm(request) : await request.formData();
