@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { experienceAwards, userAchievements, users } from '../../db/schema';
-import type { RoastFacts } from '~/roast/facts';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { approveBuild, createBuild } from './builds.server';
@@ -17,7 +16,7 @@ import {
 } from './progression.server';
 import { rateBuild } from './ratings.server';
 import { saveRoast, saveScreening } from './roasts.server';
-import { aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
+import { aCompetition, aListedBuild, aMember, anImage, someRoastFacts } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 const DAY = 86_400_000;
@@ -37,20 +36,7 @@ const earned = (userId: number, now = monday) =>
     .achievements.filter((achievement) => achievement.earnedAt)
     .map((achievement) => achievement.code);
 
-const facts: RoastFacts = {
-  isPcBuild: true,
-  gpu: null,
-  cpu: null,
-  cooler: null,
-  case: null,
-  rgb: 'lots',
-  cableManagement: 'okay',
-  setting: null,
-  peripherals: [],
-  features: [],
-  colours: [],
-  safety: { people: false, nsfw: false, offensive: false },
-};
+const facts = someRoastFacts({ rgb: 'lots' });
 
 describe('experience', () => {
   it('gives a listed build 50 and its owner the first-build achievement (25 more), once however often it is approved', async () => {

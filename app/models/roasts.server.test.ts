@@ -4,28 +4,14 @@ import { builds } from '../../db/schema';
 import { LEADERBOARD_JOB, lookJob, roastJob } from '~/jobs/job-types';
 import { hasActiveJob } from '~/jobs/queue.server';
 import { SCREENING_REASONS } from '~/roast/screening/verdict';
-import type { RoastFacts } from '~/roast/facts';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { approveBuild, createBuild } from './builds.server';
 import { type Look, saveLook, saveScreening, screeningLook } from './roasts.server';
-import { aMember, anImage } from '#tests/support/factories';
+import { aMember, anImage, someRoastFacts } from '#tests/support/factories';
 
 const thresholds = { nsfwHold: 0.45, nsfwReject: 0.9, faceHold: 0.8 };
-const facts: RoastFacts = {
-  isPcBuild: true,
-  gpu: 'RTX 4080',
-  cpu: null,
-  cooler: null,
-  case: null,
-  rgb: 'some',
-  cableManagement: 'okay',
-  setting: null,
-  peripherals: [],
-  features: [],
-  colours: [],
-  safety: { people: false, nsfw: false, offensive: false },
-};
+const facts = someRoastFacts({ gpu: 'RTX 4080' });
 const author = { provider: 'ollama', model: 'qwen2.5vl:7b' } as const;
 const clean: Look = { facts, author };
 const withPerson: Look = { facts: { ...facts, safety: { ...facts.safety, people: true } }, author };

@@ -43,7 +43,16 @@ afterEach(async () => {
  * does (a web stream over the request) and answers with how many bytes it
  * read; the client's network is X-Forwarded-For, as slowUpload sends it.
  */
-async function serverBehind({ reading, minBytesPerSecond }: { reading?: AdmissionLimits; minBytesPerSecond?: number }) {
+async function serverBehind({
+  reading,
+  minBytesPerSecond,
+  readerPauseMs = 0,
+}: {
+  reading?: AdmissionLimits;
+  minBytesPerSecond?: number;
+  /** How long the route waits before it reads, as an action busy elsewhere may. */
+  readerPauseMs?: number;
+}) {
   const app = express();
   app.use(bodyLimit({ key: (res) => String(res.req.headers['x-forwarded-for']), reading, minBytesPerSecond }));
   app.post('/read', async (req, res) => {
@@ -52,6 +61,7 @@ async function serverBehind({ reading, minBytesPerSecond }: { reading?: Admissio
       body: createReadableStreamFromReadable(req),
       duplex: 'half',
     } as RequestInit);
+    if (readerPauseMs) await pause(readerPauseMs);
     try {
       res.send(`read ${(await request.arrayBuffer()).byteLength}`);
     } catch (error) {
@@ -129,22 +139,9 @@ describe('bodyLimit, reading uploads', () => {
   });
 
   it('does not count against the pace the time the reader itself takes', async () => {
-    const app = express();
-    app.use(bodyLimit({ key: () => 'one', minBytesPerSecond: 1024 * 1024 }));
-    // A reader that waits a second (past the head start) before it reads, as an action may.
-    app.post('/read', async (req, res) => {
-      const request = new Request('http://localhost/read', {
-        method: 'POST',
-        body: createReadableStreamFromReadable(req),
-        duplex: 'half',
-      } as RequestInit);
-      await pause(1000);
-      res.send(`read ${(await request.arrayBuffer()).byteLength}`);
-    });
-    const server = createServer(app);
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    servers.push(() => new Promise((closed) => server.close(closed)));
-    const response = await upload(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '192.0.2.1', 4 * MB);
+    // A reader that waits a second (past the head start) before it reads.
+    const origin = await serverBehind({ minBytesPerSecond: 1024 * 1024, readerPauseMs: 1000 });
+    const response = await upload(origin, '192.0.2.1', 4 * MB);
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/^read \d+$/);
   });

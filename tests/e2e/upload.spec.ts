@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
@@ -129,18 +130,24 @@ test('a photo over 10 MB is refused with the spec message as soon as it is chose
   await expect(page.getByRole('button', { name: 'Upload PC Build' })).toBeEnabled();
 });
 
+/** A new member posts a photo of `bytes` from the upload page as a browser does without JavaScript; returns the picker. */
+async function postPhotoWithoutJavaScript(page: Page, project: string, bytes: number) {
+  await signInAsNewMember(page, project);
+  await page.goto('/upload');
+  await page.getByLabel('Build Title').fill(`Too big ${Date.now()}`);
+  const picker = page.getByLabel('Photo of your build');
+  await picker.setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await paddedPhoto(bytes)) });
+  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  return picker;
+}
+
 test('without JavaScript, a photo over 10 MB comes back refused on the upload page, under the photo', async ({
   page,
   javaScriptEnabled,
 }, info) => {
   test.skip(javaScriptEnabled, 'with JavaScript the photo is refused before it is sent (above)');
-  await signInAsNewMember(page, info.project.name);
-  await page.goto('/upload');
-  await page.getByLabel('Build Title').fill(`Too big ${Date.now()}`);
   // Just over the photo limit, within what the server reads of a request.
-  const picker = page.getByLabel('Photo of your build');
-  await picker.setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await paddedPhoto(OVERSIZE_BYTES)) });
-  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  const picker = await postPhotoWithoutJavaScript(page, info.project.name, OVERSIZE_BYTES);
 
   await expect(page).toHaveURL(/\/upload$/);
   await expect(toasts(page)).toContainText('File size must be less than 10MB');
@@ -153,13 +160,8 @@ test('without JavaScript, a photo over all the server reads of a form is refused
   javaScriptEnabled,
 }, info) => {
   test.skip(javaScriptEnabled, 'with JavaScript the photo is refused before it is sent (above)');
-  await signInAsNewMember(page, info.project.name);
-  await page.goto('/upload');
-  await page.getByLabel('Build Title').fill(`Far too big ${Date.now()}`);
   // 11 MB: over the request body's own limit, so the server answers before the form is read.
-  const photo = Buffer.from(await paddedPhoto(11 * 1024 * 1024));
-  await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  await postPhotoWithoutJavaScript(page, info.project.name, 11 * 1024 * 1024);
 
   await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
   await page.getByRole('link', { name: 'Back to the form' }).click();
