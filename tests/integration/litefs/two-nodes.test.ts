@@ -1,4 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from '#tests/support/browser';
@@ -54,6 +56,31 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
         expect(response.status, `${src} on ${app.origin}`).toBe(200);
         expect(response.headers.get('content-type')).toMatch(/^image\//);
       }
+    }
+  });
+
+  it('forwards a write only ever to the primary, whatever host its request-target names', async () => {
+    let strayed = 0;
+    const elsewhere = createServer((_req, res) => res.end(String(++strayed)));
+    await new Promise<void>((ready) => elsewhere.listen(0, '127.0.0.1', ready));
+    const stray = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const { hostname, port } = new URL(cluster.replica.origin);
+    try {
+      for (const path of [`//${stray}/x`, `http://${stray}/x`, `/\\${stray}/x`, `//${stray}/private-images/a.jpg`]) {
+        const status = await new Promise<number>((answered, failed) =>
+          request({ host: hostname, port, method: path.includes('private') ? 'GET' : 'POST', path }, (answer) => {
+            answer.resume();
+            answered(answer.statusCode ?? 0);
+          })
+            .on('error', failed)
+            .end(),
+        );
+        // The primary's answer (no such page), never the other host's.
+        expect(status, path).toBe(404);
+      }
+      expect(strayed).toBe(0);
+    } finally {
+      await new Promise((closed) => elsewhere.close(closed));
     }
   });
 
