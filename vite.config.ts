@@ -29,7 +29,11 @@ const serverEntryNames: Plugin = {
 };
 
 /** Tests of the modules that work on the database. */
-const DOMAIN_TESTS = ['app/{models,jobs,roast}/**/*.server.test.ts', 'app/web/session.server.test.ts', 'app/server/public-uploads.test.ts'];
+const DOMAIN_TESTS = [
+  'app/{models,jobs,queue,roast}/**/*.server.test.ts',
+  'app/web/session.server.test.ts',
+  'app/server/public-uploads.test.ts',
+];
 
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({

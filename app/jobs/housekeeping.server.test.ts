@@ -3,8 +3,8 @@ import { jobs, sessions, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
-import { HOUSEKEEPING_JOB } from './job-types';
-import { JobRunner } from './runner.server';
+import { HOUSEKEEPING_JOB } from '~/queue/job-types';
+import { JobRunner } from '~/queue/runner.server';
 
 let runner: JobRunner;
 

@@ -7,11 +7,12 @@ import { pruneSessions } from '~/models/sessions.server';
 import { pruneUnlistedCards } from '~/models/social-cards.server';
 import { pruneTempUploads } from '~/models/temp-uploads.server';
 import { pruneUserTokens } from '~/models/user-tokens.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { housekeepingJob } from '~/queue/job-types';
+import { pruneJobs } from '~/queue/lease.server';
+import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
-import { housekeepingJob } from './job-types';
-import { enqueueJob, pruneJobs } from './queue.server';
-import type { JobHandler } from './runner.server';
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;
 

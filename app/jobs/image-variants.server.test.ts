@@ -11,8 +11,8 @@ import { resetEnv } from '~/services/env.server';
 import { processImage } from '~/services/images.server';
 import { waitFor } from '#tests/support/wait';
 import { makeImageVariants } from './image-variants.server';
-import { IMAGE_VARIANTS_JOB } from './job-types';
-import { JobRunner } from './runner.server';
+import { IMAGE_VARIANTS_JOB } from '~/queue/job-types';
+import { JobRunner } from '~/queue/runner.server';
 
 let uploadsDir: string;
 let runner: JobRunner | undefined;

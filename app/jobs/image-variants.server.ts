@@ -1,5 +1,5 @@
 import { makeLaterVariants } from '~/models/images.server';
-import type { JobHandler } from './runner.server';
+import type { JobHandler } from '~/queue/runner.server';
 
 /** Makes the variants of an uploaded photo that its upload did not wait for. */
 export const makeImageVariants: JobHandler = {

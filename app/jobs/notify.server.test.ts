@@ -4,9 +4,9 @@ import { jobs } from '../../db/schema';
 import { addComment } from '~/models/comments.server';
 import { db } from '~/services/db.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
-import { NOTIFY_JOB } from './job-types';
+import { NOTIFY_JOB } from '~/queue/job-types';
 import { deliverNotifications } from './notify.server';
-import type { ClaimedJob } from './queue.server';
+import type { ClaimedJob } from '~/queue/lease.server';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 withScreeningOff();

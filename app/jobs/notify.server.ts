@@ -3,7 +3,7 @@ import { type NotificationList, pendingMail, retryLater, settleMail } from '~/mo
 import { env } from '~/services/env.server';
 import { type ListMailLinks, notificationsEmail, weeklyDigestEmail } from '~/services/mail-templates.server';
 import { sendMail } from '~/services/mail.server';
-import type { JobHandler } from './runner.server';
+import type { JobHandler } from '~/queue/runner.server';
 
 /** After its retries a delivery waits this long and starts over: an outage delays mail, it never drops it. */
 const RETRY_AFTER_GIVING_UP_MS = 3600_000;

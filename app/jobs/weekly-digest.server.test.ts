@@ -4,8 +4,8 @@ import { jobs, notifications } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { aMember } from '#tests/support/factories';
 import { waitFor } from '#tests/support/wait';
-import { WEEKLY_DIGEST_JOB } from './job-types';
-import { JobRunner } from './runner.server';
+import { WEEKLY_DIGEST_JOB } from '~/queue/job-types';
+import { JobRunner } from '~/queue/runner.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
 
 let runner: JobRunner | undefined;

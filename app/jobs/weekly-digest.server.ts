@@ -1,10 +1,10 @@
 import { queueWeeklyDigest } from '~/models/notifications.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { weeklyDigestJob } from '~/queue/job-types';
+import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
 import { isoWeek, startOfIsoWeek } from '~/utils/iso-week';
-import { weeklyDigestJob } from './job-types';
-import { enqueueJob } from './queue.server';
-import type { JobHandler } from './runner.server';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 /** A digest that could not go out on Monday (the server was down) still goes out that day, not later in the week. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
-import { enqueueJob, hasActiveJob } from '~/jobs/queue.server';
-import { lookJob, roastJob, screenJob } from '~/jobs/job-types';
+import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
+import { lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from './image-storage.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { builds, comments, users } from '../../db/schema';
-import { enqueueJob } from '~/jobs/queue.server';
-import { aiReplyJob } from '~/jobs/job-types';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { aiReplyJob } from '~/queue/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';

@@ -4,8 +4,6 @@ import { type Actor, recordAudit } from './audit.server';
 import { rankEntries } from './competition-standings.server';
 import { queueCompetitionResults } from './notifications.server';
 import { recordCompetitionPlacements } from './progression.server';
-import { competitionClosingJob } from '~/jobs/job-types';
-import { enqueueJob, expediteJob } from '~/jobs/queue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
 
 /** Who closes a competition whose end date passed: the site itself, in the audit log. */
@@ -109,10 +107,4 @@ export function nextClosingCheck(now = new Date()): Date {
     .where(and(isNull(competitions.closedAt), eq(competitions.isActive, true), gt(competitions.endDate, now)))
     .get()?.endDate;
   return new Date(Math.min(next ?? Number.POSITIVE_INFINITY, now.getTime() + CLOSING_CHECK_EVERY_MS));
-}
-
-/** Queues the closing job at `runAt`, or brings the queued one forward to it. */
-export function scheduleCompetitionClosing(writer: Writer, runAt = new Date()): void {
-  const job = competitionClosingJob(runAt);
-  if (!enqueueJob(writer, job)) expediteJob(writer, job.key, runAt);
 }

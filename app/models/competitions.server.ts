@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import { closeCompetitionIn, type Placement, scheduleCompetitionClosing } from './competition-closing.server';
+import { closeCompetitionIn, type Placement } from './competition-closing.server';
 import type { Viewer } from '~/domain/permissions';
+import { enqueueOrExpedite } from '~/queue/enqueue.server';
+import { competitionClosingJob } from '~/queue/job-types';
 import { db } from '~/services/db.server';
 
 export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
@@ -234,7 +236,7 @@ export function saveCompetition(
       savedId = id;
     }
     // The closing job comes back at the earliest end date it knows of.
-    scheduleCompetitionClosing(tx, input.endDate);
+    enqueueOrExpedite(tx, competitionClosingJob(input.endDate));
     recordAudit(
       tx,
       actor,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LEADERBOARD_JOB } from '~/jobs/job-types';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { LEADERBOARD_JOB, leaderboardJob } from '~/queue/job-types';
 import { db, dataVersion } from '~/services/db.server';
 import { builds, jobs, leaderboardStandings, ratings } from '../../db/schema';
 import {
@@ -13,7 +14,6 @@ import {
   rankBuilds,
   requestLeaderboards,
   saveStandings,
-  scheduleLeaderboards,
 } from './leaderboards.server';
 import { aMember, anImage } from '#tests/support/factories';
 
@@ -336,7 +336,7 @@ describe('requestLeaderboards', () => {
   });
 
   it('brings the next regular ranking forward, and never puts off a sooner one', () => {
-    scheduleLeaderboards(db(), new Date(NOW + MINUTE));
+    enqueueJob(db(), leaderboardJob(new Date(NOW + MINUTE)));
     requestLeaderboards(db(), NOW);
     expect(queued()).toEqual([{ status: 'queued', runAt: NOW + LEADERBOARD_RATING_DELAY_MS }]);
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { builds, leaderboardStandings, users } from '../../db/schema';
-import { leaderboardJob } from '~/jobs/job-types';
-import { enqueueJob, expediteJob } from '~/jobs/queue.server';
+import { leaderboardJob } from '~/queue/job-types';
+import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
@@ -180,17 +180,11 @@ export function saveStandings(writer: Writer, period: LeaderboardPeriod, standin
   return true;
 }
 
-/** Queues the next ranking of every period at `runAt`, unless one is queued or running. */
-export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
-  enqueueJob(writer, leaderboardJob(runAt));
-}
-
 /**
  * Asks for the boards to be ranked again soon, in the transaction that changed a
  * rating. A ranking running right now may have missed it: that job looks for
  * ratings newer than its start before it schedules the next one.
  */
 export function requestLeaderboards(writer: Writer, now = Date.now()): void {
-  const job = leaderboardJob(new Date(now + LEADERBOARD_RATING_DELAY_MS));
-  if (!enqueueJob(writer, job, new Date(now))) expediteJob(writer, job.key, job.runAt);
+  enqueueOrExpedite(writer, leaderboardJob(new Date(now + LEADERBOARD_RATING_DELAY_MS)), new Date(now));
 }

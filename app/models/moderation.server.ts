@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { builds, comments, jobs, reports, users } from '../../db/schema';
-import { enqueueJob } from '~/jobs/queue.server';
-import { roastJob } from '~/jobs/job-types';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { roastJob } from '~/queue/job-types';
 import { type Actor, recordAudit } from './audit.server';
 import { approveBuildIn } from './builds.server';
 import { removeComment } from './comments.server';

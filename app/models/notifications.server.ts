@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { builds, comments, competitionEntries, competitions, notifications, users } from '../../db/schema';
-import { notifyJob } from '~/jobs/job-types';
-import { enqueueJob } from '~/jobs/queue.server';
+import { notifyJob } from '~/queue/job-types';
+import { enqueueJob } from '~/queue/enqueue.server';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { NotificationMailItem } from '~/services/mail-templates.server';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { LEADERBOARD_JOB } from '~/jobs/job-types';
+import { LEADERBOARD_JOB } from '~/queue/job-types';
 import { LEADERBOARD_RATING_DELAY_MS } from './leaderboards.server';
 import { memberRating, rateBuild, RatingError } from './ratings.server';
 import { isReportReason, reportItem } from './reports.server';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds } from '../../db/schema';
-import { LEADERBOARD_JOB, lookJob, roastJob } from '~/jobs/job-types';
-import { hasActiveJob } from '~/jobs/queue.server';
+import { LEADERBOARD_JOB, lookJob, roastJob } from '~/queue/job-types';
+import { hasActiveJob } from '~/queue/enqueue.server';
 import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';

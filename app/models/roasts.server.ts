@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { builds, images } from '../../db/schema';
-import { enqueueJob } from '~/jobs/queue.server';
-import { roastJob } from '~/jobs/job-types';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { roastJob } from '~/queue/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/verdict';

@@ -1,5 +1,7 @@
+// The runner's side of the jobs table: claiming a due job under a lease, keeping
+// the lease, and finishing, failing or handing back only while holding it.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { db, type Writer } from '~/services/db.server';
 
@@ -7,49 +9,9 @@ export type Job = typeof jobs.$inferSelect;
 /** A job this runner holds: its lease token must match for any write about it. */
 export type ClaimedJob = Job & { leaseToken: string };
 
-export type NewJob = {
-  type: string;
-  payload?: Record<string, unknown>;
-  /** At most one queued or running job per key; enqueueing another is a no-op. */
-  key?: string;
-  runAt?: Date;
-  maxAttempts?: number;
-};
-
 /** Thrown when a job's lease passed to another runner: this runner's work must be dropped. */
 export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
-}
-
-/**
- * Adds a job. Call it with the transaction that writes the row the job works on,
- * so the row never exists without its job. Returns false when a job with the same
- * key is already waiting or running.
- */
-export function enqueueJob(writer: Writer, job: NewJob, now = new Date()): boolean {
-  const inserted = writer
-    .insert(jobs)
-    .values({
-      type: job.type,
-      payload: job.payload ?? {},
-      key: job.key ?? null,
-      runAt: job.runAt ?? now,
-      maxAttempts: job.maxAttempts ?? 5,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .run();
-  return inserted.changes > 0;
-}
-
-/** Brings a queued job forward to `runAt` if it was due later. */
-export function expediteJob(writer: Writer, key: string, runAt: Date): void {
-  writer
-    .update(jobs)
-    .set({ runAt })
-    .where(and(eq(jobs.key, key), eq(jobs.status, 'queued'), gt(jobs.runAt, runAt)))
-    .run();
 }
 
 /**
@@ -197,17 +159,6 @@ export function releaseJob(job: ClaimedJob, now = Date.now()): void {
     })
     .where(holds(job))
     .run();
-}
-
-/** Whether a job for `key` is waiting or running. */
-export function hasActiveJob(key: string): boolean {
-  return (
-    db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.key, key), inArray(jobs.status, ['queued', 'running'])))
-      .get() !== undefined
-  );
 }
 
 /** Finished jobs after a week, failed ones after 30 days (housekeeping). */

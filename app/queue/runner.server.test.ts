@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
-import { claimJob, enqueueJob } from './queue.server';
+import { enqueueJob } from './enqueue.server';
+import { claimJob } from './lease.server';
 import { type JobHandler, JobRunner, type RunnerOptions } from './runner.server';
 
 let runner: JobRunner | undefined;

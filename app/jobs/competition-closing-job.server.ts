@@ -1,12 +1,14 @@
-import {
-  CLOSING_CHECK_EVERY_MS,
-  closeCompetition,
-  dueForClosing,
-  nextClosingCheck,
-  scheduleCompetitionClosing,
-} from '~/models/competition-closing.server';
+import { CLOSING_CHECK_EVERY_MS, closeCompetition, dueForClosing, nextClosingCheck } from '~/models/competition-closing.server';
+import { enqueueOrExpedite } from '~/queue/enqueue.server';
+import { competitionClosingJob } from '~/queue/job-types';
+import type { JobHandler } from '~/queue/runner.server';
+import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
-import type { JobHandler } from './runner.server';
+
+/** Queues the closing job at `runAt`, or brings the queued one forward to it. */
+export function scheduleCompetitionClosing(writer: Writer, runAt = new Date()): void {
+  enqueueOrExpedite(writer, competitionClosingJob(runAt));
+}
 
 /**
  * Closes every competition whose end date has passed, each in its own

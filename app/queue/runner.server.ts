@@ -11,7 +11,7 @@ import {
   listAbandonedJobs,
   releaseJob,
   retryDelay,
-} from './queue.server';
+} from './lease.server';
 
 export type JobContext = {
   job: ClaimedJob;

@@ -2,53 +2,23 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
+import { enqueueJob } from './enqueue.server';
 import {
   claimJob,
   completeJob,
-  enqueueJob,
   extendLease,
   failJob,
-  hasActiveJob,
   LeaseLostError,
   listAbandonedJobs,
   pruneJobs,
   releaseJob,
   retryDelay,
-} from './queue.server';
+} from './lease.server';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const LEASE = 30_000;
 
 const row = (id: number) => db().select().from(jobs).where(eq(jobs.id, id)).get()!;
-
-describe('enqueueJob', () => {
-  it('commits or rolls back with the transaction that writes its row', () => {
-    expect(() =>
-      db().transaction((tx) => {
-        enqueueJob(tx, { type: 'roast', key: 'roast:1' });
-        throw new Error('the build insert failed');
-      }),
-    ).toThrow('the build insert failed');
-    expect(db().select().from(jobs).all()).toEqual([]);
-
-    db().transaction((tx) => enqueueJob(tx, { type: 'roast', key: 'roast:1' }));
-    expect(db().select().from(jobs).all()).toHaveLength(1);
-  });
-
-  it('keeps one waiting or running job per key, and allows a new one once it is done', () => {
-    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
-    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
-    const job = claimJob(['roast'], LEASE, NOW)!;
-    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(false);
-    expect(hasActiveJob('roast:1')).toBe(true);
-    completeJob(job, () => undefined, NOW);
-    expect(hasActiveJob('roast:1')).toBe(false);
-    expect(enqueueJob(db(), { type: 'roast', key: 'roast:1' }, new Date(NOW))).toBe(true);
-    // Jobs without a key never collide.
-    expect(enqueueJob(db(), { type: 'housekeeping' })).toBe(true);
-    expect(enqueueJob(db(), { type: 'housekeeping' })).toBe(true);
-  });
-});
 
 describe('claimJob', () => {
   it('claims due jobs oldest first, each once, and counts the attempt', () => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, builds, competitionEntries, competitions, jobs, notifications } from '../../db/schema';
-import { closeCompetitions } from './competitions.server';
-import { COMPETITION_CLOSING_JOB } from './job-types';
-import { JobRunner } from './runner.server';
+import { closeCompetitions } from './competition-closing-job.server';
+import { COMPETITION_CLOSING_JOB } from '~/queue/job-types';
+import { JobRunner } from '~/queue/runner.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { endCompetition, findCompetition, listPastCompetitions } from '~/models/competitions.server';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments } from '../../db/schema';
-import { createJobRunner } from '~/jobs/job-runner.server';
-import type { JobRunner } from '~/jobs/runner.server';
+import { createJobRunner } from './background-work.server';
+import type { JobRunner } from '~/queue/runner.server';
 import { createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
 import { saveImage } from '~/models/images.server';

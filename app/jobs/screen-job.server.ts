@@ -1,11 +1,11 @@
 import { settleImageFiles } from '~/models/image-storage.server';
 import { withAnalysisFile } from '~/models/images.server';
 import { buildForRoast, holdForReview, saveScreening, screeningLook } from '~/models/roasts.server';
-import type { JobHandler } from '~/jobs/runner.server';
+import type { JobHandler } from '~/queue/runner.server';
+import { screenImage, screeningThresholds, screeningVerdict } from '~/roast/screening/screening.server';
 import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { lookAnswered } from './look-job.server';
-import { screenImage, screeningThresholds, screeningVerdict } from './screening/screening.server';
 
 export const SCREENING_FAILED_REASON = "We couldn't check this photo automatically, so a moderator will look at it before it is listed.";
 

@@ -1,11 +1,11 @@
 import { commentForAiReply, saveAiReply } from '~/models/comments.server';
 import { replyMemory } from '~/models/roast-memory.server';
-import type { JobHandler } from '~/jobs/runner.server';
+import type { JobHandler } from '~/queue/runner.server';
+import { composeReply } from '~/roast/builtin/index.server';
+import { roastFactsSchema } from '~/roast/facts';
+import { ollamaReply } from '~/roast/ollama.server';
+import { chooseOllama, withFallback } from '~/roast/provider.server';
 import type { Writer } from '~/services/db.server';
-import { composeReply } from './builtin/index.server';
-import { roastFactsSchema } from './facts';
-import { ollamaReply } from './ollama.server';
-import { chooseOllama, withFallback } from './provider.server';
 
 type WriteReply = (tx: Writer) => { text: string; lines?: string[] };
 

@@ -1,13 +1,13 @@
 import { withAnalysisFile } from '~/models/images.server';
 import { roastMemory } from '~/models/roast-memory.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
+import type { JobHandler } from '~/queue/runner.server';
+import { analysePhoto, builtinFacts, composeRoast, parseTitle } from '~/roast/builtin/index.server';
+import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema } from '~/roast/facts';
+import { ollamaLook, ollamaRoast } from '~/roast/ollama.server';
+import { chooseOllama, withFallback } from '~/roast/provider.server';
+import { visionImage } from '~/roast/vision-image.server';
 import type { Writer } from '~/services/db.server';
-import type { JobHandler } from '~/jobs/runner.server';
-import { analysePhoto, builtinFacts, composeRoast, parseTitle } from './builtin/index.server';
-import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema } from './facts';
-import { ollamaLook, ollamaRoast } from './ollama.server';
-import { chooseOllama, withFallback } from './provider.server';
-import { visionImage } from './vision-image.server';
 
 type Build = NonNullable<ReturnType<typeof buildForRoast>>;
 type Roast = { text: string; facts: RoastFacts; author: RoastAuthor; lines: string[] | null };

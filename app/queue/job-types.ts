@@ -1,7 +1,8 @@
-import type { NewJob } from './queue.server';
+import type { NewJob } from './enqueue.server';
 
-// The background jobs and their keys, in one place: the key keeps one job per
-// build (and kind) queued or running at a time.
+// The background jobs and their keys, in one place: what the models enqueue and
+// app/jobs/ handles (the queue's engine knows none of them). The key keeps one job
+// per build (and kind) queued or running at a time.
 
 export const SCREEN_JOB = 'screen';
 export const LOOK_JOB = 'look';

@@ -1,13 +1,3 @@
-import { lookAtBuild } from '~/roast/look-job.server';
-import { replyToComment } from '~/roast/reply-job.server';
-import { roastBuild } from '~/roast/roast-job.server';
-import { screenBuild } from '~/roast/screen-job.server';
-import type { Env } from '~/services/env.server';
-import { isPrimary } from '~/services/primary.server';
-import { housekeeping } from './housekeeping.server';
-import { closeCompetitions } from './competitions.server';
-import { makeImageVariants } from './image-variants.server';
-import { rankLeaderboards } from './leaderboards.server';
 import {
   AI_REPLY_JOB,
   COMPETITION_CLOSING_JOB,
@@ -19,9 +9,19 @@ import {
   ROAST_JOB,
   SCREEN_JOB,
   WEEKLY_DIGEST_JOB,
-} from './job-types';
+} from '~/queue/job-types';
+import { JobRunner } from '~/queue/runner.server';
+import type { Env } from '~/services/env.server';
+import { isPrimary } from '~/services/primary.server';
+import { closeCompetitions } from './competition-closing-job.server';
+import { housekeeping } from './housekeeping.server';
+import { makeImageVariants } from './image-variants.server';
+import { rankLeaderboards } from './leaderboard-job.server';
+import { lookAtBuild } from './look-job.server';
 import { deliverNotifications } from './notify.server';
-import { JobRunner } from './runner.server';
+import { replyToComment } from './reply-job.server';
+import { roastBuild } from './roast-job.server';
+import { screenBuild } from './screen-job.server';
 import { weeklyDigest } from './weekly-digest.server';
 
 /**

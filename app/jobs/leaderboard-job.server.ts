@@ -6,15 +6,22 @@ import {
   LEADERBOARD_RATING_DELAY_MS,
   rankBuilds,
   saveStandings,
-  scheduleLeaderboards,
   type Standing,
 } from '~/models/leaderboards.server';
 import { recordLeaderboardTop } from '~/models/progression.server';
 import { ratedSince } from '~/models/ratings.server';
-import type { JobHandler } from './runner.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { leaderboardJob } from '~/queue/job-types';
+import type { JobHandler } from '~/queue/runner.server';
+import type { Writer } from '~/services/db.server';
 
 /** A build in a board's first ten earns its owner the top-10 achievement. */
 const TOP_PLACES = 10;
+
+/** Queues the next ranking of every period at `runAt`, unless one is queued or running. */
+export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
+  enqueueJob(writer, leaderboardJob(runAt));
+}
 
 /**
  * Ranks every period from its ratings and stores the standings the pages read.

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEADERBOARD_JOB } from '~/jobs/job-types';
+import { LEADERBOARD_JOB } from '~/queue/job-types';
 import { builds, images, jobs, ratings, users } from '../../db/schema';
-import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, leaderboard, scheduleLeaderboards } from '~/models/leaderboards.server';
+import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, leaderboard } from '~/models/leaderboards.server';
 import { findProgression } from '~/models/progression.server';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
-import { rankLeaderboards } from './leaderboards.server';
-import { JobRunner } from './runner.server';
+import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server';
+import { JobRunner } from '~/queue/runner.server';
 import { aMember } from '#tests/support/factories';
 
 let runner: JobRunner;

@@ -2,13 +2,13 @@ import { EventEmitter, once } from 'node:events';
 import { settleImageFiles } from '~/models/image-storage.server';
 import { withAnalysisFile } from '~/models/images.server';
 import { buildForRoast, type Look, saveLook, screeningLook } from '~/models/roasts.server';
-import type { JobHandler } from '~/jobs/runner.server';
+import type { JobHandler } from '~/queue/runner.server';
+import { ollamaLook } from '~/roast/ollama.server';
+import { chooseOllama } from '~/roast/provider.server';
+import { screeningThresholds } from '~/roast/screening/screening.server';
+import { visionImage } from '~/roast/vision-image.server';
 import { db } from '~/services/db.server';
 import { log } from '~/services/log.server';
-import { ollamaLook } from './ollama.server';
-import { chooseOllama } from './provider.server';
-import { screeningThresholds } from './screening/screening.server';
-import { visionImage } from './vision-image.server';
 
 /** Told a build's id when its look has been saved, for a screening job waiting on it. */
 const answered = new EventEmitter().setMaxListeners(0);
