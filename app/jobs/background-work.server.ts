@@ -1,3 +1,4 @@
+import { reconcileImageFiles } from '~/models/image-storage.server';
 import {
   AI_REPLY_JOB,
   COMPETITION_CLOSING_JOB,
@@ -11,18 +12,47 @@ import {
   WEEKLY_DIGEST_JOB,
 } from '~/queue/job-types';
 import { JobRunner } from '~/queue/runner.server';
+import { stopScreening } from '~/roast/screening/screening.server';
+import type { Db } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
+import { log } from '~/services/log.server';
 import { isPrimary } from '~/services/primary.server';
-import { closeCompetitions } from './competition-closing-job.server';
-import { housekeeping } from './housekeeping.server';
+import { closeCompetitions, scheduleCompetitionClosing } from './competition-closing-job.server';
+import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { makeImageVariants } from './image-variants.server';
-import { rankLeaderboards } from './leaderboard-job.server';
+import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server';
 import { lookAtBuild } from './look-job.server';
 import { deliverNotifications } from './notify.server';
 import { replyToComment } from './reply-job.server';
 import { roastBuild } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
-import { weeklyDigest } from './weekly-digest.server';
+import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
+
+export type BackgroundWork = {
+  /** Hands back the jobs in flight and ends the screening process. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts this instance's background work, the one call the server makes. On the
+ * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
+ * competition closing, the weekly digest; one of each, however often it starts) and
+ * puts image files in place; everywhere it starts the job runner, which idles
+ * wherever this instance is not the primary.
+ */
+export function startBackgroundWork(db: Db, config: Env, { primary }: { primary: boolean }): BackgroundWork {
+  if (primary) {
+    scheduleHousekeeping(db);
+    scheduleLeaderboards(db);
+    scheduleCompetitionClosing(db);
+    scheduleWeeklyDigest(db);
+    // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
+    reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
+  }
+  const runner = createJobRunner(config);
+  runner.start();
+  return { stop: () => runner.stop().then(stopScreening) };
+}
 
 /**
  * The runner with every job RigRoast has, configured from the environment.

@@ -4,13 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { createJobRunner } from '~/jobs/background-work.server';
-import { scheduleCompetitionClosing } from '~/jobs/competition-closing-job.server';
-import { scheduleHousekeeping } from '~/jobs/housekeeping.server';
-import { scheduleLeaderboards } from '~/jobs/leaderboard-job.server';
-import { scheduleWeeklyDigest } from '~/jobs/weekly-digest.server';
-import { reconcileImageFiles } from '~/models/image-storage.server';
-import { stopScreening } from '~/roast/screening/screening.server';
+import { startBackgroundWork } from '~/jobs/background-work.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { primaryStatus } from '~/services/litefs.server';
@@ -43,15 +37,9 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     while (!existsSync(config.DATABASE_PATH)) await sleep(DATABASE_POLL_MS);
   }
   const db = setDatabase(openDatabase(config.DATABASE_PATH));
-  if (role.role === 'primary') {
-    migrateDatabase(db);
-    scheduleHousekeeping(db);
-    scheduleLeaderboards(db);
-    scheduleCompetitionClosing(db);
-    scheduleWeeklyDigest(db);
-    // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
-    reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
-  } else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
+  const primary = role.role === 'primary';
+  if (primary) migrateDatabase(db);
+  else log.info(`Not the LiteFS primary (${role.role}): leaving migrations to the primary`);
 
   const app = createApp({ build, mode, config, vite });
   const server = createServer(app);
@@ -65,9 +53,8 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
   });
   const { port } = server.address() as AddressInfo;
 
-  // Roasts, screening, leaderboards, housekeeping and mail; it idles wherever this instance is not the primary.
-  const jobs = createJobRunner(config);
-  jobs.start();
+  // Roasts, screening, leaderboards, housekeeping and mail; the recurring ones are queued on the primary only.
+  const backgroundWork = startBackgroundWork(db, config, { primary });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -75,7 +62,7 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    const jobsStopped = jobs.stop().then(stopScreening);
+    const jobsStopped = backgroundWork.stop();
     server.close(async () => {
       clearTimeout(force);
       await jobsStopped;
