@@ -4,8 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The layers (README, "Architecture"; docs/decisions/009-layers.md): routes → web →
-// models → services, with domain/ and utils/ below them all. Each folder lists what it
-// must never import; `npm run lint` fails on a wrong arrow.
+// jobs → models → roast → queue → services, with domain/ and utils/ below them all.
+// Each folder lists what it must never import; `npm run lint` fails on a wrong arrow.
 const never = {
   routes: { group: ['~/routes/**', '**/routes/**', '~/root'], message: 'Only the route table and the server reach routes.' },
   components: { group: ['~/components/**', '**/components/**'], message: 'Server-side layers do not render components.' },
@@ -13,7 +13,14 @@ const never = {
     group: ['~/web/**', '**/web/**', '~/api/request.server'],
     message: 'Request-level code sits above the models: call down, not up.',
   },
-  models: { group: ['~/models/**', '**/models/**'], message: 'Services and the pure folders sit below the models: they never call them.' },
+  jobs: { group: ['~/jobs/**', '**/jobs/**'], message: 'Background jobs sit above the models: only the server starts them.' },
+  // Relative paths only, not **/models/**: the screening worker imports nsfwjs/models/….
+  models: { group: ['~/models/**', '../**/models/**'], message: 'This folder sits below the models: it never calls them.' },
+  roast: { group: ['~/roast/**', '**/roast/**'], message: 'The roast engine sits above the queue and the services: call down, not up.' },
+  queue: {
+    group: ['~/queue/**', '**/queue/**'],
+    message: 'The job queue sits above the services and the pure folders: call down, not up.',
+  },
   server: {
     group: ['*.server', '**/*.server', '~/services/**', '~/server/**'],
     message: 'This folder also runs in the browser: nothing server-only.',
@@ -41,9 +48,15 @@ export default tseslint.config(
   },
   boundary(['app/routes/**'], [never.database]),
   boundary(['app/web/**', 'app/api/**'], [never.routes, never.components]),
-  boundary(['app/models/**', 'app/jobs/**', 'app/roast/**'], [never.routes, never.components, never.web]),
-  boundary(['app/services/**'], [never.routes, never.components, never.web, never.models]),
-  boundary(['app/utils/**', 'app/domain/**'], [never.routes, never.components, never.web, never.models, never.server]),
+  boundary(['app/jobs/**'], [never.routes, never.components, never.web]),
+  boundary(['app/models/**'], [never.routes, never.components, never.web, never.jobs]),
+  boundary(['app/roast/**'], [never.routes, never.components, never.web, never.jobs, never.models]),
+  boundary(['app/queue/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast]),
+  boundary(['app/services/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.queue]),
+  boundary(
+    ['app/utils/**', 'app/domain/**'],
+    [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.queue, never.server],
+  ),
   {
     // Components may name the models' types, never run their code (it is server-only).
     files: ['app/components/**'],

@@ -1,6 +1,7 @@
-// `npm run arrows`: the imports between app/'s layers, counted, and every one that
-// runs against their order (routes → web → models → services, with domain/ and utils/
-// below them all). Type-only imports are left out: they vanish from the built code.
+// `npm run arrows`: the imports between app/'s layers, counted, every one that runs
+// against their order (routes → web → jobs → models → roast → queue → services, with
+// domain/ and utils/ below them all), and every circle between app/'s folders.
+// Type-only imports are left out: they vanish from the built code.
 // `--root DIR` reads another checkout (to compare before and after a change).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,16 +15,22 @@ const app = join(root, 'app');
 const LAYERS = [
   ['routes', ['routes', 'root.tsx', 'entry.server.tsx', 'server', 'components']],
   ['web', ['web', 'api']],
-  ['models', ['models', 'jobs', 'roast']],
+  ['jobs', ['jobs']],
+  ['models', ['models']],
+  ['roast', ['roast']],
+  ['queue', ['queue']],
   ['services', ['services']],
   ['pure', ['domain', 'utils']],
 ] as const;
 
 type Layer = (typeof LAYERS)[number][0];
 
+/** The folder (or top-level file) of app/ a file sits in. */
+const folderOf = (file: string) => relative(app, file).split('/')[0] ?? '';
+
 function layerOf(file: string): Layer | undefined {
-  const [top] = relative(app, file).split('/');
-  return LAYERS.find(([, folders]) => (folders as readonly string[]).includes(top ?? ''))?.[0];
+  const top = folderOf(file);
+  return LAYERS.find(([, folders]) => (folders as readonly string[]).includes(top))?.[0];
 }
 
 const rank = (layer: Layer) => LAYERS.findIndex(([name]) => name === layer);
@@ -61,13 +68,46 @@ function target(from: string, specifier: string): string | undefined {
   return undefined;
 }
 
+/** Circles in a graph: its strongly connected parts of more than one node (Tarjan). */
+function circles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const part: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member !== undefined) part.push(member);
+    } while (member !== node);
+    if (part.length > 1) found.push(part.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
 const counts = new Map<string, number>();
 const against: string[] = [];
+const folders = new Map<string, Set<string>>();
 for (const file of sources(app)) {
   const from = layerOf(file);
-  if (!from) continue;
   for (const specifier of valueImports(readFileSync(file, 'utf8'))) {
     const path = target(file, specifier);
+    if (path?.startsWith(app + '/') && folderOf(path) !== folderOf(file)) {
+      folders.set(folderOf(file), (folders.get(folderOf(file)) ?? new Set()).add(folderOf(path)));
+    }
+    if (!from) continue;
     const to = path && layerOf(path);
     if (!to || to === from) continue;
     const arrow = `${from} → ${to}`;
@@ -80,3 +120,6 @@ console.log('| arrow | imports |\n|---|---:|');
 for (const [arrow, count] of [...counts].sort()) console.log(`| ${arrow} | ${count} |`);
 console.log(`\n${against.length} imports against the layer order${against.length > 0 ? ':' : ''}`);
 for (const line of against) console.log(`  ${line}`);
+const loops = circles(folders);
+console.log(`${loops.length} circles between folders${loops.length > 0 ? ':' : ''}`);
+for (const loop of loops) console.log(`  ${loop.join(' ↔ ')}`);
