@@ -2,7 +2,7 @@
 # One image for a single self-hosted container and for Fly.io with LiteFS
 # (docs/decisions/003-deployment.md).
 
-# --- build: full dependency tree, production build, then drop dev dependencies
+# --- build: full dependency tree, production build, then keep only what the build loads
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 
@@ -22,8 +22,10 @@ FROM node:24-bookworm-slim
 # fonts-dejavu-core: the text on the social cards (og:image) that sharp draws.
 # user_allow_other: LiteFS's docs ask for it with its `allow-other` (litefs.yml),
 # which lets the app, running as `node`, into the mount LiteFS makes as root.
+# apt-get clean: the downloaded packages and apt's caches (100 MB) stay out of the image.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates fuse3 fonts-dejavu-core \
+ && apt-get clean \
  && rm -rf /var/lib/apt/lists/* \
  && echo user_allow_other >> /etc/fuse.conf
 
@@ -39,9 +41,11 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/data/sqlite.db \
     UPLOADS_DIR=/data/uploads
 
-# build/server/index.js imports express, better-sqlite3, drizzle-orm & co. from
-# node_modules at run time; package.json makes its .js files ES modules; the
-# server finds db/migrations (SQL + meta/_journal.json) by walking up from the bundle.
+# The server build bundles every library but the two with native code, and
+# carries the screening models' data files (vite.config.ts): node_modules holds
+# only package.json's `dependencies`, better-sqlite3 and sharp, 50 MB. package.json
+# makes the build's .js files ES modules; the server finds db/migrations (SQL +
+# meta/_journal.json) by walking up from the bundle.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

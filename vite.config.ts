@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -28,6 +31,32 @@ const serverEntryNames: Plugin = {
   }),
 };
 
+// The data files the screening worker reads (app/roast/screening/worker.ts): the
+// WebAssembly backend's binaries and face-api's SSD MobileNetV1 weights. The build
+// carries them beside the worker, so the installed server needs neither package (with
+// them came the full tfjs, a WebGL backend and core-js: 250 MB of the image).
+const resolvePackage = createRequire(import.meta.url).resolve;
+const SCREENING_MODELS = {
+  dir: 'screening-models',
+  files: [
+    ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'].map((name) =>
+      join(dirname(resolvePackage('@tensorflow/tfjs-backend-wasm')), name),
+    ),
+    ...['ssd_mobilenetv1_model-weights_manifest.json', 'ssd_mobilenetv1_model.bin'].map((name) =>
+      join(dirname(resolvePackage('@vladmandic/face-api/package.json')), 'model', name),
+    ),
+  ],
+};
+const screeningModels: Plugin = {
+  name: 'rigroast:screening-models',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  generateBundle() {
+    for (const file of SCREENING_MODELS.files) {
+      this.emitFile({ type: 'asset', fileName: `${SCREENING_MODELS.dir}/${file.split('/').pop()}`, source: readFileSync(file) });
+    }
+  },
+};
+
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
   'app/{models,jobs,queue,roast}/**/*.server.test.ts',
@@ -37,7 +66,7 @@ const DOMAIN_TESTS = [
 
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({
-  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames],
+  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames, screeningModels],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

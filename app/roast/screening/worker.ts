@@ -9,13 +9,16 @@
 // stripping (which knows no `~/` alias) and as its own entry of the server build,
 // which bundles the model libraries (their sources, as loaded from node_modules,
 // held 15 MB of this process's heap; decision 015). Their data files (the
-// WebAssembly binary, face-api's weights) are still read from node_modules.
+// WebAssembly binaries, face-api's weights) are read from node_modules, or in the
+// build from screening-models/ beside this bundle (vite.config.ts), so an installed
+// server needs none of these packages.
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import { load as loadNsfw } from 'nsfwjs/core';
 import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export type NsfwClass = 'Drawing' | 'Hentai' | 'Neutral' | 'Porn' | 'Sexy';
@@ -211,19 +214,25 @@ function send(message: WorkerMessage): void {
   process.send?.(message);
 }
 
-const packageFile = createRequire(import.meta.url).resolve;
+/** The folders holding the WebAssembly binaries and face-api's weights. */
+function modelFolders(): { wasm: string; faces: string } {
+  const built = join(import.meta.dirname, 'screening-models');
+  if (existsSync(built)) return { wasm: built, faces: built };
+  const packageFile = createRequire(import.meta.url).resolve;
+  const faceApiDir = dirname(dirname(packageFile('@vladmandic/face-api/dist/face-api.node-wasm.js')));
+  return { wasm: dirname(packageFile('@tensorflow/tfjs-backend-wasm')), faces: join(faceApiDir, 'model') };
+}
 
 async function loadModels() {
   const started = performance.now();
-  setWasmPaths(dirname(packageFile('@tensorflow/tfjs-backend-wasm')) + '/');
+  const folders = modelFolders();
+  setWasmPaths(folders.wasm + '/');
   // tfjs would fall back to its plain-JavaScript backend: slower, and its scores differ in the last digits.
   if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend did not start');
   await tf.ready();
-  // Both models come from the installed packages: nsfwjs bundles its weights as
-  // modules, face-api ships weight files beside its dist folder.
+  // nsfwjs bundles its weights as modules; face-api's are files.
   const nsfw = await loadNsfw('MobileNetV2', { modelDefinitions: [MobileNetV2Model] });
-  const faceApiDir = dirname(dirname(packageFile('@vladmandic/face-api/dist/face-api.node-wasm.js')));
-  await faceDetector.loadFromDisk(join(faceApiDir, 'model'));
+  await faceDetector.loadFromDisk(folders.faces);
   send({ type: 'loaded', ms: Math.round(performance.now() - started), rss: process.memoryUsage().rss });
   return nsfw;
 }
