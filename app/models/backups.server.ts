@@ -1,0 +1,195 @@
+import Database from 'better-sqlite3';
+import { constants } from 'node:fs';
+import { access, copyFile, cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { AVATAR_FOLDERS } from '~/services/avatars.server';
+import { IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
+
+// A backup is a folder holding the database (SQLite's online backup, one read
+// transaction) and, under uploads/, every file that copy of the database names, at
+// the same paths as under UPLOADS_DIR. Image files are named by their content and
+// never rewritten, and are written before the row that names them commits: only a
+// deletion after the snapshot can take a named file away, and then a fresh
+// snapshot, which no longer names it, is taken.
+
+export const BACKUP_DATABASE = 'sqlite.db';
+export const BACKUP_UPLOADS = 'uploads';
+
+/** How many fresh snapshots to try when deletions keep racing the copy. */
+const ATTEMPTS = 5;
+/** Copy every page in one step, so the copy is one read transaction that a write elsewhere cannot restart. */
+const ALL_PAGES = 0x7fffffff;
+/** A stored file's name as the code writes them: no folders, no dot files. */
+const FILE_NAME = /^[\w-][\w.-]*$/;
+
+/** A refusal with a message for the operator (nothing was changed). */
+export class BackupError extends Error {}
+
+export type BackupSummary = { dir: string; builds: number; files: number };
+
+/** One file the database names: where it may be under UPLOADS_DIR, and whether it must be there. */
+type NamedFile = { name: string; folders: string[]; required: boolean };
+
+function filesNamedBy(snapshot: Database.Database): NamedFile[] {
+  const names = (sql: string) => (snapshot.prepare(sql).pluck().all() as string[]).filter((name) => FILE_NAME.test(name));
+  // Readers look in both image folders (models/image-storage.server.ts); so does the backup.
+  const variants = names('select distinct file_name from image_variants').map((name) => ({
+    name,
+    folders: [IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER],
+    required: true,
+  }));
+  // Kept only until the image's later variants are made; copied when still there.
+  const originals = names('select hash from images').map((name) => ({ name, folders: [ORIGINALS_FOLDER], required: false }));
+  const pictures = AVATAR_FOLDERS.flatMap((folder) => {
+    const urls = folder === 'avatars' ? 'select avatar_url from users' : 'select badge_url from competitions where badge_url is not null';
+    const prefix = `/uploads/${folder}/`;
+    return (snapshot.prepare(urls).pluck().all() as string[])
+      .filter((url) => url.startsWith(prefix) && FILE_NAME.test(url.slice(prefix.length)))
+      .map((url) => ({ name: url.slice(prefix.length), folders: [folder], required: true }));
+  });
+  return [...variants, ...originals, ...pictures];
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Copies `file` from the first folder that has it; false when none does. */
+async function copyNamedFile(file: NamedFile, uploadsDir: string, target: string): Promise<boolean> {
+  for (const folder of file.folders) {
+    const destination = join(target, BACKUP_UPLOADS, folder, file.name);
+    try {
+      await mkdir(join(target, BACKUP_UPLOADS, folder), { recursive: true });
+      // Copied in an earlier attempt: same name, same bytes.
+      if (
+        await access(destination).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
+      await copyFile(join(uploadsDir, folder, file.name), destination, constants.COPYFILE_FICLONE);
+      return true;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return false;
+}
+
+/**
+ * Writes a consistent backup of the site at `databasePath` and `uploadsDir` into `dir`,
+ * which must not exist yet, while the site keeps running: it appears whole or not at all.
+ */
+export async function backupSite({
+  databasePath,
+  uploadsDir,
+  dir,
+}: {
+  databasePath: string;
+  uploadsDir: string;
+  dir: string;
+}): Promise<BackupSummary> {
+  if (
+    await access(dir).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new BackupError(`${dir} already exists: give a new folder for the backup.`);
+  const partial = join(dir, '..', `.${basename(dir)}.partial`);
+  await rm(partial, { recursive: true, force: true });
+  await mkdir(partial, { recursive: true });
+  try {
+    const source = new Database(databasePath, { readonly: true, fileMustExist: true });
+    try {
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        await rm(join(partial, BACKUP_DATABASE), { force: true });
+        await source.backup(join(partial, BACKUP_DATABASE), { progress: () => ALL_PAGES });
+        const snapshot = new Database(join(partial, BACKUP_DATABASE), { readonly: true });
+        try {
+          const files = filesNamedBy(snapshot);
+          let complete = true;
+          for (const file of files) {
+            if (!(await copyNamedFile(file, uploadsDir, partial)) && file.required) complete = false;
+          }
+          if (complete) {
+            const builds = snapshot.prepare('select count(*) from builds').pluck().get() as number;
+            snapshot.close();
+            await rename(partial, dir);
+            return { dir, builds, files: files.length };
+          }
+        } finally {
+          if (snapshot.open) snapshot.close();
+        }
+      }
+      throw new BackupError(`Files kept disappearing while they were copied (${ATTEMPTS} attempts): try again when the site is quieter.`);
+    } finally {
+      source.close();
+    }
+  } catch (error) {
+    await rm(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Whether some other connection has the database open (a running site): leaving WAL
+ * mode needs the database to itself. It goes back to WAL when the site next opens it.
+ */
+function inUse(databasePath: string): boolean {
+  const probe = new Database(databasePath, { fileMustExist: true });
+  try {
+    return probe.pragma('journal_mode = DELETE', { simple: true }) !== 'delete';
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
+
+/**
+ * Puts the backup in `dir` back: its database over `databasePath`, its files into
+ * `uploadsDir`. Refuses while the site runs (some other process has the database open).
+ */
+export async function restoreSite({
+  databasePath,
+  uploadsDir,
+  dir,
+}: {
+  databasePath: string;
+  uploadsDir: string;
+  dir: string;
+}): Promise<BackupSummary> {
+  const backup = join(dir, BACKUP_DATABASE);
+  if (
+    !(await access(backup).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new BackupError(`${dir} holds no backup (no ${BACKUP_DATABASE}).`);
+  const exists = await access(databasePath).then(
+    () => true,
+    () => false,
+  );
+  if (exists && inUse(databasePath)) throw new BackupError(`The site is running (${databasePath} is open): stop it, then restore.`);
+
+  const snapshot = new Database(backup, { readonly: true, fileMustExist: true });
+  try {
+    const check = snapshot.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new BackupError(`The backup's database is damaged (${String(check)}); nothing was restored.`);
+    const files = filesNamedBy(snapshot).length;
+    const builds = snapshot.prepare('select count(*) from builds').pluck().get() as number;
+    // The files first: a database restored without them would name photos that are not there.
+    const uploads = join(dir, BACKUP_UPLOADS);
+    for (const folder of await readdir(uploads).catch(() => [])) {
+      await cp(join(uploads, folder), join(uploadsDir, folder), { recursive: true, force: true });
+    }
+    await mkdir(join(databasePath, '..'), { recursive: true });
+    // Written through SQLite, so an old WAL beside the target cannot outlive the copy.
+    await snapshot.backup(databasePath, { progress: () => ALL_PAGES });
+    return { dir, builds, files };
+  } finally {
+    snapshot.close();
+  }
+}
