@@ -1,5 +1,8 @@
 import type { AppProcess } from './app-process';
 
+/** What a browser talks to: an app process, or the image running in a container (container.ts). */
+export type Site = Pick<AppProcess, 'origin' | 'fetch'>;
+
 export type Page = { response: Response; status: number; url: string; html: string };
 
 /**
@@ -9,18 +12,18 @@ export type Page = { response: Response; status: number; url: string; html: stri
 export class Browser {
   readonly cookies: Map<string, string>;
 
-  private readonly app: AppProcess;
+  private readonly app: Site;
   private readonly ip: string | undefined;
 
   /** `ip` is sent as X-Forwarded-For, for a server started with TRUST_PROXY=true. */
-  constructor(app: AppProcess, ip?: string, cookies = new Map<string, string>()) {
+  constructor(app: Site, ip?: string, cookies = new Map<string, string>()) {
     this.app = app;
     this.ip = ip;
     this.cookies = cookies;
   }
 
   /** The same browser (address and cookies, shared from now on) talking to another server, as a load balancer would send it. */
-  on(app: AppProcess): Browser {
+  on(app: Site): Browser {
     return new Browser(app, this.ip, this.cookies);
   }
 
