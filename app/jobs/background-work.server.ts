@@ -27,6 +27,7 @@ import { replyToComment } from './reply-job.server';
 import { roastBuild } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
+import { scheduleBackups } from './scheduled-backups.server';
 
 export type BackgroundWork = {
   /** Hands back the jobs in flight and ends the screening process. */
@@ -37,8 +38,8 @@ export type BackgroundWork = {
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
  * competition closing, the weekly digest; one of each, however often it starts) and
- * puts image files in place; everywhere it starts the job runner, which idles
- * wherever this instance is not the primary.
+ * puts image files in place; everywhere it starts the job runner and the scheduled
+ * backups, which idle wherever this instance is not the primary.
  */
 export function startBackgroundWork(db: Db, config: Env, { primary }: { primary: boolean }): BackgroundWork {
   if (primary) {
@@ -51,7 +52,14 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
   }
   const runner = createJobRunner(config);
   runner.start();
-  return { stop: () => runner.stop().then(stopScreening) };
+  // With BACKUP_DIR set; it acts only while this instance is the primary (a replica may become it).
+  const stopBackups = scheduleBackups(config);
+  return {
+    stop: () => {
+      stopBackups();
+      return runner.stop().then(stopScreening);
+    },
+  };
 }
 
 /**

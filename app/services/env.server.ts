@@ -15,6 +15,13 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 const port = wholeNumber(0, 65535, 'must be between 0 and 65535');
 
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** A duration such as "30m", "24h" or "7d", in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^[1-9]\d{0,4}[mhd]$/, 'must be a duration such as 30m, 24h or 7d')
+  .transform((value) => Number(value.slice(0, -1)) * DURATION_UNITS_MS[value.slice(-1) as keyof typeof DURATION_UNITS_MS]);
+
 /**
  * How many proxies in front of the app may be believed: `false` (0) reads the
  * socket, `true` is one hop (nginx, or Fly's edge), a number counts the hops.
@@ -86,6 +93,10 @@ const schema = z
     SCREENING_NSFW_HOLD: fraction.default(0.45),
     SCREENING_NSFW_REJECT: fraction.default(0.9),
     SCREENING_FACE_HOLD: fraction.default(0.8),
+    // Scheduled backups on the primary (app/jobs/scheduled-backups.server.ts): off unless BACKUP_DIR is set.
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_EVERY: duration.default(86_400_000),
+    BACKUP_KEEP: wholeNumber(1, 1000, 'must be between 1 and 1000').default(7),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     LITEFS_DIR: z.string().min(1).optional(),
     LITEFS_INFO_URL: z

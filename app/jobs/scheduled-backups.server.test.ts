@@ -1,0 +1,44 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase } from '~/services/db.server';
+import { backUpIfDue } from './scheduled-backups.server';
+
+const HOUR = 3_600_000;
+let dir: string;
+let config: Parameters<typeof backUpIfDue>[0];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rigroast-scheduled-backups-'));
+  const databasePath = join(dir, 'site.db');
+  const db = openDatabase(databasePath);
+  migrateDatabase(db);
+  db.$client.close();
+  config = {
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: join(dir, 'uploads'),
+    BACKUP_DIR: join(dir, 'backups'),
+    BACKUP_EVERY: 24 * HOUR,
+    BACKUP_KEEP: 2,
+  };
+});
+
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('backUpIfDue', () => {
+  it('backs up once every BACKUP_EVERY, however often it is asked, and keeps the newest BACKUP_KEEP', async () => {
+    const start = Date.UTC(2026, 10, 1, 3, 0, 0);
+    await backUpIfDue(config, new Date(start));
+    await backUpIfDue(config, new Date(start + 23 * HOUR));
+    expect(await readdir(config.BACKUP_DIR)).toEqual(['rigroast-20261101T030000Z']);
+
+    await backUpIfDue(config, new Date(start + 24 * HOUR));
+    await backUpIfDue(config, new Date(start + 48 * HOUR));
+    expect((await readdir(config.BACKUP_DIR)).sort()).toEqual(['rigroast-20261102T030000Z', 'rigroast-20261103T030000Z']);
+    const copy = new Database(join(config.BACKUP_DIR, 'rigroast-20261103T030000Z', 'sqlite.db'), { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+  });
+});
