@@ -156,11 +156,14 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
         file: { bytes: await testPhoto('jpeg', width, 500), name: 'rig.jpg', type: 'image/jpeg' },
       });
       const id = Number(page.url.split('/').pop());
-      // Listed once its photo is in the public folder and that reached the replica.
-      const sources = await waitFor(async () => {
-        const found = imageSources((await visitor.get(`/build/${id}`)).html);
-        return found.length > 0 ? [...new Set(found)] : undefined;
-      });
+      // Listed once screening passed it (its models load on first use) and that reached the replica.
+      const sources = await waitFor(
+        async () => {
+          const found = imageSources((await visitor.get(`/build/${id}`)).html);
+          return found.length > 0 ? [...new Set(found)] : undefined;
+        },
+        { timeoutMs: 60_000 },
+      );
       for (const src of sources) expect((await visitor.request(src)).status, src).toBe(200);
       return { id, sources };
     };
@@ -178,5 +181,5 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     // Not because the copies are gone: the replica answers what the database says.
     const copy = (src: string) => join(cluster.replica.dataDir, 'uploads', 'images', src.split('/').pop()!);
     expect(hidden.sources.filter((src) => existsSync(copy(src)))).toEqual(hidden.sources);
-  });
+  }, 180_000);
 });
