@@ -1,18 +1,18 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { isBodyRefused } from '~/server/body-limit';
-import { compressDocument } from '~/server/compression-settings';
-import { borrowDocumentBytes, giveBackDocumentBytes } from '~/server/document-bytes';
-import { requestInfoContext } from '~/server/context';
-import { inlineScriptHashes } from '~/server/inline-scripts';
-import { regionMarkup } from '~/server/region-markup';
-import { finishedResponse } from '~/server/request-handler';
-import { scriptsAfterLoad } from '~/server/scripts-after-load';
-import { contentSecurityPolicy } from '~/server/security-headers';
 import { NonceProvider } from '~/components/nonce';
 import { RegionMarkupProvider } from '~/components/shared-region';
+import { compressDocument } from '~/document/compression-settings';
+import { contentSecurityPolicy } from '~/document/content-security-policy';
+import { borrowDocumentBytes, giveBackDocumentBytes } from '~/document/document-bytes';
+import { inlineScriptHashes } from '~/document/inline-scripts';
+import { regionMarkup } from '~/document/region-markup';
+import { requestInfoContext } from '~/document/request-info';
+import { scriptsAfterLoad } from '~/document/scripts-after-load';
+import { finishedResponse } from '~/server/request-handler';
 import { log } from '~/services/log.server';
+import { isBodyRefused } from '~/web/body-refused.server';
 
 export const streamTimeout = 5_000;
 
@@ -20,10 +20,10 @@ export const streamTimeout = 5_000;
  * Documents are rendered whole, then sent. Every loader reads SQLite
  * synchronously, so the shell is ready only when everything is: streaming
  * would send the same bytes later and cost a third more CPU per page in
- * `npm run bench:pages`. A document the page cache keeps (page-cache.ts) has
+ * `npm run bench:pages`. A document the page cache keeps (server/page-cache.ts) has
  * its inline scripts allowed by hash, any other by the response's nonce. The
  * SharedRegions of a member's page come from earlier renders of the same data
- * (region-markup.ts): only the member's own parts are drawn for them. A
+ * (document/region-markup.ts): only the member's own parts are drawn for them. A
  * document for one visitor leaves compressed; a shared one leaves as it is, for
  * the page cache to compress once.
  */

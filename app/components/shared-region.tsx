@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** What a server render knows of shared regions (app/server/region-markup.ts); null in the browser. */
+/** What a server render knows of shared regions (app/document/region-markup.ts); null in the browser. */
 export type RegionMarkup = {
   /** The markup an earlier render made of this region from the very same deps, if kept. */
   find(name: string, deps: readonly unknown[]): string | undefined;

@@ -6,7 +6,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { AdmissionLimits } from '~/services/admission.server';
 import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
 import { slowUpload } from '#tests/support/slow-upload';
-import { BodyRefusedError, bodyAllowance, bodyLimit, isBodyRefused, UPLOAD_BODY_MAX_BYTES } from './body-limit';
+import { isBodyRefused } from '~/web/body-refused.server';
+import { bodyAllowance, bodyLimit, UPLOAD_BODY_MAX_BYTES } from './body-limit';
 
 describe('bodyAllowance', () => {
   it('gives an upload (multipart/form-data) the upload limit, whatever the route', () => {
@@ -20,16 +21,6 @@ describe('bodyAllowance', () => {
       expect(bodyAllowance(contentType)).toBe(REQUEST_BODY_MAX_BYTES);
     },
   );
-});
-
-describe('isBodyRefused', () => {
-  it('finds the refused body behind the errors that readers wrap it in', () => {
-    const cut = new BodyRefusedError('too large');
-    expect(isBodyRefused(cut)).toBe(true);
-    expect(isBodyRefused(new TypeError('Failed to parse body', { cause: cut }))).toBe(true);
-    expect(isBodyRefused(new Error('something else'))).toBe(false);
-    expect(isBodyRefused('text')).toBe(false);
-  });
 });
 
 const MB = 1024 * 1024;

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { AdmissionFullError, createAdmission, type Admission, type AdmissionLimits } from '~/services/admission.server';
 import { isMultipartForm } from '~/services/multipart.server';
+import { BodyRefusedError } from '~/web/body-refused.server';
 import { fileTooLargeMessage, formatByteLimit } from '~/utils/byte-limits';
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { BACK_TO_THE_FORM, refusalPage } from './refusal-page';
@@ -45,17 +46,6 @@ const PACE_CHECK_MS = 100;
 
 /** How long a client refused for a busy line is asked to wait, in seconds. */
 const RETRY_AFTER_S = 2;
-
-/** Marks the body stream's error when the server refused the body (413, 408, 429, 503) and answered for it. */
-export class BodyRefusedError extends Error {
-  override name = 'BodyRefusedError';
-}
-
-/** Whether `error` comes from a body the server refused: the client has its answer, nothing failed here. */
-export function isBodyRefused(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof BodyRefusedError) return true;
-  return false;
-}
 
 export type BodyLimitOptions = {
   /** The client's network: one network has only its share of the reading line. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
-import { compressDocument, DOCUMENT_ENCODINGS, preferredEncoding } from './compression-settings';
+import { compressDocument, DOCUMENT_ENCODINGS, preferredEncoding } from '~/document/compression-settings';
 import { pageCache, pageKey } from './page-cache';
 import { pageParams } from './page-params';
 

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { type ContentEncoding, DOCUMENT_ENCODINGS, preferredEncoding, STORED_ENCODINGS } from './compression-settings';
+import { type ContentEncoding, DOCUMENT_ENCODINGS, preferredEncoding, STORED_ENCODINGS } from '~/document/compression-settings';
 import { asksForPage } from './http-methods';
 import type { ReadParams } from './page-params';
 

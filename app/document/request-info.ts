@@ -1,11 +1,12 @@
 import { createContext } from 'react-router';
 import type { ContentEncoding } from './compression-settings';
 
+/** What the HTTP host (server/app.ts) tells the render of one request's document. */
 export type RequestInfo = {
   /** The per-response nonce that lets our own inline scripts run under the CSP ('' for a page kept to be served again: allowed by hash). */
   nonce: string;
   /**
-   * The document is the same for every visitor (page-cache.ts): sent
+   * The document is the same for every visitor (server/page-cache.ts): sent
    * uncompressed, for the page cache to compress once.
    */
   shared: boolean;

@@ -7,7 +7,7 @@ const WORD_BYTE = /[\w]/;
 /**
  * Base64 SHA-256 of every inline script of `html`, as CSP hash sources want them.
  * Read from the bytes, with no string made of the whole page: a member's page is
- * hashed on every render (page-cache.ts keeps it). React writes its tags in lower
+ * hashed on every render (server/page-cache.ts keeps it). React writes its tags in lower
  * case and escapes "</script" inside the scripts it writes, so the first closing
  * tag ends each one; a script this misses is blocked by the policy, never let through.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, limitKey, normalizeAddress } from './client-address';
+import { clientAddress, limitKey, normalizeAddress } from './client-address.server';
 
 const direct = { proxyHops: 0, onFly: false };
 const oneProxy = { proxyHops: 1, onFly: false };

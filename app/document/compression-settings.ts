@@ -1,5 +1,4 @@
 import { brotliCompressSync, constants as zlib, gzipSync, zstdCompressSync } from 'node:zlib';
-import type { Request } from 'express';
 
 /**
  * Brotli's default 4 MB window, allocated per response, held hundreds of MB under
@@ -25,7 +24,7 @@ export const DOCUMENT_ENCODINGS = ['zstd', 'br', 'gzip'] as const;
 
 /** The encoding a response is sent in: ours is the preference (the order of `offered`), the client says what it accepts. */
 export function preferredEncoding<Offered extends ContentEncoding>(
-  req: Pick<Request, 'acceptsEncodings'>,
+  req: { acceptsEncodings(encoding: string): string | false },
   offered: readonly Offered[],
 ): Offered | 'identity' {
   return offered.find((name) => req.acceptsEncodings(name) === name) ?? 'identity';
