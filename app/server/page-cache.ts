@@ -225,6 +225,10 @@ const ENCODINGS: readonly string[] = [...DOCUMENT_ENCODINGS, 'identity'];
 function capture(res: Response, store: (sent: SentPage | undefined) => void) {
   const chunks: Buffer[] = [];
   let ended = false;
+  // What the bytes written here are in, as the render declared it before the head went out: the
+  // compression middleware, further in, declares its own once it has (a page written in pieces).
+  let written: string | undefined;
+  const declared = () => (written ??= String(res.getHeader('content-encoding') ?? 'identity'));
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   const html = () => String(res.getHeader('content-type') ?? '').startsWith('text/html');
@@ -238,13 +242,14 @@ function capture(res: Response, store: (sent: SentPage | undefined) => void) {
     if (!ended) store(undefined);
   });
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    declared();
     keep(chunk, rest[0]);
     return write(chunk, ...rest);
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     ended = true;
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
-    const encoding = String(res.getHeader('content-encoding') ?? 'identity');
+    const encoding = declared();
     const cacheControl = String(res.getHeader('cache-control') ?? '');
     const storable =
       res.statusCode === 200 && html() && ENCODINGS.includes(encoding) && !res.hasHeader('set-cookie') && !/no-store/.test(cacheControl);
