@@ -10,7 +10,6 @@ import { inlineScriptHashes } from '~/document/inline-scripts';
 import { regionMarkup } from '~/document/region-markup';
 import { requestInfoContext } from '~/document/request-info';
 import { scriptsAfterLoad } from '~/document/scripts-after-load';
-import { finishedResponse } from '~/server/request-handler';
 import { log } from '~/services/log.server';
 import { isBodyRefused } from '~/web/body-refused.server';
 
@@ -71,7 +70,7 @@ export default function handleRequest(
           if (encoding !== 'identity') responseHeaders.set('Content-Encoding', encoding);
         }
         responseHeaders.set('Content-Length', String(body.length));
-        resolve(finishedResponse(body, { status, headers: responseHeaders }));
+        resolve(new Response(body, { status, headers: responseHeaders }));
         callback();
       },
     });
