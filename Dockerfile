@@ -34,7 +34,7 @@ COPY litefs.yml /etc/litefs.yml
 
 WORKDIR /app
 # glibc's MALLOC_* settings and V8's heap flags are not set here: the server sets
-# them itself when it starts (app/server/memory-settings.ts), as it does outside
+# them itself when it starts (server/memory-settings.ts), as it does outside
 # the container; an ENV here would take precedence over them.
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -3,9 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The layers (README, "Architecture"; docs/decisions/009-layers.md): routes → web →
-// jobs → models → roast → queue → services, with domain/ and utils/ below them all.
-// Each folder lists what it must never import; `npm run lint` fails on a wrong arrow.
+// The layers (README, "Architecture"; docs/decisions/009-layers.md): the HTTP host
+// (server/, beside app/) → routes → web → jobs → models → roast → queue → services, with
+// domain/ and utils/ below them all. Each folder lists what it must never import;
+// `npm run lint` fails on a wrong arrow.
 const never = {
   routes: { group: ['~/routes/**', '**/routes/**', '~/root'], message: 'Only the route table and the server reach routes.' },
   components: { group: ['~/components/**', '**/components/**'], message: 'Server-side layers do not render components.' },
@@ -22,16 +23,19 @@ const never = {
     message: 'The job queue sits above the services and the pure folders: call down, not up.',
   },
   server: {
-    group: ['*.server', '**/*.server', '~/services/**', '~/server/**'],
+    group: ['*.server', '**/*.server', '~/services/**'],
     message: 'This folder also runs in the browser: nothing server-only.',
   },
+  // Any number of `../` up to the root's server/: no alias reaches it.
+  host: { regex: '^(\\.\\./)+server(/|$)', message: 'The HTTP host (server/) imports app/, never the other way.' },
   database: { group: ['drizzle-orm*', '**/db/schema*', '~/services/db.server'], message: 'Routes call app/models, not the database.' },
 };
 
+// Every list also keeps the host out of app/: a later block's list replaces an earlier one's.
 const boundary = (files, groups) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx'],
-  rules: { 'no-restricted-imports': ['error', { patterns: groups.map(({ group, message }) => ({ group, message })) }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [...groups, never.host] }] },
 });
 
 export default tseslint.config(
@@ -46,7 +50,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  { files: ['app/**'], rules: { 'no-restricted-imports': ['error', { patterns: [never.host] }] } },
+  // The host: the Express app, its middlewares, start-up and the admin command. It hands requests to React Router.
+  boundary(['server/**'], [never.routes, never.components]),
   boundary(['app/routes/**'], [never.database]),
+  boundary(['app/document/**'], [never.routes, never.web, never.models]),
   boundary(['app/web/**', 'app/api/**'], [never.routes, never.components]),
   boundary(['app/jobs/**'], [never.routes, never.components, never.web]),
   boundary(['app/models/**'], [never.routes, never.components, never.web, never.jobs]),

@@ -61,7 +61,7 @@ const screeningModels: Plugin = {
 const DOMAIN_TESTS = [
   'app/{models,jobs,queue,roast}/**/*.server.test.ts',
   'app/web/session.server.test.ts',
-  'app/server/public-uploads.test.ts',
+  'server/public-uploads.test.ts',
 ];
 
 // One config for the app build, the dev server and vitest.
@@ -71,15 +71,15 @@ export default defineConfig(({ command, mode }) => ({
   environments: {
     ssr: {
       // The server build's entry is our own HTTP server, which embeds the
-      // React Router build (see app/server/main.ts); beside it, the image
+      // React Router build (see server/main.ts); beside it, the image
       // screening process that the server forks (app/roast/screening) and the
-      // `npm run admin` command (app/server/admin-cli.ts).
+      // `npm run admin` command (server/admin-cli.ts).
       build: {
         rollupOptions: {
           input: {
-            index: './app/server/main.ts',
+            index: './server/main.ts',
             'screening-worker': './app/roast/screening/worker.ts',
-            'admin-cli': './app/server/admin-cli.ts',
+            'admin-cli': './server/admin-cli.ts',
           },
         },
       },
@@ -116,7 +116,7 @@ export default defineConfig(({ command, mode }) => ({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...DOMAIN_TESTS] },
+        test: { name: 'unit', include: ['{app,server}/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...DOMAIN_TESTS] },
       },
       {
         extends: true,

@@ -1,5 +1,5 @@
 // `npm run admin -- grant you@example.com` (or `revoke`): builds once if there is
-// no build yet, then runs the command (app/server/admin-cli.ts).
+// no build yet, then runs the command (server/admin-cli.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -111,7 +111,7 @@ const server = spawn(process.execPath, [join(serverRoot, 'build/server/index.js'
     SCREENING: 'auto',
     ROAST_PROVIDER: 'builtin',
     LOG_LEVEL: 'warn',
-    // To compare allocators, glibc's settings (the server's own, app/server/memory-settings.ts,
+    // To compare allocators, glibc's settings (the server's own, server/memory-settings.ts,
     // unless given here) and LD_PRELOAD (…/libjemalloc.so.2) are passed on to the server.
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'LD_PRELOAD')),
   },

@@ -1,7 +1,7 @@
-// `npm run arrows`: the imports between app/'s layers, counted, every one that runs
-// against their order (routes → web → jobs → models → roast → queue → services, with
-// domain/ and utils/ below them all), and every circle between app/'s folders.
-// Type-only imports are left out: they vanish from the built code.
+// `npm run arrows`: the imports between the layers, counted, every one that runs
+// against their order (the HTTP host in server/ → routes → web → jobs → models → roast →
+// queue → services, with domain/ and utils/ below them all), and every circle between
+// app/'s folders. Type-only imports are left out: they vanish from the built code.
 // `--root DIR` reads another checkout (to compare before and after a change).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -10,10 +10,13 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({ options: { root: { type: 'string', default: '.' } } });
 const root = resolve(values.root);
 const app = join(root, 'app');
+const host = join(root, 'server');
 
 /** Top first: a layer may import those after it, never those before it. */
 const LAYERS = [
-  ['routes', ['routes', 'root.tsx', 'entry.server.tsx', 'server', 'components']],
+  // server/, beside app/: its folders are not app's.
+  ['host', []],
+  ['routes', ['routes', 'root.tsx', 'entry.server.tsx', 'document', 'components']],
   ['web', ['web', 'api']],
   ['jobs', ['jobs']],
   ['models', ['models']],
@@ -25,10 +28,11 @@ const LAYERS = [
 
 type Layer = (typeof LAYERS)[number][0];
 
-/** The folder (or top-level file) of app/ a file sits in. */
-const folderOf = (file: string) => relative(app, file).split('/')[0] ?? '';
+/** The folder (or top-level file) of app/ a file sits in; `server` for the host's. */
+const folderOf = (file: string) => (relative(host, file).startsWith('..') ? (relative(app, file).split('/')[0] ?? '') : 'server');
 
 function layerOf(file: string): Layer | undefined {
+  if (!relative(host, file).startsWith('..')) return 'host';
   const top = folderOf(file);
   return LAYERS.find(([, folders]) => (folders as readonly string[]).includes(top))?.[0];
 }
@@ -100,11 +104,11 @@ function circles(graph: Map<string, Set<string>>): string[][] {
 const counts = new Map<string, number>();
 const against: string[] = [];
 const folders = new Map<string, Set<string>>();
-for (const file of sources(app)) {
+for (const file of [...sources(host), ...sources(app)]) {
   const from = layerOf(file);
   for (const specifier of valueImports(readFileSync(file, 'utf8'))) {
     const path = target(file, specifier);
-    if (path?.startsWith(app + '/') && folderOf(path) !== folderOf(file)) {
+    if ((path?.startsWith(app + '/') || path?.startsWith(host + '/')) && folderOf(path) !== folderOf(file)) {
       folders.set(folderOf(file), (folders.get(folderOf(file)) ?? new Set()).add(folderOf(path)));
     }
     if (!from) continue;

@@ -48,7 +48,7 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
     throw apiError(415, 'Send the body as JSON, with Content-Type: application/json');
   }
-  // Bounded before it gets here: the server answers 413 past 64 KB (app/server/body-limit.ts).
+  // Bounded before it gets here: the server answers 413 past 64 KB (server/body-limit.ts).
   const text = await request.text();
   let body: unknown;
   try {

@@ -83,7 +83,7 @@ const schema = z
     JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
     // How long notifications for one member gather before they go out as one mail.
     NOTIFY_BATCH_MS: wholeNumber(100, 86_400_000, 'must be between 100 and 86400000').default(300_000),
-    // The slowest an upload may come in once it is being read, past a head start (app/server/body-limit.ts).
+    // The slowest an upload may come in once it is being read, past a head start (server/body-limit.ts).
     UPLOAD_MIN_KB_PER_S: wholeNumber(1, 1_048_576, 'must be between 1 and 1048576').default(32),
     TRUST_PROXY: proxyHops.default(0),
     // Set by Fly.io on its machines: only there is Fly-Client-IP Fly's own header.

@@ -38,7 +38,7 @@ const MULTIPART = /^multipart\/form-data\s*(;|$)/;
 
 /**
  * Whether a body of this Content-Type is an upload, read as multipart/form-data:
- * the one test both the server's body limits (app/server/body-limit.ts) and
+ * the one test both the server's body limits (server/body-limit.ts) and
  * readUploadForm go by.
  */
 export function isMultipartForm(contentType: string | null | undefined): boolean {
@@ -49,7 +49,7 @@ export function isMultipartForm(contentType: string | null | undefined): boolean
  * Reads a multipart/form-data request, streaming: the parser stops at the
  * first file larger than `maxFileSize` instead of buffering it. The server lets
  * an upload's bytes through only in its turn among the uploads being read
- * (app/server/body-limit.ts). Files come back as in-memory `File`s (at most
+ * (server/body-limit.ts). Files come back as in-memory `File`s (at most
  * `maxFiles` of them), text fields as strings, and a file input left empty (a
  * zero-byte part) is left out, as `request.formData()` would not. Throws an
  * UploadError with the HTTP status to answer with.

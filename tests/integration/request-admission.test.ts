@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_BUSY, SERVER_BUSY } from '~/server/request-admission';
+import { NETWORK_BUSY, SERVER_BUSY } from '../../server/request-admission';
 import { sharedApp } from '#tests/support/stack';
 
 // Each network's address is sent as X-Forwarded-For, which a server behind a proxy trusts.

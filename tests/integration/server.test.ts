@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_ENV, MEMORY_FLAGS } from '~/server/memory-settings';
+import { MEMORY_ENV, MEMORY_FLAGS } from '../../server/memory-settings';
 import { runAppExpectingFailure, startApp } from '#tests/support/app-process';
 import { rankLeaderboardsNow } from '#tests/support/test-database';
 import { endedSessionCookie } from '#tests/support/cookies';

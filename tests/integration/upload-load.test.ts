@@ -10,7 +10,7 @@ import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
 
-// The server sets glibc's malloc settings itself (app/server/memory-settings.ts):
+// The server sets glibc's malloc settings itself (server/memory-settings.ts):
 // without them its per-thread arenas alone add 50–130 MB to the first burst's peak.
 const stack = sharedStack();
 let tall: Buffer;

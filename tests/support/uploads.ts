@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 /**
  * Just over the upload limit: the file is refused the moment it passes it, and
  * the rest of the body, still under the request limit, is read and discarded
- * before the answer goes out (app/server/body-limit.ts).
+ * before the answer goes out (server/body-limit.ts).
  */
 export const OVERSIZE_BYTES = UPLOAD_MAX_BYTES + 16 * 1024;
 

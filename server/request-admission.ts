@@ -31,7 +31,9 @@ export type RequestAdmissionLimits = Required<Pick<AdmissionLimits, 'running' | 
  * flood of requests, or a few answers it reads slowly, do not hold back anyone
  * else's page. A request whose client leaves while it waits gives its place up.
  * Writes are not counted: each kind has its own limits, and some (a sign-in code
- * mailed) wait on other servers. `key` is the client's network (client-address.ts).
+ * mailed) wait on other servers. `key` is the client's network (app/web/client-address.server.ts).
+ * The line itself is the one image encodes and uploads being read wait in too
+ * (app/services/admission.server.ts); what is HTTP's (which requests, the refusal) is here.
  */
 export function requestAdmission(
   { maxHoldMs = MAX_HOLD_MS, ...limits }: RequestAdmissionLimits,

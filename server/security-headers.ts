@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 
 /**
  * Headers every response carries. The Content-Security-Policy, which needs the
- * per-response nonce, is set on documents by entry.server.tsx.
+ * per-response nonce, is set on documents by app/entry.server.tsx (app/document/content-security-policy.ts).
  */
 export function securityHeaders({ production }: { production: boolean }): RequestHandler {
   const headers: Record<string, string> = {

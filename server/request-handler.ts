@@ -12,7 +12,7 @@ type Options = {
 /**
  * React Router's request handler for Express (@react-router/express), run so that
  * a response drawn from its visitor's own cookies is marked as theirs alone: each
- * render notes what it read of its visitor (personal-render.server.ts), and a
+ * render notes what it read of its visitor (app/web/personal-render.server.ts), and a
  * personal one is sent `Cache-Control: private`.
  */
 export function createRequestHandler(options: Options): RequestHandler {
