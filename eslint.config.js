@@ -4,9 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The layers (README, "Architecture"; docs/decisions/009-layers.md): the HTTP host
-// (server/, beside app/) → routes → web → jobs → models → roast → queue → services, with
-// domain/ and utils/ below them all. Each folder lists what it must never import;
-// `npm run lint` fails on a wrong arrow.
+// (server/, beside app/) → routes → web → jobs → models → roast → images → queue →
+// services, with domain/ and utils/ below them all. Each folder lists what it must never
+// import; `npm run lint` fails on a wrong arrow.
 const never = {
   routes: { group: ['~/routes/**', '**/routes/**', '~/root'], message: 'Only the route table and the server reach routes.' },
   components: { group: ['~/components/**', '**/components/**'], message: 'Server-side layers do not render components.' },
@@ -21,6 +21,10 @@ const never = {
   queue: {
     group: ['~/queue/**', '**/queue/**'],
     message: 'The job queue sits above the services and the pure folders: call down, not up.',
+  },
+  images: {
+    group: ['~/images/**'],
+    message: 'The images module sits above the queue, the services and the pure folders: they never call it.',
   },
   server: {
     group: ['*.server', '**/*.server', '~/services/**'],
@@ -59,11 +63,20 @@ export default tseslint.config(
   boundary(['app/jobs/**'], [never.routes, never.components, never.web]),
   boundary(['app/models/**'], [never.routes, never.components, never.web, never.jobs]),
   boundary(['app/roast/**'], [never.routes, never.components, never.web, never.jobs, never.models]),
-  boundary(['app/queue/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast]),
-  boundary(['app/services/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.queue]),
+  // app/images: image files, their rows and pixels; what has no `.server` in its name is read by the browser too.
+  boundary(['app/images/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast]),
+  {
+    ...boundary(['app/images/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.server]),
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.server.ts'],
+  },
+  boundary(['app/queue/**'], [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.images]),
+  boundary(
+    ['app/services/**'],
+    [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.images, never.queue],
+  ),
   boundary(
     ['app/utils/**', 'app/domain/**'],
-    [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.queue, never.server],
+    [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.images, never.queue, never.server],
   ),
   {
     // Components may name the models' types, never run their code (it is server-only).

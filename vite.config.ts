@@ -59,7 +59,7 @@ const screeningModels: Plugin = {
 
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
-  'app/{models,jobs,queue,roast}/**/*.server.test.ts',
+  'app/{models,images,jobs,queue,roast}/**/*.server.test.ts',
   'app/web/session.server.test.ts',
   'server/public-uploads.test.ts',
 ];

@@ -2,12 +2,13 @@
 // handful of real processed images. Loaded through Vite by bench-pages.ts.
 import sharp from 'sharp';
 import { builds, ratings } from '../db/schema';
-import { reconcileImageFiles } from '~/models/image-storage.server';
-import { makeLaterVariants, saveImage } from '~/models/images.server';
+import { reconcileImageFiles } from '~/images/storage.server';
+import { makeLaterVariants } from '~/images/records.server';
+import { saveImage } from '~/models/uploads.server';
 import { insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { processImage } from '~/services/images.server';
+import { processImage } from '~/images/encode.server';
 import { scene } from './seed-data';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 // `npm run arrows`: the imports between the layers, counted, every one that runs
 // against their order (the HTTP host in server/ → routes → web → jobs → models → roast →
-// queue → services, with domain/ and utils/ below them all), and every circle between
-// app/'s folders. Type-only imports are left out: they vanish from the built code.
+// images → queue → services, with domain/ and utils/ below them all), and every circle
+// between app/'s folders. Type-only imports are left out: they vanish from the built code.
 // `--root DIR` reads another checkout (to compare before and after a change).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,6 +21,7 @@ const LAYERS = [
   ['jobs', ['jobs']],
   ['models', ['models']],
   ['roast', ['roast']],
+  ['images', ['images']],
   ['queue', ['queue']],
   ['services', ['services']],
   ['pure', ['domain', 'utils']],

@@ -5,11 +5,12 @@ import { rateBuild } from '~/models/ratings.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
-import { makeLaterVariants, saveImage } from '~/models/images.server';
+import { makeLaterVariants } from '~/images/records.server';
+import { saveImage } from '~/models/uploads.server';
 import { findUserByEmail, insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import { processImage } from '~/services/images.server';
+import { processImage } from '~/images/encode.server';
 
 const members = [
   ['NeonNomad', 'Lives for ARGB and regrets nothing.'],

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isPublicUpload } from '~/models/public-uploads.server';
+import { isPublicUpload } from '~/images/serve.server';
 import { fetchUploadFromPrimary } from '~/services/primary-files.server';
 import { asksForPage } from './http-methods';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { idParam } from '~/api/contract/common';
 import type { CurrentUser } from '~/models/users.server';
-import { AvatarError } from '~/services/avatars.server';
-import { ImageError } from '~/services/images.server';
+import { AvatarError } from '~/images/avatars.server';
+import { ImageError } from '~/images/encode.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { currentUser } from '~/web/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';

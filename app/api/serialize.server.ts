@@ -5,7 +5,7 @@ import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiWinner } from 
 import type { BuildSummary } from '~/models/builds.server';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
 import type { CompetitionDetail, Winner } from '~/models/competitions.server';
-import { imageSource, imageSources } from '~/models/images.server';
+import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 
 /** A lookup of each item's photo URL, the photos read in one query. */

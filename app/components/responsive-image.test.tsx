@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImageSources } from '~/models/images.server';
+import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from './responsive-image';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ImageSources } from '~/models/images.server';
+import type { ImageSources } from '~/images/variants';
 
 type ResponsiveImageProps = {
   image: ImageSources;

@@ -1,4 +1,4 @@
-import { reconcileImageFiles } from '~/models/image-storage.server';
+import { reconcileImageFiles } from '~/images/storage.server';
 import {
   AI_REPLY_JOB,
   COMPETITION_CLOSING_JOB,

@@ -1,4 +1,4 @@
-import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/models/image-storage.server';
+import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/images/storage.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneNotifications } from '~/models/notifications.server';
 import { pruneExperienceAwards } from '~/models/progression.server';

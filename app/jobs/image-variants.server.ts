@@ -1,4 +1,4 @@
-import { makeLaterVariants } from '~/models/images.server';
+import { makeLaterVariants } from '~/images/records.server';
 import type { JobHandler } from '~/queue/runner.server';
 
 /** Makes the variants of an uploaded photo that its upload did not wait for. */

@@ -1,6 +1,6 @@
 import { EventEmitter, once } from 'node:events';
-import { settleImageFiles } from '~/models/image-storage.server';
-import { withAnalysisFile } from '~/models/images.server';
+import { settleImageFiles } from '~/images/storage.server';
+import { withAnalysisFile } from '~/images/records.server';
 import { buildForRoast, type Look, saveLook, screeningLook } from '~/models/roasts.server';
 import type { JobHandler } from '~/queue/runner.server';
 import { ollamaLook } from '~/roast/ollama.server';

@@ -5,7 +5,7 @@ import { createJobRunner } from './background-work.server';
 import type { JobRunner } from '~/queue/runner.server';
 import { createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
-import { saveImage } from '~/models/images.server';
+import { saveImage } from '~/models/uploads.server';
 import { aMember } from '#tests/support/factories';
 import { db } from '~/services/db.server';
 import { env, resetEnv } from '~/services/env.server';

@@ -1,4 +1,4 @@
-import { withAnalysisFile } from '~/models/images.server';
+import { withAnalysisFile } from '~/images/records.server';
 import { roastMemory } from '~/models/roast-memory.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
 import type { JobHandler } from '~/queue/runner.server';

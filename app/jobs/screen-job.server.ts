@@ -1,5 +1,5 @@
-import { settleImageFiles } from '~/models/image-storage.server';
-import { withAnalysisFile } from '~/models/images.server';
+import { settleImageFiles } from '~/images/storage.server';
+import { withAnalysisFile } from '~/images/records.server';
 import { buildForRoast, holdForReview, saveScreening, screeningLook } from '~/models/roasts.server';
 import type { JobHandler } from '~/queue/runner.server';
 import { screenImage, screeningThresholds, screeningVerdict } from '~/roast/screening/screening.server';

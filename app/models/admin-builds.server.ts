@@ -3,7 +3,7 @@ import { builds, users } from '../../db/schema';
 import { likeContains } from './admin-members.server';
 import { type Actor, recordAudit } from './audit.server';
 import type { ReviewStatus } from './builds.server';
-import { deleteImagesIfUnused } from './image-storage.server';
+import { deleteImagesIfUnused } from '~/images/storage.server';
 import { requestLeaderboards } from './leaderboards.server';
 import type { Viewer } from '~/domain/permissions';
 import { db } from '~/services/db.server';

@@ -9,7 +9,7 @@ import { resetEnv } from '~/services/env.server';
 import { changeMember, deleteMember, listMembers } from './admin-members.server';
 import { createBuild } from './builds.server';
 import { addComment } from './comments.server';
-import { saveImage } from './images.server';
+import { saveImage } from '~/models/uploads.server';
 import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
 import { aMember } from '#tests/support/factories';

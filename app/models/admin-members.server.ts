@@ -4,7 +4,7 @@ import { type AnyColumn, count, desc, eq, or, type SQL, sql } from 'drizzle-orm'
 import { builds, comments, ratings, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { recountBuilds } from './builds.server';
-import { deleteImagesIfUnused } from './image-storage.server';
+import { deleteImagesIfUnused } from '~/images/storage.server';
 import { requestLeaderboards } from './leaderboards.server';
 import { canManageMember, type Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';

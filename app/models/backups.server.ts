@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { constants } from 'node:fs';
 import { access, copyFile, cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { AVATAR_FOLDERS } from '~/services/avatars.server';
-import { IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/services/images.server';
+import { AVATAR_FOLDERS } from '~/images/avatars.server';
+import { IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/images/storage.server';
 
 // A backup is a folder holding the database (SQLite's online backup, one read
 // transaction) and, under uploads/, every file that copy of the database names, at
@@ -32,7 +32,7 @@ type NamedFile = { name: string; folders: string[]; required: boolean };
 
 function filesNamedBy(snapshot: Database.Database): NamedFile[] {
   const names = (sql: string) => (snapshot.prepare(sql).pluck().all() as string[]).filter((name) => FILE_NAME.test(name));
-  // Readers look in both image folders (models/image-storage.server.ts); so does the backup.
+  // Readers look in both image folders (images/storage.server.ts); so does the backup.
   const variants = names('select distinct file_name from image_variants').map((name) => ({
     name,
     folders: [IMAGES_FOLDER, PRIVATE_IMAGES_FOLDER],

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
 import { lookJob, roastJob, screenJob } from '~/queue/job-types';
-import { settleImageFiles } from './image-storage.server';
+import { settleImageFiles } from '~/images/storage.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';

@@ -6,7 +6,7 @@ import { type Actor, recordAudit } from './audit.server';
 import { approveBuildIn } from './builds.server';
 import { removeComment } from './comments.server';
 import { REPORT_REASONS, type ReportReason } from './reports.server';
-import { settleImageFiles } from './image-storage.server';
+import { settleImageFiles } from '~/images/storage.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import { requestLeaderboards } from './leaderboards.server';
 import { db, type Writer } from '~/services/db.server';

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { builds } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { processImage, type ProcessedImage } from '~/services/images.server';
+import { processImage, type ProcessedImage } from '~/images/encode.server';
 import { createBuild, findBuildDetail } from './builds.server';
-import { saveImage } from './images.server';
+import { saveImage } from '~/models/uploads.server';
 import { buildCardImage, buildSocial } from './social-cards.server';
 import { aMember } from '#tests/support/factories';
 

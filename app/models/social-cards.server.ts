@@ -1,7 +1,7 @@
 import { type BuildSummary, findBuild, listedBuildIds } from './builds.server';
-import { analysisFile } from './images.server';
+import { analysisFile } from '~/images/records.server';
 import { env } from '~/services/env.server';
-import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from '~/services/social-card.server';
+import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from '~/images/draw-card.server';
 import type { SocialMeta } from '~/utils/meta';
 
 /** Link previews show two or three lines of the description; a whole roast would be cut anyway. */

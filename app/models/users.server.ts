@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
+import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
 
 /** What every page knows about the signed-in member. */
@@ -106,6 +108,18 @@ export function changeBio(userId: number, bio: string): void {
 
 export function changeAvatar(userId: number, avatarUrl: string): void {
   db().update(users).set({ avatarUrl }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * Makes the uploaded `file` (the form's `avatar` field) the member's avatar,
+ * for the profile page and the JSON API alike, and answers its URL. Throws an
+ * AvatarError with the spec's message when there is no file or the image is refused.
+ */
+export async function replaceAvatar(userId: number, file: FormDataEntryValue | null): Promise<string> {
+  if (!(file instanceof File)) throw new AvatarError('Choose an image to upload.');
+  const avatar = await processAvatar(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR });
+  changeAvatar(userId, avatar.url);
+  return avatar.url;
 }
 
 export function setPasswordHash(userId: number, passwordHash: string): void {

@@ -1,4 +1,4 @@
-import { loadSharp } from '~/services/sharp.server';
+import { loadSharp } from '~/images/sharp.server';
 
 /** The longest side sent to the vision model: enough detail to name parts, few image tokens. */
 export const VISION_MAX_SIDE = 1024;

@@ -6,7 +6,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
 import { deleteBuildAsAdmin, findBuildForAdmin, listBuildsForAdmin } from '~/models/admin-builds.server';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { requireAdmin } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';

@@ -6,7 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, inputClass, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { findCompetitionForAdmin, saveCompetition } from '~/models/competitions.server';
-import { AvatarError, processAvatar } from '~/services/avatars.server';
+import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { env } from '~/services/env.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireAdmin } from '~/web/session.server';

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.moderation';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import {
   decideHeldBuild,
   listFailedRoasts,

@@ -6,7 +6,7 @@ import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
 import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { galleryQuery } from '~/utils/page-query';

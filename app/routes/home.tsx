@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui/button';
 import { TabLinks } from '~/components/ui/tab-links';
 import { listRecentBuilds } from '~/models/builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { type LeaderboardPeriod, leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';

@@ -3,7 +3,7 @@ import type { Route } from './+types/leaderboard';
 import { PERIOD_TABS, PeriodTabs, periodTab } from '~/components/leaderboard/period-tabs';
 import { RankedCard, RankedCardPlaceholder } from '~/components/leaderboard/ranked-card';
 import { buttonClass } from '~/components/ui/button';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_LIMIT, LEADERBOARD_PLACEHOLDERS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Route } from './+types/private-image';
-import { viewableImageFile } from '~/models/image-storage.server';
+import { variantContentType, viewableImageFile } from '~/images/serve.server';
 import { pendingUpload } from '~/web/pending-upload.server';
 import { currentUser } from '~/web/session.server';
-
-const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
 
 // Kept by the browser, never by a shared cache, and checked again on every use: the
 // answer depends on who asks and stops once the photo is rejected.
@@ -29,6 +27,5 @@ export async function loader(args: Route.LoaderArgs) {
   // Gone between the look-up and the read: moved by a decision a moment ago, or deleted.
   const bytes = await readFile(file).catch(() => null);
   if (!bytes) return notFound();
-  const type = CONTENT_TYPES[fileName.slice(fileName.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  return new Response(new Uint8Array(bytes), { headers: { ...headers, 'Content-Type': type } });
+  return new Response(new Uint8Array(bytes), { headers: { ...headers, 'Content-Type': variantContentType(fileName) } });
 }

@@ -3,7 +3,7 @@ import type { Route } from './+types/share';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RatingSummary } from '~/components/rating-summary';
 import { buttonClass } from '~/components/ui/button';
-import { imageSource } from '~/models/images.server';
+import { imageSource } from '~/images/records.server';
 import { findSharedBuild } from '~/models/shares.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { pageMeta, socialMeta } from '~/utils/meta';

@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeOnce } from './image-files.server';
+import { writeOnce } from './files.server';
 import { log } from './log.server';
 import { primaryTarget } from './primary.server';
 

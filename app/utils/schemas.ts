@@ -92,7 +92,7 @@ export const buildTitleField = z
   .min(1, 'Title is required')
   .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);
 
-/** What a build's photo may be: the formats the image pipeline reads (services/image-files). */
+/** What a build's photo may be: the formats the image pipeline reads (images/sharp.server's signatureFormat). */
 export const BUILD_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /**

@@ -2,11 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { builds, competitions, images, users } from '../../db/schema';
 import { createBuild } from '~/models/builds.server';
 import { createCompetition, type NewCompetition } from '~/models/competitions.server';
-import { saveImage } from '~/models/images.server';
+import { saveImage } from '~/models/uploads.server';
 import { insertUser } from '~/models/users.server';
 import { db } from '~/services/db.server';
 import type { RoastFacts } from '~/roast/facts';
-import type { ProcessedImage } from '~/services/images.server';
+import type { ProcessedImage } from '~/images/encode.server';
 
 // Rows for unit tests, made through the models as the app makes them, on the test
 // database that tests/support/unit-database.ts opens. Each is numbered after the rows

@@ -1,13 +1,7 @@
 import { join } from 'node:path';
-import {
-  encodeLaterVariants,
-  IMAGE_FORMATS,
-  ORIGINALS_FOLDER,
-  PRIVATE_IMAGES_FOLDER,
-  processImage,
-  type ProcessedImage,
-  storeVariants,
-} from '~/services/images.server';
+import { encodeLaterVariants, processImage, type ProcessedImage } from '~/images/encode.server';
+import { IMAGE_FORMATS } from '~/images/variants';
+import { ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER, storeVariants } from '~/images/storage.server';
 
 /**
  * An upload processed as the server ends up with it once its image-variants job has run:

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ImageSources } from '~/models/images.server';
+import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
 

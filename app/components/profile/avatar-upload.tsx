@@ -3,7 +3,7 @@ import { Form, useFetcher } from 'react-router';
 import { toast } from '~/components/toaster';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors } from '~/components/ui/field';
-import { AVATAR_ACCEPTED_TYPES, compressAvatar, processingErrorMessage } from '~/utils/compress-image';
+import { AVATAR_ACCEPTED_TYPES, compressAvatar, processingErrorMessage } from '~/images/compress-avatar';
 
 /**
  * Changing the avatar. With JavaScript, choosing a file compresses it in the

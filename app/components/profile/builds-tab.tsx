@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ImageSources } from '~/models/images.server';
+import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';

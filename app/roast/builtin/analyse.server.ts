@@ -1,4 +1,4 @@
-import { loadSharp } from '~/services/sharp.server';
+import { loadSharp } from '~/images/sharp.server';
 import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
 import { measurePhoto, type PhotoAnalysis } from './photo';
 

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env } from '~/services/env.server';
-import { rgbPixels } from '~/services/images.server';
+import { rgbPixels } from '~/images/encode.server';
 import { log } from '~/services/log.server';
 import { nsfwScore, type ScreeningScores, type ScreeningThresholds } from './verdict';
 import type { WorkerMessage, WorkerRequest } from './worker';

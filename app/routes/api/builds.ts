@@ -3,7 +3,7 @@ import { newBuildSchema } from '~/api/contract/uploads';
 import { apiBuildSummary } from '~/api/serialize';
 import { apiImageUrl } from '~/api/serialize.server';
 import { createBuild, findBuildDetail } from '~/models/builds.server';
-import { saveUploadedImage } from '~/models/images.server';
+import { saveUploadedImage } from '~/models/uploads.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { apiError, readForm, requireApiUser, uploadFailure } from '~/api/request.server';
 import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/web/pending-upload.server';

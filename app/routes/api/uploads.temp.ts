@@ -1,6 +1,6 @@
 import type { Route } from './+types/uploads.temp';
 import { tempUploadBodySchema } from '~/api/contract/uploads';
-import { saveUploadedImage } from '~/models/images.server';
+import { saveUploadedImage } from '~/models/uploads.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { createTempUpload } from '~/models/temp-uploads.server';
 import { apiError, readForm, uploadFailure } from '~/api/request.server';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/user.avatar';
-import { replaceAvatar } from '~/models/avatars.server';
+import { replaceAvatar } from '~/models/users.server';
 import { requireApiUser, uploadFailure } from '~/api/request.server';
 import { readUploadForm } from '~/services/multipart.server';
 

@@ -15,7 +15,7 @@ import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
-import { imageSource, largestVariantUrl } from '~/models/images.server';
+import { imageSource, largestVariantUrl } from '~/images/records.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';

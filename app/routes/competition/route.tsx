@@ -9,7 +9,7 @@ import { buttonClass } from '~/components/ui/button';
 import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
 import { competitionStandings } from '~/models/competition-standings.server';
 import { findCompetition, winnersOf } from '~/models/competitions.server';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { daysRemaining, shortDateTime } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';

@@ -9,7 +9,7 @@ import { StatsTab } from '~/components/profile/stats-tab';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { buttonClass } from '~/components/ui/button';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
-import { imageSources } from '~/models/images.server';
+import { imageSources } from '~/images/records.server';
 import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';

@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { createBuild } from '~/models/builds.server';
-import { saveUploadedImage } from '~/models/images.server';
+import { saveUploadedImage } from '~/models/uploads.server';
 import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
-import { IMAGE_ERROR_MESSAGES, ImageError } from '~/services/images.server';
+import { IMAGE_ERROR_MESSAGES } from '~/images/messages';
+import { ImageError } from '~/images/encode.server';
 import { UploadError } from '~/services/multipart.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import {

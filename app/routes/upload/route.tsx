@@ -12,7 +12,7 @@ import { useTypedValue } from '~/components/use-typed-value';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { imageSource } from '~/models/images.server';
+import { imageSource } from '~/images/records.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { pendingUpload } from '~/web/pending-upload.server';
 import { currentUser } from '~/web/session.server';

@@ -6,18 +6,9 @@ import { BLUE, brokenImages, isBlue, isRed, pixel, pngBomb, RED, sidewaysPhoto }
 import { processFully } from '#tests/support/processed-images';
 import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  encodeLaterVariants,
-  type EncodedVariant,
-  IMAGE_FORMATS,
-  ImageError,
-  MAX_VARIANT_PIXELS,
-  processImage,
-  type ProcessedImage,
-  rgbPixels,
-  variantWidths,
-} from './images.server';
-import { UploadError } from './multipart.server';
+import { encodeLaterVariants, ImageError, processImage, type ProcessedImage, rgbPixels } from './encode.server';
+import { type EncodedVariant, IMAGE_FORMATS, MAX_VARIANT_PIXELS, variantWidths } from './variants';
+import { UploadError } from '~/services/multipart.server';
 
 const NOT_AN_IMAGE = 'File type must be an image';
 const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from './social-card.server';
+import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from './draw-card.server';
 
 let uploadsDir: string;
 let redPhoto: string;

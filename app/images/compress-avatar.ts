@@ -1,7 +1,8 @@
 import { AVATAR_MAX_MEGAPIXELS } from '~/utils/constants';
+import { AVATAR_ERROR_MESSAGES } from './messages';
 
 // Avatar compression in the browser (product-spec §9). The server re-encodes
-// whatever arrives (services/avatars.server.ts); this only keeps uploads small.
+// whatever arrives (avatars.server.ts); this only keeps uploads small.
 
 export const AVATAR_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const AVATAR_MAX_DIMENSION = 1024;
@@ -9,14 +10,6 @@ export const AVATAR_INITIAL_QUALITY = 0.8;
 export const AVATAR_TARGET_BYTES = 800 * 1024;
 export const AVATAR_QUALITY_REDUCTIONS = 5;
 export const AVATAR_QUALITY_STEP = 0.8;
-
-/** The spec's avatar messages (§5, §8), shared with the server-side processing. */
-export const AVATAR_ERROR_MESSAGES = {
-  unsupported: 'Unsupported format: Please upload a JPEG, PNG, or WebP image file.',
-  tooLarge: `Image is too large. Please try a smaller image (max ${AVATAR_MAX_MEGAPIXELS} megapixels).`,
-  unreadable: 'Unable to process this image. Please try a different file.',
-  generic: 'Failed to process image',
-} as const;
 
 export class ImageProcessingError extends Error {
   override name = 'ImageProcessingError';

@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { builds, imageVariants, images, tempUploads } from '../../db/schema';
-import { db, preparedOnce } from '~/services/db.server';
+import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import { filesOlderThan, findFile, moveFiles, removeFiles } from '~/services/image-files.server';
-import { type EncodedVariant, IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER, storeVariants } from '~/services/images.server';
+import { filesOlderThan, moveFiles, removeFiles, syncFolder, writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
-import { isStaff, type Viewer } from '~/domain/permissions';
+import { type EncodedVariant, EXTENSIONS, type StoredVariant } from './variants';
 
 // Where each image's files live. An image a listed build shows is published: its
 // variants are in UPLOADS_DIR/images, served to anyone and cached for good. Every other
@@ -18,16 +19,30 @@ import { isStaff, type Viewer } from '~/domain/permissions';
 // while any listed image names it, and a file in the public folder may be read for a
 // private image too (it is public anyway). Readers look in both folders.
 
-/** How processImage names a variant file: its content's SHA-256 and the format's extension. */
-const VARIANT_FILE = /^[0-9a-f]{64}\.(?:avif|webp|jpg)$/;
+/** The folder under UPLOADS_DIR that holds the variants of listed builds' images, served at `/uploads/images/`. */
+export const IMAGES_FOLDER = 'images';
+/**
+ * The folder under UPLOADS_DIR that holds every other image's variants (uploads waiting
+ * for screening, held, hidden, guests' uploads); never served as static files.
+ */
+export const PRIVATE_IMAGES_FOLDER = join('private', 'images');
+/**
+ * The folder under UPLOADS_DIR that keeps an upload as it was sent (EXIF and all) until
+ * its later variants are made, as `<sha256 of the upload>`; never served.
+ */
+export const ORIGINALS_FOLDER = join('private', 'originals');
 
-function folders() {
+/** How storeVariants names a variant file: its content's SHA-256 and the format's extension. */
+export const VARIANT_FILE = /^[0-9a-f]{64}\.(?:avif|webp|jpg)$/;
+
+/** The three folders, under this server's UPLOADS_DIR. */
+export function folders() {
   const root = env().UPLOADS_DIR;
   return { published: join(root, IMAGES_FOLDER), private: join(root, PRIVATE_IMAGES_FOLDER), originals: join(root, ORIGINALS_FOLDER) };
 }
 
 /** Some listed build shows the image. */
-const listedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} = 'approved')`;
+export const listedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} = 'approved')`;
 /** Builds use the image, all of them rejected, and no guest's upload waits with it: its files can go. */
 const droppedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
   and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} <> 'rejected')
@@ -150,6 +165,23 @@ async function settle(which: SQL): Promise<void> {
     );
     db().update(images).set({ published: false }).where(inArray(images.id, toUnpublish)).run();
   }
+}
+
+/**
+ * Writes encoded variants into `folder` as `<sha256 of the file>.<ext>` and syncs the
+ * folder; resolves once every file is there.
+ */
+export async function storeVariants(folder: string, encoded: EncodedVariant[]): Promise<StoredVariant[]> {
+  await mkdir(folder, { recursive: true });
+  const stored = await Promise.all(
+    encoded.map(async ({ format, width, height, data }) => {
+      const fileName = `${createHash('sha256').update(data).digest('hex')}.${EXTENSIONS[format]}`;
+      await writeOnce(folder, fileName, data);
+      return { format, width, height, bytes: data.length, fileName };
+    }),
+  );
+  await syncFolder(folder);
+  return stored;
 }
 
 /**
@@ -283,57 +315,4 @@ async function deleteImages(condition: SQL): Promise<number> {
     return [...new Set(named)];
   });
   return release(names);
-}
-
-const listedImageNaming = preparedOnce((connection) =>
-  connection
-    .select({ id: images.id })
-    .from(imageVariants)
-    .innerJoin(images, eq(images.id, imageVariants.imageId))
-    .where(and(eq(imageVariants.fileName, sql.placeholder('fileName')), listedImage))
-    .limit(1)
-    .prepare(),
-);
-
-/**
- * Whether a file of the public folder is one the site shows to everyone now: a listed
- * build's photo names it. Decided by the builds' state, which changes in the commit that
- * hides, rejects or deletes a build, before the files move out.
- */
-export function isPublicImageFile(fileName: string): boolean {
-  return VARIANT_FILE.test(fileName) && listedImageNaming().get({ fileName }) !== undefined;
-}
-
-/**
- * The path of an unlisted image's file for someone allowed to see it, else null: the
- * owner of a build that uses the image, a moderator or admin (for any build's image),
- * or the browser whose guest upload it is (`pendingImageId`, from its signed cookie). A
- * listed image's file is anyone's: its page may have been drawn a moment before it was published.
- */
-export async function viewableImageFile(fileName: string, viewer: Viewer | null, pendingImageId: number | null): Promise<string | null> {
-  if (!VARIANT_FILE.test(fileName)) return null;
-  const staff = isStaff(viewer);
-  const allowed = db()
-    .select({ id: images.id })
-    .from(imageVariants)
-    .innerJoin(images, eq(images.id, imageVariants.imageId))
-    .where(
-      and(
-        eq(imageVariants.fileName, fileName),
-        or(
-          listedImage,
-          pendingImageId === null ? undefined : eq(images.id, pendingImageId),
-          staff
-            ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})`
-            : viewer
-              ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.userId} = ${viewer.id})`
-              : undefined,
-        ),
-      ),
-    )
-    .limit(1)
-    .get();
-  if (!allowed) return null;
-  const where = folders();
-  return findFile(fileName, [where.private, where.published]);
 }

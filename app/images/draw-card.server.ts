@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { writeOnce } from '~/services/image-files.server';
-import { IMAGES_FOLDER } from '~/services/images.server';
+import { writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
 import { fetchUploadFromPrimary } from '~/services/primary-files.server';
-import { loadSharp } from '~/services/sharp.server';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { SOCIAL_CARD_SIZE } from '~/utils/meta';
+import { loadSharp } from './sharp.server';
+import { IMAGES_FOLDER } from './storage.server';
 
 const { width: CARD_WIDTH, height: CARD_HEIGHT } = SOCIAL_CARD_SIZE;
 /** The folder under UPLOADS_DIR that caches rendered cards. */

@@ -7,7 +7,7 @@ import {
   ImageProcessingError,
   type OutputType,
   processingErrorMessage,
-} from './compress-image';
+} from './compress-avatar';
 
 const UNSUPPORTED = 'Unsupported format: Please upload a JPEG, PNG, or WebP image file.';
 const TOO_LARGE = 'Image is too large. Please try a smaller image (max 40 megapixels).';

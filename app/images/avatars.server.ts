@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SharpOptions } from 'sharp';
-import { isPixelLimitError, signatureFormat, writeOnce } from '~/services/image-files.server';
+import { writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
-import { loadSharp } from '~/services/sharp.server';
-import { AVATAR_ERROR_MESSAGES } from '~/utils/compress-image';
 import { AVATAR_MAX_MEGAPIXELS } from '~/utils/constants';
+import { AVATAR_ERROR_MESSAGES } from './messages';
+import { isPixelLimitError, loadSharp, signatureFormat } from './sharp.server';
 
 export const AVATAR_SIZE = 256;
 const AVATAR_WEBP_QUALITY = 80;

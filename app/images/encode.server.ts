@@ -4,43 +4,21 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
-import { isPixelLimitError, signatureFormat, syncFolder, writeOnce } from '~/services/image-files.server';
+import { syncFolder, writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
-import { loadSharp } from '~/services/sharp.server';
 import { AdmissionFullError, createAdmission } from '~/services/admission.server';
 import { UploadError } from '~/services/multipart.server';
 import { BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
-
-export const IMAGE_WIDTHS = [320, 640, 1080, 1600] as const;
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
-
-/** The folder under UPLOADS_DIR that holds the variants of listed builds' images, served at `/uploads/images/`. */
-export const IMAGES_FOLDER = 'images';
-/**
- * The folder under UPLOADS_DIR that holds every other image's variants (uploads waiting
- * for screening, held, hidden, guests' uploads); never served as static files.
- */
-export const PRIVATE_IMAGES_FOLDER = join('private', 'images');
-/**
- * The folder under UPLOADS_DIR that keeps an upload as it was sent (EXIF and all) until
- * its later variants are made, as `<sha256 of the upload>`; never served.
- */
-export const ORIGINALS_FOLDER = join('private', 'originals');
-
-export const IMAGE_ERROR_MESSAGES = {
-  notImage: 'File type must be an image',
-  tooLarge: `Image is too large. Please try a smaller image (max ${BUILD_IMAGE_MAX_MEGAPIXELS} megapixels).`,
-  unreadable: 'Unable to process this image. Please try a different file.',
-} as const;
+import { IMAGE_ERROR_MESSAGES } from './messages';
+import { isPixelLimitError, loadSharp, signatureFormat } from './sharp.server';
+import { ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER, storeVariants } from './storage.server';
+import { type EncodedVariant, IMAGE_FORMATS, type ImageFormat, scaledHeight, type StoredVariant, variantWidths } from './variants';
 
 /** An upload refused for what it contains; `message` is fit to show the member. */
 export class ImageError extends Error {
   override name = 'ImageError';
   readonly status = 400 as const;
 }
-
-export type StoredVariant = { format: ImageFormat; width: number; height: number; bytes: number; fileName: string };
 
 export type ProcessedImage = {
   /** SHA-256 (hex) of the uploaded bytes; the original's file name in ORIGINALS_FOLDER. */
@@ -56,10 +34,6 @@ export type ProcessedImage = {
   later?: number;
 };
 
-/** A variant encoded but not yet written (see storeVariants). */
-export type EncodedVariant = { format: ImageFormat; width: number; height: number; data: Buffer };
-
-const EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 const PLACEHOLDER_MAX_SIDE = 100;
 
 const inputOptions: SharpOptions = {
@@ -99,39 +73,6 @@ export function imagePipelineBusy(options?: ErrorOptions): UploadError {
     ...options,
     retryAfterMs: BUSY_RETRY_AFTER_MS,
   });
-}
-
-/** The longest side WebP can encode (AVIF's is one more). */
-const MAX_VARIANT_SIDE = 16_383;
-
-/**
- * The most pixels a variant may have: 1600 wide up to a 2:3 portrait. Landscape,
- * square and portrait photos keep every width; a very tall image keeps only the
- * widths whose pixels fit, so neither its decoded pixels (4 bytes each) nor an
- * encoder grow with its height.
- */
-export const MAX_VARIANT_PIXELS = 1600 * 2400;
-
-function scaledHeight(width: number, original: { width: number; height: number }): number {
-  return Math.max(1, Math.round((width * original.height) / original.width));
-}
-
-/**
- * The widths to produce for an image of this upright size: never wider than the
- * image itself, none over MAX_VARIANT_PIXELS, none too tall to encode. When no
- * width of IMAGE_WIDTHS is left (a narrow image, an extreme strip), the image's
- * own width, narrowed to fit MAX_VARIANT_PIXELS.
- */
-export function variantWidths(original: { width: number; height: number }): number[] {
-  const fitsPixels = (width: number) => width * scaledHeight(width, original) <= MAX_VARIANT_PIXELS;
-  const fitting = IMAGE_WIDTHS.filter((candidate) => candidate <= original.width && fitsPixels(candidate));
-  let widths: number[] = fitting;
-  if (widths.length === 0) {
-    let width = Math.min(original.width, Math.floor(Math.sqrt((MAX_VARIANT_PIXELS * original.width) / original.height)));
-    while (width > 1 && !fitsPixels(width)) width -= 1;
-    widths = [Math.max(1, width)];
-  }
-  return widths.filter((width) => scaledHeight(width, original) <= MAX_VARIANT_SIDE);
 }
 
 function toImageError(error: unknown): ImageError {
@@ -267,23 +208,6 @@ const FIRST_FORMATS: readonly ImageFormat[] = ['jpeg'];
 
 function firstWidth(widths: number[]): number {
   return widths.findLast((width) => width <= FIRST_WIDTH) ?? widths[0]!;
-}
-
-/**
- * Writes encoded variants into `folder` as `<sha256 of the file>.<ext>` and syncs the
- * folder; resolves once every file is there.
- */
-export async function storeVariants(folder: string, encoded: EncodedVariant[]): Promise<StoredVariant[]> {
-  await mkdir(folder, { recursive: true });
-  const stored = await Promise.all(
-    encoded.map(async ({ format, width, height, data }) => {
-      const fileName = `${createHash('sha256').update(data).digest('hex')}.${EXTENSIONS[format]}`;
-      await writeOnce(folder, fileName, data);
-      return { format, width, height, bytes: data.length, fileName };
-    }),
-  );
-  await syncFolder(folder);
-  return stored;
 }
 
 /**

@@ -3,74 +3,55 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { imageVariants, images } from '../../db/schema';
-import { db } from '~/services/db.server';
-import { consumeRateLimit, type RateLimit } from './rate-limits.server';
-import { addImageVariants } from './image-storage.server';
-import { enqueueJob } from '~/queue/enqueue.server';
-import { imageVariantsJob } from '~/queue/job-types';
-import { waitText } from '~/utils/dates';
+import { type Writer, db } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import { UploadError } from '~/services/multipart.server';
-import {
-  encodeLaterVariants,
-  IMAGES_FOLDER,
-  type ImageFormat,
-  ORIGINALS_FOLDER,
-  imagePipelineBusy,
-  imagePipelineHasRoom,
-  PRIVATE_IMAGES_FOLDER,
-  type ProcessedImage,
-  processImage,
-} from '~/services/images.server';
-
-const PUBLISHED_PREFIX = `/uploads/${IMAGES_FOLDER}/`;
-/** Where an unpublished image's files are asked for: a route that checks who asks (routes/private-image.ts). */
-const PRIVATE_IMAGE_PREFIX = '/private-images/';
-const urlPrefix = (published: boolean) => (published ? PUBLISHED_PREFIX : PRIVATE_IMAGE_PREFIX);
+import { encodeLaterVariants, type ProcessedImage } from './encode.server';
+import { variantUrl } from './serve.server';
+import { addImageVariants, IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from './storage.server';
+import type { ImageFormat, ImageSources } from './variants';
 /** The JPEG fallback's `src`: the width that old browsers without srcset get. */
 const FALLBACK_WIDTH = 640;
 
 /**
- * Records a processed image and its variants in one transaction, returning the
- * image's id, and queues the job that makes its later variants. processImage has
- * already written its files, so a crash between the two leaves at most orphan files
- * on the volume, never rows naming missing files. The same upload again (same hash)
- * returns the existing id and adds nothing.
+ * Writes the rows of a processed image and its variants with `writer` (the caller's
+ * transaction, which also queues the later variants' job when `later` says so) and
+ * answers the image's id. processImage has already written its files, so a crash
+ * before the commit leaves at most orphan files on the volume, never rows naming
+ * missing files. The same upload again (same hash) answers the existing id and adds
+ * nothing, unless its files went with a rejected build: then they are back.
  */
-export function saveImage(image: ProcessedImage): number {
-  return db().transaction((tx) => {
-    const existing = tx.select({ id: images.id }).from(images).where(eq(images.hash, image.hash)).get();
-    if (existing) {
-      // Its files went with a rejected build: this upload brings them back (private, like any new upload).
-      const hasFiles = tx
-        .select({ imageId: imageVariants.imageId })
-        .from(imageVariants)
-        .where(eq(imageVariants.imageId, existing.id))
-        .limit(1)
-        .get();
-      if (!hasFiles && image.variants.length > 0) {
-        tx.update(images).set({ placeholder: image.placeholder }).where(eq(images.id, existing.id)).run();
-        tx.insert(imageVariants)
-          .values(image.variants.map((variant) => ({ ...variant, imageId: existing.id })))
-          .run();
-        if (image.later) enqueueJob(tx, imageVariantsJob(existing.id));
-      }
-      return existing.id;
-    }
-
-    const { id } = tx
-      .insert(images)
-      .values({ hash: image.hash, width: image.width, height: image.height, placeholder: image.placeholder })
-      .returning({ id: images.id })
+export function insertImage(writer: Writer, image: ProcessedImage): { id: number; later: boolean } {
+  const later = Boolean(image.later);
+  const existing = writer.select({ id: images.id }).from(images).where(eq(images.hash, image.hash)).get();
+  if (existing) {
+    // Its files went with a rejected build: this upload brings them back (private, like any new upload).
+    const hasFiles = writer
+      .select({ imageId: imageVariants.imageId })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, existing.id))
+      .limit(1)
       .get();
-    if (image.variants.length > 0) {
-      tx.insert(imageVariants)
-        .values(image.variants.map((variant) => ({ ...variant, imageId: id })))
-        .run();
-    }
-    if (image.later) enqueueJob(tx, imageVariantsJob(id));
-    return id;
-  });
+    if (hasFiles || image.variants.length === 0) return { id: existing.id, later: false };
+    writer.update(images).set({ placeholder: image.placeholder }).where(eq(images.id, existing.id)).run();
+    writer
+      .insert(imageVariants)
+      .values(image.variants.map((variant) => ({ ...variant, imageId: existing.id })))
+      .run();
+    return { id: existing.id, later };
+  }
+
+  const { id } = writer
+    .insert(images)
+    .values({ hash: image.hash, width: image.width, height: image.height, placeholder: image.placeholder })
+    .returning({ id: images.id })
+    .get();
+  if (image.variants.length > 0) {
+    writer
+      .insert(imageVariants)
+      .values(image.variants.map((variant) => ({ ...variant, imageId: id })))
+      .run();
+  }
+  return { id, later };
 }
 
 /**
@@ -95,84 +76,23 @@ export async function makeLaterVariants(imageId: number): Promise<void> {
   await rm(original, { force: true });
 }
 
-/** Photos one network address may send per hour: the image pipeline's CPU and the volume are finite. */
-export const UPLOAD_RATE_LIMIT = { bucket: 'upload:address', limit: 30, windowMs: 3600_000 } satisfies RateLimit;
-
-/**
- * Photos one network address may have in the pipeline at once: the hourly limit
- * alone would let all 30 arrive together and fill the line other people wait in.
- * Two, so two members behind one router can upload side by side.
- */
-const UPLOADS_AT_ONCE_PER_ADDRESS = 2;
-/** About how long one photo takes; what a client told to wait for its own is asked to wait. */
-const UPLOAD_IN_PROGRESS_RETRY_MS = 5000;
-
-/** Uploads in the pipeline per address. In memory: uploads are processed on the primary only. */
-const inProgress = new Map<string, number>();
-
-/**
- * Processes an uploaded photo into UPLOADS_DIR and records it. Every attempt
- * counts against the sender's address, unreadable files too, but not one
- * refused before it was looked at. Throws an UploadError: 429 while the address
- * has UPLOADS_AT_ONCE_PER_ADDRESS uploads in progress or past the hourly limit,
- * 503 when the pipeline is too busy to queue it; an ImageError for a bad image.
- */
-export async function saveUploadedImage(file: File, clientAddress: string): Promise<number> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // From here to processImage's admission nothing awaits, so no other upload can take the place in between.
-  const running = inProgress.get(clientAddress) ?? 0;
-  if (running >= UPLOADS_AT_ONCE_PER_ADDRESS) {
-    throw new UploadError(429, 'Another upload from your network is still being processed. Try again when it has finished.', {
-      retryAfterMs: UPLOAD_IN_PROGRESS_RETRY_MS,
-    });
-  }
-  // Checked before the hourly limit counts the attempt: a photo refused as busy was never looked at.
-  if (!imagePipelineHasRoom(bytes.byteLength)) throw imagePipelineBusy();
-  const limit = consumeRateLimit(UPLOAD_RATE_LIMIT, clientAddress);
-  if (!limit.allowed) {
-    throw new UploadError(429, `Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`, {
-      retryAfterMs: limit.retryAfterMs,
-    });
-  }
-  inProgress.set(clientAddress, running + 1);
-  try {
-    return saveImage(await processImage(bytes, { uploadsDir: env().UPLOADS_DIR }));
-  } finally {
-    const left = (inProgress.get(clientAddress) ?? 1) - 1;
-    if (left > 0) inProgress.set(clientAddress, left);
-    else inProgress.delete(clientAddress);
-  }
-}
-
-/** Everything a `<picture>` needs to show an image at any size. */
-export type ImageSources = {
-  width: number;
-  height: number;
-  placeholder: string;
-  /** AVIF first, then WebP: the browser takes the first type it supports. */
-  sources: { type: 'image/avif' | 'image/webp'; srcSet: string }[];
-  /** The JPEG fallback. */
-  src: string;
-  srcSet: string;
-};
-
 type VariantRow = { format: ImageFormat; width: number; fileName: string };
 
-function srcSet(prefix: string, variants: VariantRow[]): string {
-  return variants.map((variant) => `${prefix}${variant.fileName} ${variant.width}w`).join(', ');
+function srcSet(url: (fileName: string) => string, variants: VariantRow[]): string {
+  return variants.map((variant) => `${url(variant.fileName)} ${variant.width}w`).join(', ');
 }
 
 function toSources(
   image: { width: number; height: number; placeholder: string; published: boolean },
   variants: VariantRow[],
 ): ImageSources {
-  const prefix = urlPrefix(image.published);
+  const url = (fileName: string) => variantUrl(image.published, fileName);
   const ofFormat = (format: ImageFormat) => variants.filter((variant) => variant.format === format);
   const sources: ImageSources['sources'] = [];
   const avif = ofFormat('avif');
-  if (avif.length > 0) sources.push({ type: 'image/avif', srcSet: srcSet(prefix, avif) });
+  if (avif.length > 0) sources.push({ type: 'image/avif', srcSet: srcSet(url, avif) });
   const webp = ofFormat('webp');
-  if (webp.length > 0) sources.push({ type: 'image/webp', srcSet: srcSet(prefix, webp) });
+  if (webp.length > 0) sources.push({ type: 'image/webp', srcSet: srcSet(url, webp) });
 
   // Variants come sorted by width; an image with no JPEG (never written so) falls back to any format.
   const jpeg = ofFormat('jpeg');
@@ -183,8 +103,8 @@ function toSources(
     height: image.height,
     placeholder: image.placeholder,
     sources,
-    src: src ? `${prefix}${src.fileName}` : '',
-    srcSet: srcSet(prefix, fallback),
+    src: src ? url(src.fileName) : '',
+    srcSet: srcSet(url, fallback),
   };
 }
 
@@ -240,7 +160,7 @@ export function largestVariantUrl(imageId: number, format: ImageFormat = 'jpeg')
     .orderBy(desc(imageVariants.width))
     .limit(1)
     .get();
-  return row ? `${urlPrefix(row.published)}${row.fileName}` : null;
+  return row ? variantUrl(row.published, row.fileName) : null;
 }
 
 /**
