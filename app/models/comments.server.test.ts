@@ -3,16 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments, jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import {
-  AI_REPLIES_PER_BUILD,
-  AI_REPLIES_PER_MEMBER,
-  addComment,
-  CommentError,
-  commentForAiReply,
-  deleteOwnComment,
-  listThreads,
-  saveAiReply,
-} from './comments.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
+import { addComment, CommentError, commentForAiReply, deleteOwnComment, listThreads, saveAiReply } from './comments.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 
 let memberId: number;
@@ -79,15 +71,16 @@ describe('AI replies', () => {
   });
 
   it('limits AI replies per member and build, and per member per day', () => {
-    for (let index = 0; index < AI_REPLIES_PER_BUILD.limit; index += 1) expect(comment(`@RoastBot ${index}`).aiReplyQueued).toBe(true);
+    for (let index = 0; index < RATE_LIMITS.aiReply.perBuild.limit; index += 1)
+      expect(comment(`@RoastBot ${index}`).aiReplyQueued).toBe(true);
     const refused = comment('@RoastBot one more');
     expect(refused.aiReplyQueued).toBe(false);
     // The comment itself is still posted.
     expect(db().select().from(comments).where(eq(comments.id, refused.id)).get()).toBeDefined();
-    expect(aiJobs()).toHaveLength(AI_REPLIES_PER_BUILD.limit);
+    expect(aiJobs()).toHaveLength(RATE_LIMITS.aiReply.perBuild.limit);
     // A day later the allowance is back.
-    expect(comment('@RoastBot tomorrow', undefined, NOW + AI_REPLIES_PER_BUILD.windowMs + 1).aiReplyQueued).toBe(true);
-    expect(AI_REPLIES_PER_MEMBER.limit).toBeGreaterThan(AI_REPLIES_PER_BUILD.limit);
+    expect(comment('@RoastBot tomorrow', undefined, NOW + RATE_LIMITS.aiReply.perBuild.windowMs + 1).aiReplyQueued).toBe(true);
+    expect(RATE_LIMITS.aiReply.perMember.limit).toBeGreaterThan(RATE_LIMITS.aiReply.perBuild.limit);
   });
 
   it('gives the reply job the thread so far, and the reply lands under the top-level comment', () => {

@@ -3,16 +3,13 @@ import { builds, comments, users } from '../../db/schema';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { aiReplyJob } from '~/queue/job-types';
 import { db, type Writer } from '~/services/db.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { recountComments } from './builds.server';
 import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { recordComment } from './progression.server';
-import { consumeRateLimitIn, type RateLimit } from './rate-limits.server';
+import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberReplyLines } from './roast-memory.server';
-
-/** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
-export const AI_REPLIES_PER_BUILD = { bucket: 'ai-reply:member-build', limit: 3, windowMs: 24 * 3600_000 } satisfies RateLimit;
-export const AI_REPLIES_PER_MEMBER = { bucket: 'ai-reply:member', limit: 20, windowMs: 24 * 3600_000 } satisfies RateLimit;
 
 const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
 
@@ -72,8 +69,8 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
 function allowAiReply(tx: Writer, userId: number, buildId: number, now: number): boolean {
   // The per-build allowance is checked first so a refused reply does not use up the daily one.
   return (
-    consumeRateLimitIn(tx, AI_REPLIES_PER_BUILD, `${userId}:${buildId}`, now).allowed &&
-    consumeRateLimitIn(tx, AI_REPLIES_PER_MEMBER, String(userId), now).allowed
+    consumeRateLimitIn(tx, RATE_LIMITS.aiReply.perBuild, `${userId}:${buildId}`, now).allowed &&
+    consumeRateLimitIn(tx, RATE_LIMITS.aiReply.perMember, String(userId), now).allowed
   );
 }
 

@@ -1,15 +1,49 @@
 import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
 import { sendMail } from '~/services/mail.server';
-import { emailChangedNoticeEmail } from '~/services/mail-templates.server';
+import { emailChangedNoticeEmail, emailChangeEmail } from '~/services/mail-templates.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
+import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
+import { waitText } from '~/utils/dates';
+import { consumeRateLimit } from './rate-limits.server';
 import { deleteOtherUserSessions } from './sessions.server';
-import { findUserToken, redeemUserToken } from './user-tokens.server';
-import { changeEmail, findUserById } from './users.server';
+import { findUserToken, issueUserToken, redeemUserToken } from './user-tokens.server';
+import { changeEmail, findUserByEmail, findUserById } from './users.server';
 
-// Confirming a new e-mail address with the link mailed to it (spec §2 "E-mail
-// verification"), shared by /verify-email and the JSON API, with the spec's words (§8).
+// Changing a member's e-mail address (spec §2 "E-mail verification"): the request from
+// the profile mails a link to the new address; opening it (/verify-email or the JSON
+// API) confirms the change. With the spec's words (§8).
 
 const NO_TOKEN = 'No verification token found. Please check your email link or request a new verification email.';
 const INVALID = 'Failed to verify email. The link may be expired or invalid.';
+
+export type EmailChangeRefusal = { ok: false; reason: 'unchanged' | 'limited' | 'unsent'; message: string };
+
+/**
+ * Mails a confirmation link to the member's new address (`newEmail`, already a valid,
+ * lower-cased address); the address changes once the link is opened. Each request
+ * counts against the member's account mails. An address that already has an account
+ * gets nothing, but the answer is the same, so this cannot tell anyone who is registered.
+ */
+export async function requestEmailChange(
+  member: { id: number; email: string },
+  newEmail: string,
+): Promise<{ ok: true } | EmailChangeRefusal> {
+  if (newEmail === member.email.toLowerCase()) return { ok: false, reason: 'unchanged', message: 'That is already your e-mail address.' };
+  const limit = consumeRateLimit(RATE_LIMITS.accountMail.perMember, String(member.id));
+  if (!limit.allowed)
+    return { ok: false, reason: 'limited', message: `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.` };
+  if (findUserByEmail(newEmail)) return { ok: true };
+  const token = issueUserToken({ userId: member.id, purpose: 'verify_email', email: newEmail, ttlMs: EMAIL_CHANGE_TTL_MS });
+  const link = `${env().PUBLIC_ORIGIN}/verify-email?token=${encodeURIComponent(token)}`;
+  try {
+    await sendMail({ to: newEmail, ...emailChangeEmail({ link, newEmail }) });
+  } catch {
+    // The mailer has logged why.
+    return { ok: false, reason: 'unsent', message: 'We could not send the e-mail. Please try again later.' };
+  }
+  return { ok: true };
+}
 
 /** Whether the link's token can still confirm an address; reads only, so opening the link changes nothing. */
 export function checkEmailChangeToken(token: string | null): { ok: true; token: string } | { ok: false; message: string } {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '~/services/db.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
 import { LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { loginCodes, rateLimitHits } from '../../db/schema';
 import {
-  CODE_LIMITS,
   findMagicLink,
   releaseLoginCode,
   reserveLoginCode,
@@ -185,7 +185,7 @@ describe('verifyLoginCode', () => {
   });
 
   describe('the per-IP limit on wrong codes', () => {
-    const limit = CODE_LIMITS.verifyPerIp.limit;
+    const limit = RATE_LIMITS.signInCode.verifyPerIp.limit;
 
     /** Wrong tries from IP, five per address (each address's code burns on the fifth). */
     function guessWrong(times: number, now = NOW): void {
@@ -208,7 +208,7 @@ describe('verifyLoginCode', () => {
       expect(verifyLoginCode({ email: 'member@example.com', code: '246810', ip: IP }, NOW + MINUTE)).toEqual({
         ok: false,
         reason: 'ip',
-        retryAfterMs: CODE_LIMITS.verifyPerIp.windowMs - MINUTE,
+        retryAfterMs: RATE_LIMITS.signInCode.verifyPerIp.windowMs - MINUTE,
       });
       expect(verifyLoginCode({ email: 'member@example.com', code: '000000', ip: IP }, NOW + MINUTE)).toMatchObject({
         ok: false,
@@ -238,7 +238,7 @@ describe('verifyLoginCode', () => {
 
     it('lets the IP try again once the window has passed', () => {
       guessWrong(limit);
-      const later = NOW + CODE_LIMITS.verifyPerIp.windowMs + 1;
+      const later = NOW + RATE_LIMITS.signInCode.verifyPerIp.windowMs + 1;
       send('member@example.com', { code: '246810', ip: OTHER_IP, now: later });
       expect(verifyLoginCode({ email: 'member@example.com', code: '246810', ip: IP }, later)).toEqual({
         ok: true,
@@ -270,7 +270,7 @@ describe('sending limits', () => {
   });
 
   it('refuses a sixth code to one address within an hour', () => {
-    for (let index = 0; index < CODE_LIMITS.perAddress.limit; index++) {
+    for (let index = 0; index < RATE_LIMITS.signInCode.perAddress.limit; index++) {
       send('foo@example.com', { now: NOW + index * AFTER_COOLDOWN, ip: `192.0.2.${index}` });
     }
     const sixth = NOW + 5 * AFTER_COOLDOWN;
@@ -284,7 +284,7 @@ describe('sending limits', () => {
   });
 
   it('refuses a 21st code from one IP within an hour, whatever the address', () => {
-    for (let index = 0; index < CODE_LIMITS.perIp.limit; index++) send(`member${index}@example.com`);
+    for (let index = 0; index < RATE_LIMITS.signInCode.perIp.limit; index++) send(`member${index}@example.com`);
     expect(reserveLoginCode({ email: 'new@example.com', ip: IP, browserId: BROWSER }, NOW + MINUTE)).toEqual({
       ok: false,
       reason: 'ip',

@@ -2,25 +2,10 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { loginCodes } from '../../db/schema';
 import { keyedHash, randomDigits, randomToken, safeEqual, sha256 } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
-import { LOGIN_CODE_DIGITS, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
-import {
-  consumeRateLimit,
-  peekRateLimit,
-  type RateLimit,
-  type Reservation,
-  releaseReservation,
-  reserveRateLimits,
-} from './rate-limits.server';
+import { RATE_LIMITS, type RateLimit } from '~/domain/rate-limits';
+import { LOGIN_CODE_DIGITS, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
+import { consumeRateLimit, peekRateLimit, type Reservation, releaseReservation, reserveRateLimits } from './rate-limits.server';
 import { normalizeEmail } from './users.server';
-
-/** Limits on sending codes, so nobody can flood an inbox or our mail server. */
-export const CODE_LIMITS = {
-  perAddress: { bucket: 'login-code:address', limit: 5, windowMs: 3600_000 },
-  perIp: { bucket: 'login-code:ip', limit: 20, windowMs: 3600_000 },
-  resend: { bucket: 'login-code:resend', limit: 1, windowMs: LOGIN_CODE_RESEND_COOLDOWN_MS },
-  // Wrong codes from one address across every e-mail, against guessing at scale.
-  verifyPerIp: { bucket: 'login-code:verify-ip', limit: 30, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimit>;
 
 export type CodeRequest = { email: string; ip: string; browserId: string };
 
@@ -37,9 +22,9 @@ export type Refusal = { ok: false; reason: 'cooldown' | 'address' | 'ip'; retryA
 export function reserveLoginCode(request: CodeRequest, now = Date.now()): { ok: true; prepared: PreparedCode } | Refusal {
   const email = normalizeEmail(request.email);
   const checks: [Refusal['reason'], RateLimit, string][] = [
-    ['cooldown', CODE_LIMITS.resend, email],
-    ['address', CODE_LIMITS.perAddress, email],
-    ['ip', CODE_LIMITS.perIp, request.ip],
+    ['cooldown', RATE_LIMITS.signInCode.resend, email],
+    ['address', RATE_LIMITS.signInCode.perAddress, email],
+    ['ip', RATE_LIMITS.signInCode.perIp, request.ip],
   ];
   const reserved = reserveRateLimits(
     checks.map(([, rule, key]) => [rule, key] as const),
@@ -94,7 +79,7 @@ export type CodeCheck = { ok: true; email: string } | { ok: false; reason: 'inva
  */
 export function verifyLoginCode({ email, code, ip }: { email: string; code: string; ip: string }, now = Date.now()): CodeCheck {
   const address = normalizeEmail(email);
-  const ipCheck = peekRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
+  const ipCheck = peekRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
   if (!ipCheck.allowed) return { ok: false, reason: 'ip', retryAfterMs: ipCheck.retryAfterMs };
   return db().transaction(() => {
     const row = db()
@@ -112,7 +97,7 @@ export function verifyLoginCode({ email, code, ip }: { email: string; code: stri
         .run();
       return { ok: true, email: address } as const;
     }
-    consumeRateLimit(CODE_LIMITS.verifyPerIp, ip, now);
+    consumeRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
     const attempts = row.attempts + 1;
     const burnt = attempts >= LOGIN_CODE_MAX_ATTEMPTS;
     db()

@@ -4,22 +4,14 @@ import { sendMail } from '~/services/mail.server';
 import { passwordResetEmail } from '~/services/mail-templates.server';
 import { PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { waitText } from '~/utils/dates';
-import { consumeRateLimit, type RateLimit, reserveRateLimits } from './rate-limits.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
+import { consumeRateLimit, reserveRateLimits } from './rate-limits.server';
 import { deleteUserSessions } from './sessions.server';
 import { findUserToken, issueUserToken, redeemUserToken } from './user-tokens.server';
 import { findUserByEmail, setPasswordHash } from './users.server';
 
 // The password reset (spec §2, §7), shared by /forgot-password, /reset-password,
 // the profile's "set a password" link and the JSON API.
-
-const LIMITS = {
-  // Asking for a link: each one is a mail.
-  perAddress: { bucket: 'reset:address', limit: 3, windowMs: 3600_000 },
-  perIp: { bucket: 'reset:ip', limit: 10, windowMs: 3600_000 },
-  // Using a link: every try counts per network. Per account, the links asked
-  // for above are the limit, since a good link works once.
-  attemptPerIp: { bucket: 'reset-attempt:ip', limit: 10, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimit>;
 
 export type ResetRefusal = { ok: false; reason: 'invalid' | 'limited'; message: string };
 
@@ -53,8 +45,8 @@ export async function requestPasswordReset({
   ip: string;
 }): Promise<{ ok: true } | { ok: false; message: string }> {
   const limit = reserveRateLimits([
-    [LIMITS.perAddress, email],
-    [LIMITS.perIp, ip],
+    [RATE_LIMITS.passwordReset.perAddress, email],
+    [RATE_LIMITS.passwordReset.perIp, ip],
   ]);
   if (!limit.allowed) return { ok: false, message: `Too many reset requests. Try again in ${waitText(limit.retryAfterMs)}.` };
   const user = findUserByEmail(email);
@@ -78,7 +70,7 @@ export async function resetPassword({
   password: string;
   ip: string;
 }): Promise<{ ok: true } | ResetRefusal> {
-  const network = consumeRateLimit(LIMITS.attemptPerIp, ip);
+  const network = consumeRateLimit(RATE_LIMITS.passwordReset.attemptPerIp, ip);
   if (!network.allowed) {
     return { ok: false, reason: 'limited', message: `Too many attempts. Try again in ${waitText(network.retryAfterMs)}.` };
   }

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/services/db.server';
+import type { RateLimit } from '~/domain/rate-limits';
 import { rateLimitHits } from '../../db/schema';
-import {
-  consumeRateLimit,
-  peekRateLimit,
-  pruneRateLimitHits,
-  type RateLimit,
-  releaseReservation,
-  reserveRateLimits,
-} from './rate-limits.server';
+import { consumeRateLimit, peekRateLimit, pruneRateLimitHits, releaseReservation, reserveRateLimits } from './rate-limits.server';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,8 +1,7 @@
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import { rateLimitHits } from '../../db/schema';
 import { type Db, db } from '~/services/db.server';
-
-export type RateLimit = { bucket: string; limit: number; windowMs: number };
+import type { RateLimit } from '~/domain/rate-limits';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 

@@ -5,8 +5,9 @@ import { imagePipelineBusy, imagePipelineHasRoom, type ProcessedImage, processIm
 import { insertImage } from '~/images/records.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { imageVariantsJob } from '~/queue/job-types';
+import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
-import { consumeRateLimit, type RateLimit } from './rate-limits.server';
+import { consumeRateLimit } from './rate-limits.server';
 
 /**
  * Records a processed image and its variants in one transaction, returning the
@@ -20,9 +21,6 @@ export function saveImage(image: ProcessedImage): number {
     return saved.id;
   });
 }
-
-/** Photos one network address may send per hour: the image pipeline's CPU and the volume are finite. */
-export const UPLOAD_RATE_LIMIT = { bucket: 'upload:address', limit: 30, windowMs: 3600_000 } satisfies RateLimit;
 
 /**
  * Photos one network address may have in the pipeline at once: the hourly limit
@@ -54,7 +52,7 @@ export async function saveUploadedImage(file: File, clientAddress: string): Prom
   }
   // Checked before the hourly limit counts the attempt: a photo refused as busy was never looked at.
   if (!imagePipelineHasRoom(bytes.byteLength)) throw imagePipelineBusy();
-  const limit = consumeRateLimit(UPLOAD_RATE_LIMIT, clientAddress);
+  const limit = consumeRateLimit(RATE_LIMITS.upload.perAddress, clientAddress);
   if (!limit.allowed) {
     throw new UploadError(429, `Too many uploads from your network. Try again in ${waitText(limit.retryAfterMs)}.`, {
       retryAfterMs: limit.retryAfterMs,

@@ -3,7 +3,8 @@ import { Strategy } from 'remix-auth/strategy';
 import { z } from 'zod';
 import { clientAddressOf } from './client-address.server';
 import { redeemMagicLink, releaseLoginCode, reserveLoginCode, saveLoginCode, verifyLoginCode } from '~/models/login-codes.server';
-import { consumeRateLimit, type RateLimit } from '~/models/rate-limits.server';
+import { consumeRateLimit } from '~/models/rate-limits.server';
+import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
 import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
@@ -156,11 +157,6 @@ class MagicLinkStrategy extends Strategy<CurrentUser, VerifyParams> {
   }
 }
 
-const PASSWORD_LIMITS = {
-  perAddress: { bucket: 'password:address', limit: 10, windowMs: 15 * 60_000 },
-  perIp: { bucket: 'password:ip', limit: 30, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimit>;
-
 /** For members who set a password through the reset link. */
 class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
   name = 'password';
@@ -172,8 +168,8 @@ class PasswordStrategy extends Strategy<CurrentUser, VerifyParams> {
       .toLowerCase();
     const password = String(form.get('password') ?? '');
     for (const [rule, key] of [
-      [PASSWORD_LIMITS.perAddress, email],
-      [PASSWORD_LIMITS.perIp, clientAddressOf(request)],
+      [RATE_LIMITS.password.perAddress, email],
+      [RATE_LIMITS.password.perIp, clientAddressOf(request)],
     ] as const) {
       const limit = consumeRateLimit(rule, key);
       if (!limit.allowed) throw new AuthError(`Too many attempts. Try again in ${waitText(limit.retryAfterMs)}.`, 'rate_limited');

@@ -4,17 +4,14 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { mailPasswordResetLink } from '~/models/password-resets.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
-import { issueUserToken } from '~/models/user-tokens.server';
+import { requestEmailChange } from '~/models/email-changes.server';
 import { updateEmailPreferences } from '~/models/email-preferences.server';
-import { changeBio, changeUsername, type CurrentUser, findUserByEmail, replaceAvatar } from '~/models/users.server';
+import { changeBio, changeUsername, type CurrentUser, replaceAvatar } from '~/models/users.server';
 import { AvatarError } from '~/images/avatars.server';
-import { env } from '~/services/env.server';
-import { emailChangeEmail } from '~/services/mail-templates.server';
-import { sendMail } from '~/services/mail.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectToUsernameRetry } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { EMAIL_CHANGE_TTL_MS } from '~/utils/constants';
+import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 import { safeRedirect } from '~/utils/redirects';
 import { bioSchema, emailChangeSchema, emailPreferencesSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
@@ -22,7 +19,6 @@ import { bioSchema, emailChangeSchema, emailPreferencesSchema, type ProfileActio
 // The profile's intents; each redirects back with a toast, or answers the page with the form's message.
 
 const SETTINGS = '/profile?tab=settings';
-const EMAIL_LIMIT = { bucket: 'account-mail:user', limit: 3, windowMs: 3600_000 };
 
 /** A refused change: the message for the settings form it came from, and a toast. */
 export function failed(
@@ -82,20 +78,12 @@ export async function email(args: Route.ActionArgs, user: CurrentUser, formData:
     return failed(args, 'email', submission.error?.email?.[0] ?? 'Please enter a valid email address', 400, submission.reply());
   }
   const address = submission.value.email;
-  if (address === user.email.toLowerCase()) {
-    const message = 'That is already your e-mail address.';
-    return failed(args, 'email', message, 400, submission.reply({ fieldErrors: { email: [message] } }));
-  }
-  const limit = consumeRateLimit(EMAIL_LIMIT, String(user.id));
-  if (!limit.allowed) return failed(args, 'email', `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.`, 429);
-  // An address that already has an account gets nothing, but the answer is the
-  // same, so this form cannot tell anyone who is registered.
-  if (!findUserByEmail(address)) {
-    const token = issueUserToken({ userId: user.id, purpose: 'verify_email', email: address, ttlMs: EMAIL_CHANGE_TTL_MS });
-    const link = `${env().PUBLIC_ORIGIN}/verify-email?token=${encodeURIComponent(token)}`;
-    if (!(await mailed(sendMail({ to: address, ...emailChangeEmail({ link, newEmail: address }) })))) {
-      return failed(args, 'email', 'We could not send the e-mail. Please try again later.', 503);
+  const requested = await requestEmailChange(user, address);
+  if (!requested.ok) {
+    if (requested.reason === 'unchanged') {
+      return failed(args, 'email', requested.message, 400, submission.reply({ fieldErrors: { email: [requested.message] } }));
     }
+    return failed(args, 'email', requested.message, requested.reason === 'limited' ? 429 : 503);
   }
   return redirectWithToast(SETTINGS, {
     title: 'Check your new inbox',
@@ -104,7 +92,7 @@ export async function email(args: Route.ActionArgs, user: CurrentUser, formData:
 }
 
 export async function passwordLink(args: Route.ActionArgs, user: CurrentUser) {
-  const limit = consumeRateLimit(EMAIL_LIMIT, String(user.id));
+  const limit = consumeRateLimit(RATE_LIMITS.accountMail.perMember, String(user.id));
   if (!limit.allowed) return failed(args, 'password-link', `Too many e-mails sent. Try again in ${waitText(limit.retryAfterMs)}.`, 429);
   if (!(await mailed(mailPasswordResetLink({ userId: user.id, email: user.email })))) {
     return failed(args, 'password-link', 'We could not send the e-mail. Please try again later.', 503);

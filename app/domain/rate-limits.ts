@@ -1,0 +1,45 @@
+import { LOGIN_CODE_RESEND_COOLDOWN_MS } from '~/utils/constants';
+
+/** At most `limit` hits per key within `windowMs`; hits are counted by bucket (models/rate-limits.server.ts). */
+export type RateLimit = { bucket: string; limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Every rate limit the site keeps, in one table: what may be tried how often, by
+ * whom. Each bucket names its counter in the database, so renaming one resets it.
+ */
+export const RATE_LIMITS = {
+  /** Sending sign-in codes, so nobody can flood an inbox or our mail server. */
+  signInCode: {
+    perAddress: { bucket: 'login-code:address', limit: 5, windowMs: HOUR },
+    perIp: { bucket: 'login-code:ip', limit: 20, windowMs: HOUR },
+    resend: { bucket: 'login-code:resend', limit: 1, windowMs: LOGIN_CODE_RESEND_COOLDOWN_MS },
+    // Wrong codes from one address across every e-mail, against guessing at scale.
+    verifyPerIp: { bucket: 'login-code:verify-ip', limit: 30, windowMs: 15 * MINUTE },
+  },
+  /** Signing in with a password. */
+  password: {
+    perAddress: { bucket: 'password:address', limit: 10, windowMs: 15 * MINUTE },
+    perIp: { bucket: 'password:ip', limit: 30, windowMs: 15 * MINUTE },
+  },
+  passwordReset: {
+    // Asking for a link: each one is a mail.
+    perAddress: { bucket: 'reset:address', limit: 3, windowMs: HOUR },
+    perIp: { bucket: 'reset:ip', limit: 10, windowMs: HOUR },
+    // Using a link: every try counts per network. Per account, the links asked
+    // for above are the limit, since a good link works once.
+    attemptPerIp: { bucket: 'reset-attempt:ip', limit: 10, windowMs: 15 * MINUTE },
+  },
+  /** Mails a member sends themself from the profile (a new address's confirmation, a password link). */
+  accountMail: { perMember: { bucket: 'account-mail:user', limit: 3, windowMs: HOUR } },
+  /** Photos one network address may send: the image pipeline's CPU and the volume are finite. */
+  upload: { perAddress: { bucket: 'upload:address', limit: 30, windowMs: HOUR } },
+  /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
+  aiReply: {
+    perBuild: { bucket: 'ai-reply:member-build', limit: 3, windowMs: DAY },
+    perMember: { bucket: 'ai-reply:member', limit: 20, windowMs: DAY },
+  },
+} as const satisfies Record<string, Record<string, RateLimit>>;
