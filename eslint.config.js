@@ -79,7 +79,7 @@ export default tseslint.config(
     [never.routes, never.components, never.web, never.jobs, never.models, never.roast, never.images, never.queue, never.server],
   ),
   {
-    // Components may name the models' types, never run their code (it is server-only).
+    // Components take their view types from app/domain or the images' browser files: nothing server-only, not even a type.
     files: ['app/components/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
@@ -87,11 +87,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['~/models/**', '**/models/**'],
-              allowTypeImports: true,
-              message: 'Components import models with `import type` only.',
-            },
+            { group: ['~/models/**', '**/models/**'], message: 'Components name the types of app/domain, which the models return.' },
             { ...never.server, group: ['*.server', '**/*.server', '~/services/**', '~/web/**'] },
             never.routes,
           ],

@@ -13,6 +13,7 @@ import { createServer } from 'vite';
 import type * as dbModule from '../app/services/db.server';
 import type * as commentsModule from '../app/models/comments.server';
 import type * as leaderboardsModule from '../app/models/leaderboards.server';
+import type * as periodsModule from '../app/domain/leaderboards';
 import type * as constantsModule from '../app/utils/constants';
 
 const { values: args } = parseArgs({
@@ -39,9 +40,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
 const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>;
 const { openDatabase, migrateDatabase, setDatabase, closeDatabase } = await load<typeof dbModule>('/app/services/db.server.ts');
-const { LEADERBOARD_DEPTH, LEADERBOARD_PERIODS, leaderboard, rankBuilds, saveStandings } = await load<typeof leaderboardsModule>(
+const { LEADERBOARD_DEPTH, leaderboard, rankBuilds, saveStandings } = await load<typeof leaderboardsModule>(
   '/app/models/leaderboards.server.ts',
 );
+const { LEADERBOARD_PERIODS } = await load<typeof periodsModule>('/app/domain/leaderboards.ts');
 const { listThreads } = await load<typeof commentsModule>('/app/models/comments.server.ts');
 const { COMMENT_THREADS_SHOWN, LEADERBOARD_LIMIT } = await load<typeof constantsModule>('/app/utils/constants.ts');
 

@@ -1,4 +1,5 @@
-import { LEADERBOARD_PERIODS, parsePeriod } from '~/models/leaderboards.server';
+import { parsePeriod } from '~/models/leaderboards.server';
+import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
 import { safeRedirect } from '~/utils/redirects';
 import { galleryQuery, tutorialStep } from '~/utils/page-query';
 

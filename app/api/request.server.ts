@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { idParam } from '~/api/contract/common';
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
 import { ImageError } from '~/images/encode.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
 import type { competitionDetailSchema } from './contract/competitions';
 import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiWinner } from './serialize';
-import type { BuildSummary } from '~/models/builds.server';
+import type { BuildSummary } from '~/domain/builds';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
-import type { CompetitionDetail, Winner } from '~/models/competitions.server';
+import type { CompetitionDetail } from '~/models/competitions.server';
+import type { Winner } from '~/domain/competitions';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 

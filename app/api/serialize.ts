@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
 import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
-import type { CompetitionCard, PastCompetition, Winner } from '~/models/competitions.server';
-import type { Progression } from '~/models/progression.server';
+import type { CompetitionCard, PastCompetition, Winner } from '~/domain/competitions';
+import type { Progression } from '~/domain/progression';
 import type { buildSummarySchema, userSchema } from './contract/common';
+import type { BuildSummary } from '~/domain/builds';
 import type { progressionSchema } from './contract/session';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
@@ -68,17 +69,11 @@ export function apiPastCompetition(competition: PastCompetition): z.infer<typeof
   return { ...apiCompetition(competition), closedAt: competition.closedAt.toISOString(), winners: competition.winners.map(apiWinner) };
 }
 
-type SummaryInput = {
-  id: number;
-  title: string;
-  username: string;
-  roast: string;
-  totalRating: number;
-  averageRating: number;
-  ratingCount: number;
-  commentCount: number;
-  createdAt: Date;
-};
+/** The fields of a build summary the contract shows (a build's page passes its fuller row). */
+type SummaryInput = Pick<
+  BuildSummary,
+  'id' | 'title' | 'username' | 'roast' | 'totalRating' | 'averageRating' | 'ratingCount' | 'commentCount' | 'createdAt'
+>;
 
 /** A build for a list; `imageUrl` comes from the image sources read for the whole list at once. */
 export function apiBuildSummary(build: SummaryInput, imageUrl: string): z.infer<typeof buildSummarySchema> {

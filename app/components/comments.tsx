@@ -12,7 +12,7 @@ import { useZodForm } from '~/components/ui/use-zod-form';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
-import type { CommentView } from '~/models/comments.server';
+import type { CommentView } from '~/domain/comments';
 import { useTypedValue } from './use-typed-value';
 
 /** A comment as the page receives it: the model's view, its time as milliseconds. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
-import type { RoastReaction, RoastReactions as Counts } from '~/models/roast-reactions.server';
+import type { RoastReaction, RoastReactions as Counts } from '~/domain/roast-reactions';
 
 const CHOICES: readonly { reaction: RoastReaction; emoji: string; label: string }[] = [
   { reaction: 'landed', emoji: '🔥', label: 'Landed' },

@@ -4,7 +4,7 @@ import { buttonClass } from '~/components/ui/button';
 import { UploadIcon } from '~/components/icons';
 import { Logo } from '~/components/logo';
 import { AccountLinks, UserMenu } from '~/components/user-menu';
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 
 const links = [
   { to: '/', label: 'Home', end: true },

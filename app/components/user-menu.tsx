@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Avatar } from '~/components/avatar';
 import { isStaff } from '~/domain/permissions';
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
 

@@ -62,3 +62,16 @@ export function nextStreak(current: { streak: number; streakDay: number | null }
 export function currentStreak(current: { streak: number; streakDay: number | null }, today: number): number {
   return current.streakDay !== null && current.streakDay >= today - 1 ? current.streak : 0;
 }
+
+export type AchievementView = {
+  code: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string;
+  threshold: number;
+  earnedAt: Date | null;
+};
+
+/** A member's progression as the profile and the API show it: level and the way to the next, reputation, streak, every achievement. */
+export type Progression = ReturnType<typeof levelProgress> & { reputation: number; streak: number; achievements: AchievementView[] };

@@ -2,12 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   LEADERBOARD_DEPTH,
   LEADERBOARD_EVERY_MS,
-  LEADERBOARD_PERIODS,
   LEADERBOARD_RATING_DELAY_MS,
   rankBuilds,
   saveStandings,
   type Standing,
 } from '~/models/leaderboards.server';
+import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
 import { recordLeaderboardTop } from '~/models/progression.server';
 import { ratedSince } from '~/models/ratings.server';
 import { enqueueJob } from '~/queue/enqueue.server';

@@ -2,7 +2,7 @@ import { count, desc, eq, or } from 'drizzle-orm';
 import { builds, users } from '../../db/schema';
 import { likeContains } from './admin-members.server';
 import { type Actor, recordAudit } from './audit.server';
-import type { ReviewStatus } from './builds.server';
+import type { ReviewStatus } from '~/domain/builds';
 import { deleteImagesIfUnused } from '~/images/storage.server';
 import { requestLeaderboards } from './leaderboards.server';
 import type { Viewer } from '~/domain/permissions';

@@ -8,24 +8,7 @@ import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
-
-export type BuildSummary = {
-  id: number;
-  title: string;
-  imageId: number;
-  username: string;
-  /** The maker's level, for the badge beside their name. */
-  userLevel: number;
-  roast: string;
-  totalRating: number;
-  averageRating: number;
-  ratingCount: number;
-  commentCount: number;
-  createdAt: Date;
-  reviewStatus: ReviewStatus;
-};
-
-export type ReviewStatus = (typeof builds.$inferSelect)['reviewStatus'];
+import type { BuildSummary, ReviewStatus } from '~/domain/builds';
 
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');

@@ -10,6 +10,7 @@ import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { recordComment } from './progression.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberReplyLines } from './roast-memory.server';
+import type { CommentThread, CommentView } from '~/domain/comments';
 
 const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
 
@@ -132,21 +133,6 @@ export function saveAiReply(
     .where(eq(builds.id, reply.buildId))
     .run();
 }
-
-export type CommentView = {
-  id: number;
-  content: string;
-  isAI: boolean;
-  userId: number | null;
-  username: string;
-  /** The author's level; null for RoastBot and deleted comments. */
-  level: number | null;
-  avatarUrl: string;
-  createdAt: Date;
-  /** Deleted by its author but kept for its replies: content and username are "[deleted]". */
-  deleted: boolean;
-};
-export type CommentThread = CommentView & { replies: CommentView[] };
 
 /**
  * A build's comment threads, newest thread first, each with its replies oldest

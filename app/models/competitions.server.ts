@@ -6,23 +6,7 @@ import type { Viewer } from '~/domain/permissions';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { competitionClosingJob } from '~/queue/job-types';
 import { db } from '~/services/db.server';
-
-export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
-
-/** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
-export type CompetitionCard = {
-  id: number;
-  title: string;
-  theme: string;
-  description: string;
-  startDate: Date;
-  endDate: Date;
-  prizes: string[];
-  badgeUrl: string | null;
-  status: CompetitionStatus;
-  /** Entries whose build is listed: the ones that stand. */
-  entryCount: number;
-};
+import type { CompetitionCard, CompetitionStatus, PastCompetition, Winner } from '~/domain/competitions';
 
 const entryCount = sql<number>`(
   select count(*) from competition_entries e join builds b on b.id = e.build_id and b.review_status = 'approved'
@@ -85,10 +69,6 @@ export function findCompetition(id: number, now = new Date()): CompetitionDetail
   const card = toCard(row, now);
   return { ...card, rules: row.rules, closedAt: row.closedAt, open: card.status === 'active' && row.closedAt === null };
 }
-
-export type Winner = { placement: number; prize: string | null; userId: number; username: string; buildId: number; title: string };
-
-export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[] };
 
 /** How many places a closed competition shows as winners. */
 export const WINNER_PLACES = 3;

@@ -8,13 +8,13 @@ import {
   BAYESIAN_PRIOR_VOTES,
   LEADERBOARD_DEPTH,
   LEADERBOARD_RATING_DELAY_MS,
-  type LeaderboardPeriod,
   leaderboard,
   parsePeriod,
   rankBuilds,
   requestLeaderboards,
   saveStandings,
 } from './leaderboards.server';
+import { type LeaderboardPeriod } from '~/domain/leaderboards';
 import { aMember, anImage } from '#tests/support/factories';
 
 const MINUTE = 60_000;

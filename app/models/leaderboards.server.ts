@@ -3,9 +3,7 @@ import { builds, leaderboardStandings, users } from '../../db/schema';
 import { leaderboardJob } from '~/queue/job-types';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
-
-export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all-time'] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '~/domain/leaderboards';
 
 /** Rolling windows: the last 24 hours, 7 days, 30 days, or everything. */
 const WINDOW_MS: Record<LeaderboardPeriod, number | null> = {

@@ -12,6 +12,7 @@ import {
   utcDay,
 } from '~/domain/progression';
 import { db, type Writer } from '~/services/db.server';
+import type { AchievementView, Progression } from '~/domain/progression';
 
 // Experience, levels, reputation, streaks and achievements (decision 011). Every
 // `record…` function runs inside the transaction of the action it counts, so a
@@ -203,18 +204,8 @@ export function pruneExperienceAwards(now = new Date()): number {
     .run().changes;
 }
 
-export type AchievementView = {
-  code: string;
-  name: string;
-  description: string;
-  icon: string;
-  category: string;
-  threshold: number;
-  earnedAt: Date | null;
-};
-
 /** A member's progression as the profile and the API show it: level and the way to the next, reputation, streak, every achievement. */
-export function findProgression(userId: number, now = new Date()) {
+export function findProgression(userId: number, now = new Date()): Progression | null {
   const member = db()
     .select({ experience: users.experience, reputation: users.reputation, streak: users.streak, streakDay: users.streakDay })
     .from(users)
@@ -242,5 +233,3 @@ export function findProgression(userId: number, now = new Date()) {
     achievements,
   };
 }
-
-export type Progression = NonNullable<ReturnType<typeof findProgression>>;

@@ -2,11 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { builds, roastReactions } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { isListed } from './builds.server';
-
-export const ROAST_REACTIONS = ['landed', 'missed'] as const;
-export type RoastReaction = (typeof ROAST_REACTIONS)[number];
-
-export type RoastReactions = { landed: number; missed: number; mine: RoastReaction | null };
+import { ROAST_REACTIONS, type RoastReaction, type RoastReactions } from '~/domain/roast-reactions';
 
 /**
  * A member's 🔥 (landed) or 🥱 (missed) on a build's current roast: one per member

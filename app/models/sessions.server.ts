@@ -3,7 +3,8 @@ import { sessions, users } from '../../db/schema';
 import { sha256 } from '~/services/crypto.server';
 import { db, type Writer } from '~/services/db.server';
 import { SESSION_TTL_MS } from '~/utils/constants';
-import { type CurrentUser, currentUserColumns } from './users.server';
+import { currentUserColumns } from './users.server';
+import { type CurrentUser } from '~/domain/users';
 import { perDataVersion } from './version-cache.server';
 
 export type ActiveSession = { user: CurrentUser; expiresAt: Date };

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { builds, shareTokens } from '../../db/schema';
 import { randomToken } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
-import { type BuildSummary, findBuild, listed } from './builds.server';
+import { findBuild, listed } from './builds.server';
+import { type BuildSummary } from '~/domain/builds';
 
 /** 24 random bytes: 192 bits, well past guessing. */
 const TOKEN_BYTES = 24;

@@ -1,4 +1,5 @@
-import { type BuildSummary, findBuild, listedBuildIds } from './builds.server';
+import { findBuild, listedBuildIds } from './builds.server';
+import { type BuildSummary } from '~/domain/builds';
 import { analysisFile } from '~/images/records.server';
 import { env } from '~/services/env.server';
 import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from '~/images/draw-card.server';

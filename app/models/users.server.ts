@@ -4,16 +4,7 @@ import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
-
-/** What every page knows about the signed-in member. */
-export type CurrentUser = {
-  id: number;
-  username: string;
-  email: string;
-  avatarUrl: string;
-  isAdmin: boolean;
-  isModerator: boolean;
-};
+import type { CurrentUser } from '~/domain/users';
 
 export const currentUserColumns = {
   id: users.id,

@@ -6,7 +6,8 @@ import { redeemMagicLink, releaseLoginCode, reserveLoginCode, saveLoginCode, ver
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
-import { type CurrentUser, findUserByEmail, signInByEmail } from '~/models/users.server';
+import { findUserByEmail, signInByEmail } from '~/models/users.server';
+import { type CurrentUser } from '~/domain/users';
 import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { randomToken, verifyPassword } from '~/services/crypto.server';
 import { appCookie } from './cookies.server';

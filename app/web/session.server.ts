@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clientAddressOf } from './client-address.server';
 import { createSession, deleteSession, findActiveSession, renewSession } from '~/models/sessions.server';
 import { isStaff } from '~/domain/permissions';
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 import { isGeneratedUsername } from '~/domain/usernames';
 import { ADMIN_ACCESS_DENIED, SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 import { clearAuthFlow } from './auth.server';
 import { finishPendingUpload, forgetPendingUpload } from './pending-upload.server';
 import { startSession } from './session.server';

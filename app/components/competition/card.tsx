@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CompetitionBadge } from './badge';
 import { buttonClass } from '~/components/ui/button';
-import type { CompetitionCard as CardData } from '~/models/competitions.server';
+import type { CompetitionCard as CardData } from '~/domain/competitions';
 import { daysRemaining } from '~/utils/dates';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;

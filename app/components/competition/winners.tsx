@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Winner } from '~/models/competitions.server';
+import type { Winner } from '~/domain/competitions';
 
 const PLACES = ['1st', '2nd', '3rd'];
 const TONES = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];

@@ -1,5 +1,5 @@
 import { TabLinks } from '~/components/ui/tab-links';
-import type { LeaderboardPeriod } from '~/models/leaderboards.server';
+import type { LeaderboardPeriod } from '~/domain/leaderboards';
 
 export type PeriodTab = { period: LeaderboardPeriod; label: string; href: string; window: string };
 

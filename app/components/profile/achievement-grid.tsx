@@ -1,4 +1,4 @@
-import type { AchievementView } from '~/models/progression.server';
+import type { AchievementView } from '~/domain/progression';
 import { AchievementIcon } from '~/components/progression/achievement-icon';
 import { shortDate } from '~/utils/dates';
 

@@ -1,4 +1,4 @@
-import type { Progression } from '~/models/progression.server';
+import type { Progression } from '~/domain/progression';
 import { LevelBadge } from '~/components/progression/level-badge';
 
 export type ProgressionData = Omit<Progression, 'achievements'>;

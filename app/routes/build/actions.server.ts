@@ -7,7 +7,7 @@ import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
 import { isReportReason, reportItem } from '~/models/reports.server';
 import { isRoastReaction, reactToRoast } from '~/models/roast-reactions.server';
-import type { CurrentUser } from '~/models/users.server';
+import type { CurrentUser } from '~/domain/users';
 import { isStaff } from '~/domain/permissions';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';

@@ -1,0 +1,22 @@
+// What a competition looks like to its pages and the API: the view types the models return.
+
+export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
+
+/** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
+export type CompetitionCard = {
+  id: number;
+  title: string;
+  theme: string;
+  description: string;
+  startDate: Date;
+  endDate: Date;
+  prizes: string[];
+  badgeUrl: string | null;
+  status: CompetitionStatus;
+  /** Entries whose build is listed: the ones that stand. */
+  entryCount: number;
+};
+
+export type Winner = { placement: number; prize: string | null; userId: number; username: string; buildId: number; title: string };
+
+export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[] };
