@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, builds, competitionEntries, competitions, jobs, notifications } from '../../db/schema';
 import { closeCompetitions } from './competition-closing-job.server';
 import { COMPETITION_CLOSING_JOB } from '~/queue/job-types';
-import { JobRunner } from '~/queue/runner.server';
+import { startJobRunner } from '#tests/support/job-runner';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { endCompetition, findCompetition, listPastCompetitions } from '~/models/competitions.server';
@@ -15,7 +15,6 @@ import { waitFor } from '#tests/support/wait';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
 
 const HOUR = 3600_000;
-let runner: JobRunner | undefined;
 
 beforeEach(() => {
   vi.stubEnv('SCREENING', 'off');
@@ -23,8 +22,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
   vi.unstubAllEnvs();
   resetEnv();
 });
@@ -53,13 +50,7 @@ const placements = (competitionId: number) =>
     .all();
 
 function startRunner() {
-  runner = new JobRunner({
-    lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [COMPETITION_CLOSING_JOB]: closeCompetitions } }],
-    pollMs: 20,
-    leaseMs: 5000,
-    isPrimary: async () => true,
-  });
-  runner.start();
+  startJobRunner({ [COMPETITION_CLOSING_JOB]: closeCompetitions });
 }
 
 describe('closing a competition', () => {

@@ -1,16 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, sessions, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { HOUSEKEEPING_JOB } from '~/queue/job-types';
-import { JobRunner } from '~/queue/runner.server';
-
-let runner: JobRunner;
-
-afterEach(async () => {
-  await runner?.stop();
-});
+import { startJobRunner } from '#tests/support/job-runner';
 
 describe('housekeeping', () => {
   it('deletes expired sessions (and the rest) and schedules its next run an hour later, once', async () => {
@@ -26,13 +20,7 @@ describe('housekeeping', () => {
     scheduleHousekeeping(db());
     expect(db().select().from(jobs).all()).toHaveLength(1);
 
-    runner = new JobRunner({
-      lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [HOUSEKEEPING_JOB]: housekeeping } }],
-      pollMs: 20,
-      leaseMs: 5000,
-      isPrimary: async () => true,
-    });
-    runner.start();
+    startJobRunner({ [HOUSEKEEPING_JOB]: housekeeping });
     await waitFor(() => db().select().from(jobs).all().length === 2);
 
     expect(db().select({ idHash: sessions.idHash }).from(sessions).all()).toEqual([{ idHash: 'live' }]);

@@ -13,10 +13,9 @@ import { processImage } from '~/images/encode.server';
 import { waitFor } from '#tests/support/wait';
 import { makeImageVariants } from './image-variants.server';
 import { IMAGE_VARIANTS_JOB } from '~/queue/job-types';
-import { JobRunner } from '~/queue/runner.server';
+import { startJobRunner } from '#tests/support/job-runner';
 
 let uploadsDir: string;
-let runner: JobRunner | undefined;
 
 beforeEach(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-image-variants-'));
@@ -25,7 +24,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await runner?.stop();
   vi.unstubAllEnvs();
   resetEnv();
   await rm(uploadsDir, { recursive: true, force: true });
@@ -44,13 +42,7 @@ describe('the image-variants job', () => {
     ]);
     expect(imageSource(imageId)).toMatchObject({ sources: [], srcSet: expect.stringMatching(/^\/private-images\/\w+\.jpg 1080w$/) });
 
-    runner = new JobRunner({
-      lanes: [{ name: 'images', concurrency: 1, handlers: { [IMAGE_VARIANTS_JOB]: makeImageVariants } }],
-      pollMs: 20,
-      leaseMs: 5000,
-      isPrimary: async () => true,
-    });
-    runner.start();
+    startJobRunner({ [IMAGE_VARIANTS_JOB]: makeImageVariants }, { lane: 'images' });
     await waitFor(() => db().select({ status: jobs.status }).from(jobs).get()?.status === 'done', { timeoutMs: 60_000 });
 
     const sources = imageSource(imageId)!;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEADERBOARD_JOB } from '~/queue/job-types';
 import { builds, images, jobs, ratings, users } from '../../db/schema';
 import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, leaderboard } from '~/models/leaderboards.server';
@@ -7,14 +7,8 @@ import { findProgression } from '~/models/progression.server';
 import { db } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server';
-import { JobRunner } from '~/queue/runner.server';
+import { startJobRunner } from '#tests/support/job-runner';
 import { aMember } from '#tests/support/factories';
-
-let runner: JobRunner;
-
-afterEach(async () => {
-  await runner?.stop();
-});
 
 /** A listed build with one 5-star vote given at `at`. */
 function ratedBuild(title: string, at: Date) {
@@ -37,13 +31,7 @@ function ratedBuild(title: string, at: Date) {
 const leaderboardJobs = () => db().select().from(jobs).where(eq(jobs.type, LEADERBOARD_JOB)).orderBy(jobs.id).all();
 
 function startRunner() {
-  runner = new JobRunner({
-    lanes: [{ name: 'upkeep', concurrency: 1, handlers: { [LEADERBOARD_JOB]: rankLeaderboards } }],
-    pollMs: 20,
-    leaseMs: 5000,
-    isPrimary: async () => true,
-  });
-  runner.start();
+  startJobRunner({ [LEADERBOARD_JOB]: rankLeaderboards });
 }
 
 describe('the leaderboard job', () => {

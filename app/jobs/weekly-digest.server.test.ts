@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, notifications } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { aMember } from '#tests/support/factories';
 import { waitFor } from '#tests/support/wait';
 import { WEEKLY_DIGEST_JOB } from '~/queue/job-types';
-import { JobRunner } from '~/queue/runner.server';
+import { startJobRunner } from '#tests/support/job-runner';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
-
-let runner: JobRunner | undefined;
-
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-});
 
 const digestJobs = () => db().select().from(jobs).where(eq(jobs.type, WEEKLY_DIGEST_JOB)).orderBy(jobs.id).all();
 
@@ -36,13 +29,7 @@ describe('weeklyDigest', () => {
     for (const runAt of [monday, monday]) {
       db().insert(jobs).values({ type: WEEKLY_DIGEST_JOB, payload: { week }, runAt, key: null }).run();
     }
-    runner = new JobRunner({
-      lanes: [{ name: 'mail', concurrency: 2, handlers: { [WEEKLY_DIGEST_JOB]: weeklyDigest } }],
-      pollMs: 20,
-      leaseMs: 5000,
-      isPrimary: async () => true,
-    });
-    runner.start();
+    startJobRunner({ [WEEKLY_DIGEST_JOB]: weeklyDigest }, { lane: 'mail', concurrency: 2 });
     await waitFor(() => digestJobs().filter((job) => job.status === 'done').length === 2);
     expect(db().select({ userId: notifications.userId, ref: notifications.ref }).from(notifications).all()).toEqual([
       { userId: member, ref: `digest:${week}` },
