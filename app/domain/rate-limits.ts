@@ -1,5 +1,3 @@
-import { LOGIN_CODE_RESEND_COOLDOWN_MS } from '~/utils/constants';
-
 /** At most `limit` hits per key within `windowMs`; hits are counted by bucket (models/rate-limits.server.ts). */
 export type RateLimit = { bucket: string; limit: number; windowMs: number };
 
@@ -16,7 +14,8 @@ export const RATE_LIMITS = {
   signInCode: {
     perAddress: { bucket: 'login-code:address', limit: 5, windowMs: HOUR },
     perIp: { bucket: 'login-code:ip', limit: 20, windowMs: HOUR },
-    resend: { bucket: 'login-code:resend', limit: 1, windowMs: LOGIN_CODE_RESEND_COOLDOWN_MS },
+    // Another code to the same address: not before 30 s.
+    resend: { bucket: 'login-code:resend', limit: 1, windowMs: 30_000 },
     // Wrong codes from one address across every e-mail, against guessing at scale.
     verifyPerIp: { bucket: 'login-code:verify-ip', limit: 30, windowMs: 15 * MINUTE },
   },

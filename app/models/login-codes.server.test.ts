@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '~/services/db.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
-import { LOGIN_CODE_RESEND_COOLDOWN_MS, LOGIN_CODE_TTL_MS } from '~/utils/constants';
+import { LOGIN_CODE_TTL_MS } from '~/utils/constants';
 import { loginCodes, rateLimitHits } from '../../db/schema';
 import {
   findMagicLink,
@@ -13,6 +13,8 @@ import {
   verifyLoginCode,
   type PreparedCode,
 } from './login-codes.server';
+
+const LOGIN_CODE_RESEND_COOLDOWN_MS = RATE_LIMITS.signInCode.resend.windowMs;
 
 // Codes are hashed with the cookie secret; with SESSION_SECRET set nothing is written to ./data.
 vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));

@@ -45,8 +45,6 @@ export const COMMUNITY_CLAIM = '5,000+ gamers';
 
 /** Wrong codes a sign-in code survives; the next one burns it. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
-/** How long before another code can be sent to the same address. */
-export const LOGIN_CODE_RESEND_COOLDOWN_MS = 30_000;
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 export const PASSWORD_RESET_TTL_MS = 3600_000;
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
