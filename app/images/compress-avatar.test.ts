@@ -1,3 +1,4 @@
+import { rejectionOf } from '#tests/support/rejection';
 import { describe, expect, it } from 'vitest';
 import {
   AVATAR_TARGET_BYTES,
@@ -63,15 +64,6 @@ function fakeCodec({
 
 function photo(name = 'rig.jpg', type = 'image/jpeg'): File {
   return new File([new Uint8Array(10)], name, { type });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ImageProcessingError> {
-  const error: unknown = await promise.then(
-    () => new Error('compressAvatar accepted the image'),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ImageProcessingError);
-  return error as ImageProcessingError;
 }
 
 describe('compressAvatar', () => {
@@ -144,7 +136,7 @@ describe('compressAvatar', () => {
 
   it('refuses an image over 40 megapixels with a message that becomes the spec text', async () => {
     const fake = fakeCodec({ width: 8000, height: 6000 });
-    const error = await rejection(compressAvatar(photo(), fake.codec));
+    const error = await rejectionOf(compressAvatar(photo(), fake.codec), ImageProcessingError);
     expect(error.message).toContain('40MP');
     expect(processingErrorMessage(error)).toEqual({ title: 'Processing failed', description: TOO_LARGE });
     expect(fake.draws).toEqual([]);
@@ -158,7 +150,7 @@ describe('compressAvatar', () => {
   it('refuses a type other than JPEG, PNG or WebP without decoding it', async () => {
     for (const type of ['image/gif', 'image/svg+xml', 'image/heic', 'text/plain', '']) {
       const fake = fakeCodec({ width: 10, height: 10 });
-      const error = await rejection(compressAvatar(photo('rig.gif', type), fake.codec));
+      const error = await rejectionOf(compressAvatar(photo('rig.gif', type), fake.codec), ImageProcessingError);
       expect(error.message).toBe(UNSUPPORTED);
       expect(processingErrorMessage(error).description).toBe(UNSUPPORTED);
       expect(fake.encodings).toEqual([]);
@@ -167,7 +159,7 @@ describe('compressAvatar', () => {
 
   it('reports an image the browser cannot decode as unreadable', async () => {
     const fake = fakeCodec({ width: 10, height: 10, failDecode: true });
-    const error = await rejection(compressAvatar(photo(), fake.codec));
+    const error = await rejectionOf(compressAvatar(photo(), fake.codec), ImageProcessingError);
     expect(processingErrorMessage(error).description).toBe(UNREADABLE);
   });
 });

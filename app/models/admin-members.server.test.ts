@@ -13,6 +13,7 @@ import { saveImage } from '~/models/uploads.server';
 import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
 import { aMember } from '#tests/support/factories';
+import { columnValues } from '#tests/support/test-database';
 
 let uploads: string;
 
@@ -110,13 +111,7 @@ describe('changeMember', () => {
     expect(changeMember(admin, target.id, 'disable')).toMatchObject({ ok: true, member: { isDisabled: true } });
     expect(db().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toEqual([]);
     expect(changeMember(admin, target.id, 'enable')).toMatchObject({ ok: true, member: { isDisabled: false } });
-    expect(
-      db()
-        .select({ action: auditLog.action })
-        .from(auditLog)
-        .all()
-        .map((row) => row.action),
-    ).toEqual(['disable-member', 'enable-member']);
+    expect(columnValues(auditLog.action)).toEqual(['disable-member', 'enable-member']);
   });
 
   it('grants and removes moderator, never for an admin', () => {

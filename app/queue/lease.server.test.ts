@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
+import { columnValues } from '#tests/support/test-database';
 import { enqueueJob } from './enqueue.server';
 import {
   claimJob,
@@ -133,12 +134,6 @@ describe('pruneJobs', () => {
         .run();
     }
     expect(pruneJobs(NOW)).toBe(2);
-    expect(
-      db()
-        .select({ status: jobs.status })
-        .from(jobs)
-        .all()
-        .map((job) => job.status),
-    ).toEqual(['done', 'failed', 'queued']);
+    expect(columnValues(jobs.status)).toEqual(['done', 'failed', 'queued']);
   });
 });

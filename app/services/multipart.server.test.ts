@@ -1,3 +1,4 @@
+import { rejectionOf } from '#tests/support/rejection';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { readUploadForm, UploadError } from './multipart.server';
@@ -17,15 +18,6 @@ function rawMultipart(parts: string[]): Request {
   const boundary = '----RigRoastBoundary';
   const body = `${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
   return post(body, { 'Content-Type': `multipart/form-data; boundary=${boundary}` });
-}
-
-async function uploadError(promise: Promise<unknown>): Promise<UploadError> {
-  const error: unknown = await promise.then(
-    () => new Error('the upload was accepted'),
-    (rejection: unknown) => rejection,
-  );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
 }
 
 describe('readUploadForm', () => {
@@ -55,14 +47,14 @@ describe('readUploadForm', () => {
 
   it('refuses a file one byte over 10 MB with 413', async () => {
     const file = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' });
-    const error = await uploadError(readUploadForm(formRequest([['avatar', file]])));
+    const error = await rejectionOf(readUploadForm(formRequest([['avatar', file]])), UploadError);
     expect(error.status).toBe(413);
     expect(error.message).toBe('File size must be less than 10MB');
   });
 
   it('words the message after the limit it was given', async () => {
     const file = new File([new Uint8Array(2049)], 'a.jpg');
-    const error = await uploadError(readUploadForm(formRequest([['avatar', file]]), { maxFileSize: 2048 }));
+    const error = await rejectionOf(readUploadForm(formRequest([['avatar', file]]), { maxFileSize: 2048 }), UploadError);
     expect(error).toMatchObject({ status: 413, message: 'File size must be less than 2KB' });
   });
 
@@ -94,7 +86,7 @@ describe('readUploadForm', () => {
       headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       duplex: 'half',
     } as RequestInit);
-    const error = await uploadError(readUploadForm(request, { maxFileSize: 1024 * 1024 }));
+    const error = await rejectionOf(readUploadForm(request, { maxFileSize: 1024 * 1024 }), UploadError);
     expect(error.status).toBe(413);
     expect(sent).toBeLessThan(2 * 1024 * 1024);
   });
@@ -107,7 +99,7 @@ describe('readUploadForm', () => {
       new Request('http://localhost/upload', { method: 'POST' }),
     ];
     for (const request of requests) {
-      const error = await uploadError(readUploadForm(request));
+      const error = await rejectionOf(readUploadForm(request), UploadError);
       expect(error).toMatchObject({ status: 400, message: 'Expected a multipart/form-data upload' });
     }
   });
@@ -119,7 +111,7 @@ describe('readUploadForm', () => {
       'Content-Type': 'multipart/form-data; boundary=zzz',
     });
     for (const request of [withoutBoundary, garbage, unterminated]) {
-      const error = await uploadError(readUploadForm(request));
+      const error = await rejectionOf(readUploadForm(request), UploadError);
       expect(error).toMatchObject({ status: 400, message: 'The upload could not be read. Please try again.' });
     }
   });
@@ -149,7 +141,7 @@ describe('readUploadForm', () => {
       ['avatar', new File(['a'], 'a.png', { type: 'image/png' })],
       ['avatar', new File(['b'], 'b.png', { type: 'image/png' })],
     ]);
-    const error = await uploadError(readUploadForm(request));
+    const error = await rejectionOf(readUploadForm(request), UploadError);
     expect(error).toMatchObject({ status: 400, message: 'Too many files: send at most one file' });
 
     const allowed = await readUploadForm(

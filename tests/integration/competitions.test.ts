@@ -105,11 +105,7 @@ describe('the competition screens', () => {
     expect(entryOf(ended, mine)).toBeUndefined();
 
     const guest = stack.browser();
-    const response = await guest.request(`/competitions/${id}`, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'enter', buildId: String(mine) }),
-      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const response = await guest.submit(`/competitions/${id}`, { intent: 'enter', buildId: String(mine) });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/competitions/${id}`)}`);
   });

@@ -58,11 +58,7 @@ describe('reacting to a roast (forms without JavaScript)', () => {
   it('sends guests to sign in and back, writing nothing', async () => {
     const id = await roastedBuild(await stack.member());
     const guest = new Browser(stack.app, '192.0.2.201');
-    const response = await guest.request(`/build/${id}`, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'react-roast', reaction: 'landed' }),
-      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const response = await guest.submit(`/build/${id}`, { intent: 'react-roast', reaction: 'landed' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/build/${id}`)}`);
     expect(reactions(id)).toEqual({ landed: 0, missed: 0 });
@@ -71,15 +67,7 @@ describe('reacting to a roast (forms without JavaScript)', () => {
 
   it('answers 404 for an unknown build', async () => {
     const member = await stack.member();
-    expect(
-      (
-        await member.request('/build/999999', {
-          method: 'POST',
-          body: new URLSearchParams({ intent: 'react-roast', reaction: 'landed' }),
-          headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await member.submit('/build/999999', { intent: 'react-roast', reaction: 'landed' })).status).toBe(404);
   });
 });
 

@@ -74,14 +74,18 @@ export class Browser {
     return this.follow(await this.request(path), path);
   }
 
-  /** Posts a form as a browser would (urlencoded, same-origin), then follows redirects. */
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Page> {
-    const response = await this.request(path, {
+  /** Posts a form as a browser would (urlencoded, same-origin): the one response, no redirect followed. */
+  submit(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(path, {
       method: 'POST',
       body: new URLSearchParams(fields),
       headers: { Origin: this.app.origin, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     });
-    return this.follow(response, path);
+  }
+
+  /** Posts a form as `submit` does, then follows redirects. */
+  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Page> {
+    return this.follow(await this.submit(path, fields, headers), path);
   }
 }
 

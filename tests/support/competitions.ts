@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { waitFor } from './wait';
+import { runScheduledJobNow } from './test-database';
 
 const DAY = 24 * 3600_000;
 
@@ -48,17 +48,6 @@ export function setCompetitionEnd(databasePath: string, competitionId: number, e
 }
 
 /** Brings the app's competition-closing job forward and waits until that run is done. */
-export async function closeDueCompetitionsNow(databasePath: string): Promise<void> {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('busy_timeout = 5000');
-  try {
-    const bringForward = sqlite
-      .prepare("update jobs set run_at = ? where key = 'competition-closing' and status = 'queued' returning id")
-      .pluck();
-    const id = await waitFor(() => bringForward.get(Date.now()) as number | undefined);
-    const status = sqlite.prepare('select status from jobs where id = ?').pluck();
-    await waitFor(() => status.get(id) === 'done');
-  } finally {
-    sqlite.close();
-  }
+export function closeDueCompetitionsNow(databasePath: string): Promise<void> {
+  return runScheduledJobNow(databasePath, 'competition-closing');
 }

@@ -38,6 +38,15 @@ export async function pngBomb(size = 20_000): Promise<Buffer> {
   ]);
 }
 
+/** Files that are no picture by their content, whatever they are named: an SVG, a text file and an empty one. */
+export function notPictures(): Uint8Array[] {
+  return [
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+    Buffer.from('This is not a picture of a gaming PC, whatever its name (rig.jpg) says.\n'),
+    new Uint8Array(),
+  ];
+}
+
 /**
  * Files that look like images but cannot be decoded: a JPEG cut at 60% (busy
  * pixels, so the cut lands well past the header) and 200 bytes behind a PNG signature.

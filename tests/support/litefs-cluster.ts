@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { Browser } from './browser';
+import { sharedForFile } from './shared-for-file';
 import { signInWithCode } from './sign-in';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { waitFor } from './wait';
@@ -250,34 +250,5 @@ export async function startLiteFsCluster(env: Record<string, string> = {}): Prom
 
 /** `startLiteFsCluster` for a whole test file: up before its first test, down (and unmounted) after its last. */
 export function sharedLiteFsCluster(env: Record<string, string> = {}): LiteFsCluster {
-  let started: LiteFsCluster | undefined;
-  beforeAll(async () => {
-    started = await startLiteFsCluster(env);
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  const cluster = () => {
-    if (!started) throw new Error('The cluster starts in beforeAll: use it inside a test or a hook');
-    return started;
-  };
-  return {
-    get primary() {
-      return cluster().primary;
-    },
-    get replica() {
-      return cluster().replica;
-    },
-    get nodes() {
-      return cluster().nodes;
-    },
-    get mail() {
-      return cluster().mail;
-    },
-    browser: (app) => cluster().browser(app),
-    member: (app, email) => cluster().member(app, email),
-    stopPrimary: () => cluster().stopPrimary(),
-    startPrimary: () => cluster().startPrimary(),
-    stop: () => cluster().stop(),
-  };
+  return sharedForFile('cluster', () => startLiteFsCluster(env));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type AppProcess, startApp } from './app-process';
 import { Browser } from './browser';
+import { sharedForFile } from './shared-for-file';
 import { signInWithCode } from './sign-in';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
@@ -67,29 +68,7 @@ export async function startStack(env: Record<string, string> = {}, { network = '
  * its last. Read `app` and `mail` inside tests and hooks, once it is running.
  */
 export function sharedStack(env: Record<string, string> = {}, options: StackOptions = {}): Stack {
-  let started: Stack | undefined;
-  beforeAll(async () => {
-    started = await startStack(env, options);
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  const running = () => {
-    if (!started) throw new Error('The stack starts in beforeAll: use it inside a test or a hook');
-    return started;
-  };
-  return {
-    get app() {
-      return running().app;
-    },
-    get mail() {
-      return running().mail;
-    },
-    browser: () => running().browser(),
-    member: (email) => running().member(email),
-    startAgain: () => running().startAgain(),
-    stop: () => running().stop(),
-  };
+  return sharedForFile('stack', () => startStack(env, options));
 }
 
 /** The built server alone, for a whole test file, for tests that send no mail. */

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { type Db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { type Db, db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { waitFor } from './wait';
 
 /** A fresh in-memory database with every migration applied, made the process-wide one. */
@@ -7,6 +8,15 @@ export function openTestDatabase(): Db {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
   return setDatabase(db);
+}
+
+/** Every value of one column in the process-wide database, in the order the rows were written. */
+export function columnValues<C extends AnySQLiteColumn>(column: C): C['_']['data'][] {
+  return db()
+    .select({ value: column })
+    .from(column.table as SQLiteTable)
+    .all()
+    .map((row) => row.value as C['_']['data']);
 }
 
 /** One row from a running app's database file, read through a read-only connection of its own. */
@@ -23,13 +33,18 @@ export function readRow<T>(databasePath: string, query: string, ...params: unkno
  * For data written straight into a running app's database: brings its leaderboard
  * job forward, as a rating does, and waits until that ranking is done.
  */
-export async function rankLeaderboardsNow(databasePath: string): Promise<void> {
+export function rankLeaderboardsNow(databasePath: string): Promise<void> {
+  return runScheduledJobNow(databasePath, 'leaderboard');
+}
+
+/** Brings a running app's scheduled job `key` forward and waits until that run is done. */
+export async function runScheduledJobNow(databasePath: string, key: string): Promise<void> {
   const sqlite = new Database(databasePath);
   sqlite.pragma('busy_timeout = 5000');
   try {
     // None is queued while one runs; the next one is queued as it finishes.
-    const bringForward = sqlite.prepare("update jobs set run_at = ? where key = 'leaderboard' and status = 'queued' returning id").pluck();
-    const id = await waitFor(() => bringForward.get(Date.now()) as number | undefined);
+    const bringForward = sqlite.prepare("update jobs set run_at = ? where key = ? and status = 'queued' returning id").pluck();
+    const id = await waitFor(() => bringForward.get(Date.now(), key) as number | undefined);
     const status = sqlite.prepare('select status from jobs where id = ?').pluck();
     await waitFor(() => status.get(id) === 'done');
   } finally {
