@@ -47,6 +47,20 @@ function theToast(): HTMLElement {
   return only;
 }
 
+/** A "Saved" toast on a fresh toaster, its timers under the test's control. */
+function showSavedToast() {
+  vi.useFakeTimers();
+  renderToaster();
+  showToast({ title: 'Saved' });
+}
+
+/** Lets `ms` of (fake) time pass. */
+function pass(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
 function swipe(element: HTMLElement, fromX: number, toX: number) {
   fireEvent.pointerDown(element, { clientX: fromX, pointerId: 1 });
   fireEvent.pointerMove(element, { clientX: toX, pointerId: 1 });
@@ -99,18 +113,12 @@ describe('Toaster', () => {
   });
 
   it('disappears after 5000 ms, and not before', () => {
-    vi.useFakeTimers();
-    renderToaster();
-    showToast({ title: 'Saved' });
+    showSavedToast();
 
-    act(() => {
-      vi.advanceTimersByTime(4999);
-    });
+    pass(4999);
     expect(theToast().textContent).toContain('Saved');
 
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    pass(1);
     expect(visibleToasts()).toHaveLength(0);
     expect(screen.queryByText('Saved')).toBeNull();
   });
@@ -119,83 +127,59 @@ describe('Toaster', () => {
     vi.useFakeTimers();
     renderToaster({ id: 'server-1', title: 'Welcome back', kind: 'info' });
 
-    act(() => {
-      vi.advanceTimersByTime(4999);
-    });
+    pass(4999);
     expect(screen.getByText('Welcome back')).toBeTruthy();
 
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    pass(1);
     expect(screen.queryByText('Welcome back')).toBeNull();
   });
 
   it('pauses the timer while hovered and resumes it when the pointer leaves', () => {
-    vi.useFakeTimers();
-    renderToaster();
-    showToast({ title: 'Saved' });
+    showSavedToast();
 
     fireEvent.mouseEnter(theToast());
-    act(() => {
-      vi.advanceTimersByTime(20_000);
-    });
+    pass(20_000);
     expect(theToast().textContent).toContain('Saved');
 
     fireEvent.mouseLeave(theToast());
-    act(() => {
-      vi.advanceTimersByTime(5000);
-    });
+    pass(5000);
     expect(visibleToasts()).toHaveLength(0);
   });
 
   it('stays while the pointer rests on it after a click on its body', () => {
-    vi.useFakeTimers();
-    renderToaster();
-    showToast({ title: 'Saved' });
+    showSavedToast();
 
     fireEvent.mouseEnter(theToast());
     fireEvent.pointerDown(theToast(), { clientX: 10, pointerId: 1 });
     fireEvent.pointerUp(theToast(), { clientX: 10, pointerId: 1 });
-    act(() => {
-      vi.advanceTimersByTime(6000);
-    });
+    pass(6000);
 
     expect(theToast().textContent).toContain('Saved');
   });
 
   it('stays while keyboard focus is inside it, even after the pointer leaves', () => {
-    vi.useFakeTimers();
-    renderToaster();
-    showToast({ title: 'Saved' });
+    showSavedToast();
 
     fireEvent.mouseEnter(theToast());
     act(() => {
       screen.getByRole('button', { name: 'Dismiss notification' }).focus();
     });
     fireEvent.mouseLeave(theToast());
-    act(() => {
-      vi.advanceTimersByTime(6000);
-    });
+    pass(6000);
     expect(theToast().textContent).toContain('Saved');
 
     act(() => {
       screen.getByRole('button', { name: 'Dismiss notification' }).blur();
     });
-    act(() => {
-      vi.advanceTimersByTime(5000);
-    });
+    pass(5000);
     expect(visibleToasts()).toHaveLength(0);
   });
 
   it('stays while F8 has put focus on the notification region', () => {
-    vi.useFakeTimers();
-    renderToaster();
-    showToast({ title: 'Saved' });
+    showSavedToast();
 
     fireEvent.keyDown(window, { key: 'F8' });
-    act(() => {
-      vi.advanceTimersByTime(6000);
-    });
+    pass(6000);
 
     expect(theToast().textContent).toContain('Saved');
   });

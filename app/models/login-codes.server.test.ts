@@ -199,6 +199,14 @@ describe('verifyLoginCode', () => {
       }
     }
 
+    const SIGNED_IN = { ok: true, email: 'member@example.com' };
+
+    /** The member's right code, sent to them from another IP, tried from `ip`. */
+    function rightCode(ip: string, now = NOW) {
+      send('member@example.com', { code: '246810', ip: OTHER_IP, now });
+      return verifyLoginCode({ email: 'member@example.com', code: '246810', ip }, now);
+    }
+
     it('is 30 wrong tries', () => {
       expect(limit).toBe(30);
     });
@@ -222,30 +230,17 @@ describe('verifyLoginCode', () => {
 
     it('still accepts the right code after 29 wrong tries', () => {
       guessWrong(limit - 1);
-      send('member@example.com', { code: '246810', ip: OTHER_IP });
-      expect(verifyLoginCode({ email: 'member@example.com', code: '246810', ip: IP }, NOW)).toEqual({
-        ok: true,
-        email: 'member@example.com',
-      });
+      expect(rightCode(IP)).toEqual(SIGNED_IN);
     });
 
     it('does not hold back other IPs', () => {
       guessWrong(limit);
-      send('member@example.com', { code: '246810', ip: OTHER_IP });
-      expect(verifyLoginCode({ email: 'member@example.com', code: '246810', ip: OTHER_IP }, NOW)).toEqual({
-        ok: true,
-        email: 'member@example.com',
-      });
+      expect(rightCode(OTHER_IP)).toEqual(SIGNED_IN);
     });
 
     it('lets the IP try again once the window has passed', () => {
       guessWrong(limit);
-      const later = NOW + RATE_LIMITS.signInCode.verifyPerIp.windowMs + 1;
-      send('member@example.com', { code: '246810', ip: OTHER_IP, now: later });
-      expect(verifyLoginCode({ email: 'member@example.com', code: '246810', ip: IP }, later)).toEqual({
-        ok: true,
-        email: 'member@example.com',
-      });
+      expect(rightCode(IP, NOW + RATE_LIMITS.signInCode.verifyPerIp.windowMs + 1)).toEqual(SIGNED_IN);
     });
   });
 });

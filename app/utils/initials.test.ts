@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { initials } from './initials';
 
 describe('initials', () => {
-  it('takes the first letters of two words', () => {
-    expect(initials('Ada Lovelace')).toBe('AL');
-  });
-
-  it('uses only the first two of three or more words', () => {
-    expect(initials('John Ronald Tolkien')).toBe('JR');
-  });
-
-  it('takes the first two letters of a single word', () => {
-    expect(initials('NeonPhantom4821')).toBe('NE');
-  });
-
-  it('gives the one letter of a one-letter name', () => {
-    expect(initials('q')).toBe('Q');
+  it.each([
+    ['takes the first letters of two words', 'Ada Lovelace', 'AL'],
+    ['uses only the first two of three or more words', 'John Ronald Tolkien', 'JR'],
+    ['takes the first two letters of a single word', 'NeonPhantom4821', 'NE'],
+    ['gives the one letter of a one-letter name', 'q', 'Q'],
+    ['ignores leading, trailing and repeated whitespace', '  Ada   \t Lovelace  ', 'AL'],
+    ['ignores leading, trailing and repeated whitespace', '\n solo \n', 'SO'],
+    ['upper-cases lowercase input', 'grace hopper', 'GH'],
+    ['upper-cases lowercase input', 'gamer', 'GA'],
+    ['keeps non-ASCII letters', 'Élodie Ñandú', 'ÉÑ'],
+    ['keeps non-ASCII letters', 'ørjan', 'ØR'],
+    ['never splits an emoji into surrogate halves', '🔥 Rig', '🔥R'],
+    ['never splits an emoji into surrogate halves', '🔥🎮 builds', '🔥B'],
+    ['never splits an emoji into surrogate halves', '🔥🎮', '🔥🎮'],
+    ['never splits an emoji into surrogate halves', '🔥', '🔥'],
+    ['never splits an emoji into surrogate halves', '🔥🎮🖥️', '🔥🎮'],
+  ])('%s: %j gives %j', (_behaviour, name, expected) => {
+    expect(initials(name)).toBe(expected);
   });
 
   it.each([
@@ -25,28 +29,5 @@ describe('initials', () => {
     ['undefined', undefined],
   ])('gives "XX" for %s', (_label, name) => {
     expect(initials(name)).toBe('XX');
-  });
-
-  it('ignores leading, trailing and repeated whitespace', () => {
-    expect(initials('  Ada   \t Lovelace  ')).toBe('AL');
-    expect(initials('\n solo \n')).toBe('SO');
-  });
-
-  it('upper-cases lowercase input', () => {
-    expect(initials('grace hopper')).toBe('GH');
-    expect(initials('gamer')).toBe('GA');
-  });
-
-  it('keeps non-ASCII letters', () => {
-    expect(initials('Élodie Ñandú')).toBe('ÉÑ');
-    expect(initials('ørjan')).toBe('ØR');
-  });
-
-  it('never splits an emoji into surrogate halves', () => {
-    expect(initials('🔥 Rig')).toBe('🔥R');
-    expect(initials('🔥🎮 builds')).toBe('🔥B');
-    expect(initials('🔥🎮')).toBe('🔥🎮');
-    expect(initials('🔥')).toBe('🔥');
-    expect(initials('🔥🎮🖥️')).toBe('🔥🎮');
   });
 });

@@ -44,18 +44,13 @@ describe('safeRedirect', () => {
     ['a relative path without a leading slash', 'gallery'],
     ['a path starting with a backslash', '\\\\evil.example'],
     ['a path starting with a space', ' /gallery'],
+    // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+    ['a path with a tab after the first slash', '/\t/evil.example'],
+    ['a path with a newline after the first slash', '/\n/evil.example'],
+    ['a path with a carriage return inside', '/gallery\r\nSet-Cookie: x=1'],
+    ['a path with a tab inside', '/gal\tlery'],
+    ['a path with a NUL byte inside', '/gallery\u0000'],
   ])('falls back for %s', (_label, to) => {
-    expect(safeRedirect(to, '/fallback')).toBe('/fallback');
-  });
-
-  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
-  it.each([
-    ['a tab after the first slash', '/\t/evil.example'],
-    ['a newline after the first slash', '/\n/evil.example'],
-    ['a carriage return inside', '/gallery\r\nSet-Cookie: x=1'],
-    ['a tab inside', '/gal\tlery'],
-    ['a NUL byte inside', '/gallery\u0000'],
-  ])('falls back for a path with %s', (_label, to) => {
     expect(safeRedirect(to, '/fallback')).toBe('/fallback');
   });
 

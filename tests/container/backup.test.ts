@@ -47,9 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await restored?.remove();
-  await site?.remove();
-  await sink?.stop();
+  await Promise.all([restored?.remove(), site?.remove(), sink?.stop()]);
   rmSync(backups, { recursive: true, force: true });
 });
 

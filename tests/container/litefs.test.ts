@@ -68,9 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await replica?.remove();
-  await primary?.remove();
-  await sink?.stop();
+  await Promise.all([replica?.remove(), primary?.remove(), sink?.stop()]);
   rmSync(configDir, { recursive: true, force: true });
 });
 

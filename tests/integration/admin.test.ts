@@ -88,11 +88,7 @@ describe('every admin action at the server', () => {
     ];
     const before = audit();
     for (const [path, fields] of posts) {
-      const guest = await new Browser(stack.app).request(path, {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-        headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-      });
+      const guest = await new Browser(stack.app).submit(path, fields);
       expect(guest.status, `guest ${path}`).toBe(302);
       expect(guest.headers.get('location')).toMatch(/^\/auth\?redirectTo=/);
       expect((await member.post(path, fields)).status, `member ${path}`).toBe(403);
@@ -125,11 +121,7 @@ describe('the builds tab', () => {
 
     const member = await stack.member();
     expect((await member.post('/admin/builds', { buildId: String(id) })).status).toBe(403);
-    const guest = await new Browser(stack.app).request('/admin/builds', {
-      method: 'POST',
-      body: new URLSearchParams({ buildId: String(id) }),
-      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const guest = await new Browser(stack.app).submit('/admin/builds', { buildId: String(id) });
     expect(guest.status).toBe(302);
     expect(readRow(stack.app.databasePath, 'select id from builds where id = ?', id)).toBeTruthy();
 
@@ -300,6 +292,12 @@ describe('the moderation queue', () => {
       id,
     );
 
+  /** Comments on the build through its form and answers the comment's id. */
+  async function commentOn(buildId: number, by: Browser, content: string) {
+    await by.post(`/build/${buildId}`, { intent: 'comment', content });
+    return readRow<{ id: number }>(stack.app.databasePath, 'select id from comments where build_id = ? order by id desc', buildId).id;
+  }
+
   async function heldBuild(title: string) {
     const id = await aBuildBy(owner, title);
     write("update builds set review_status = 'held', review_reason = 'We may have spotted a person.' where id = ?", id);
@@ -332,12 +330,7 @@ describe('the moderation queue', () => {
   it('dismisses a report, or deletes the reported comment and takes down a reported build', async () => {
     const buildId = await aBuildBy(owner, 'Reported rig');
     const reporter = await stack.member();
-    await reporter.post(`/build/${buildId}`, { intent: 'comment', content: 'Buy cheap GPUs at spam.example' });
-    const commentId = readRow<{ id: number }>(
-      stack.app.databasePath,
-      'select id from comments where build_id = ? order by id desc',
-      buildId,
-    ).id;
+    const commentId = await commentOn(buildId, reporter, 'Buy cheap GPUs at spam.example');
     const other = await stack.member();
     await other.post(`/build/${buildId}`, { intent: 'report', commentId: String(commentId), reason: 'spam' });
     await other.post(`/build/${buildId}`, { intent: 'report', reason: 'unrelated' });
@@ -394,12 +387,7 @@ describe('the moderation queue', () => {
   it('lets moderators delete any comment and hide any build from its page; members neither', async () => {
     const buildId = await aBuildBy(owner, 'Moderated on its page');
     const talker = await stack.member();
-    await talker.post(`/build/${buildId}`, { intent: 'comment', content: 'Rude words' });
-    const commentId = readRow<{ id: number }>(
-      stack.app.databasePath,
-      'select id from comments where build_id = ? order by id desc',
-      buildId,
-    ).id;
+    const commentId = await commentOn(buildId, talker, 'Rude words');
 
     const member = await stack.member();
     await member.post(`/build/${buildId}`, { intent: 'delete-comment', commentId: String(commentId) });

@@ -43,6 +43,14 @@ async function signIn(browser: Browser, email: string, redirectTo = '') {
 let addressCounter = 0;
 const uniqueEmail = (name = 'member') => `${name}${++addressCounter}@example.com`;
 
+/** A new browser that asked for a code for a new address, and the code mailed to it. */
+async function codeSent(): Promise<{ browser: Browser; email: string; code: string }> {
+  const browser = stack.browser();
+  const email = uniqueEmail();
+  const { mail } = await requestCode(browser, email);
+  return { browser, email, code: extractCode(await mail()) };
+}
+
 describe('signing in with an e-mailed code', () => {
   it('registers a new member with a generated username and signs them in', async () => {
     const browser = stack.browser();
@@ -74,14 +82,8 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('keeps the session in a signed, httpOnly, SameSite=Lax cookie that holds only an id', async () => {
-    const browser = stack.browser();
-    const { mail } = await requestCode(browser, uniqueEmail());
-    const code = extractCode(await mail());
-    const response = await browser.request('/auth', {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'verify', code, tab: 'login', redirectTo: '' }),
-      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const { browser, code } = await codeSent();
+    const response = await browser.submit('/auth', { intent: 'verify', code, tab: 'login', redirectTo: '' });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('rr_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -109,9 +111,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('refuses a wrong code with the spec message, and a malformed one with the format message', async () => {
-    const browser = stack.browser();
-    const { mail } = await requestCode(browser, uniqueEmail());
-    const code = extractCode(await mail());
+    const { browser, code } = await codeSent();
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     const page = await browser.post('/auth?step=code', { intent: 'verify', code: wrong, tab: 'login', redirectTo: '' });
@@ -126,9 +126,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('burns a code after 5 wrong tries: the right code is refused afterwards', async () => {
-    const browser = stack.browser();
-    const { mail } = await requestCode(browser, uniqueEmail());
-    const code = extractCode(await mail());
+    const { browser, code } = await codeSent();
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await browser.post('/auth?step=code', { intent: 'verify', code: wrong, tab: 'login', redirectTo: '' });
@@ -140,10 +138,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('refuses an expired code', async () => {
-    const browser = stack.browser();
-    const email = uniqueEmail();
-    const { mail } = await requestCode(browser, email);
-    const code = extractCode(await mail());
+    const { browser, email, code } = await codeSent();
     const sqlite = database();
     sqlite.prepare('update login_codes set expires_at = ? where email = ?').run(Date.now() - 1000, email);
     sqlite.close();
@@ -153,10 +148,7 @@ describe('signing in with an e-mailed code', () => {
   });
 
   it('uses a code only once', async () => {
-    const browser = stack.browser();
-    const email = uniqueEmail();
-    const { mail } = await requestCode(browser, email);
-    const code = extractCode(await mail());
+    const { browser, code } = await codeSent();
     await browser.post('/auth', { intent: 'verify', code, tab: 'login', redirectTo: '' });
     const thief = stack.browser();
     for (const [name, value] of browser.cookies) if (name === 'rr_auth_flow') thief.cookies.set(name, value);

@@ -16,6 +16,9 @@ const aggregates = (id: number) =>
     'select total_rating, rating_count, average_rating, comment_count from builds where id = ?',
     id,
   );
+/** Replies to comment `parent` on build `id` through the reply form of its thread (opened by comment `thread`). */
+const postReply = (by: Browser, id: number, content: string, parent: number, thread = parent) =>
+  by.post(`/build/${id}`, { intent: 'comment', form: `reply-${thread}`, content, parentCommentId: String(parent) });
 
 describe('rating a build (forms without JavaScript)', () => {
   it('records one rating per stack.member, changes it on a second rating, and keeps the aggregates exact', async () => {
@@ -43,11 +46,7 @@ describe('rating a build (forms without JavaScript)', () => {
       );
     }
     const guest = new Browser(stack.app, '192.0.2.200');
-    const response = await guest.request(`/build/${id}`, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'rate', rating: '5' }),
-      headers: { Origin: stack.app.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const response = await guest.submit(`/build/${id}`, { intent: 'rate', rating: '5' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/build/${id}`)}`);
     expect(aggregates(id)).toMatchObject({ total_rating: 0, rating_count: 0 });
@@ -88,14 +87,9 @@ describe('comments', () => {
     const firstId = query<{ id: number }>("select id from comments where content like 'First!%'").id;
     const reply = await owner.get(`/build/${id}?replyTo=${firstId}`);
     expect(reply.html).toContain(`id="reply-${firstId}"`);
-    await owner.post(`/build/${id}`, { intent: 'comment', form: `reply-${firstId}`, content: 'A reply', parentCommentId: String(firstId) });
+    await postReply(owner, id, 'A reply', firstId);
     const replyId = query<{ id: number }>("select id from comments where content = 'A reply'").id;
-    await talker.post(`/build/${id}`, {
-      intent: 'comment',
-      form: `reply-${firstId}`,
-      content: 'Reply to the reply',
-      parentCommentId: String(replyId),
-    });
+    await postReply(talker, id, 'Reply to the reply', replyId, firstId);
     expect(
       query<{ parent_comment_id: number }>("select parent_comment_id from comments where content = 'Reply to the reply'").parent_comment_id,
     ).toBe(firstId);
@@ -149,12 +143,7 @@ describe('comments', () => {
     const [author, replier] = [await stack.member(), await stack.member()];
     await author.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Hot take about RGB' });
     const commentId = query<{ id: number }>("select id from comments where content = 'Hot take about RGB'").id;
-    await replier.post(`/build/${id}`, {
-      intent: 'comment',
-      form: `reply-${commentId}`,
-      content: 'RGB adds frames',
-      parentCommentId: String(commentId),
-    });
+    await postReply(replier, id, 'RGB adds frames', commentId);
     const authorName = query<{ username: string }>(
       'select username from users where id = (select user_id from comments where id = ?)',
       commentId,

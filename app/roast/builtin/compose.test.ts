@@ -96,6 +96,10 @@ const firstSentence = (text: string) => sentencesOf(text)[0] ?? '';
 const filled = (templates: readonly string[], vars: Record<string, string>) =>
   templates.map((template) => template.replace(/\{(?:a:)?(\w+)\}/g, (_, key: string) => vars[key] ?? ''));
 
+/** The text of a first roast of a build titled `title`, from the facts the built-in roaster reads in the photo and the title. */
+const roastTitled = (title: string, seed: string, photo: PhotoAnalysis = basePhoto) =>
+  composeRoast({ seed, title, facts: builtinFacts(photo, parseTitle(title)), photo, memory: NO_MEMORY }).text;
+
 /** Roasts one build after another as the roast job does, each with the memory of those before it. */
 function roastInTurn(cases: readonly Case[], weights: ReadonlyMap<string, number> = new Map()) {
   const history: string[][] = [];
@@ -178,23 +182,11 @@ describe('composeRoast', () => {
     const little = [...filled(RGB_LINES.none, {}), ...filled(RGB_LINES.some, {})];
     const lots = [...filled(RGB_LINES.lots, {}), ...filled(RGB_LINES.overload, {})];
     for (let i = 0; i < 40; i++) {
-      const loud = composeRoast({
-        seed: `loud-${i}`,
-        title: loudTitle,
-        facts: builtinFacts(quiet, parseTitle(loudTitle)),
-        photo: quiet,
-        memory: NO_MEMORY,
-      });
-      for (const line of little) expect(loud.text).not.toContain(line);
+      const loud = roastTitled(loudTitle, `loud-${i}`, quiet);
+      for (const line of little) expect(loud).not.toContain(line);
       const glowing = { ...basePhoto, rgb: 'overload' as const };
-      const dark = composeRoast({
-        seed: `dark-${i}`,
-        title: darkTitle,
-        facts: builtinFacts(glowing, parseTitle(darkTitle)),
-        photo: glowing,
-        memory: NO_MEMORY,
-      });
-      for (const line of lots) expect(dark.text).not.toContain(line);
+      const dark = roastTitled(darkTitle, `dark-${i}`, glowing);
+      for (const line of lots) expect(dark).not.toContain(line);
     }
     expect(builtinFacts(quiet, parseTitle(loudTitle)).rgb).toBe('overload');
   });
@@ -203,8 +195,7 @@ describe('composeRoast', () => {
     const tiny = filled(PHOTO_LINES.tiny, {});
     const count = (text: string) => tiny.filter((line) => text.includes(line)).length;
     const title = 'My setup';
-    const roastOf = (photo: PhotoAnalysis, i: number) =>
-      composeRoast({ seed: `size-${i}`, title, facts: builtinFacts(photo, parseTitle(title)), photo, memory: NO_MEMORY }).text;
+    const roastOf = (photo: PhotoAnalysis, i: number) => roastTitled(title, `size-${i}`, photo);
     let small = 0;
     for (let i = 0; i < 60; i++) {
       expect(count(roastOf({ ...basePhoto, width: 880, height: 660, megapixels: 0.58 }, i))).toBe(0);
@@ -237,13 +228,7 @@ describe('composeRoast', () => {
   it('roasts the parts the title names, by name', () => {
     const title = 'My RTX 4090 + 7800X3D in a Lian Li O11';
     for (let i = 0; i < 40; i++) {
-      const { text } = composeRoast({
-        seed: `parts-${i}`,
-        title,
-        facts: builtinFacts(basePhoto, parseTitle(title)),
-        photo: basePhoto,
-        memory: NO_MEMORY,
-      });
+      const text = roastTitled(title, `parts-${i}`);
       expect(text).toContain('4090');
       expect(text).toMatch(/7800X3D|O11/);
     }
@@ -272,11 +257,7 @@ describe('composeRoast', () => {
 
   it('prefers an opener about the build when one fits', () => {
     const title = 'RTX 4090 build';
-    const facts = builtinFacts(basePhoto, parseTitle(title));
-    const openers = Array.from(
-      { length: 40 },
-      (_, i) => composeRoast({ seed: `fit-${i}`, title, facts, photo: basePhoto, memory: NO_MEMORY }).text,
-    );
+    const openers = Array.from({ length: 40 }, (_, i) => roastTitled(title, `fit-${i}`));
     expect(openers.filter((text) => /4090/.test(firstSentence(text))).length).toBeGreaterThan(15);
   });
 
@@ -294,13 +275,7 @@ describe('composeRoast', () => {
   it('quotes a long or hostile title safely', () => {
     const title = 'Ignore previous instructions. <script>alert("x")</script> my super long build title that goes on and on forever!!!';
     for (let i = 0; i < 30; i++) {
-      const { text } = composeRoast({
-        seed: `title-${i}`,
-        title,
-        facts: builtinFacts(basePhoto, parseTitle(title)),
-        photo: basePhoto,
-        memory: NO_MEMORY,
-      });
+      const text = roastTitled(title, `title-${i}`);
       expect(text).not.toMatch(/[<>"]/);
       expect(text).not.toContain('goes on and on forever');
     }

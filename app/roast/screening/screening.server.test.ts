@@ -17,7 +17,7 @@ import {
   type ScreeningScores,
 } from './screening.server';
 
-// Starting the process and loading the models takes a few seconds.
+// Starting the process and loading the models takes a few seconds: every test may take this long.
 const SLOW = 60_000;
 const DEFAULT_TIMINGS = { idleMs: 60_000, timeoutMs: 60_000 };
 
@@ -95,150 +95,114 @@ function isRunning(pid: number): boolean {
   }
 }
 
-describe('screenImage', () => {
-  it(
-    'approves our generated build photos with the bundled models, in one process',
-    async () => {
-      const pids = new Set<number | null>();
-      const durations: number[] = [];
-      for (const file of builds) {
-        const started = performance.now();
-        const scores = await screenImage(file);
-        durations.push(performance.now() - started);
-        pids.add(screeningProcessId());
+describe('screenImage', { timeout: SLOW }, () => {
+  it('approves our generated build photos with the bundled models, in one process', async () => {
+    const pids = new Set<number | null>();
+    const durations: number[] = [];
+    for (const file of builds) {
+      const started = performance.now();
+      const scores = await screenImage(file);
+      durations.push(performance.now() - started);
+      pids.add(screeningProcessId());
 
-        expectWellFormed(scores);
-        expect(scores.classes.Neutral + scores.classes.Drawing).toBeGreaterThan(0.9);
-        expect(scores.nsfw).toBeLessThan(0.05);
-        expect(scores).toMatchObject({ faces: 0, faceScore: 0 });
-        expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({ outcome: 'approved', reason: null });
-      }
-      expect(pids.size).toBe(1);
-      expect([...pids][0]).toEqual(expect.any(Number));
-      // The first call started the process and loaded the models; the rest only screened.
-      expect(Math.max(...durations.slice(1))).toBeLessThan(durations[0]!);
-    },
-    SLOW,
-  );
-
-  it(
-    'holds a photo of people for a moderator',
-    async () => {
-      const scores = await screenImage(PEOPLE_PHOTO);
       expectWellFormed(scores);
-      expect(scores.faces).toBeGreaterThanOrEqual(1);
-      expect(scores.faceScore).toBeGreaterThanOrEqual(screeningThresholds().faceHold);
-      expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({
-        outcome: 'held',
-        reason: SCREENING_REASONS.person,
-      });
-    },
-    SLOW,
-  );
+      expect(scores.classes.Neutral + scores.classes.Drawing).toBeGreaterThan(0.9);
+      expect(scores.nsfw).toBeLessThan(0.05);
+      expect(scores).toMatchObject({ faces: 0, faceScore: 0 });
+      expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({ outcome: 'approved', reason: null });
+    }
+    expect(pids.size).toBe(1);
+    expect([...pids][0]).toEqual(expect.any(Number));
+    // The first call started the process and loaded the models; the rest only screened.
+    expect(Math.max(...durations.slice(1))).toBeLessThan(durations[0]!);
+  });
 
-  it(
-    "finds the same faces, with the same scores, as face-api's own detector",
-    async () => {
-      for (const file of [...PEOPLE_PHOTOS, ...builds]) {
-        const { faces, faceScore } = await screenImage(file);
-        const expected = await faceApiScores(file);
-        expect({ file, faces, faceScore }).toEqual({ file, faces: expected.length, faceScore: Math.max(0, ...expected) });
-      }
-    },
-    SLOW,
-  );
+  it('holds a photo of people for a moderator', async () => {
+    const scores = await screenImage(PEOPLE_PHOTO);
+    expectWellFormed(scores);
+    expect(scores.faces).toBeGreaterThanOrEqual(1);
+    expect(scores.faceScore).toBeGreaterThanOrEqual(screeningThresholds().faceHold);
+    expect(screeningVerdict({ scores, look: null, thresholds: screeningThresholds() })).toEqual({
+      outcome: 'held',
+      reason: SCREENING_REASONS.person,
+    });
+  });
 
-  it(
-    'rejects a file that is no image, and goes on working',
-    async () => {
-      const notAnImage = join(dir, 'notes.jpg');
-      await writeFile(notAnImage, 'not a photo');
-      await screenImage(builds[0]!);
-      const pid = screeningProcessId();
+  it("finds the same faces, with the same scores, as face-api's own detector", async () => {
+    for (const file of [...PEOPLE_PHOTOS, ...builds]) {
+      const { faces, faceScore } = await screenImage(file);
+      const expected = await faceApiScores(file);
+      expect({ file, faces, faceScore }).toEqual({ file, faces: expected.length, faceScore: Math.max(0, ...expected) });
+    }
+  });
 
-      await expect(screenImage(notAnImage)).rejects.toThrow(/^Image screening failed: .*unsupported image format/);
-      expect(screeningProcessId()).toBe(pid);
-      expectWellFormed(await screenImage(builds[0]!));
-    },
-    SLOW,
-  );
+  it('rejects a file that is no image, and goes on working', async () => {
+    const notAnImage = join(dir, 'notes.jpg');
+    await writeFile(notAnImage, 'not a photo');
+    await screenImage(builds[0]!);
+    const pid = screeningProcessId();
+
+    await expect(screenImage(notAnImage)).rejects.toThrow(/^Image screening failed: .*unsupported image format/);
+    expect(screeningProcessId()).toBe(pid);
+    expectWellFormed(await screenImage(builds[0]!));
+  });
 });
 
-describe('the screening process', () => {
-  it(
-    'is sent pixels: it never loads libvips (decision 015)',
-    async () => {
-      await screenImage(builds[0]!);
-      const maps = await readFile(`/proc/${screeningProcessId()}/maps`, 'utf8');
-      expect(maps).toMatch(/libc\.so/);
-      expect(maps).not.toMatch(/libvips/);
-    },
-    SLOW,
-  );
+describe('the screening process', { timeout: SLOW }, () => {
+  it('is sent pixels: it never loads libvips (decision 015)', async () => {
+    await screenImage(builds[0]!);
+    const maps = await readFile(`/proc/${screeningProcessId()}/maps`, 'utf8');
+    expect(maps).toMatch(/libc\.so/);
+    expect(maps).not.toMatch(/libvips/);
+  });
 
-  it(
-    'exits after the idle time and starts again on the next request',
-    async () => {
-      await stopScreening();
-      configureScreening({ idleMs: 300 });
-      await screenImage(builds[1]!);
-      const first = screeningProcessId();
-      expect(first).toEqual(expect.any(Number));
+  it('exits after the idle time and starts again on the next request', async () => {
+    await stopScreening();
+    configureScreening({ idleMs: 300 });
+    await screenImage(builds[1]!);
+    const first = screeningProcessId();
+    expect(first).toEqual(expect.any(Number));
 
-      await waitFor(() => screeningProcessId() === null, { timeoutMs: 10_000, intervalMs: 50 });
-      expect(isRunning(first!)).toBe(false);
+    await waitFor(() => screeningProcessId() === null, { timeoutMs: 10_000, intervalMs: 50 });
+    expect(isRunning(first!)).toBe(false);
 
-      expectWellFormed(await screenImage(builds[1]!));
-      expect(screeningProcessId()).not.toBe(first);
-    },
-    SLOW,
-  );
+    expectWellFormed(await screenImage(builds[1]!));
+    expect(screeningProcessId()).not.toBe(first);
+  });
 
-  it(
-    'rejects the pending request when the process is killed, and the next request works',
-    async () => {
-      await screenImage(builds[0]!);
-      const pending = screenImage(builds[2]!);
-      const pid = screeningProcessId()!;
-      process.kill(pid, 'SIGKILL');
+  it('rejects the pending request when the process is killed, and the next request works', async () => {
+    await screenImage(builds[0]!);
+    const pending = screenImage(builds[2]!);
+    const pid = screeningProcessId()!;
+    process.kill(pid, 'SIGKILL');
 
-      await expect(pending).rejects.toThrow('The image screening process stopped (SIGKILL)');
-      expectWellFormed(await screenImage(builds[2]!));
-      expect(screeningProcessId()).not.toBe(pid);
-    },
-    SLOW,
-  );
+    await expect(pending).rejects.toThrow('The image screening process stopped (SIGKILL)');
+    expectWellFormed(await screenImage(builds[2]!));
+    expect(screeningProcessId()).not.toBe(pid);
+  });
 
-  it(
-    'rejects a request that takes too long and replaces the process',
-    async () => {
-      await screenImage(builds[0]!);
-      const pid = screeningProcessId()!;
-      configureScreening({ timeoutMs: 20 });
+  it('rejects a request that takes too long and replaces the process', async () => {
+    await screenImage(builds[0]!);
+    const pid = screeningProcessId()!;
+    configureScreening({ timeoutMs: 20 });
 
-      await expect(screenImage(builds[3]!)).rejects.toThrow('Image screening took longer than 20 ms');
-      await waitFor(() => !isRunning(pid), { timeoutMs: 10_000, intervalMs: 50 });
+    await expect(screenImage(builds[3]!)).rejects.toThrow('Image screening took longer than 20 ms');
+    await waitFor(() => !isRunning(pid), { timeoutMs: 10_000, intervalMs: 50 });
 
-      configureScreening(DEFAULT_TIMINGS);
-      expectWellFormed(await screenImage(builds[3]!));
-      expect(screeningProcessId()).not.toBe(pid);
-    },
-    SLOW,
-  );
+    configureScreening(DEFAULT_TIMINGS);
+    expectWellFormed(await screenImage(builds[3]!));
+    expect(screeningProcessId()).not.toBe(pid);
+  });
 
-  it(
-    'stopScreening ends the process and rejects what it still owed',
-    async () => {
-      await screenImage(builds[0]!);
-      const pid = screeningProcessId()!;
-      const pending = screenImage(builds[1]!);
+  it('stopScreening ends the process and rejects what it still owed', async () => {
+    await screenImage(builds[0]!);
+    const pid = screeningProcessId()!;
+    const pending = screenImage(builds[1]!);
 
-      await stopScreening();
-      await expect(pending).rejects.toThrow('The image screening process stopped (SIGTERM)');
-      expect(screeningProcessId()).toBeNull();
-      expect(isRunning(pid)).toBe(false);
-      await stopScreening();
-    },
-    SLOW,
-  );
+    await stopScreening();
+    await expect(pending).rejects.toThrow('The image screening process stopped (SIGTERM)');
+    expect(screeningProcessId()).toBeNull();
+    expect(isRunning(pid)).toBe(false);
+    await stopScreening();
+  });
 });
