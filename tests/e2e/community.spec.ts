@@ -1,14 +1,8 @@
 import { expect, holdScripts, hydrated, test } from './fixtures';
-import { someoneElsesBuild } from './support/builds';
 import { signInAsNewMember, toasts } from './support/sign-in';
 
-test('a member rates a build with the star input, and can change the rating', async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Rate me ${info.project.name} ${Date.now()}`);
+test('a member rates a build with the star input, and can change the rating', async ({ page, builds, javaScriptEnabled }, info) => {
+  const id = await builds.someoneElses(`Rate me ${info.project.name} ${Date.now()}`);
   await signInAsNewMember(page, info.project.name);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
@@ -28,13 +22,8 @@ test('a member rates a build with the star input, and can change the rating', as
   await expect(page.getByRole('region', { name: 'Rating' })).toContainText('2.0');
 });
 
-test('a member comments, replies in the thread, and deletes their own comment', async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Talk ${info.project.name} ${Date.now()}`);
+test('a member comments, replies in the thread, and deletes their own comment', async ({ page, builds, javaScriptEnabled }, info) => {
+  const id = await builds.someoneElses(`Talk ${info.project.name} ${Date.now()}`);
   await signInAsNewMember(page, info.project.name);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
@@ -67,12 +56,11 @@ test('a member comments, replies in the thread, and deletes their own comment', 
 
 test('a comment typed before the scripts ran is counted once they run, and the count starts again after posting', async ({
   page,
-  browser,
-  baseURL,
+  builds,
   javaScriptEnabled,
 }, info) => {
   test.skip(!javaScriptEnabled, 'the character count is drawn by JavaScript');
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Early ${info.project.name} ${Date.now()}`);
+  const id = await builds.someoneElses(`Early ${info.project.name} ${Date.now()}`);
   await signInAsNewMember(page, info.project.name);
   const release = await holdScripts(page);
   await page.goto(`/build/${id}`);
@@ -89,8 +77,8 @@ test('a comment typed before the scripts ran is counted once they run, and the c
   await expect(page.getByText('Up to 1000 characters.')).toBeVisible();
 });
 
-test('a guest who tries to rate is asked to sign in', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Guest view ${info.project.name} ${Date.now()}`);
+test('a guest who tries to rate is asked to sign in', async ({ page, builds, javaScriptEnabled }, info) => {
+  const id = await builds.someoneElses(`Guest view ${info.project.name} ${Date.now()}`);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
   await page.getByRole('group', { name: 'rate this build' }).locator('label', { hasText: '5 stars' }).click();

@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { postBuild, someoneElsesBuild } from './support/builds';
+
+/** Builds for tests that need them but are not about uploading, made as support/builds.ts makes them. */
+type Builds = {
+  /** Publishes a build as the member signed in on the test's page; answers its id. */
+  post(title: string): Promise<number>;
+  /** Another member's build, published from a browser of its own; answers its id. */
+  someoneElses(title: string): Promise<number>;
+};
 
 /**
  * Pages as a returning visitor sees them: the first-visit tutorial (a modal)
  * is marked as seen, so it does not cover what a test clicks.
  */
-export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void }>({
+export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void; builds: Builds }>({
   returningVisitor: [
     async ({ context }, use, info) => {
       await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
@@ -35,6 +44,13 @@ export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void 
     },
     { auto: true },
   ],
+  // Playwright's `use`, named `provide` so lint does not take it for React's hook.
+  builds: async ({ page, browser, baseURL }, provide, info) => {
+    await provide({
+      post: (title) => postBuild(page, baseURL!, title),
+      someoneElses: (title) => someoneElsesBuild(browser, baseURL!, info.project.name, title),
+    });
+  },
 });
 
 export { expect };

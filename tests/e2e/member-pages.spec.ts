@@ -1,5 +1,4 @@
 import { expect, hydrated, test } from './fixtures';
-import { postBuild, someoneElsesBuild } from './support/builds';
 import { signInAsNewMember } from './support/sign-in';
 
 // A member's pages are put together from parts kept per data version (SharedRegions)
@@ -8,15 +7,14 @@ import { signInAsNewMember } from './support/sign-in';
 // page React could not hydrate).
 test('a member sees their own pages, the second visit built from kept parts, and they keep working', async ({
   page,
-  browser,
-  baseURL,
+  builds,
   javaScriptEnabled,
 }, info) => {
   // Two members sign in and eight pages load before the writes: longer than one page's test.
   test.setTimeout(90_000);
-  const theirs = await someoneElsesBuild(browser, baseURL!, info.project.name, 'Kept parts rig');
+  const theirs = await builds.someoneElses('Kept parts rig');
   await signInAsNewMember(page, info.project.name);
-  const own = await postBuild(page, baseURL!, 'My own kept rig');
+  const own = await builds.post('My own kept rig');
   const logIn = page.getByRole('banner').getByRole('link', { name: 'Log in' });
 
   for (const path of ['/', '/gallery', `/build/${own}`, `/build/${theirs}`]) {

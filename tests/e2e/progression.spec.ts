@@ -1,14 +1,12 @@
 import { expect, hydrated, test } from './fixtures';
-import { someoneElsesBuild } from './support/builds';
 import { signInAsNewMember, toasts } from './support/sign-in';
 
 test('a member sees their level, experience, streak and achievements grow on the profile as they take part', async ({
   page,
-  browser,
-  baseURL,
+  builds,
   javaScriptEnabled,
 }, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name, `Progress ${info.project.name} ${Date.now()}`);
+  const id = await builds.someoneElses(`Progress ${info.project.name} ${Date.now()}`);
   await signInAsNewMember(page, info.project.name);
 
   await page.goto('/profile?tab=stats');

@@ -1,31 +1,11 @@
-import type { Browser } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
-import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, toasts } from './support/sign-in';
 
 // Each test waits for a roast first (the fake vision model, then a page refresh).
 test.describe.configure({ timeout: 60_000 });
 
-/** Another member's build, published from a separate browser. */
-async function someoneElsesBuild(browser: Browser, baseURL: string, project: string): Promise<number> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  const owner = await context.newPage();
-  await signIn(owner, uniqueEmail(`${project}-roasted`));
-  const id = await postBuild(owner, baseURL, `Roast me ${project} ${Date.now()}`);
-  await context.close();
-  return id;
-}
-
-test('a member tells the site whether a roast landed, and changes their mind', async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name);
+test('a member tells the site whether a roast landed, and changes their mind', async ({ page, builds, javaScriptEnabled }, info) => {
+  const id = await builds.someoneElses(`Roast me ${info.project.name} ${Date.now()}`);
   await signInAsNewMember(page, `${info.project.name}-reactor`);
   await page.goto(`/build/${id}`);
   // The page refreshes itself (polling, or a meta refresh without JavaScript) until the roast is there.
@@ -49,8 +29,8 @@ test('a member tells the site whether a roast landed, and changes their mind', a
   await expect(landed).toContainText('0');
 });
 
-test('a guest who reacts is asked to sign in', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
-  const id = await someoneElsesBuild(browser, baseURL!, info.project.name);
+test('a guest who reacts is asked to sign in', async ({ page, builds, javaScriptEnabled }, info) => {
+  const id = await builds.someoneElses(`Roast me ${info.project.name} ${Date.now()}`);
   await page.goto(`/build/${id}`);
   const reactions = page.getByRole('group', { name: 'Did this roast land?' });
   await expect(reactions).toBeVisible({ timeout: 30_000 });
