@@ -495,10 +495,11 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * The notification outbox: one row per thing a member is to be told about (a comment
- * on their build, RoastBot's answer, a competition result, the weekly digest). A
+ * What a member is told about, one row per event (a comment on their build, a reply to
+ * them, RoastBot's answer, a rating milestone, a competition result, an achievement,
+ * the weekly digest): the bell reads it (`readAt`) and the mail reads it (`status`). A
  * delivery job per member and list gathers the pending rows into one mail, so a burst
- * makes one message; `ref` names the event, so the same event is never queued twice.
+ * makes one message; `ref` names the event, so the same event is never recorded twice.
  */
 export const notifications = sqliteTable(
   'notifications',
@@ -509,20 +510,25 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The preference (and unsubscribe list) the mail belongs to.
     list: text('list', { enum: ['notifications', 'weeklyDigest'] }).notNull(),
-    kind: text('kind', { enum: ['comment', 'roastbot', 'competition', 'digest'] }).notNull(),
+    kind: text('kind', { enum: ['comment', 'reply', 'roastbot', 'milestone', 'competition', 'achievement', 'digest'] }).notNull(),
     ref: text('ref').notNull(),
     buildId: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
     // A deleted comment takes its notification with it: nobody is told about what is gone.
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     competitionId: integer('competition_id').references(() => competitions.id, { onDelete: 'cascade' }),
+    // The mail's part: pending until a mail sends it; suppressed when it is not to be
+    // mailed (the switch is off, the news went stale, or its kind is never mailed).
     status: text('status', { enum: ['pending', 'sent', 'suppressed'] })
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
     handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+    // The bell's part: when the member marked it read on the site; null while unread.
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('notifications_user_ref_unique').on(t.userId, t.ref),
+    index('notifications_unread_idx').on(t.userId, t.readAt),
     index('notifications_pending_idx').on(t.userId, t.list, t.status),
     index('notifications_handled_idx').on(t.status, t.handledAt),
   ],

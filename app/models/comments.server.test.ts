@@ -4,7 +4,15 @@ import { builds, comments, jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
-import { addComment, CommentError, commentForAiReply, deleteOwnComment, listThreads, saveAiReply } from './comments.server';
+import {
+  addComment,
+  awaitedAiReplies,
+  CommentError,
+  commentForAiReply,
+  deleteOwnComment,
+  listThreads,
+  saveAiReply,
+} from './comments.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 
 let memberId: number;
@@ -68,6 +76,18 @@ describe('AI replies', () => {
     const aiComment = db().select({ id: comments.id }).from(comments).where(eq(comments.isAI, true)).get()!;
     expect(comment('oh yeah?', aiComment.id).aiReplyQueued).toBe(true);
     expect(comment('plain reply', top.id).aiReplyQueued).toBe(false);
+  });
+
+  it('says which threads wait for RoastBot, and who asked, until its reply is written', () => {
+    const top = comment('Rate my loop');
+    const asked = comment('@RoastBot what do you think?', top.id);
+    comment('Unrelated');
+    expect(awaitedAiReplies(buildId)).toEqual([{ threadId: top.id, askerId: memberId }]);
+    db().update(jobs).set({ status: 'running' }).where(eq(jobs.type, 'ai-reply')).run();
+    expect(awaitedAiReplies(buildId)).toEqual([{ threadId: top.id, askerId: memberId }]);
+    db().update(jobs).set({ status: 'done' }).where(eq(jobs.type, 'ai-reply')).run();
+    expect(awaitedAiReplies(buildId)).toEqual([]);
+    expect(asked.aiReplyQueued).toBe(true);
   });
 
   it('limits AI replies per member and build, and per member per day', () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { builds, comments, users } from '../../db/schema';
-import { enqueueJob } from '~/queue/enqueue.server';
-import { aiReplyJob } from '~/queue/job-types';
+import { activeJobPayloads, enqueueJob } from '~/queue/enqueue.server';
+import { AI_REPLY_JOB, aiReplyJob } from '~/queue/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
@@ -32,7 +32,7 @@ export type NewComment = { buildId: number; userId: number; content: string; par
  * to a reply joins its top-level thread (one level of replies). A comment that
  * mentions @RoastBot, or answers one of its replies, queues an AI reply in the
  * same transaction while the member's AI-reply allowance lasts; the build's owner
- * is notified in it too. Answers the comment as stored (trimmed, under its
+ * and the author of the comment it answers are notified in it too. Answers the comment as stored (trimmed, under its
  * thread's top-level comment).
  */
 export function addComment({ buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
@@ -44,7 +44,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
     if (!build || build.status !== 'approved') throw new CommentError('Build not found', 'not_found');
     const parent = parentCommentId
       ? tx
-          .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI })
+          .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI, authorId: comments.userId })
           .from(comments)
           .where(and(eq(comments.id, parentCommentId), eq(comments.buildId, buildId)))
           .get()
@@ -59,7 +59,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
       .set({ commentCount: sql`${builds.commentCount} + 1` })
       .where(eq(builds.id, buildId))
       .run();
-    notifyComment(tx, { id: comment.id, buildId, authorId: userId }, now);
+    notifyComment(tx, { id: comment.id, buildId, authorId: userId, repliedTo: parent?.authorId }, now);
     recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
     const wantsAi = MENTION.test(text) || parent?.isAI === true;
     const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
@@ -109,6 +109,24 @@ export function commentForAiReply(commentId: number) {
         : { author: row.isAI ? AI_NAME : (row.author ?? 'member'), isAI: row.isAI, content: row.content },
     );
   return { ...comment, threadId, thread };
+}
+
+/**
+ * The comments on a build that RoastBot is still to answer (its reply queued or being
+ * written), with their thread and who asked: the page says a reply is coming and the
+ * asker's page looks again until it lands.
+ */
+export function awaitedAiReplies(buildId: number): { threadId: number; askerId: number | null }[] {
+  const asked = activeJobPayloads(AI_REPLY_JOB)
+    .map((payload) => Number(payload.commentId))
+    .filter(Number.isSafeInteger);
+  if (asked.length === 0) return [];
+  return db()
+    .select({ id: comments.id, parentCommentId: comments.parentCommentId, askerId: comments.userId })
+    .from(comments)
+    .where(and(inArray(comments.id, asked), eq(comments.buildId, buildId), isNull(comments.deletedAt)))
+    .all()
+    .map((comment) => ({ threadId: comment.parentCommentId ?? comment.id, askerId: comment.askerId }));
 }
 
 /**

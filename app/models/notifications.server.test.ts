@@ -1,11 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, competitionEntries, jobs, notifications, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { addComment, deleteOwnComment, saveAiReply } from './comments.server';
 import { updateEmailPreferences } from './email-preferences.server';
-import { pendingMail, queueCompetitionResults, queueWeeklyDigest, settleMail } from './notifications.server';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  pendingMail,
+  pruneNotifications,
+  queueCompetitionResults,
+  queueWeeklyDigest,
+  settleMail,
+  unreadNotificationCount,
+} from './notifications.server';
+import { rateBuild } from './ratings.server';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
 
 const BATCH_MS = 60_000;
@@ -30,8 +41,14 @@ afterEach(() => {
 });
 
 const notifyJobs = () => db().select().from(jobs).where(eq(jobs.type, 'notify')).all();
+/** A member's rows but their achievements (commenting and listing a build earn some). */
 const rowsFor = (userId: number) =>
-  db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id).all();
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), ne(notifications.kind, 'achievement')))
+    .orderBy(notifications.id)
+    .all();
 const comment = (userId: number, content: string, at = NOW, parentCommentId?: number) =>
   addComment({ buildId, userId, content, parentCommentId }, new Date(at));
 
@@ -67,11 +84,12 @@ describe('comment notifications', () => {
     expect(rowsFor(visitor)).toHaveLength(0);
   });
 
-  it('queues nothing for a member who turned notifications off, and drops what is pending when they turn it off later', () => {
+  it('queues no mail for a member who turned notifications off (the bell still tells), and drops what is pending when they turn it off later', () => {
     comment(visitor, 'Before');
     updateEmailPreferences(owner, { notifications: false });
     comment(visitor, 'After');
-    expect(rowsFor(owner)).toHaveLength(1);
+    expect(rowsFor(owner).map((row) => row.status)).toEqual(['pending', 'suppressed']);
+    expect(listNotifications(owner).items.filter((item) => item.kind === 'comment')).toHaveLength(2);
     const mail = pendingMail(owner, 'notifications', NOW)!;
     expect(mail.items).toEqual([]);
     expect(mail.dropIds).toHaveLength(1);
@@ -151,5 +169,108 @@ describe('queueWeeklyDigest', () => {
     expect(queueWeeklyDigest('2026-W48')).toBe(0);
     expect(rowsFor(owner)).toEqual([expect.objectContaining({ list: 'weeklyDigest', ref: 'digest:2026-W48' })]);
     expect(queueWeeklyDigest('2026-W49')).toBe(1);
+  });
+});
+
+describe('in-site notifications', () => {
+  // Listing the build earned its owner an achievement: each test starts with an empty bell.
+  beforeEach(() => db().delete(notifications).run());
+  const kinds = (userId: number) => listNotifications(userId).items.map((item) => item.kind);
+
+  it('records each event once, for the bell and the mail alike: comments on your build, replies to your comments', () => {
+    const third = aMember({ username: 'third' }).id;
+    const asked = comment(visitor, 'Which fans?', NOW);
+    comment(third, 'Noctua, surely', NOW + 1000, asked.id);
+    // The owner answers on their own build: the visitor hears it once, the owner not at all.
+    const answer = comment(owner, 'Arctic P12s', NOW + 2000, asked.id);
+    expect(rowsFor(owner).map((row) => [row.kind, row.status])).toEqual([
+      ['comment', 'pending'],
+      ['comment', 'pending'],
+    ]);
+    expect(rowsFor(visitor).map((row) => [row.kind, row.commentId])).toEqual([
+      ['reply', expect.any(Number)],
+      ['reply', answer.id],
+    ]);
+    expect(rowsFor(third)).toEqual([]);
+    // The visitor's mail and bell tell the same two replies.
+    expect(pendingMail(visitor, 'notifications', NOW)!.items.map((item) => item.kind)).toEqual(['reply', 'reply']);
+    expect(listNotifications(visitor).items.filter((item) => item.kind === 'reply')).toEqual([
+      expect.objectContaining({ author: 'owner', excerpt: 'Arctic P12s', buildTitle: 'Glass box', commentId: answer.id, read: false }),
+      expect.objectContaining({ author: 'third', excerpt: 'Noctua, surely' }),
+    ]);
+  });
+
+  it('counts unread notifications, newest first, leaving out comments deleted since', () => {
+    const first = comment(visitor, 'First', NOW);
+    comment(visitor, 'Second', NOW + 1000);
+    comment(visitor, 'Third', NOW + 2000);
+    expect(unreadNotificationCount(owner)).toBe(3);
+    deleteOwnComment(first.id, visitor);
+    const page = listNotifications(owner);
+    expect(page).toMatchObject({ total: 2, unread: 2, page: 1, pageCount: 1 });
+    expect(page.items.map((item) => 'excerpt' in item && item.excerpt)).toEqual(['Third', 'Second']);
+  });
+
+  it('pages the list, twenty a page', () => {
+    for (let n = 0; n < 25; n++) comment(visitor, `Comment ${n}`, NOW + n * 1000);
+    expect(listNotifications(owner, 1)).toMatchObject({ total: 25, pageCount: 2 });
+    expect(listNotifications(owner, 2).items.map((item) => 'excerpt' in item && item.excerpt)).toEqual([
+      'Comment 4',
+      'Comment 3',
+      'Comment 2',
+      'Comment 1',
+      'Comment 0',
+    ]);
+  });
+
+  it('marks read only the member’s own notifications, one or all', () => {
+    comment(visitor, 'One', NOW);
+    comment(visitor, 'Two', NOW + 1000);
+    const [newest, older] = listNotifications(owner).items;
+    expect(markNotificationRead(visitor, newest!.id)).toBe(false);
+    expect(unreadNotificationCount(owner)).toBe(2);
+    expect(markNotificationRead(owner, newest!.id)).toBe(true);
+    expect(unreadNotificationCount(owner)).toBe(1);
+    expect(listNotifications(owner).items.map((item) => [item.id, item.read])).toEqual([
+      [newest!.id, true],
+      [older!.id, false],
+    ]);
+    const visitorUnread = unreadNotificationCount(visitor);
+    expect(markAllNotificationsRead(owner)).toBe(1);
+    expect(unreadNotificationCount(owner)).toBe(0);
+    expect(unreadNotificationCount(visitor)).toBe(visitorUnread);
+  });
+
+  it('tells the owner when a build reaches 10 ratings, once, on the site only', () => {
+    const raters = Array.from({ length: 10 }, (_, n) => aMember({ username: `rater${n}` }).id);
+    for (const rater of raters.slice(0, 9)) rateBuild({ buildId, userId: rater, rating: 4 }, new Date(NOW));
+    expect(kinds(owner)).not.toContain('milestone');
+    rateBuild({ buildId, userId: raters[9]!, rating: 5 }, new Date(NOW));
+    // Changing a rating is not a new one.
+    rateBuild({ buildId, userId: raters[9]!, rating: 3 }, new Date(NOW));
+    const milestones = listNotifications(owner).items.filter((item) => item.kind === 'milestone');
+    expect(milestones).toEqual([expect.objectContaining({ kind: 'milestone', buildId, buildTitle: 'Glass box', ratings: 10 })]);
+    expect(rowsFor(owner).find((row) => row.kind === 'milestone')).toMatchObject({ status: 'suppressed' });
+    expect(notifyJobs()).toEqual([]);
+  });
+
+  it('tells a member the achievements they earn, on the site only', () => {
+    comment(visitor, 'My first words', NOW);
+    expect(listNotifications(visitor).items).toEqual([
+      expect.objectContaining({ kind: 'achievement', code: 'first-comment', read: false }),
+    ]);
+    expect(pendingMail(visitor, 'notifications', NOW)).toBeNull();
+  });
+
+  it('keeps read notifications 30 days after their mail, unread ones 90 days', () => {
+    comment(visitor, 'Read one', NOW);
+    comment(visitor, 'Unread one', NOW + 1000);
+    const mail = pendingMail(owner, 'notifications', NOW)!;
+    db().transaction((tx) => settleMail(tx, mail, new Date(NOW)));
+    markNotificationRead(owner, listNotifications(owner).items[1]!.id);
+    pruneNotifications(NOW + 31 * 24 * 3600_000);
+    expect(rowsFor(owner).map((row) => row.readAt)).toEqual([null]);
+    pruneNotifications(NOW + 91 * 24 * 3600_000);
+    expect(rowsFor(owner)).toEqual([]);
   });
 });

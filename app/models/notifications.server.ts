@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { builds, comments, competitionEntries, competitions, notifications, users } from '../../db/schema';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { achievementTypes, builds, comments, competitionEntries, competitions, notifications, users } from '../../db/schema';
+import type { AchievementCode } from '~/domain/achievements';
+import { NOTIFICATIONS_PER_PAGE, type NotificationView, RATING_MILESTONES } from '~/domain/notifications';
 import { notifyJob } from '~/queue/job-types';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { db, type Writer } from '~/services/db.server';
@@ -12,6 +14,9 @@ type Kind = (typeof notifications.$inferInsert)['kind'];
 
 /** Pending notifications older than this are dropped unsent: news a week late is noise. */
 export const NOTIFICATION_MAX_AGE_MS = 7 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+/** How long the site keeps a notification, read or not. */
+export const NOTIFICATION_KEPT_MS = 90 * DAY_MS;
 /** How many of the week's top builds the digest lists. */
 export const DIGEST_BUILDS = 5;
 const EXCERPT_LENGTH = 160;
@@ -27,56 +32,64 @@ type NewNotification = {
   competitionId?: number;
 };
 
-/** Whether `userId` is an active member who wants mail from `list`. */
-function wants(writer: Writer, userId: number, list: NotificationList): boolean {
+/** Which kinds the mail tells; the rest are news for the bell only (a mail per achievement or milestone would be noise). */
+const MAILED: Record<Kind, boolean> = {
+  comment: true,
+  reply: true,
+  roastbot: true,
+  competition: true,
+  digest: true,
+  milestone: false,
+  achievement: false,
+};
+
+/**
+ * Records an event once for an active member: the bell shows it from now on, and, if
+ * its kind is mailed and the member wants mail from its list, a delivery is queued.
+ * The first one of a burst queues the mail `NOTIFY_BATCH_MS` ahead; the rest find it
+ * queued and join it. The switch is read again at send time. Answers whether a mail
+ * is to tell it.
+ */
+function recordNotification(writer: Writer, notification: NewNotification, now: Date): boolean {
   const member = writer
     .select({ disabled: users.isDisabled, preferences: users.emailPreferences })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, notification.userId))
     .get();
-  return member !== undefined && !member.disabled && member.preferences[list];
-}
-
-/**
- * Records a notification and makes sure a delivery is queued for its member and
- * list. The first one of a burst queues the mail `NOTIFY_BATCH_MS` ahead; the rest
- * find it queued and join it. Nothing is recorded for a member who turned the list
- * off (the switch is read again at send time).
- */
-function queueNotification(writer: Writer, notification: NewNotification, now: Date): boolean {
-  if (!wants(writer, notification.userId, notification.list)) return false;
+  if (!member || member.disabled) return false;
+  const mailed = MAILED[notification.kind] && member.preferences[notification.list];
   const inserted = writer
     .insert(notifications)
-    .values({ ...notification, createdAt: now })
+    .values({ ...notification, createdAt: now, ...(mailed ? {} : { status: 'suppressed', handledAt: now }) })
     .onConflictDoNothing()
     .run();
-  if (inserted.changes === 0) return false;
+  if (inserted.changes === 0 || !mailed) return false;
   const runAt = notification.list === 'weeklyDigest' ? now : new Date(now.getTime() + env().NOTIFY_BATCH_MS);
   enqueueJob(writer, notifyJob(notification.userId, notification.list, runAt), now);
   return true;
 }
 
-/** Tells a build's owner about a comment or reply on it, unless they wrote it themselves. */
-export function notifyComment(writer: Writer, comment: { id: number; buildId: number; authorId: number }, now = new Date()): void {
+/**
+ * Tells a build's owner about a comment or reply on it, and the author of the comment
+ * it answers (`repliedTo`) about the reply, unless they wrote it themselves. The
+ * comment names the event, so an owner answered on their own build hears it once.
+ */
+export function notifyComment(
+  writer: Writer,
+  comment: { id: number; buildId: number; authorId: number; repliedTo?: number | null },
+  now = new Date(),
+): void {
   const build = writer.select({ ownerId: builds.userId }).from(builds).where(eq(builds.id, comment.buildId)).get();
-  if (!build || build.ownerId === comment.authorId) return;
-  queueNotification(
-    writer,
-    {
-      userId: build.ownerId,
-      list: 'notifications',
-      kind: 'comment',
-      ref: `comment:${comment.id}`,
-      buildId: comment.buildId,
-      commentId: comment.id,
-    },
-    now,
-  );
+  if (!build) return;
+  const event = { list: 'notifications', ref: `comment:${comment.id}`, buildId: comment.buildId, commentId: comment.id } as const;
+  if (build.ownerId !== comment.authorId) recordNotification(writer, { ...event, userId: build.ownerId, kind: 'comment' }, now);
+  const { repliedTo } = comment;
+  if (repliedTo && repliedTo !== comment.authorId) recordNotification(writer, { ...event, userId: repliedTo, kind: 'reply' }, now);
 }
 
 /** Tells a member that RoastBot answered them (`replyId` is RoastBot's comment). */
 export function notifyRoastBotReply(writer: Writer, reply: { replyId: number; buildId: number; askerId: number }, now = new Date()): void {
-  queueNotification(
+  recordNotification(
     writer,
     {
       userId: reply.askerId,
@@ -88,6 +101,19 @@ export function notifyRoastBotReply(writer: Writer, reply: { replyId: number; bu
     },
     now,
   );
+}
+
+/** Tells a build's owner when a new rating makes its count one of RATING_MILESTONES. Call it in the rating's transaction. */
+export function notifyRatingMilestone(writer: Writer, buildId: number, now = new Date()): void {
+  const build = writer.select({ ownerId: builds.userId, ratings: builds.ratingCount }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!build || !(RATING_MILESTONES as readonly number[]).includes(build.ratings)) return;
+  const ref = `milestone:${buildId}:${build.ratings}`;
+  recordNotification(writer, { userId: build.ownerId, list: 'notifications', kind: 'milestone', ref, buildId }, now);
+}
+
+/** Tells a member they earned an achievement. Call it in the transaction that awards it. */
+export function notifyAchievement(writer: Writer, userId: number, code: AchievementCode, now = new Date()): void {
+  recordNotification(writer, { userId, list: 'notifications', kind: 'achievement', ref: `achievement:${code}` }, now);
 }
 
 /**
@@ -104,7 +130,7 @@ export function queueCompetitionResults(writer: Writer, competitionId: number, n
   let queued = 0;
   for (const { userId } of entrants) {
     const ref = `competition:${competitionId}`;
-    if (queueNotification(writer, { userId, list: 'notifications', kind: 'competition', ref, competitionId }, now)) queued += 1;
+    if (recordNotification(writer, { userId, list: 'notifications', kind: 'competition', ref, competitionId }, now)) queued += 1;
   }
   return queued;
 }
@@ -123,7 +149,7 @@ export function queueWeeklyDigest(week: string, now = new Date()): number {
       .all();
     let queued = 0;
     for (const { id } of members) {
-      if (queueNotification(tx, { userId: id, list: 'weeklyDigest', kind: 'digest', ref: `digest:${week}` }, now)) queued += 1;
+      if (recordNotification(tx, { userId: id, list: 'weeklyDigest', kind: 'digest', ref: `digest:${week}` }, now)) queued += 1;
     }
     return queued;
   });
@@ -177,6 +203,7 @@ export function pendingMail(userId: number, list: NotificationList, now = Date.n
 function describe(row: typeof notifications.$inferSelect): NotificationItem | null {
   switch (row.kind) {
     case 'comment':
+    case 'reply':
     case 'roastbot': {
       if (row.commentId === null) return null;
       const comment = db()
@@ -202,9 +229,25 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
         commentId: row.commentId,
         excerpt: excerpt(comment.content),
       };
-      return row.kind === 'roastbot'
-        ? { kind: 'roastbot', ...base }
-        : { kind: 'comment', ...base, author: comment.author ?? 'member', reply: comment.parentCommentId !== null };
+      const author = comment.author ?? 'member';
+      if (row.kind === 'roastbot') return { kind: 'roastbot', ...base };
+      if (row.kind === 'reply') return { kind: 'reply', ...base, author };
+      return { kind: 'comment', ...base, author, reply: comment.parentCommentId !== null };
+    }
+    case 'milestone': {
+      if (row.buildId === null) return null;
+      const build = db()
+        .select({ title: builds.title, reviewStatus: builds.reviewStatus })
+        .from(builds)
+        .where(eq(builds.id, row.buildId))
+        .get();
+      if (!build || build.reviewStatus !== 'approved') return null;
+      return { kind: 'milestone', buildId: row.buildId, buildTitle: build.title, ratings: Number(row.ref.split(':')[2]) };
+    }
+    case 'achievement': {
+      const code = row.ref.replace(/^achievement:/, '');
+      const type = db().select({ name: achievementTypes.name }).from(achievementTypes).where(eq(achievementTypes.code, code)).get();
+      return type ? { kind: 'achievement', code, name: type.name } : null;
     }
     case 'competition': {
       if (row.competitionId === null) return null;
@@ -270,10 +313,106 @@ export function retryLater(tx: Writer, userId: number, list: NotificationList, r
   if (left) enqueueJob(tx, notifyJob(userId, list, runAt), now);
 }
 
-/** Handled notifications after 30 days (housekeeping); pending ones stay until they are sent or go stale. */
+/**
+ * What the bell counts and /notifications lists: the member's notifications-list rows
+ * whose comment and build still show (the same rule `describe` applies).
+ */
+function shown(userId: number) {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.list, 'notifications'),
+    or(isNull(notifications.commentId), isNull(comments.deletedAt)),
+    or(isNull(notifications.buildId), eq(builds.reviewStatus, 'approved')),
+  );
+}
+
+const shownRows = () =>
+  db()
+    .select({ notification: notifications })
+    .from(notifications)
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(builds, eq(builds.id, notifications.buildId));
+
+/** How many of the member's notifications they have not marked read: the bell's count. */
+export function unreadNotificationCount(userId: number): number {
+  return (
+    db()
+      .select({ unread: count() })
+      .from(notifications)
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(builds, eq(builds.id, notifications.buildId))
+      .where(and(shown(userId), isNull(notifications.readAt)))
+      .get()?.unread ?? 0
+  );
+}
+
+export type NotificationPage = { items: NotificationView[]; total: number; unread: number; page: number; pageCount: number };
+
+/** A page of the member's notifications, newest first, as they read now. */
+export function listNotifications(userId: number, page = 1): NotificationPage {
+  const total =
+    db()
+      .select({ total: count() })
+      .from(notifications)
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(builds, eq(builds.id, notifications.buildId))
+      .where(shown(userId))
+      .get()?.total ?? 0;
+  const rows = shownRows()
+    .where(shown(userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PER_PAGE)
+    .offset((page - 1) * NOTIFICATIONS_PER_PAGE)
+    .all();
+  const items: NotificationView[] = [];
+  for (const { notification } of rows) {
+    const subject = describe(notification);
+    if (subject && subject.kind !== 'digest') {
+      items.push({ ...subject, id: notification.id, createdAt: notification.createdAt, read: notification.readAt !== null });
+    }
+  }
+  return { items, total, unread: unreadNotificationCount(userId), page, pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)) };
+}
+
+/** Marks one of the member's notifications read; false when they have none by that id (someone else's is not theirs to mark). */
+export function markNotificationRead(userId: number, id: number, now = new Date()): boolean {
+  const own = db()
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.list, 'notifications')))
+    .get();
+  if (!own) return false;
+  // Marking it again changes nothing, so the page's cached copies stay valid.
+  if (own.readAt === null) db().update(notifications).set({ readAt: now }).where(eq(notifications.id, id)).run();
+  return true;
+}
+
+/** Marks every notification of the member read; answers how many were unread. */
+export function markAllNotificationsRead(userId: number, now = new Date()): number {
+  return db()
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), eq(notifications.list, 'notifications'), isNull(notifications.readAt)))
+    .run().changes;
+}
+
+/**
+ * Housekeeping: a row whose mail is handled goes 30 days after that once the member
+ * has read it, and after 90 days read or not; pending ones stay until they are sent
+ * or go stale.
+ */
 export function pruneNotifications(now = Date.now()): number {
+  const handled = inArray(notifications.status, ['sent', 'suppressed']);
   return db()
     .delete(notifications)
-    .where(and(inArray(notifications.status, ['sent', 'suppressed']), lt(notifications.handledAt, new Date(now - 30 * 24 * 3600_000))))
+    .where(
+      and(
+        handled,
+        or(
+          and(isNotNull(notifications.readAt), lt(notifications.handledAt, new Date(now - 30 * DAY_MS))),
+          lt(notifications.createdAt, new Date(now - NOTIFICATION_KEPT_MS)),
+        ),
+      ),
+    )
     .run().changes;
 }

@@ -12,6 +12,7 @@ import {
   utcDay,
 } from '~/domain/progression';
 import { db, type Writer } from '~/services/db.server';
+import { notifyAchievement } from './notifications.server';
 import type { AchievementView, Progression } from '~/domain/progression';
 
 // Experience, levels, reputation, streaks and achievements (decision 011). Every
@@ -56,7 +57,7 @@ export function awardExperience(tx: Writer, userId: number, kind: ExperienceKind
 /**
  * Gives a member an achievement unless they have it: the (member, type) key makes
  * it once, whatever runs at the same time, and only the award that inserted the row
- * adds the achievement's experience. Answers whether it was new.
+ * adds the achievement's experience and tells the member. Answers whether it was new.
  */
 export function awardAchievement(tx: Writer, userId: number, code: AchievementCode, now: Date): boolean {
   const type = tx.select({ id: achievementTypes.id }).from(achievementTypes).where(eq(achievementTypes.code, code)).get();
@@ -68,6 +69,7 @@ export function awardAchievement(tx: Writer, userId: number, code: AchievementCo
     .run().changes;
   if (inserted === 0) return false;
   awardExperience(tx, userId, 'achievement', type.id, now);
+  notifyAchievement(tx, userId, code, now);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
 import { recountRatings } from './builds.server';
 import { requestLeaderboards } from './leaderboards.server';
+import { notifyRatingMilestone } from './notifications.server';
 import { recordRating } from './progression.server';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
 
@@ -21,7 +22,8 @@ export class RatingError extends Error {
  * Members cannot rate their own builds. The build's total, count and average are
  * recomputed from the ratings in the same transaction, so they stay exact however
  * many members rate at once (SQLite runs write transactions one at a time),
- * progression counts it (decision 011), and the leaderboards are asked to rank again soon.
+ * progression counts it (decision 011), a new rating that reaches a milestone tells the
+ * owner, and the leaderboards are asked to rank again soon.
  */
 export function rateBuild({ buildId, userId, rating }: { buildId: number; userId: number; rating: number }, now = new Date()): void {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
@@ -42,6 +44,7 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
       .get();
     recountRatings(tx, [buildId]);
     recordRating(tx, { ratingId: saved.id, buildId, raterId: userId, isNew: !before }, now);
+    if (!before) notifyRatingMilestone(tx, buildId, now);
     requestLeaderboards(tx, now.getTime());
   });
 }

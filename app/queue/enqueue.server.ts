@@ -58,3 +58,13 @@ export function hasActiveJob(key: string): boolean {
       .get() !== undefined
   );
 }
+
+/** The payloads of the jobs of `type` waiting or running (the (type, status) index finds them). */
+export function activeJobPayloads(type: string): Record<string, unknown>[] {
+  return db()
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.type, type), inArray(jobs.status, ['queued', 'running'])))
+    .all()
+    .map((job) => job.payload);
+}

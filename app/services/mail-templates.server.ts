@@ -1,4 +1,5 @@
 import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
+import { competitionResult, type NotificationSubject } from '~/domain/notifications';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -142,9 +143,7 @@ export function emailChangedNoticeEmail({ newEmail }: { newEmail: string }): Mai
 }
 
 export type NotificationMailItem =
-  | { kind: 'comment'; buildId: number; buildTitle: string; commentId: number; author: string; excerpt: string; reply: boolean }
-  | { kind: 'roastbot'; buildId: number; buildTitle: string; commentId: number; excerpt: string }
-  | { kind: 'competition'; competitionId: number; title: string; placement: number | null }
+  | NotificationSubject
   | { kind: 'digest'; week: string; builds: { id: number; title: string; username: string; votes: number; average: number }[] };
 
 /** Where a list's mail links: the site, the one-click unsubscribe link, and the settings. */
@@ -159,6 +158,11 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
         text: `${item.author} ${item.reply ? 'replied' : 'commented'} on “${item.buildTitle}”: “${item.excerpt}”`,
         link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
       };
+    case 'reply':
+      return {
+        text: `${item.author} replied to your comment on “${item.buildTitle}”: “${item.excerpt}”`,
+        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+      };
     case 'roastbot':
       return {
         text: `RoastBot answered you on “${item.buildTitle}”: “${item.excerpt}”`,
@@ -166,21 +170,19 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
       };
     case 'competition':
       return { text: competitionResult(item.title, item.placement), link: `${origin}/competitions/${item.competitionId}` };
+    // Shown on the site only (models/notifications.server.ts MAILED).
+    case 'milestone':
+    case 'achievement':
     case 'digest':
       return null;
   }
-}
-
-function competitionResult(title: string, placement: number | null): string {
-  if (placement === 1) return `“${title}” has closed, and you won it. Congratulations!`;
-  if (placement !== null) return `“${title}” has closed: your build placed #${placement}.`;
-  return `“${title}” has closed. Your build did not place this time; thanks for taking part.`;
 }
 
 function notificationSubject(items: NotificationMailItem[]): string {
   const [first] = items;
   if (items.length === 1 && first) {
     if (first.kind === 'comment') return `${first.author} ${first.reply ? 'replied' : 'commented'} on “${first.buildTitle}”`;
+    if (first.kind === 'reply') return `${first.author} replied to your comment on “${first.buildTitle}”`;
     if (first.kind === 'roastbot') return `RoastBot answered you on “${first.buildTitle}”`;
     if (first.kind === 'competition') return `Results: ${first.title}`;
   }

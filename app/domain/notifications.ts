@@ -1,0 +1,66 @@
+// What the bell and /notifications show: the view types the model returns, and the
+// words and links they say, shared by the page and the JSON API.
+
+/** A build's rating counts that tell its owner: the 10th rating, the 50th, … */
+export const RATING_MILESTONES = [10, 50, 100, 250, 500, 1000] as const;
+
+/** Notifications a page of /notifications lists. */
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+/** What a notification is about, as it reads now (titles, excerpts, placements). */
+export type NotificationSubject =
+  /** A comment on the member's build; `reply` when it answers in a thread. */
+  | { kind: 'comment'; buildId: number; buildTitle: string; commentId: number; author: string; excerpt: string; reply: boolean }
+  /** A reply to the member's comment on someone else's build. */
+  | { kind: 'reply'; buildId: number; buildTitle: string; commentId: number; author: string; excerpt: string }
+  | { kind: 'roastbot'; buildId: number; buildTitle: string; commentId: number; excerpt: string }
+  | { kind: 'milestone'; buildId: number; buildTitle: string; ratings: number }
+  | { kind: 'competition'; competitionId: number; title: string; placement: number | null }
+  | { kind: 'achievement'; code: string; name: string };
+
+export type NotificationView = NotificationSubject & { id: number; createdAt: Date; read: boolean };
+
+/** One line saying what happened. */
+export function notificationText(subject: NotificationSubject): string {
+  switch (subject.kind) {
+    case 'comment':
+      return `${subject.author} ${subject.reply ? 'replied' : 'commented'} on “${subject.buildTitle}”`;
+    case 'reply':
+      return `${subject.author} replied to your comment on “${subject.buildTitle}”`;
+    case 'roastbot':
+      return `RoastBot answered you on “${subject.buildTitle}”`;
+    case 'milestone':
+      return `“${subject.buildTitle}” has ${subject.ratings} ratings`;
+    case 'competition':
+      return competitionResult(subject.title, subject.placement);
+    case 'achievement':
+      return `You earned the achievement “${subject.name}”`;
+  }
+}
+
+/** Where it happened: the comment on the build page (every thread shown, so the anchor is there), the build, the competition, the achievements. */
+export function notificationHref(subject: NotificationSubject): string {
+  switch (subject.kind) {
+    case 'comment':
+    case 'reply':
+    case 'roastbot':
+      return `/build/${subject.buildId}?comments=all#comment-${subject.commentId}`;
+    case 'milestone':
+      return `/build/${subject.buildId}`;
+    case 'competition':
+      return `/competitions/${subject.competitionId}`;
+    case 'achievement':
+      return '/profile?tab=stats#achievements-heading';
+  }
+}
+
+export function competitionResult(title: string, placement: number | null): string {
+  if (placement === 1) return `“${title}” has closed, and you won it. Congratulations!`;
+  if (placement !== null) return `“${title}” has closed: your build placed #${placement}.`;
+  return `“${title}” has closed. Your build did not place this time; thanks for taking part.`;
+}
+
+/** The bell's badge: exact up to 99. */
+export function unreadBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
