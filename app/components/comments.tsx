@@ -26,6 +26,8 @@ type Props = {
   commentCount: number;
   /** The comment a reply form is open under (`?replyTo=`), if any. */
   replyTo: number | null;
+  /** The threads RoastBot is still to answer in. */
+  awaitingReply: number[];
   viewerId: number | null;
   /** Moderators and admins may delete anyone's comment. */
   canModerate: boolean;
@@ -41,6 +43,7 @@ export function Comments({
   threadCount,
   commentCount,
   replyTo,
+  awaitingReply,
   viewerId,
   canModerate,
   reportReasons,
@@ -65,13 +68,19 @@ export function Comments({
           {threads.map((thread) => (
             <li key={thread.id} className="grid gap-3">
               <Comment comment={thread} {...shared} />
-              {thread.replies.length > 0 || replyTo === thread.id ? (
+              {thread.replies.length > 0 || replyTo === thread.id || awaitingReply.includes(thread.id) ? (
                 <ol className="ml-5 grid gap-3 border-l-2 border-line pl-4 sm:ml-8">
                   {thread.replies.map((reply) => (
                     <li key={reply.id}>
                       <Comment comment={reply} {...shared} replyTarget={thread.id} />
                     </li>
                   ))}
+                  {awaitingReply.includes(thread.id) ? (
+                    <li role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
+                      <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
+                      {AI_NAME} is writing a reply…
+                    </li>
+                  ) : null}
                   {replyTo === thread.id ? (
                     <li>
                       <CommentForm id={`reply-${thread.id}`} parentCommentId={thread.id} lastResult={lastResult} guard={guard} />

@@ -57,3 +57,7 @@ export const AI_NAME = 'RoastBot';
 export const DELETED_COMMENT = '[deleted]';
 /** Comment threads a build page shows before "View all N comments". */
 export const COMMENT_THREADS_SHOWN = 20;
+/** While RoastBot's reply to the member is on its way, the build page looks again this often (with JavaScript)… */
+export const AI_REPLY_POLL_MS = 3000;
+/** …for at most this long; the page still shows it on the next load. */
+export const AI_REPLY_POLL_LIMIT_MS = 60_000;

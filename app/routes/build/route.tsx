@@ -3,6 +3,7 @@ import type { Route } from './+types/route';
 import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
 import { PhotoCheck } from './photo-check';
+import { ReplyPoll } from './reply-poll';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon } from '~/components/icons';
@@ -14,7 +15,7 @@ import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
-import { listThreads } from '~/models/comments.server';
+import { awaitedAiReplies, listThreads } from '~/models/comments.server';
 import { imageSource, largestVariantUrl } from '~/images/records.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
@@ -27,6 +28,7 @@ import { currentUser, requireUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { pageMeta, socialMeta } from '~/utils/meta';
+import { withQuery } from '~/utils/query';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
@@ -58,6 +60,7 @@ const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => 
       replies: thread.replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.getTime() })),
     })),
     threadCount,
+    awaitedReplies: awaitedAiReplies(detail.id),
     roast: roastView(detail),
     social: buildSocial(detail),
     image: imageSource(detail.imageId),
@@ -72,7 +75,7 @@ export function loader(args: Route.LoaderArgs) {
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!page || !canSeeBuild(page.detail, viewer)) throw data(null, { status: 404 });
-  const { detail, build, roast, threads, threadCount } = page;
+  const { detail, build, roast, threads, threadCount, awaitedReplies } = page;
   const replyTo = Number(searchParams.get('replyTo'));
   return {
     build,
@@ -81,7 +84,10 @@ export function loader(args: Route.LoaderArgs) {
       threads,
       threadCount,
       replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
+      awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
+    // The member asked RoastBot and its reply is still to land: their page looks again until it does.
+    replyReload: viewer === null ? null : replyRefresh(build.id, searchParams, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
@@ -96,6 +102,16 @@ export function loader(args: Route.LoaderArgs) {
     fullSize: page.fullSize,
     now: dataNow('now'),
   };
+}
+
+/**
+ * Where the page without JavaScript reloads to while RoastBot's reply to the viewer
+ * is on its way: the thread. A refresh to the very address it is on, #fragment and
+ * all, would only scroll, so it alternates between the page's two comment views.
+ */
+function replyRefresh(buildId: number, searchParams: URLSearchParams, awaited: { threadId: number } | undefined): string | null {
+  if (!awaited) return null;
+  return `${withQuery(`/build/${buildId}`, { comments: searchParams.get('comments') === 'all' ? null : 'all' })}#comment-${awaited.threadId}`;
 }
 
 /** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
@@ -134,13 +150,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, photoCheck, image, fullSize, now, viewer, comments, reportReasons } = loaderData;
+  const { build, roast, roastReactions, freshRoast, photoCheck, image, fullSize, now, viewer, comments, reportReasons, replyReload } = loaderData;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      {roast.state === 'waiting' ? (
-        // Without JavaScript the page reloads itself until the roast is there.
+      {roast.state === 'waiting' || replyReload ? (
+        // Without JavaScript the page reloads itself until the roast, or RoastBot's reply, is there.
         <noscript>
-          <meta httpEquiv="refresh" content={String(ROAST_POLL_MS / 1000)} />
+          <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}${replyReload ? `; url=${replyReload}` : ''}`} />
         </noscript>
       ) : null}
       <SharedRegion name="build-head" deps={[build, now]} className="flex items-start justify-between gap-4">
@@ -205,12 +221,14 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             threadCount={comments.threadCount}
             commentCount={build.commentCount}
             replyTo={comments.replyTo}
+            awaitingReply={comments.awaitingReply}
             viewerId={viewer?.id ?? null}
             canModerate={viewer?.canModerate ?? false}
             reportReasons={reportReasons}
             lastResult={actionData?.result ?? null}
             now={now}
           />
+          {replyReload ? <ReplyPoll /> : null}
         </div>
       ) : null}
     </article>
