@@ -19,6 +19,7 @@ import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
+import { unreadNotificationCount } from '~/models/notifications.server';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
 import stylesheet from './app.css?url';
@@ -39,15 +40,19 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 // After any form post, even one answered with an error, the root data is read
-// again: it carries the toast that the action left in a cookie.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod !== 'GET' ? true : defaultShouldRevalidate;
+// again: it carries the toast that the action left in a cookie. So it is on the way
+// to another page: it carries the bell's unread count (no polling in between).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  (formMethod && formMethod !== 'GET') || currentUrl.pathname !== nextUrl.pathname ? true : defaultShouldRevalidate;
 
 export async function loader(args: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(args);
   const prompt = await usernamePrompt(args);
   for (const cookie of prompt.setCookies) headers.append('Set-Cookie', cookie);
-  return data({ toast, user: currentUser(args), usernamePrompt: prompt.show ? { retry: prompt.retry } : null }, { headers });
+  const user = currentUser(args);
+  // Read through the session, so the page cache keeps a member's pages for them alone (and anew once a notification arrives).
+  const unread = user ? unreadNotificationCount(user.id) : 0;
+  return data({ toast, user, unread, usernamePrompt: prompt.show ? { retry: prompt.retry } : null }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -55,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root');
   // The session's member, the same object while the data is unchanged: their header is drawn once per page until then.
   const user = loaderData?.user ?? null;
+  const unread = loaderData?.unread ?? 0;
   return (
     <html lang="en">
       <head>
@@ -79,8 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Tutorial />
           </SharedRegion>
         )}
-        <SharedRegion name="site-header" deps={[user]} className="contents">
-          <SiteHeader user={user} />
+        <SharedRegion name="site-header" deps={[user, unread]} className="contents">
+          <SiteHeader user={user} unread={unread} />
         </SharedRegion>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}

@@ -19,6 +19,7 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('profile', 'routes/profile/route.tsx'),
+  route('notifications', 'routes/notifications.tsx'),
   route('admin', 'routes/admin.tsx', [
     route('builds', 'routes/admin.builds.tsx'),
     route('users', 'routes/admin.users.tsx'),
@@ -46,6 +47,10 @@ export default [
   route('api/user/avatar', 'routes/api/user.avatar.ts'),
   route('api/user/email-preferences', 'routes/api/user.email-preferences.ts'),
   route('api/user/builds', 'routes/api/user.builds.ts'),
+  route('api/notifications', 'routes/api/notifications.ts'),
+  route('api/notifications/unread', 'routes/api/notifications.unread.ts'),
+  route('api/notifications/read-all', 'routes/api/notifications.read-all.ts'),
+  route('api/notifications/:id/read', 'routes/api/notifications.read.ts'),
   route('api/verify-email', 'routes/api/verify-email.ts'),
   route('api/request-password-reset', 'routes/api/request-password-reset.ts'),
   route('api/reset-password', 'routes/api/reset-password.ts'),

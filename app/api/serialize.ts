@@ -6,6 +6,8 @@ import type { Progression } from '~/domain/progression';
 import type { buildSummarySchema, userSchema } from './contract/common';
 import type { BuildSummary } from '~/domain/builds';
 import type { progressionSchema } from './contract/session';
+import type { notificationPageSchema } from './contract/notifications';
+import { notificationHref, notificationText, type NotificationView } from '~/domain/notifications';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
@@ -148,5 +150,23 @@ export function apiLeaderboardEntry(entry: EntryInput, imageUrl: string): z.infe
     totalRating: entry.points,
     averageRating: entry.average,
     votes: entry.votes,
+  };
+}
+
+export function apiNotificationPage(page: {
+  items: NotificationView[];
+  total: number;
+  unread: number;
+  page: number;
+  pageCount: number;
+}): z.infer<typeof notificationPageSchema> {
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      createdAt: item.createdAt.toISOString(),
+      text: notificationText(item),
+      url: notificationHref(item),
+    })),
   };
 }

@@ -73,3 +73,9 @@ export const ShareIcon = (props: IconProps) => (
     <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
   </Icon>
 );
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9zM10 19a2 2 0 0 0 4 0" />
+  </Icon>
+);

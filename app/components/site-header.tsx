@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { UploadIcon } from '~/components/icons';
 import { Logo } from '~/components/logo';
+import { NotificationBell } from '~/components/notification-bell';
 import { AccountLinks, UserMenu } from '~/components/user-menu';
 import type { CurrentUser } from '~/domain/users';
 
@@ -17,7 +18,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-neon-cyan' : 'text-muted hover:text-ink'
   }`;
 
-export function SiteHeader({ user }: { user: CurrentUser | null }) {
+/** `unread`: the member's unread notifications, for the bell. */
+export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread: number }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -61,7 +63,10 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
             Upload
           </Link>
           {user ? (
-            <UserMenu user={user} />
+            <>
+              <NotificationBell unread={unread} />
+              <UserMenu user={user} />
+            </>
           ) : (
             <Link to="/auth" className={buttonClass('ghost', 'sm')}>
               Log in
@@ -69,7 +74,8 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
           )}
         </div>
 
-        <details ref={menuRef} className="group relative ml-auto md:hidden">
+        {user ? <NotificationBell unread={unread} className="ml-auto md:hidden" /> : null}
+        <details ref={menuRef} className={`group relative md:hidden ${user ? 'ml-1' : 'ml-auto'}`}>
           <summary className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`} aria-label="Menu">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />

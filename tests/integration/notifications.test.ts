@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
+import { call, expectContract, expectError } from '#tests/support/api';
 import { closeDueCompetitionsNow, insertCompetition, setCompetitionEnd } from '#tests/support/competitions';
 import { extractLink, type ReceivedMail } from '#tests/support/smtp-sink';
 import { readRow } from '#tests/support/test-database';
@@ -146,7 +147,7 @@ describe('notification mails', () => {
     expect(toastText(saved.html)).toContain('Email preferences updated');
     await waitFor(() => pendingFor(owner.email) === 0, { timeoutMs: 15_000 });
     const row = query<{ status: string }>(
-      'select n.status from notifications n join users u on u.id = n.user_id where u.email = ?',
+      "select n.status from notifications n join users u on u.id = n.user_id where u.email = ? and n.kind = 'comment'",
       owner.email,
     );
     expect(row.status).toBe('suppressed');
@@ -173,5 +174,108 @@ describe('notification mails', () => {
     expect(next.text).toContain('After the outage');
     expect(next.text).not.toContain('Sent during the outage');
     expect(mailsTo(owner.email)).toHaveLength(3);
+  });
+});
+
+describe('in-site notifications', () => {
+  /** A build of the owner's, once roasted (its first roast earns an achievement), with every notification so far read. */
+  async function quietBuildBy(owner: Browser, title: string) {
+    const buildId = await buildBy(owner, title);
+    await waitFor(() => query<{ at: number | null }>('select roasted_at as at from builds where id = ?', buildId).at !== null, {
+      timeoutMs: 15_000,
+    });
+    await owner.post('/notifications', { intent: 'read-all' });
+    return buildId;
+  }
+  /** The header bell's accessible name on a page. */
+  const bell = (html: string) => /aria-label="(Notifications(?:, \d+ unread)?)"/.exec(html)?.[1];
+  const idOf = (email: string, kind: string) =>
+    query<{ id: number }>(
+      'select n.id from notifications n join users u on u.id = n.user_id where u.email = ? and n.kind = ? order by n.id desc',
+      email,
+      kind,
+    ).id;
+
+  it('the bell counts a comment on your build on the next page, /notifications lists it, and plain forms mark it read', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await quietBuildBy(owner.browser, 'Bell rig');
+    expect(bell((await owner.browser.get('/gallery')).html)).toBe('Notifications');
+
+    await comment(fan.browser, buildId, 'Love the <b>lighting</b>');
+    // The member's kept copy of the gallery is stale now: the new row changed the data.
+    expect(bell((await owner.browser.get('/gallery')).html)).toBe('Notifications, 1 unread');
+    const list = await owner.browser.get('/notifications');
+    expect(list.status).toBe(200);
+    const text = pageText(list.html);
+    expect(text).toMatch(/\S+ commented on “Bell rig”/);
+    // The comment is text, never markup.
+    expect(list.html).toContain('Love the &lt;b&gt;lighting&lt;/b&gt;');
+    expect(list.html).toMatch(new RegExp(`href="/build/${buildId}\\?comments=all#comment-\\d+"`));
+    const id = idOf(owner.email, 'comment');
+
+    // Someone else's notification is not theirs to mark.
+    const refused = await fan.browser.post('/notifications', { intent: 'read', id: String(id) });
+    expect(toastText(refused.html)).toContain('Not marked');
+    expect(bell((await owner.browser.get('/gallery')).html)).toBe('Notifications, 1 unread');
+
+    const marked = await owner.browser.post('/notifications', { intent: 'read', id: String(id), page: '1' });
+    // Back on the page the form was on, with the count gone from the bell.
+    expect(marked.url).toBe('/notifications');
+    expect(toastText(marked.html)).toContain('Marked as read');
+    expect(bell(marked.html)).toBe('Notifications');
+    expect(pageText(marked.html)).toContain('You are all caught up.');
+
+    await comment(fan.browser, buildId, 'One more');
+    await comment(fan.browser, buildId, 'And another');
+    expect(bell((await owner.browser.get('/notifications')).html)).toBe('Notifications, 2 unread');
+    const all = await owner.browser.post('/notifications', { intent: 'read-all' });
+    expect(toastText(all.html)).toContain('All notifications marked as read');
+    expect(bell(all.html)).toBe('Notifications');
+  });
+
+  it('is for members only, reads without writing, and refuses a bad form', async () => {
+    const guest = stack.browser();
+    const away = await guest.request('/notifications');
+    expect(away.status).toBe(302);
+    expect(away.headers.get('location')).toBe('/auth?redirectTo=%2Fnotifications');
+    const owner = await aMember();
+    const before = query<{ n: number }>('select count(*) as n from notifications where read_at is not null').n;
+    await owner.browser.get('/notifications?page=2');
+    await owner.browser.get('/notifications?page=x');
+    expect(query<{ n: number }>('select count(*) as n from notifications where read_at is not null').n).toBe(before);
+    expect((await owner.browser.post('/notifications', { intent: 'nonsense' })).status).toBe(400);
+  });
+
+  it('is in the JSON API: the list, the unread count, marking one or all read', async () => {
+    const owner = await aMember();
+    const fan = await aMember();
+    const buildId = await quietBuildBy(owner.browser, 'API rig');
+    await comment(fan.browser, buildId, 'Via the API');
+    await comment(fan.browser, buildId, 'And again');
+
+    expectError(await call(stack.browser(), 'GET', '/api/notifications'), 401, 'unauthorized');
+    const unread = await call(owner.browser, 'GET', '/api/notifications/unread');
+    expect(unread.body).toEqual({ unread: 2 });
+    expectContract('GET', '/api/notifications/unread', unread.body);
+
+    const list = await call(owner.browser, 'GET', '/api/notifications');
+    expect(list.status).toBe(200);
+    expectContract('GET', '/api/notifications', list.body);
+    const page = list.body as { items: { id: number; kind: string; read: boolean; excerpt?: string; url: string }[]; unread: number };
+    expect(page.unread).toBe(2);
+    const [newest, older] = page.items;
+    expect(newest).toMatchObject({ kind: 'comment', excerpt: 'And again', read: false, buildTitle: 'API rig' });
+    expect(newest!.url).toMatch(new RegExp(`^/build/${buildId}\\?comments=all#comment-\\d+$`));
+    expect(older).toMatchObject({ excerpt: 'Via the API' });
+
+    expectError(await call(fan.browser, 'POST', `/api/notifications/${newest!.id}/read`), 404, 'not_found');
+    expectError(await call(owner.browser, 'POST', '/api/notifications/abc/read'), 404, 'not_found');
+    const one = await call(owner.browser, 'POST', `/api/notifications/${newest!.id}/read`);
+    expect(one.body).toEqual({ unread: 1 });
+    expectContract('POST', `/api/notifications/${newest!.id}/read`, one.body);
+    const all = await call(owner.browser, 'POST', '/api/notifications/read-all');
+    expect(all.body).toEqual({ marked: 1, unread: 0 });
+    expectContract('POST', '/api/notifications/read-all', all.body);
   });
 });

@@ -3,6 +3,7 @@ import { adminOperations } from './admin';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
+import { notificationOperations } from './notifications';
 import { sessionOperations } from './session';
 import { uploadOperations } from './uploads';
 
@@ -10,6 +11,7 @@ import { uploadOperations } from './uploads';
 export const operations: Operation[] = [
   ...sessionOperations,
   ...accountOperations,
+  ...notificationOperations,
   ...competitionOperations,
   ...buildOperations,
   ...uploadOperations,

@@ -36,7 +36,8 @@ const SPEC_CALLS = [
 /**
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
- * list, detail and entries (issue 15); the e-mail switches (issue 16).
+ * list, detail and entries (issue 15); the e-mail switches (issue 16); the in-site
+ * notifications (issue 35).
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -45,6 +46,10 @@ const EXTRA_CALLS = [
   'post /api/competitions/{id}/entries',
   'delete /api/competitions/{id}/entries',
   'post /api/user/email-preferences',
+  'get /api/notifications',
+  'get /api/notifications/unread',
+  'post /api/notifications/{id}/read',
+  'post /api/notifications/read-all',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 

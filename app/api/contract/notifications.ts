@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { type Operation, timestamp } from './common';
+import { NOTIFICATIONS_PER_PAGE, RATING_MILESTONES } from '~/domain/notifications';
+
+// The member's in-site notifications (issue 35): the bell's count, the list, and
+// marking them read. The same events the notification mails tell, from the same rows.
+
+const build = { buildId: z.number().int(), buildTitle: z.string() };
+const comment = {
+  ...build,
+  commentId: z.number().int(),
+  excerpt: z.string().meta({ description: 'The comment, flattened and cut to 160 characters' }),
+};
+
+/** What a notification is about; `kind` says which fields it has. */
+const subjectSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('comment'),
+      ...comment,
+      author: z.string(),
+      reply: z.boolean().meta({ description: 'It answers in a thread' }),
+    })
+    .meta({
+      description: 'A comment on one of your builds',
+    }),
+  z
+    .object({ kind: z.literal('reply'), ...comment, author: z.string() })
+    .meta({ description: "A reply to your comment on someone else's build" }),
+  z.object({ kind: z.literal('roastbot'), ...comment }).meta({ description: 'RoastBot answered you' }),
+  z
+    .object({ kind: z.literal('milestone'), ...build, ratings: z.number().int() })
+    .meta({ description: `One of your builds reached ${RATING_MILESTONES.join(', ')} ratings` }),
+  z
+    .object({
+      kind: z.literal('competition'),
+      competitionId: z.number().int(),
+      title: z.string(),
+      placement: z.number().int().nullable().meta({ description: "Your entry's place; null when it did not place" }),
+    })
+    .meta({ description: 'A competition you entered closed' }),
+  z.object({ kind: z.literal('achievement'), code: z.string(), name: z.string() }).meta({ description: 'You earned an achievement' }),
+]);
+
+export const notificationSchema = z.intersection(
+  subjectSchema,
+  z.object({
+    id: z.number().int(),
+    createdAt: timestamp,
+    read: z.boolean(),
+    text: z.string().meta({ description: 'What happened, in one line, as the site says it' }),
+    url: z.string().meta({ description: 'Where it happened, a path on the site' }),
+  }),
+);
+
+const unreadSchema = z.object({ unread: z.number().int().meta({ description: 'Unread notifications: the bell’s count' }) });
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+export const notificationListQuery = z.object({
+  page: z
+    .string()
+    .optional()
+    .meta({ description: `1-based; ${NOTIFICATIONS_PER_PAGE} a page; anything else is page 1` }),
+});
+
+export const notificationOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/notifications',
+    summary: "The member's notifications, newest first, a page at a time",
+    access: 'member',
+    query: notificationListQuery,
+    response: { status: 200, description: 'A page of notifications', schema: notificationPageSchema },
+    errors: [401],
+  },
+  {
+    method: 'get',
+    path: '/api/notifications/unread',
+    summary: "How many of the member's notifications are unread (the header bell's count)",
+    access: 'member',
+    response: { status: 200, description: 'The count', schema: unreadSchema },
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/api/notifications/{id}/read',
+    summary: "Marks one of the member's notifications read; 404 for one that is not theirs",
+    access: 'member',
+    response: { status: 200, description: 'Marked; the unread count now', schema: unreadSchema },
+    errors: [401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/notifications/read-all',
+    summary: "Marks every one of the member's notifications read",
+    access: 'member',
+    response: {
+      status: 200,
+      description: 'Marked; how many were unread',
+      schema: z.object({ marked: z.number().int(), unread: z.number().int() }),
+    },
+    errors: [401],
+  },
+];

@@ -1,0 +1,62 @@
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+
+// Each test waits for a roast or RoastBot's reply from the fake vision model first.
+test.describe.configure({ timeout: 60_000 });
+
+test('someone comments on your build: the bell counts it, /notifications shows it, mark all read', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewMember(page, `${info.project.name}-notified`);
+  const title = `Bell rig ${info.project.name} ${Date.now()}`;
+  const id = await postBuild(page, baseURL!, title);
+  // The roast lands first (it earns an achievement, itself a notification); then the slate is cleaned.
+  await page.goto(`/build/${id}`);
+  await expect(page.getByRole('group', { name: 'Did this roast land?' })).toBeAttached({ timeout: 30_000 });
+  await page.goto('/notifications');
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('article', { name: /^Unread: You earned the achievement/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(toasts(page)).toContainText('All notifications marked as read');
+  await expect(page.getByText('You are all caught up.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // Another member comments, from their own browser.
+  const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.97.${Math.floor(Math.random() * 250)}.7` } });
+  await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const commenter = await other.newPage();
+  await signIn(commenter, uniqueEmail(`${info.project.name}-commenter`));
+  const posted = await commenter.request.post(`/build/${id}`, {
+    headers: { Origin: baseURL! },
+    form: { intent: 'comment', form: 'comment-new', content: 'Those cables deserve a medal' },
+  });
+  expect(posted.ok()).toBe(true);
+  await other.close();
+
+  // The next page the owner opens has the count: a plain link to /notifications.
+  await page.getByRole('link', { name: 'Gallery' }).first().click();
+  const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const item = page.getByRole('article', { name: new RegExp(`^Unread: .+ commented on “${title}”$`) });
+  await expect(item).toContainText('Those cables deserve a medal');
+  await expect(item.getByRole('link', { name: /commented on/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^/build/${id}\\?comments=all#comment-\\d+$`),
+  );
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(toasts(page)).toContainText('All notifications marked as read');
+  await expect(page.getByRole('article', { name: /commented on/ })).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Unread:/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // Where it happened: the comment on the build page.
+  await page.getByRole('link', { name: /commented on/ }).click();
+  await expect(page.getByRole('article', { name: /^Comment by / })).toContainText('Those cables deserve a medal');
+});
