@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { approveBuild, createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
 import { rateBuild } from '~/models/ratings.server';
+import { markAllNotificationsRead } from '~/models/notifications.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
@@ -21,6 +22,13 @@ const members = [
   ['RGBaron', 'If it does not glow, is it even on?'],
   ['SilentSpecter', 'Noise-normalised, dust-filtered, emotionally stable.'],
   ['CableCzar', 'I sleeve, therefore I am.'],
+] as const;
+
+/** Members who rate but never post. */
+const fanMembers = [
+  ['LurkerLars', 'Here for the builds, not the posting.'],
+  ['BenchmarkBea', 'Numbers or it did not happen.'],
+  ['FanCurveFinn', 'Tunes fan curves for fun.'],
 ] as const;
 
 const builds = [
@@ -154,6 +162,18 @@ export async function seed(): Promise<void> {
   }
   seeded.sort((a, b) => a.index - b.index);
 
+  // Three lurkers who only rate: with them the newest build reaches its 10th rating, a milestone its owner is told of.
+  const fans = fanMembers.map(([username, bio]) => {
+    const email = `${username.toLowerCase()}@demo.rigroast.local`;
+    return (findUserByEmail(email) ?? insertUser({ username, email, bio, createdAt: new Date(now - 20 * 86_400_000) })).id;
+  });
+  const newest = seeded[0]!;
+  for (const userId of [...ids, ...fans].filter((id) => id !== newest.ownerId)) {
+    rateBuild({ buildId: newest.buildId, userId, rating: 5 }, new Date(now - 2 * 3600_000));
+  }
+  // Half the members have read what the bell told them so far; the rest find it unread, with what follows.
+  for (const userId of ids.filter((_, index) => index % 2 === 0)) markAllNotificationsRead(userId, new Date(now - 86_400_000));
+
   // Progression follows from these actions (experience, levels, streaks, achievements), as it does on the live site.
   for (const [member, days] of regulars) {
     const userId = ids[member]!;
@@ -199,7 +219,7 @@ export async function seed(): Promise<void> {
   });
   enterAll(active, seeded.slice(0, members.length - 2), now - 2 * DAY, now - DAY);
   console.log(
-    `Seeded ${members.length} members, ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members, ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();

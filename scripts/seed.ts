@@ -1,5 +1,6 @@
 // `npm run seed`: fills the database (DATABASE_PATH) with demo members, builds with
-// generated photos, an active competition with entries and an ended one with winners. App modules are loaded through Vite, which
+// generated photos, an active competition with entries and an ended one with winners, and the
+// notifications all that tells its members (the bell, /notifications). App modules are loaded through Vite, which
 // understands the project's TypeScript paths.
 import { createServer } from 'vite';
 
