@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/notifications';
-import { BellIcon } from '~/components/icons';
+import { CheckIcon } from '~/components/icons';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
@@ -114,8 +114,9 @@ function NotificationItem({ item, page, now }: { item: Item; page: number; now: 
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="page" value={page} />
           <button type="submit" name="intent" value="read" className={buttonClass('quiet', 'sm')} aria-label={`Mark read: ${item.text}`}>
-            <BellIcon className="size-4" />
-            Mark read
+            <CheckIcon className="size-4" />
+            {/* On a phone the tick alone: the button's name says it. */}
+            <span className="hidden sm:inline">Mark read</span>
           </button>
         </Form>
       )}
