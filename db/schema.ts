@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
+import { BUILD_TAG_SLUGS } from '../app/domain/build-tags';
 
 // Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -167,6 +169,8 @@ export const builds = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    // The owner's own words (Markdown-lite: paragraphs and links), null when they wrote none.
+    description: text('description'),
     imageId: integer('image_id')
       .notNull()
       .references(() => images.id, { onDelete: 'restrict' }),
@@ -210,6 +214,69 @@ export const builds = sqliteTable(
     // The all-time leaderboard ranks listed builds by their totals: this index covers that scan.
     index('builds_rank_idx').on(t.reviewStatus, t.ratingCount, t.totalRating, t.createdAt),
   ],
+);
+
+/**
+ * A build's further photos (the main one is builds.image_id), in the order the owner set.
+ * Each is screened like the main photo and shown only once approved; a flagged one is held.
+ */
+export const buildPhotos = sqliteTable(
+  'build_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'held', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewReason: text('review_reason'),
+    screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('build_photos_position_unique').on(t.buildId, t.position),
+    index('build_photos_image_idx').on(t.imageId),
+    check('build_photos_position_range', sql`${t.position} between 1 and 4`),
+  ],
+);
+
+/** The curated tags of a build (app/domain/build-tags.ts), at most five. */
+export const buildTags = sqliteTable(
+  'build_tags',
+  {
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    tag: text('tag', { enum: BUILD_TAG_SLUGS }).notNull(),
+  },
+  // The gallery filters by tag: the second index finds a tag's builds.
+  (t) => [primaryKey({ columns: [t.buildId, t.tag] }), index('build_tags_tag_idx').on(t.tag, t.buildId)],
+);
+
+/**
+ * A build's parts list: the AI's guesses arrive 'proposed' (source 'ai'), the owner confirms,
+ * corrects (which confirms) or deletes them and adds their own ('owner', confirmed).
+ */
+export const buildParts = sqliteTable(
+  'build_parts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: PART_CATEGORIES }).notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: PART_STATUSES }).notNull(),
+    source: text('source', { enum: PART_SOURCES }).notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('build_parts_build_idx').on(t.buildId, t.position)],
 );
 
 export const ratings = sqliteTable(

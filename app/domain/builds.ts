@@ -17,3 +17,9 @@ export type BuildSummary = {
   createdAt: Date;
   reviewStatus: ReviewStatus;
 };
+
+/** The owner's description of a build: Markdown-lite (paragraphs and links), at most this long. */
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** Photos a build may have besides its main one (build_photos.position 1…4). */
+export const MAX_EXTRA_PHOTOS = 4;
