@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { builds, competitions, imageVariants, images, users } from '../../db/schema';
+import { buildPhotos, builds, competitions, imageVariants, images, users } from '../../db/schema';
 import { db, preparedOnce } from '~/services/db.server';
 import { findFile } from '~/services/files.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
@@ -108,9 +108,12 @@ export async function viewableImageFile(fileName: string, viewer: Viewer | null,
           listedImage,
           pendingImageId === null ? undefined : eq(images.id, pendingImageId),
           staff
-            ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})`
+            ? sql`(exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+                or exists (select 1 from ${buildPhotos} where ${buildPhotos.imageId} = ${images.id}))`
             : viewer
-              ? sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.userId} = ${viewer.id})`
+              ? sql`(exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.userId} = ${viewer.id})
+                  or exists (select 1 from ${buildPhotos} join ${builds} on ${builds.id} = ${buildPhotos.buildId}
+                    where ${buildPhotos.imageId} = ${images.id} and ${builds.userId} = ${viewer.id}))`
               : undefined,
         ),
       ),

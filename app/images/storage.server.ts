@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
-import { builds, imageVariants, images, tempUploads } from '../../db/schema';
+import { buildPhotos, builds, imageVariants, images, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { filesOlderThan, moveFiles, removeFiles, syncFolder, writeOnce } from '~/services/files.server';
@@ -41,14 +41,32 @@ export function folders() {
   return { published: join(root, IMAGES_FOLDER), private: join(root, PRIVATE_IMAGES_FOLDER), originals: join(root, ORIGINALS_FOLDER) };
 }
 
-/** Some listed build shows the image. */
-export const listedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} = 'approved')`;
-/** Builds use the image, all of them rejected, and no guest's upload waits with it: its files can go. */
-const droppedImage = sql`exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+/** Some listed build shows the image: as its main photo, or as an extra photo screening approved. */
+export const listedImage = sql`(exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} = 'approved')
+  or exists (select 1 from ${buildPhotos} join ${builds} on ${builds.id} = ${buildPhotos.buildId}
+    where ${buildPhotos.imageId} = ${images.id} and ${buildPhotos.reviewStatus} = 'approved' and ${builds.reviewStatus} = 'approved'))`;
+/** Builds use the image, every use of it rejected, and no guest's upload waits with it: its files can go. */
+const droppedImage = sql`(exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+    or exists (select 1 from ${buildPhotos} where ${buildPhotos.imageId} = ${images.id}))
   and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} <> 'rejected')
+  and not exists (select 1 from ${buildPhotos} join ${builds} on ${builds.id} = ${buildPhotos.buildId}
+    where ${buildPhotos.imageId} = ${images.id} and ${buildPhotos.reviewStatus} <> 'rejected' and ${builds.reviewStatus} <> 'rejected')
   and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
 const unusedImage = sql`not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
+  and not exists (select 1 from ${buildPhotos} where ${buildPhotos.imageId} = ${images.id})
   and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+
+/** These images and the extra photos of every build whose main photo is one of them: a build's photos follow its state. */
+function withBuildsPhotos(imageIds: number[]): number[] {
+  const extra = db()
+    .select({ imageId: buildPhotos.imageId })
+    .from(buildPhotos)
+    .innerJoin(builds, eq(builds.id, buildPhotos.buildId))
+    .where(inArray(builds.imageId, imageIds))
+    .all()
+    .map((row) => row.imageId);
+  return [...new Set([...imageIds, ...extra])];
+}
 
 // One change to the folders at a time, each reading the database when its turn comes:
 // whatever was committed before it is what it puts in place, and a commit while it moves
@@ -119,14 +137,14 @@ async function release(fileNames: string[]): Promise<number> {
 
 /**
  * Puts these images' files where their builds' state says, after a transaction that
- * listed, unlisted, rejected or deleted builds: published when a listed build shows
- * the image, private otherwise, deleted (variants and files, the image's row kept for its
- * builds) when only rejected builds use it. Resolves once the files are in place.
+ * listed, unlisted, rejected or deleted builds or screened an extra photo: published when
+ * a listed build shows the image, private otherwise, deleted (variants and files, the
+ * image's row kept for its builds) when only rejected builds or photos use it. A build's
+ * main photo brings its extra photos along. Resolves once the files are in place.
  */
 export function settleImageFiles(imageIds: number[]): Promise<void> {
-  const ids = [...new Set(imageIds)];
-  if (ids.length === 0) return Promise.resolve();
-  return inTurn(() => settle(inArray(images.id, ids)));
+  if (imageIds.length === 0) return Promise.resolve();
+  return inTurn(() => settle(inArray(images.id, withBuildsPhotos(imageIds))));
 }
 
 async function settle(which: SQL): Promise<void> {

@@ -9,6 +9,7 @@ import {
   NOTIFY_JOB,
   ROAST_JOB,
   SCREEN_JOB,
+  SCREEN_PHOTO_JOB,
   WEEKLY_DIGEST_JOB,
 } from '~/queue/job-types';
 import { JobRunner } from '~/queue/runner.server';
@@ -26,6 +27,7 @@ import { deliverNotifications } from './notify.server';
 import { replyToComment } from './reply-job.server';
 import { roastBuild } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
+import { screenPhoto } from './screen-photo-job.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
 import { scheduleBackups } from './scheduled-backups.server';
 
@@ -76,7 +78,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
     lanes: [
-      { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild } },
+      { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild, [SCREEN_PHOTO_JOB]: screenPhoto } },
       { name: 'looking', concurrency: config.JOB_CONCURRENCY, handlers: { [LOOK_JOB]: lookAtBuild } },
       { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
       {

@@ -3,7 +3,7 @@ import { roastMemory } from '~/models/roast-memory.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
 import type { JobHandler } from '~/queue/runner.server';
 import { analysePhoto, builtinFacts, composeRoast, parseTitle } from '~/roast/builtin/index.server';
-import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema } from '~/roast/facts';
+import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, withConfirmedParts } from '~/roast/facts';
 import { ollamaLook, ollamaRoast } from '~/roast/ollama.server';
 import { chooseOllama, withFallback } from '~/roast/provider.server';
 import { visionImage } from '~/roast/vision-image.server';
@@ -41,8 +41,9 @@ async function writeRoast(build: Build, file: string, signal: AbortSignal): Prom
   return withFallback(
     ollama,
     async () => {
-      const facts = lookedByOllama ?? (await ollamaLook(ollama.config, await visionImage(file), signal));
-      const text = await ollamaRoast(ollama.config, { title: build.title, facts }, signal);
+      const seenFacts = lookedByOllama ?? (await ollamaLook(ollama.config, await visionImage(file), signal));
+      const facts = withConfirmedParts(seenFacts, build.parts);
+      const text = await ollamaRoast(ollama.config, { title: build.title, facts, parts: build.parts }, signal);
       const roast: Roast = { text, facts, author: { provider: 'ollama', model: ollama.config.model }, lines: null };
       return () => roast;
     },
@@ -59,7 +60,8 @@ async function writeRoast(build: Build, file: string, signal: AbortSignal): Prom
  */
 async function builtinRoast(build: Build, file: string, known: RoastFacts | null): Promise<WriteRoast> {
   const photo = await analysePhoto(file, build.photo);
-  const facts = known ?? builtinFacts(photo, parseTitle(build.title));
+  // The owner's confirmed parts outrank both the title and the photo.
+  const facts = withConfirmedParts(known ?? builtinFacts(photo, parseTitle(build.title)), build.parts);
   // Same build, same roast; a fresh roast the owner asked for gets a new seed.
   const seed = `${build.id}:${build.roastRequestedAt?.getTime() ?? 0}`;
   return (tx) => {

@@ -4,6 +4,7 @@ import { likeContains } from './admin-members.server';
 import { type Actor, recordAudit } from './audit.server';
 import type { ReviewStatus } from '~/domain/builds';
 import { deleteImagesIfUnused } from '~/images/storage.server';
+import { imagesOfBuilds } from './build-photos.server';
 import { requestLeaderboards } from './leaderboards.server';
 import type { Viewer } from '~/domain/permissions';
 import { db } from '~/services/db.server';
@@ -68,14 +69,15 @@ export type DeleteBuildResult = { ok: true; title: string } | { ok: false; reaso
 export async function deleteBuildAsAdmin(actor: Viewer & Actor, buildId: number, now = new Date()): Promise<DeleteBuildResult> {
   if (!actor.isAdmin) return { ok: false, reason: 'forbidden' };
   const deleted = db().transaction((tx) => {
-    const build = tx.select({ title: builds.title, imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
+    const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, buildId)).get();
     if (!build) return null;
+    const imageIds = imagesOfBuilds(tx, [buildId]);
     tx.delete(builds).where(eq(builds.id, buildId)).run();
     requestLeaderboards(tx, now.getTime());
     recordAudit(tx, actor, { action: 'delete-build', targetType: 'build', targetId: buildId, targetLabel: build.title }, now);
-    return build;
+    return { ...build, imageIds };
   });
   if (!deleted) return { ok: false, reason: 'not_found' };
-  await deleteImagesIfUnused([deleted.imageId]);
+  await deleteImagesIfUnused(deleted.imageIds);
   return { ok: true, title: deleted.title };
 }

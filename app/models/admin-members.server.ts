@@ -5,6 +5,7 @@ import { builds, comments, ratings, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { recountBuilds } from './builds.server';
 import { deleteImagesIfUnused } from '~/images/storage.server';
+import { imagesOfBuilds } from './build-photos.server';
 import { requestLeaderboards } from './leaderboards.server';
 import { canManageMember, type Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';
@@ -112,13 +113,14 @@ export async function deleteMember(actor: Viewer & Actor, memberId: number, now 
       .union(tx.selectDistinct({ buildId: comments.buildId }).from(comments).where(eq(comments.userId, memberId)))
       .all()
       .map((row) => row.buildId);
-    const imageIds = tx
-      .select({ imageId: builds.imageId })
+    const buildIds = tx
+      .select({ id: builds.id })
       .from(builds)
       .where(eq(builds.userId, memberId))
       .all()
-      .map((row) => row.imageId);
-    const buildCount = imageIds.length;
+      .map((row) => row.id);
+    const buildCount = buildIds.length;
+    const imageIds = imagesOfBuilds(tx, buildIds);
     tx.delete(users).where(eq(users.id, memberId)).run();
     recountBuilds(tx, touched);
     requestLeaderboards(tx, now.getTime());

@@ -3,6 +3,7 @@ import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
 import { lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
+import { type BuildDetails, setBuildTags } from './build-details.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
@@ -110,7 +111,14 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
  * into a build only once: null when it was already used.
  */
 export async function createBuild(
-  { userId, title, imageId, tempUploadId }: { userId: number; title: string; imageId: number; tempUploadId?: string },
+  {
+    userId,
+    title,
+    imageId,
+    tempUploadId,
+    description = null,
+    tags = [],
+  }: { userId: number; title: string; imageId: number; tempUploadId?: string } & Partial<BuildDetails>,
   now = new Date(),
 ): Promise<number | null> {
   const screening = env().SCREENING !== 'off';
@@ -119,9 +127,18 @@ export async function createBuild(
     if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
     const { id } = tx
       .insert(builds)
-      .values({ userId, title, imageId, createdAt: now, reviewStatus: screening ? 'pending' : 'approved', lookPending: looking })
+      .values({
+        userId,
+        title,
+        description,
+        imageId,
+        createdAt: now,
+        reviewStatus: screening ? 'pending' : 'approved',
+        lookPending: looking,
+      })
       .returning({ id: builds.id })
       .get();
+    setBuildTags(tx, id, tags);
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
     if (looking) enqueueJob(tx, lookJob(id), now);
     recordUpload(tx, userId, now);
@@ -142,6 +159,7 @@ export function findBuildDetail(id: number) {
       userId: builds.userId,
       avatarUrl: users.avatarUrl,
       reviewReason: builds.reviewReason,
+      description: builds.description,
       lookPending: builds.lookPending,
       roastProvider: builds.roastProvider,
       roastModel: builds.roastModel,

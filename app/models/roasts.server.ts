@@ -8,10 +8,11 @@ import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/ve
 import { unlistBuild } from './moderation.server';
 import { recordBuildListed, recordRoast } from './progression.server';
 import { rememberRoastLines } from './roast-memory.server';
+import { confirmedParts, proposePartsFromFacts } from './build-parts.server';
 
 /** What the roast and screening jobs need to know about a build. */
 export function buildForRoast(buildId: number) {
-  return (
+  const build =
     db()
       .select({
         id: builds.id,
@@ -29,8 +30,9 @@ export function buildForRoast(buildId: number) {
       .from(builds)
       .innerJoin(images, eq(images.id, builds.imageId))
       .where(eq(builds.id, buildId))
-      .get() ?? null
-  );
+      .get() ?? null;
+  // What the owner confirmed outranks what the photo and the title suggest.
+  return build ? { ...build, parts: confirmedParts(buildId).map(({ category, name }) => ({ category, name })) } : null;
 }
 
 export type ScreeningOutcome = {
@@ -141,6 +143,7 @@ export function saveRoast(
     .where(eq(builds.id, buildId))
     .run();
   recordRoast(tx, buildId, now);
+  proposePartsFromFacts(tx, buildId, roast.facts);
   if (roast.lines) rememberRoastLines(tx, buildId, now, roast.lines);
 }
 

@@ -5,6 +5,7 @@ import type { NewJob } from './enqueue.server';
 // per build (and kind) queued or running at a time.
 
 export const SCREEN_JOB = 'screen';
+export const SCREEN_PHOTO_JOB = 'screen-photo';
 export const LOOK_JOB = 'look';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const LEADERBOARD_JOB = 'leaderboard';
@@ -54,3 +55,7 @@ export const weeklyDigestJob = (week: string, runAt: Date) =>
 /** Makes the variants of an uploaded photo its upload did not wait for (AVIF and the other widths). */
 export const imageVariantsJob = (imageId: number) =>
   ({ type: IMAGE_VARIANTS_JOB, key: `image-variants:${imageId}`, payload: { imageId } }) satisfies NewJob;
+
+/** Screens a build's extra photo before it is shown. */
+export const screenPhotoJob = (photoId: number) =>
+  ({ type: SCREEN_PHOTO_JOB, key: `screen-photo:${photoId}`, payload: { photoId } }) satisfies NewJob;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_FACTS } from '#tests/support/fake-ollama';
-import { clipFacts, type RoastFacts, roastFactsSchema, spottedList } from './facts';
+import { clipFacts, type RoastFacts, roastFactsSchema, spottedList, withConfirmedParts } from './facts';
 
 describe('spottedList', () => {
   it('lists what was seen, most telling first, and leaves out what was not', () => {
@@ -36,5 +36,25 @@ describe('clipFacts', () => {
     expect(roastFactsSchema.parse(clipped)).toMatchObject({ colours: ['a', 'b', 'c', 'd', 'e'], setting: 'x'.repeat(120) });
     expect(roastFactsSchema.safeParse(clipFacts({ ...SAMPLE_FACTS, rgb: 'blinding' })).success).toBe(false);
     expect(clipFacts('not facts')).toBe('not facts');
+  });
+});
+
+describe('withConfirmedParts', () => {
+  it('puts the owner’s confirmed parts over the photo’s guesses, the first of a category winning', () => {
+    const guessed: RoastFacts = { ...SAMPLE_FACTS, gpu: 'RTX 3060', cpu: null, peripherals: ['mousepad'] };
+    const merged = withConfirmedParts(guessed, [
+      { category: 'GPU', name: 'RTX 4090' },
+      { category: 'GPU', name: 'RTX 2060' },
+      { category: 'CPU', name: 'Ryzen 7 7800X3D' },
+      { category: 'monitor', name: 'LG 27GR95QE' },
+      { category: 'RAM', name: '64 GB DDR5' },
+    ]);
+    expect(merged).toMatchObject({ gpu: 'RTX 4090', cpu: 'Ryzen 7 7800X3D', peripherals: ['LG 27GR95QE', 'mousepad'] });
+    expect(guessed.gpu).toBe('RTX 3060');
+  });
+
+  it('leaves the facts as they were without confirmed parts', () => {
+    const guessed: RoastFacts = { ...SAMPLE_FACTS, gpu: 'RTX 3060' };
+    expect(withConfirmedParts(guessed, [])).toEqual(guessed);
   });
 });

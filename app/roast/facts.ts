@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PartCategory } from '~/domain/build-parts';
 
 /**
  * What a roast is written from: the parts and features seen in the photo (by the
@@ -104,4 +105,35 @@ export function spottedList(facts: RoastFacts, max = 8): string[] {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A part the owner confirmed on the build's parts list. */
+export type ConfirmedPart = { category: PartCategory; name: string };
+
+const FACT_OF_CATEGORY: Partial<Record<PartCategory, 'gpu' | 'cpu' | 'cooler' | 'case'>> = {
+  GPU: 'gpu',
+  CPU: 'cpu',
+  cooler: 'cooler',
+  case: 'case',
+};
+const PERIPHERALS: PartCategory[] = ['monitor', 'keyboard', 'mouse'];
+
+/**
+ * The facts with the owner's confirmed parts put in: they outrank the photo's guess, as the
+ * title's claims do (the owner knows their GPU better than a model squinting at a photo).
+ * Monitors, keyboards and mice join the peripherals, first; the rest travel beside the facts.
+ */
+export function withConfirmedParts(facts: RoastFacts, parts: readonly ConfirmedPart[]): RoastFacts {
+  const merged: RoastFacts = { ...facts, peripherals: [...facts.peripherals] };
+  const named = parts.filter((part) => PERIPHERALS.includes(part.category)).map((part) => part.name.slice(0, LIST_LIMITS.peripherals[1]));
+  const placed = new Set<string>();
+  for (const part of parts) {
+    const key = FACT_OF_CATEGORY[part.category];
+    // The first confirmed part of a category wins: the list is in the owner's order.
+    if (!key || placed.has(key)) continue;
+    placed.add(key);
+    merged[key] = part.name.slice(0, TEXT_LIMITS[key]);
+  }
+  merged.peripherals = [...new Set([...named, ...facts.peripherals])].slice(0, LIST_LIMITS.peripherals[0]);
+  return merged;
 }

@@ -1,7 +1,7 @@
 import { Ollama, type ChatRequest } from 'ollama';
 import { z } from 'zod';
 import { type Checked, checkText, parseFacts, REPLY_LIMITS, ROAST_LIMITS, type TextLimits } from '~/roast/answer-checks';
-import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
+import { type ConfirmedPart, roastFactsSchema, type RoastFacts } from '~/roast/facts';
 import {
   LOOK_SYSTEM_PROMPT,
   LOOK_USER_PROMPT,
@@ -93,7 +93,7 @@ export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: A
 /** Writes the roast from the facts and the title, without the image. */
 export async function ollamaRoast(
   config: OllamaConfig,
-  input: { title: string; facts: RoastFacts },
+  input: { title: string; facts: RoastFacts; parts?: readonly ConfirmedPart[] },
   signal?: AbortSignal,
 ): Promise<string> {
   return write(

@@ -3,6 +3,9 @@ import { z } from 'zod';
 // Zod probes for `new Function` to speed up parsing; our Content-Security-Policy
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
+import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
+import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
+import { DESCRIPTION_MAX_LENGTH } from '~/domain/builds';
 import { isReservedUsername } from '~/domain/usernames';
 import { fileTooLargeMessage } from './byte-limits';
 import {
@@ -85,6 +88,21 @@ export type ProfileAction = 'username' | 'bio' | 'avatar' | 'email' | 'password-
 
 export const BUILD_TITLE_MAX_LENGTH = 100;
 
+/** A build's description: optional, Markdown-lite, blank means none. */
+export const buildDescriptionField = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, `Description cannot exceed ${DESCRIPTION_MAX_LENGTH} characters`)
+  .optional()
+  .transform((value) => value || null);
+
+/** A build's tags from the curated list, at most five; none is fine. */
+export const buildTagsField = z
+  .array(z.enum(BUILD_TAG_SLUGS, { error: 'Choose tags from the list' }))
+  .max(MAX_BUILD_TAGS, `Choose at most ${MAX_BUILD_TAGS} tags`)
+  .optional()
+  .transform((tags) => [...new Set(tags ?? [])]);
+
 /** The upload form's title (§5): required and not blank. */
 export const buildTitleField = z
   .string({ error: 'Title is required' })
@@ -105,7 +123,25 @@ export const buildPhotoField = z
   .max(UPLOAD_MAX_BYTES, fileTooLargeMessage(UPLOAD_MAX_BYTES));
 
 /** The upload page's form: the title, and the photo unless one is already waiting (a pending upload). */
-export const uploadSchema = z.object({ title: buildTitleField, image: buildPhotoField.optional() });
+export const uploadSchema = z.object({
+  title: buildTitleField,
+  image: buildPhotoField.optional(),
+  description: buildDescriptionField,
+  tags: buildTagsField,
+});
+
+/** The owner's description and tags of a build (the edit page; the upload form sends them too). */
+export const buildDetailsSchema = z.object({ description: buildDescriptionField, tags: buildTagsField });
+
+/** A part the owner adds or corrects: its category and its name. */
+export const partSchema = z.object({
+  category: z.enum(PART_CATEGORIES, { error: 'Choose a category' }),
+  name: z
+    .string({ error: 'Part name is required' })
+    .trim()
+    .min(1, 'Part name is required')
+    .max(PART_NAME_MAX, `Part name cannot exceed ${PART_NAME_MAX} characters`),
+});
 
 /** A comment or reply (spec §8 "Comment cannot be empty"). */
 export const commentSchema = z.object({

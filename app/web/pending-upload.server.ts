@@ -1,3 +1,4 @@
+import type { BuildDetails } from '~/models/build-details.server';
 import { createBuild } from '~/models/builds.server';
 import { findTempUpload, TEMP_UPLOAD_TTL_MS, type TempUpload } from '~/models/temp-uploads.server';
 import { appCookie } from './cookies.server';
@@ -30,7 +31,7 @@ export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDI
 
 /**
  * Turns the browser's pending upload into `userId`'s build, once, titled `title`
- * or else as the guest typed it. The cookie is what makes an upload this
+ * or else as the guest typed it, with the description and tags sent with it. The cookie is what makes an upload this
  * browser's own: a `tempUploadId` naming any other counts as expired, so an id
  * seen elsewhere cannot publish someone's photo. 'finished' when another tab
  * finished it a moment ago.
@@ -38,10 +39,16 @@ export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDI
 export async function finishPendingUpload(
   request: Request,
   userId: number,
-  { title, tempUploadId }: { title?: string; tempUploadId?: string } = {},
+  { title, tempUploadId, details }: { title?: string; tempUploadId?: string; details?: BuildDetails } = {},
 ): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
-  const buildId = await createBuild({ userId, title: title ?? pending.title, imageId: pending.imageId, tempUploadId: pending.id });
+  const buildId = await createBuild({
+    userId,
+    title: title ?? pending.title,
+    imageId: pending.imageId,
+    tempUploadId: pending.id,
+    ...details,
+  });
   return buildId === null ? { refused: 'finished' } : { buildId };
 }

@@ -1,0 +1,61 @@
+/**
+ * A build's description as Markdown-lite: blank lines make paragraphs, `[text](url)` and
+ * bare http(s) addresses make links, and everything else is text. Parsed into pieces the
+ * page renders as React text (escaped); no HTML from the member ever reaches the page.
+ */
+export type Inline = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+export type Paragraph = Inline[];
+
+// `[text](http…)` or a bare address; the bracket form first, so its address is not read twice.
+const LINK = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s()]{1,500})\)|(https?:\/\/[^\s<>()]{1,500})/g;
+// Closing punctuation after a bare address ends the sentence, not the address.
+const TRAILING_PUNCTUATION = /[.,;:!?'"]+$/;
+
+/** Only http and https addresses that parse become links; anything else stays text. */
+export function safeHref(candidate: string): string | null {
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function inlines(text: string): Inline[] {
+  const pieces: Inline[] = [];
+  const pushText = (value: string) => {
+    if (!value) return;
+    const last = pieces.at(-1);
+    if (last?.kind === 'text') last.text += value;
+    else pieces.push({ kind: 'text', text: value });
+  };
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    const [whole, label, labelled, bare] = match;
+    const start = match.index;
+    let address = labelled ?? bare ?? '';
+    let consumed = whole;
+    if (bare) {
+      const trailing = TRAILING_PUNCTUATION.exec(bare)?.[0] ?? '';
+      address = bare.slice(0, bare.length - trailing.length);
+      consumed = address;
+    }
+    const href = safeHref(address);
+    pushText(text.slice(at, start));
+    if (href) pieces.push({ kind: 'link', text: label ?? address, href });
+    else pushText(consumed);
+    at = start + consumed.length;
+  }
+  pushText(text.slice(at));
+  return pieces;
+}
+
+/** The description's paragraphs; single line breaks inside one are kept as spaces' worth of text. */
+export function parseMarkdownLite(source: string): Paragraph[] {
+  return source
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim().replace(/\s*\n\s*/g, ' '))
+    .filter((block) => block.length > 0)
+    .map(inlines);
+}

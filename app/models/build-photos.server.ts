@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { buildPhotos, builds } from '../../db/schema';
+import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
+import { deleteImagesIfUnused, settleImageFiles } from '~/images/storage.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { screenPhotoJob } from '~/queue/job-types';
+import type { ScreeningVerdict } from '~/roast/screening/verdict';
+import { db, type Writer } from '~/services/db.server';
+import { env } from '~/services/env.server';
+
+export type BuildPhoto = { id: number; imageId: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null };
+
+const photoColumns = {
+  id: buildPhotos.id,
+  imageId: buildPhotos.imageId,
+  position: buildPhotos.position,
+  reviewStatus: buildPhotos.reviewStatus,
+  reviewReason: buildPhotos.reviewReason,
+};
+
+/** A build's extra photos in order: every one for its owner and moderators, else only those screening approved. */
+export function listBuildPhotos(buildId: number, { approvedOnly }: { approvedOnly: boolean }): BuildPhoto[] {
+  return db()
+    .select(photoColumns)
+    .from(buildPhotos)
+    .where(and(eq(buildPhotos.buildId, buildId), approvedOnly ? eq(buildPhotos.reviewStatus, 'approved') : undefined))
+    .orderBy(asc(buildPhotos.position))
+    .all();
+}
+
+/** Every image these builds use, main and extra: what must be let go when they are deleted. */
+export function imagesOfBuilds(reader: Writer, buildIds: number[]): number[] {
+  if (buildIds.length === 0) return [];
+  const main = reader.select({ imageId: builds.imageId }).from(builds).where(inArray(builds.id, buildIds)).all();
+  const extra = reader.select({ imageId: buildPhotos.imageId }).from(buildPhotos).where(inArray(buildPhotos.buildId, buildIds)).all();
+  return [...new Set([...main, ...extra].map((row) => row.imageId))];
+}
+
+export type AddPhotoResult = { ok: true; photo: BuildPhoto } | { ok: false; reason: 'not_found' | 'not_owner' | 'too_many' | 'duplicate' };
+
+/**
+ * Adds an uploaded image to the owner's build in its first free place (1…4). It is
+ * screened like a main photo before anyone else sees it: the screening job is queued in
+ * the same transaction (with screening off it is approved at once).
+ */
+export async function addBuildPhoto(buildId: number, userId: number, imageId: number, now = new Date()): Promise<AddPhotoResult> {
+  const screening = env().SCREENING !== 'off';
+  const result = db().transaction((tx): AddPhotoResult => {
+    const build = tx.select({ userId: builds.userId, imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
+    if (!build) return { ok: false, reason: 'not_found' };
+    if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
+    const taken = tx.select(photoColumns).from(buildPhotos).where(eq(buildPhotos.buildId, buildId)).all();
+    // The same picture twice is one photo: the upload pipeline answers the same image for the same bytes.
+    if (build.imageId === imageId || taken.some((photo) => photo.imageId === imageId)) return { ok: false, reason: 'duplicate' };
+    const position = [1, 2, 3, 4].slice(0, MAX_EXTRA_PHOTOS).find((slot) => !taken.some((photo) => photo.position === slot));
+    if (position === undefined) return { ok: false, reason: 'too_many' };
+    const photo = tx
+      .insert(buildPhotos)
+      .values({ buildId, imageId, position, reviewStatus: screening ? 'pending' : 'approved', createdAt: now })
+      .returning(photoColumns)
+      .get();
+    if (screening) enqueueJob(tx, screenPhotoJob(photo.id), now);
+    return { ok: true, photo };
+  });
+  if (result.ok) await settleImageFiles([imageId]);
+  return result;
+}
+
+/** The owner removes an extra photo; its image goes once nothing else uses it. */
+export async function removeBuildPhoto(
+  buildId: number,
+  userId: number,
+  photoId: number,
+): Promise<{ ok: true } | { ok: false; reason: 'not_found' | 'not_owner' }> {
+  const result = db().transaction((tx) => {
+    const build = tx.select({ userId: builds.userId }).from(builds).where(eq(builds.id, buildId)).get();
+    if (!build) return { ok: false, reason: 'not_found' } as const;
+    if (build.userId !== userId) return { ok: false, reason: 'not_owner' } as const;
+    const removed = tx
+      .delete(buildPhotos)
+      .where(and(eq(buildPhotos.id, photoId), eq(buildPhotos.buildId, buildId)))
+      .returning({ imageId: buildPhotos.imageId })
+      .get();
+    return removed ? ({ ok: true, imageId: removed.imageId } as const) : ({ ok: false, reason: 'not_found' } as const);
+  });
+  if (!result.ok) return result;
+  await deleteImagesIfUnused([result.imageId]);
+  return { ok: true };
+}
+
+/** What the photo-screening job needs: the photo's image, and whether it still waits. */
+export function photoForScreening(photoId: number) {
+  return (
+    db()
+      .select({ id: buildPhotos.id, imageId: buildPhotos.imageId, reviewStatus: buildPhotos.reviewStatus })
+      .from(buildPhotos)
+      .where(eq(buildPhotos.id, photoId))
+      .get() ?? null
+  );
+}
+
+/** Screening's decision on a waiting extra photo: approved it shows, held it waits for a moderator, rejected it is gone. */
+export function savePhotoScreening(tx: Writer, photoId: number, verdict: ScreeningVerdict, scores: Record<string, unknown> | null): void {
+  tx.update(buildPhotos)
+    .set({ reviewStatus: verdict.outcome, reviewReason: verdict.reason, screening: scores })
+    .where(and(eq(buildPhotos.id, photoId), eq(buildPhotos.reviewStatus, 'pending')))
+    .run();
+}
+
+/** Screening could not run on an extra photo: a moderator decides. */
+export function holdPhotoForReview(tx: Writer, photoId: number, reason: string): void {
+  tx.update(buildPhotos).set({ reviewStatus: 'held', reviewReason: reason }).where(eq(buildPhotos.id, photoId)).run();
+}
