@@ -1,6 +1,6 @@
 import type { Route } from './+types/builds.detail';
 import { apiBuildDetail } from '~/api/serialize';
-import { apiImageUrl } from '~/api/serialize.server';
+import { apiBuildExtras, apiImageUrl } from '~/api/serialize.server';
 import { canSeeBuild, findBuildDetail, isListed } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
 import { apiError } from '~/api/request.server';
@@ -14,7 +14,15 @@ import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
  */
 export function loader(args: Route.LoaderArgs) {
   const build = findBuildDetail(Number(args.params.id));
-  if (!build || !canSeeBuild(build, currentUser(args))) return apiError(404, 'Build not found');
+  const viewer = currentUser(args);
+  if (!build || !canSeeBuild(build, viewer)) return apiError(404, 'Build not found');
   const comments = listThreads(build.id, args.url.searchParams.get('comments') === 'all' ? undefined : COMMENT_THREADS_SHOWN);
-  return Response.json(apiBuildDetail({ ...build, listed: isListed(build) }, apiImageUrl(build.imageId), comments));
+  return Response.json(
+    apiBuildDetail(
+      { ...build, listed: isListed(build) },
+      apiImageUrl(build.imageId),
+      comments,
+      apiBuildExtras(build, viewer?.id === build.userId),
+    ),
+  );
 }

@@ -2,21 +2,27 @@ import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/route';
 import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
+import { BuildAbout, OwnerEditLink } from './build-about';
 import { PhotoCheck } from './photo-check';
 import { ReplyPoll } from './reply-poll';
+import { PhotoGallery } from './photo-gallery';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
 import { CloseIcon } from '~/components/icons';
-import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastBox } from '~/components/roast-box';
 import { SharedRegion } from '~/components/shared-region';
 import { RoastReactions } from '~/components/roast-reactions';
 import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
+import { buildTagLabel } from '~/domain/build-tags';
+import { parseMarkdownLite } from '~/domain/markdown-lite';
+import { buildTagsOf } from '~/models/build-details.server';
+import { confirmedParts, listParts } from '~/models/build-parts.server';
+import { listBuildPhotos } from '~/models/build-photos.server';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
-import { imageSource, largestVariantUrl } from '~/images/records.server';
+import { imageSources, largestVariantUrl } from '~/images/records.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -63,10 +69,25 @@ const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => 
     awaitedReplies: awaitedAiReplies(detail.id),
     roast: roastView(detail),
     social: buildSocial(detail),
-    image: imageSource(detail.imageId),
-    fullSize: largestVariantUrl(detail.imageId),
+    about: {
+      description: detail.description ? parseMarkdownLite(detail.description) : [],
+      tags: buildTagsOf(detail.id).map((tag) => ({ slug: tag, label: buildTagLabel(tag) })),
+      parts: confirmedParts(detail.id),
+    },
+    // The main photo and the extra ones screening approved, in order: the gallery.
+    photos: galleryPhotos(detail),
   };
 });
+
+function galleryPhotos(detail: { id: number; imageId: number; title: string }) {
+  const extra = listBuildPhotos(detail.id, { approvedOnly: true });
+  const ids = [detail.imageId, ...extra.map((photo) => photo.imageId)];
+  const sources = imageSources(ids);
+  return ids.flatMap((imageId, index) => {
+    const image = sources.get(imageId);
+    return image ? [{ image, fullSize: largestVariantUrl(imageId), alt: index === 0 ? `Photo of ${detail.title}` : `Photo ${index + 1} of ${detail.title}` }] : [];
+  });
+}
 
 export function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
@@ -98,8 +119,10 @@ export function loader(args: Route.LoaderArgs) {
     freshRoast: freshRoastOffer(detail, roast, viewer),
     // Listed before the vision model's look answered: its owner is told it may still be held.
     photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
-    image: page.image,
-    fullSize: page.fullSize,
+    photos: page.photos,
+    about: page.about,
+    // The owner is told when the AI proposed parts that wait for them.
+    proposedParts: viewer?.id === detail.userId ? listParts(detail.id).filter((part) => part.status === 'proposed').length : 0,
     now: dataNow('now'),
   };
 }
@@ -150,7 +173,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, photoCheck, image, fullSize, now, viewer, comments, reportReasons, replyReload } = loaderData;
+  const { build, roast, roastReactions, freshRoast, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
+    loaderData;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' || replyReload ? (
@@ -176,13 +200,11 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       </SharedRegion>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SharedRegion name="build-photo" deps={[build, image, fullSize]}>
-          {image ? (
-            <a href={fullSize ?? undefined} className="block overflow-hidden rounded-2xl border border-line" aria-label="Open the full-size photo">
-              <ResponsiveImage image={image} alt={`Photo of ${build.title}`} sizes="(min-width: 1024px) 40rem, 100vw" priority />
-            </a>
-          ) : null}
-        </SharedRegion>
+        <div className="grid content-start gap-8">
+          <PhotoGallery photos={photos} />
+          <BuildAbout buildId={build.id} about={about} />
+          {viewer?.isOwner ? <OwnerEditLink buildId={build.id} proposedParts={proposedParts} /> : null}
+        </div>
         <div className="grid content-start gap-6">
           <SharedRegion name="rating-summary" deps={[build]} className="contents">
             <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />

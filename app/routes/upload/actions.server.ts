@@ -76,7 +76,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return uploadFailed(args, messages[0] ?? 'Title is required', 400, submission.reply());
   }
-  const { title } = submission.value;
+  const { title, description, tags } = submission.value;
   const user = currentUser(args);
 
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
@@ -87,7 +87,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
       setTempUploadTitle(pending.id, title);
       return askToSignIn();
     }
-    const finished = await finishPendingUpload(args.request, user.id, { title });
+    const finished = await finishPendingUpload(args.request, user.id, { title, details: { description, tags } });
     if ('refused' in finished)
       return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
@@ -97,7 +97,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   if (typeof imageId !== 'number') return imageId;
 
   if (user) {
-    const buildId = await createBuild({ userId: user.id, title, imageId });
+    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags });
     if (buildId === null) throw new Error('A new build could not be created');
     return uploaded(buildId);
   }

@@ -1,10 +1,11 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, getTextareaProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { Route } from './+types/route';
 import { stage, upload, uploadRefused } from './actions.server';
 import { Guidelines } from './guidelines';
 import { PhotoInput } from './photo-input';
+import { TagAndDescriptionFields } from '~/components/build-details-fields';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
@@ -59,6 +60,8 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
     defaultValue: { title: pending?.title ?? '' },
   });
+  // After a refusal the form shows what was sent.
+  const sent = actionData?.result?.initialValue;
   const title = useTypedValue(fields.title.id, pending?.title ?? '');
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -93,7 +96,11 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   // With JavaScript the photo goes first, on its own, so the visitor sees it
   // travel; then the form finishes it like any pending upload. Without
   // JavaScript the browser posts everything at once.
-  async function uploadWithProgress(file: File) {
+  async function uploadWithProgress(file: File, formElement: HTMLFormElement) {
+    // The rest of the form (title, description, tags) follows the photo as it was when sent.
+    const rest = new FormData(formElement);
+    rest.delete('image');
+    rest.set('intent', 'finalize');
     setProgress(0);
     const body = new FormData();
     body.set('image', file);
@@ -103,7 +110,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
         toast({ kind: 'error', title: 'Upload failed', description: errorMessage(result.body, `${result.status}`) });
         return;
       }
-      await submit({ intent: 'finalize', title }, { method: 'post', encType: 'multipart/form-data' });
+      await submit(rest, { method: 'post', encType: 'multipart/form-data' });
     } catch (error) {
       toast({ kind: 'error', title: 'Upload failed', description: (error as Error).message });
     } finally {
@@ -135,7 +142,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             const file = fileRef.current?.files?.[0];
             if (event.defaultPrevented || finalizing || !file) return;
             event.preventDefault();
-            void uploadWithProgress(file);
+            void uploadWithProgress(file, event.currentTarget);
           }}
           noValidate
           className="panel grid gap-6 p-6"
@@ -162,6 +169,16 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               onPreview={setPreview}
             />
           )}
+          <TagAndDescriptionFields
+            description={{
+              props: getTextareaProps(fields.description),
+              value: sent?.description === undefined ? '' : String(sent.description),
+            }}
+            tags={sent ? [sent.tags ?? []].flat().map(String) : []}
+            descriptionErrors={fields.description.errors}
+            tagErrors={fields.tags.errors}
+            ids={{ description: fields.description.id, tags: fields.tags.id }}
+          />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {progress === null ? null : (
             <progress

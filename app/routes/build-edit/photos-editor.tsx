@@ -1,0 +1,82 @@
+import { Form } from 'react-router';
+import { ResponsiveImage } from '~/components/responsive-image';
+import { buttonClass } from '~/components/ui/button';
+import { FieldErrors } from '~/components/ui/field';
+import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
+import type { ImageSources } from '~/images/variants';
+import { BUILD_PHOTO_TYPES } from '~/utils/schemas';
+
+type Photo = { id: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null; image: ImageSources | null };
+
+const STATUS_TEXT: Record<ReviewStatus, string> = {
+  pending: 'Being checked: it shows once it passes.',
+  approved: 'Showing on your build page.',
+  held: 'Held for a moderator to look at.',
+  rejected: 'Not allowed: it is not shown.',
+};
+
+/** The owner's extra photos with what screening said of each, and the form that adds one. */
+export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: string | null }) {
+  return (
+    <section id="photos" aria-labelledby="photos-title" className="panel grid gap-5 p-5 sm:p-6">
+      <div className="grid gap-1">
+        <h2 id="photos-title" className="display text-xl">
+          More photos
+        </h2>
+        <p className="text-sm text-muted">
+          Up to {MAX_EXTRA_PHOTOS} besides the main one, checked like it before anyone else sees them. JPEG, PNG, GIF or WebP.
+        </p>
+      </div>
+      {photos.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your extra photos">
+          {photos.map((photo) => (
+            <li key={photo.id} className="grid content-start gap-2" data-testid="extra-photo">
+              <div className="aspect-square overflow-hidden rounded-lg border border-line bg-panel-2">
+                {photo.image ? (
+                  <ResponsiveImage
+                    image={photo.image}
+                    alt={`Extra photo ${photo.position}`}
+                    sizes="10rem"
+                    className="size-full object-cover"
+                  />
+                ) : null}
+              </div>
+              <p className="text-xs text-muted">{photo.reviewReason ?? STATUS_TEXT[photo.reviewStatus]}</p>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="remove-photo" />
+                <input type="hidden" name="photoId" value={photo.id} />
+                <button type="submit" className="text-sm font-semibold text-muted hover:text-danger">
+                  Remove <span className="sr-only">photo {photo.position}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {photos.length < MAX_EXTRA_PHOTOS ? (
+        <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+          <input type="hidden" name="intent" value="add-photo" />
+          <label className="grid min-w-0 gap-1 text-sm font-semibold">
+            Add a photo
+            <input
+              type="file"
+              name="image"
+              accept={BUILD_PHOTO_TYPES.join(',')}
+              className="block w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-panel-2 file:px-3 file:py-2 file:text-ink"
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? 'photo-error' : undefined}
+            />
+          </label>
+          <button type="submit" className={buttonClass('primary', 'sm', 'min-h-11')}>
+            Upload photo
+          </button>
+          {refusal ? (
+            <div className="sm:col-span-full">
+              <FieldErrors id="photo-error" errors={[refusal]} />
+            </div>
+          ) : null}
+        </Form>
+      ) : null}
+    </section>
+  );
+}
