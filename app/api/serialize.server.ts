@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
+import type { buildExtrasSchema, partJsonSchema, photoJsonSchema } from './contract/build-details';
 import type { competitionDetailSchema } from './contract/competitions';
 import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiWinner } from './serialize';
 import type { BuildSummary } from '~/domain/builds';
@@ -8,6 +9,10 @@ import type { CompetitionDetail } from '~/models/competitions.server';
 import type { Winner } from '~/domain/competitions';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
+import { buildTagsOf } from '~/models/build-details.server';
+import { listParts } from '~/models/build-parts.server';
+import { type BuildPhoto, listBuildPhotos } from '~/models/build-photos.server';
+import type { BuildPart } from '~/domain/build-parts';
 
 /** A lookup of each item's photo URL, the photos read in one query. */
 function photoUrls(items: { imageId: number }[]): (item: { imageId: number }) => string {
@@ -60,5 +65,26 @@ export function apiCompetitionDetail(
       points: standing.points,
     })),
     placements: placements?.map(apiWinner) ?? null,
+  };
+}
+
+/** A part as the API answers it. */
+export function apiPart(part: BuildPart): z.infer<typeof partJsonSchema> {
+  return { id: part.id, category: part.category, name: part.name, status: part.status, source: part.source };
+}
+
+/** An extra photo as the API answers it. */
+export function apiPhoto(photo: BuildPhoto): z.infer<typeof photoJsonSchema> {
+  return { id: photo.id, position: photo.position, imageUrl: apiImageUrl(photo.imageId), reviewStatus: photo.reviewStatus };
+}
+
+/** What a build has beyond its summary: the owner sees the AI's proposals and photos still being checked. */
+export function apiBuildExtras(build: { id: number; description: string | null }, ownerAsks: boolean): z.infer<typeof buildExtrasSchema> {
+  const parts = listParts(build.id);
+  return {
+    description: build.description,
+    tags: buildTagsOf(build.id),
+    parts: (ownerAsks ? parts : parts.filter((part) => part.status === 'confirmed')).map(apiPart),
+    photos: listBuildPhotos(build.id, { approvedOnly: !ownerAsks }).map(apiPhoto),
   };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { buildExtrasSchema } from './contract/build-details';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
 import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
 import type { CompetitionCard, PastCompetition, Winner } from '~/domain/competitions';
@@ -124,9 +125,11 @@ export function apiBuildDetail(
   build: SummaryInput & { avatarUrl: string; listed: boolean },
   imageUrl: string,
   { threads, threadCount }: { threads: ThreadInput[]; threadCount: number },
+  extras: z.infer<typeof buildExtrasSchema>,
 ): z.infer<typeof buildDetailSchema> {
   return {
     ...apiBuildSummary(build, imageUrl),
+    ...extras,
     avatarUrl: build.avatarUrl,
     listed: build.listed,
     comments: threads.map(({ replies, ...thread }) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buildExtrasSchema } from './build-details';
 import { buildSummarySchema, type Operation, timestamp } from './common';
 import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
 import { commentSchema as commentFields } from '~/utils/schemas';
@@ -35,6 +36,7 @@ export const buildCommentSchema = z.object({
 const commentThreadSchema = buildCommentSchema.extend({ replies: z.array(buildCommentSchema).meta({ description: 'Oldest first' }) });
 
 export const buildDetailSchema = buildSummarySchema.extend({
+  ...buildExtrasSchema.shape,
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
   comments: z

@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { buildDetailOperations } from './build-details';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
@@ -14,6 +15,7 @@ export const operations: Operation[] = [
   ...notificationOperations,
   ...competitionOperations,
   ...buildOperations,
+  ...buildDetailOperations,
   ...uploadOperations,
   ...adminOperations,
 ];

@@ -36,8 +36,8 @@ const SPEC_CALLS = [
 /**
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
- * list, detail and entries (issue 15); the e-mail switches (issue 16); the in-site
- * notifications (issue 35).
+ * list, detail and entries; the e-mail switches; the in-site notifications; a build's
+ * description, tags, parts and extra photos.
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -50,6 +50,12 @@ const EXTRA_CALLS = [
   'get /api/notifications/unread',
   'post /api/notifications/{id}/read',
   'post /api/notifications/read-all',
+  'post /api/builds/{id}/details',
+  'post /api/builds/{id}/parts',
+  'patch /api/builds/{id}/parts/{partId}',
+  'delete /api/builds/{id}/parts/{partId}',
+  'post /api/builds/{id}/photos',
+  'delete /api/builds/{id}/photos/{photoId}',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
