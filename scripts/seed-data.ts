@@ -1,5 +1,9 @@
 import sharp from 'sharp';
 import { approveBuild, createBuild } from '~/models/builds.server';
+import { addPart } from '~/models/build-parts.server';
+import { addBuildPhoto, approveBuildPhoto } from '~/models/build-photos.server';
+import type { PartCategory } from '~/domain/build-parts';
+import type { BuildTag } from '~/domain/build-tags';
 import { addComment } from '~/models/comments.server';
 import { rateBuild } from '~/models/ratings.server';
 import { markAllNotificationsRead } from '~/models/notifications.server';
@@ -59,6 +63,52 @@ const comments = [
   'Dust filters, my friend. Dust filters.',
   'Finally someone who matches the RAM lighting to the fans.',
 ] as const;
+
+// What some builds' owners wrote about them (by the index in `builds`): description, tags,
+// confirmed parts and how many more photos; search and the build page have something to show.
+const details: Record<number, { description: string; tags: BuildTag[]; parts: [PartCategory, string][]; photos: number }> = {
+  0: {
+    description:
+      'Everything white, down to the sleeved cables. Took three weekends and one very patient partner.\n\nBuild log on [my blog](https://example.com/aurora-build-log).',
+    tags: ['white-build', 'itx', 'cable-management'],
+    parts: [
+      ['case', 'Lian Li A4-H2O'],
+      ['GPU', 'RTX 4070 Ti Super'],
+      ['CPU', 'Ryzen 7 7800X3D'],
+      ['cooler', 'Lian Li Galahad 240 AIO'],
+      ['RAM', '32 GB DDR5-6000'],
+    ],
+    photos: 2,
+  },
+  1: {
+    description: 'Red and black, loud and proud. The front fans are the only RGB: the rest is on purpose.',
+    tags: ['high-end', 'water-cooled'],
+    parts: [
+      ['GPU', 'RTX 4090'],
+      ['CPU', 'Core i9-14900K'],
+      ['cooler', 'Arctic Liquid Freezer III 360'],
+      ['PSU', 'Corsair RM1000x'],
+    ],
+    photos: 1,
+  },
+  4: {
+    description: 'Custom loop with a distro plate. Leak-tested for 24 hours; the towel stayed dry.',
+    tags: ['water-cooled', 'white-build'],
+    parts: [
+      ['case', 'Lian Li O11 Dynamic EVO'],
+      ['GPU', 'RX 7900 XTX'],
+      ['cooler', 'EK Quantum custom loop'],
+    ],
+    photos: 3,
+  },
+  6: {
+    description: 'No lights, no glass, no noise.',
+    tags: ['rgb-free', 'silent', 'sleeper'],
+    parts: [['cooler', 'Noctua NH-D15']],
+    photos: 0,
+  },
+  8: { description: 'Used parts, big frames.', tags: ['budget', 'first-build'], parts: [['GPU', 'RX 6600']], photos: 1 },
+};
 
 // Who made each build (an index into members): some share a lot and some a little,
 // so the demo's members reach different levels and achievements.
@@ -138,10 +188,26 @@ export async function seed(): Promise<void> {
     await makeLaterVariants(imageId);
     const createdAt = new Date(now - index * 37 * 3600_000);
     const ownerId = ids[owners[index]!]!;
-    const buildId = await createBuild({ userId: ownerId, title, imageId }, createdAt);
+    const about = details[index];
+    const buildId = await createBuild({ userId: ownerId, title, imageId, description: about?.description, tags: about?.tags }, createdAt);
     if (buildId === null) continue;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
     await approveBuild(buildId, createdAt);
+    for (const [category, name] of about?.parts ?? []) addPart(buildId, ownerId, { category, name });
+    for (let extra = 1; extra <= (about?.photos ?? 0); extra++) {
+      const photo = await processImage(
+        new Uint8Array(
+          await sharp(Buffer.from(scene(index + extra * 5)))
+            .png()
+            .toBuffer(),
+        ),
+        {
+          uploadsDir: config.UPLOADS_DIR,
+        },
+      );
+      const added = await addBuildPhoto(buildId, ownerId, saveImage(photo));
+      if (added.ok) await approveBuildPhoto(added.photo.id);
+    }
     seeded.push({ buildId, ownerId, index });
     const others = ids.filter((id) => id !== ownerId);
     for (const [position, userId] of others.entries()) {

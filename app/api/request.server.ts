@@ -113,3 +113,8 @@ export function pathId(value: string | undefined, notFound: string): number {
   if (!id.success) throw apiError(404, notFound);
   return id.data;
 }
+
+/** A change to someone else's build: 403; to a build that does not exist: 404. */
+export function ownerRefusal(reason: 'not_found' | 'not_owner'): Response {
+  return reason === 'not_owner' ? apiError(403, 'Only the owner can change this build') : apiError(404, 'Build not found');
+}

@@ -111,3 +111,14 @@ export function savePhotoScreening(tx: Writer, photoId: number, verdict: Screeni
 export function holdPhotoForReview(tx: Writer, photoId: number, reason: string): void {
   tx.update(buildPhotos).set({ reviewStatus: 'held', reviewReason: reason }).where(eq(buildPhotos.id, photoId)).run();
 }
+
+/** Lists an extra photo without screening (our own seeded pictures), then publishes its files. */
+export async function approveBuildPhoto(photoId: number): Promise<void> {
+  const photo = db()
+    .update(buildPhotos)
+    .set({ reviewStatus: 'approved', reviewReason: null })
+    .where(eq(buildPhotos.id, photoId))
+    .returning({ imageId: buildPhotos.imageId })
+    .get();
+  if (photo) await settleImageFiles([photo.imageId]);
+}

@@ -1,7 +1,7 @@
 import type { Route } from './+types/builds.details';
 import { detailsBodySchema } from '~/api/contract/build-details';
 import { updateBuildDetails } from '~/models/build-details.server';
-import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
+import { ownerRefusal, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 /** POST /api/builds/{id}/details {description, tags}: the owner's words and tags, both replaced. */
 export async function action(args: Route.ActionArgs) {
@@ -11,9 +11,4 @@ export async function action(args: Route.ActionArgs) {
   const result = updateBuildDetails(buildId, user.id, details);
   if (!result.ok) return ownerRefusal(result.reason);
   return Response.json(details);
-}
-
-/** Not the owner: 403; no such build: 404. */
-export function ownerRefusal(reason: 'not_found' | 'not_owner'): Response {
-  return reason === 'not_owner' ? apiError(403, 'Only the owner can change this build') : apiError(404, 'Build not found');
 }

@@ -1,9 +1,8 @@
 import type { Route } from './+types/builds.part';
-import { ownerRefusal } from './builds.details';
 import { partCorrectionSchema } from '~/api/contract/build-details';
 import { apiPart } from '~/api/serialize.server';
 import { confirmPart, removePart } from '~/models/build-parts.server';
-import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
+import { apiError, ownerRefusal, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 const WRONG_METHOD = () => apiError(405, 'Use PATCH or DELETE for this call', undefined, { headers: { Allow: 'PATCH, DELETE' } });
 

@@ -1,10 +1,9 @@
 import type { Route } from './+types/builds.parts';
-import { ownerRefusal } from './builds.details';
 import { partBodySchema } from '~/api/contract/build-details';
 import { apiPart } from '~/api/serialize.server';
 import { addPart } from '~/models/build-parts.server';
 import { MAX_BUILD_PARTS } from '~/domain/build-parts';
-import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
+import { apiError, ownerRefusal, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 /** POST /api/builds/{id}/parts {category, name}: the owner adds a part, confirmed. */
 export async function action(args: Route.ActionArgs) {

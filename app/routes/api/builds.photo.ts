@@ -1,8 +1,7 @@
 import type { Route } from './+types/builds.photo';
-import { ownerRefusal } from './builds.details';
 import { onlyMethod, writeOnly } from '~/api/admin.server';
 import { removeBuildPhoto } from '~/models/build-photos.server';
-import { apiError, pathId, requireApiUser } from '~/api/request.server';
+import { apiError, ownerRefusal, pathId, requireApiUser } from '~/api/request.server';
 
 export const loader = writeOnly('DELETE');
 

@@ -1,12 +1,11 @@
 import type { Route } from './+types/builds.photos';
-import { ownerRefusal } from './builds.details';
 import { photoBodySchema } from '~/api/contract/build-details';
 import { apiPhoto } from '~/api/serialize.server';
 import { addBuildPhoto } from '~/models/build-photos.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { clientAddressOf } from '~/web/client-address.server';
-import { apiError, pathId, readForm, requireApiUser, uploadFailure } from '~/api/request.server';
+import { apiError, ownerRefusal, pathId, readForm, requireApiUser, uploadFailure } from '~/api/request.server';
 
 /** POST /api/builds/{id}/photos, multipart {image}: the owner adds a photo, screened before others see it. */
 export async function action(args: Route.ActionArgs) {
