@@ -51,6 +51,25 @@ export const users = sqliteTable(
 );
 
 /**
+ * A name a member gave up, and when: their public page's old address redirects to
+ * the new one for a while (models/members.server.ts), unless someone else takes the
+ * name. One row per rename; housekeeping drops rows past that while.
+ */
+export const formerUsernames = sqliteTable(
+  'former_usernames',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // As users.username_key: the old name folded for comparison.
+    usernameKey: text('username_key').notNull(),
+    renamedAt: integer('renamed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('former_usernames_key_idx').on(t.usernameKey, t.renamedAt), index('former_usernames_user_idx').on(t.userId)],
+);
+
+/**
  * One e-mailed sign-in code and its magic link. Only keyed hashes are kept; the
  * row counts its own wrong tries and knows the browser that asked for it, so the
  * link signs in on that browser only.

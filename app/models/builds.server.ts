@@ -14,7 +14,7 @@ import type { BuildSummary, ReviewStatus } from '~/domain/builds';
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');
 
-const summaryColumns = {
+export const summaryColumns = {
   id: builds.id,
   title: builds.title,
   imageId: builds.imageId,

@@ -25,7 +25,7 @@ export const BAYESIAN_PRIOR_VOTES = 5;
  * have that build's own average as C, and any lone 5-star vote would beat it.
  */
 export const PRIOR_MIDPOINT_VOTES = 10;
-const SCALE_MIDPOINT = 3;
+export const SCALE_MIDPOINT = 3;
 
 export function parsePeriod(value: string | undefined): LeaderboardPeriod {
   return (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '') ? (value as LeaderboardPeriod) : 'today';

@@ -5,6 +5,7 @@ import { env } from '~/services/env.server';
 import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
 import type { CurrentUser } from '~/domain/users';
+import { recordFormerUsername } from './members.server';
 
 export const currentUserColumns = {
   id: users.id,
@@ -74,8 +75,11 @@ export function signInByEmail(email: string, { adminEmails }: { adminEmails: str
 
 export type UsernameChange = 'updated' | 'unchanged' | 'taken';
 
-/** Renames a member; names are unique whatever their case. */
-export function changeUsername(userId: number, username: string): UsernameChange {
+/**
+ * Renames a member; names are unique whatever their case. The old name is kept
+ * for a while, so links to their public page still find them.
+ */
+export function changeUsername(userId: number, username: string, now = new Date()): UsernameChange {
   return db().transaction((tx) => {
     const current = tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).get();
     if (current?.username === username) return 'unchanged';
@@ -89,6 +93,8 @@ export function changeUsername(userId: number, username: string): UsernameChange
       .set({ username, usernameKey: usernameKey(username) })
       .where(eq(users.id, userId))
       .run();
+    // A change of case only is the same name: nothing to lead anywhere.
+    if (current && usernameKey(current.username) !== usernameKey(username)) recordFormerUsername(tx, userId, current.username, now);
     return 'updated';
   });
 }

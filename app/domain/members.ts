@@ -1,0 +1,28 @@
+// A member as their public page and the API show them: the view types the models return.
+
+/** How long a member's old name still leads to them after a rename. */
+export const FORMER_USERNAME_DAYS = 90;
+
+/** What anyone may see of a member: never their e-mail address, role or settings. */
+export type PublicMember = {
+  id: number;
+  username: string;
+  avatarUrl: string;
+  bio: string;
+  level: number;
+  createdAt: Date;
+};
+
+/** A closed competition the member entered, and where their entry finished. */
+export type CompetitionPlacement = {
+  competitionId: number;
+  competitionTitle: string;
+  closedAt: Date;
+  placement: number;
+  /** Entries that were placed: "3rd of 8". */
+  entrants: number;
+  buildId: number;
+  buildTitle: string;
+  /** Whether the build is still listed: only then is it a link. */
+  buildListed: boolean;
+};
