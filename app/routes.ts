@@ -10,6 +10,7 @@ export default [
   route('build/:id/share', 'routes/build-share.tsx'),
   route('builds/:id', 'routes/builds-redirect.ts'),
   route('share/:token', 'routes/share.tsx'),
+  route('u/:username', 'routes/member/route.tsx'),
   route('private-images/:fileName', 'routes/private-image.ts'),
   route('upload', 'routes/upload/route.tsx'),
   route('auth', 'routes/auth/route.tsx'),

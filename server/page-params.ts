@@ -1,7 +1,7 @@
 import { parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
 import { safeRedirect } from '~/utils/redirects';
-import { galleryQuery, tutorialStep } from '~/utils/page-query';
+import { galleryQuery, memberPageQuery, tutorialStep } from '~/utils/page-query';
 
 /** Whether a parameter's value is one its page reads as sent: only those are kept. */
 type Accepts = (value: string) => boolean;
@@ -58,6 +58,15 @@ const KEPT: readonly KeptPage[] = [
   { path: new RegExp(`^/leaderboard(?:/(?:${LEADERBOARD_PERIODS.join('|')}))?$`), forOneVisitor: true },
   { path: new RegExp(`^/build/${ID}$`), params: { comments: oneOf('all'), replyTo: id }, forOneVisitor: true },
   { path: new RegExp(`^/competitions(?:/${ID})?$`), forOneVisitor: true },
+  {
+    // A member's page, its name as memberPath() encodes it; the page redirects any other spelling there.
+    path: /^\/u\/(?:[\w.!~*'()-]|%[0-9A-F]{2}){1,300}$/,
+    params: {
+      sort: readsBack((sort) => memberPageQuery(new URLSearchParams({ sort })).sort),
+      page: readsBack((page) => memberPageQuery(new URLSearchParams({ page })).page),
+    },
+    forOneVisitor: true,
+  },
   { path: /^\/(?:past-competitions|about|terms-of-service|privacy-policy|cookie-policy)$/, forOneVisitor: true },
   { path: /^\/share\/[\w-]{1,64}$/ },
   {

@@ -1,4 +1,6 @@
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, TUTORIAL_STEP_COUNT } from './constants';
+import { pageNumber } from './query';
+import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 
 /**
  * The query parameters pages read, parsed here once: by the pages, and by the
@@ -25,4 +27,9 @@ export function galleryQuery(params: URLSearchParams): { after: number; count: n
 function wholeNumber(value: string | null, fallback: number): number {
   const number = Number(value ?? Number.NaN);
   return Number.isInteger(number) && number >= 0 ? number : fallback;
+}
+
+/** A member's page: `?sort=` one of the build orders (newest by default), `?page=N` of their builds (1 by default). */
+export function memberPageQuery(params: URLSearchParams): { sort: BuildSort; page: number } {
+  return { sort: parseBuildSort(params.get('sort')), page: pageNumber(params.get('page')) };
 }
