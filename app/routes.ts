@@ -73,6 +73,7 @@ export default [
   route('api/builds/:id/photos', 'routes/api/builds.photos.ts'),
   route('api/builds/:id/photos/:photoId', 'routes/api/builds.photo.ts'),
   route('api/share/:token', 'routes/api/share.ts'),
+  route('api/users/:username', 'routes/api/users.detail.ts'),
   route('api/uploads/temp', 'routes/api/uploads.temp.ts'),
   route('api/uploads/temp/status', 'routes/api/uploads.temp.status.ts'),
   route('api/admin/users', 'routes/api/admin.users.ts'),

@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
 import type { buildExtrasSchema, partJsonSchema, photoJsonSchema } from './contract/build-details';
 import type { competitionDetailSchema } from './contract/competitions';
-import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiWinner } from './serialize';
+import type { publicMemberSchema } from './contract/members';
+import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiProgression, apiWinner } from './serialize';
+import type { BuildSort } from '~/domain/build-sorts';
+import type { CompetitionPlacement, PublicMember } from '~/domain/members';
+import type { Progression } from '~/domain/progression';
 import type { BuildSummary } from '~/domain/builds';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
 import type { CompetitionDetail } from '~/models/competitions.server';
@@ -86,5 +90,31 @@ export function apiBuildExtras(build: { id: number; description: string | null }
     tags: buildTagsOf(build.id),
     parts: (ownerAsks ? parts : parts.filter((part) => part.status === 'confirmed')).map(apiPart),
     photos: listBuildPhotos(build.id, { approvedOnly: !ownerAsks }).map(apiPhoto),
+type MemberInput = {
+  member: PublicMember;
+  progression: Progression;
+  placements: CompetitionPlacement[];
+  builds: { list: BuildSummary[]; total: number; sort: BuildSort; page: number; pageCount: number };
+};
+
+/** A member's public page (GET /api/users/{username}): only earned achievements; a placed build that is no longer listed is not named. */
+export function apiPublicMember({ member, progression, placements, builds }: MemberInput): z.infer<typeof publicMemberSchema> {
+  const { achievements, ...level } = apiProgression(progression);
+  return {
+    username: member.username,
+    avatarUrl: member.avatarUrl,
+    bio: member.bio,
+    createdAt: member.createdAt.toISOString(),
+    progression: { ...level, achievements: achievements.filter((achievement) => achievement.earnedAt !== null) },
+    placements: placements.map((placement) => ({
+      competitionId: placement.competitionId,
+      competitionTitle: placement.competitionTitle,
+      closedAt: placement.closedAt.toISOString(),
+      placement: placement.placement,
+      entrants: placement.entrants,
+      buildId: placement.buildListed ? placement.buildId : null,
+      buildTitle: placement.buildListed ? placement.buildTitle : null,
+    })),
+    builds: { sort: builds.sort, page: builds.page, pageCount: builds.pageCount, total: builds.total, items: apiBuildList(builds.list) },
   };
 }

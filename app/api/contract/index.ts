@@ -5,6 +5,7 @@ import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { notificationOperations } from './notifications';
+import { memberOperations } from './members';
 import { sessionOperations } from './session';
 import { uploadOperations } from './uploads';
 
@@ -16,6 +17,7 @@ export const operations: Operation[] = [
   ...competitionOperations,
   ...buildOperations,
   ...buildDetailOperations,
+  ...memberOperations,
   ...uploadOperations,
   ...adminOperations,
 ];
