@@ -90,6 +90,9 @@ export function apiBuildExtras(build: { id: number; description: string | null }
     tags: buildTagsOf(build.id),
     parts: (ownerAsks ? parts : parts.filter((part) => part.status === 'confirmed')).map(apiPart),
     photos: listBuildPhotos(build.id, { approvedOnly: !ownerAsks }).map(apiPhoto),
+  };
+}
+
 type MemberInput = {
   member: PublicMember;
   progression: Progression;

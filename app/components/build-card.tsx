@@ -3,6 +3,7 @@ import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { Stars } from '~/components/stars';
+import { MemberLink } from '~/components/member-link';
 
 export type BuildCardData = {
   id: number;
@@ -14,34 +15,40 @@ export type BuildCardData = {
   image: ImageSources | null;
 };
 
-/** A build in a grid: photo, title, maker and rating, all one link to the build. */
+/**
+ * A build in a grid: photo, title, maker and rating. The title is the link to the
+ * build, its overlay making the whole card clickable; the maker's name, above the
+ * overlay, links to their page.
+ */
 export function BuildCard({ build, priority = false }: { build: BuildCardData; priority?: boolean }) {
   return (
-    <article className="panel group overflow-hidden transition-colors hover:border-neon-cyan/60">
-      <Link to={`/build/${build.id}`} className="block" prefetch="intent">
-        <div className="aspect-[4/3] overflow-hidden bg-void">
-          {build.image ? (
-            <ResponsiveImage
-              image={build.image}
-              alt=""
-              sizes="(min-width: 1280px) 24rem, (min-width: 640px) 50vw, 100vw"
-              priority={priority}
-              className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-            />
-          ) : null}
-        </div>
-        <div className="grid gap-1 p-4">
-          <h2 className="truncate text-lg font-bold">{build.title}</h2>
-          <p className="flex min-w-0 items-center gap-2 text-sm text-neon-cyan">
-            <span className="truncate">@{build.username}</span>
-            <LevelBadge level={build.userLevel} />
-          </p>
-          <p className="flex items-center gap-2 text-sm text-muted">
-            <Stars value={build.averageRating} />
-            {build.averageRating.toFixed(1)} · {build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'}
-          </p>
-        </div>
-      </Link>
+    <article className="panel group relative overflow-hidden transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan">
+      <div className="aspect-[4/3] overflow-hidden bg-void">
+        {build.image ? (
+          <ResponsiveImage
+            image={build.image}
+            alt=""
+            sizes="(min-width: 1280px) 24rem, (min-width: 640px) 50vw, 100vw"
+            priority={priority}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+        ) : null}
+      </div>
+      <div className="grid gap-1 p-4">
+        <h2 className="truncate text-lg font-bold">
+          <Link to={`/build/${build.id}`} prefetch="intent" className="after:absolute after:inset-0">
+            {build.title}
+          </Link>
+        </h2>
+        <p className="flex min-w-0 items-center gap-2 text-sm">
+          <MemberLink username={build.username} className="relative z-10 truncate" />
+          <LevelBadge level={build.userLevel} />
+        </p>
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Stars value={build.averageRating} />
+          {build.averageRating.toFixed(1)} · {build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'}
+        </p>
+      </div>
     </article>
   );
 }

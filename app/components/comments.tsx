@@ -14,6 +14,7 @@ import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
 import type { CommentView } from '~/domain/comments';
 import { useTypedValue } from './use-typed-value';
+import { MemberLink } from '~/components/member-link';
 
 /** A comment as the page receives it: the model's view, its time as milliseconds. */
 export type CommentData = Omit<CommentView, 'createdAt'> & { createdAt: number };
@@ -156,9 +157,8 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, reportReaso
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         {comment.isAI ? <LogoMark className="size-7" /> : <Avatar username={comment.username} avatarUrl={comment.avatarUrl} />}
-        <span className={comment.isAI ? 'font-bold text-neon-pink' : 'font-semibold text-neon-cyan'}>
-          {comment.isAI ? AI_NAME : `@${comment.username}`}
-        </span>
+        {/* RoastBot is the site's AI, not a member: its name has no page. */}
+        {comment.isAI ? <span className="font-bold text-neon-pink">{AI_NAME}</span> : <MemberLink username={comment.username} />}
         {comment.level !== null ? <LevelBadge level={comment.level} /> : null}
         {comment.isAI ? (
           <span className="rounded-full bg-neon-pink/20 px-2 py-0.5 text-xs font-bold uppercase text-neon-pink">AI</span>

@@ -6,6 +6,7 @@ import { Logo } from '~/components/logo';
 import { NotificationBell } from '~/components/notification-bell';
 import { AccountLinks, UserMenu } from '~/components/user-menu';
 import type { CurrentUser } from '~/domain/users';
+import { MemberLink } from '~/components/member-link';
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -99,7 +100,9 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
               </li>
               {user ? (
                 <>
-                  <li className="truncate px-3 pt-2 text-sm font-bold text-neon-cyan">@{user.username}</li>
+                  <li className="truncate px-3 pt-2 text-sm">
+                    <MemberLink username={user.username} className="font-bold" />
+                  </li>
                   <AccountLinks user={user} />
                 </>
               ) : (

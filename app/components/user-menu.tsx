@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router';
 import { Avatar } from '~/components/avatar';
 import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/domain/users';
+import { MemberLink } from '~/components/member-link';
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm font-semibold text-ink hover:bg-panel-2 hover:text-neon-cyan';
 
@@ -53,7 +54,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Avatar username={user.username} avatarUrl={user.avatarUrl} />
       </summary>
       <div className="panel absolute right-0 top-full z-50 mt-2 w-60 bg-panel p-2 shadow-2xl shadow-black/70">
-        <p className="truncate border-b border-line px-3 pb-2 pt-1 text-sm font-bold text-neon-cyan">@{user.username}</p>
+        <p className="truncate border-b border-line px-3 pb-2 pt-1 text-sm">
+          <MemberLink username={user.username} className="font-bold" />
+        </p>
         <ul className="mt-1 grid gap-0.5">
           <AccountLinks user={user} />
         </ul>

@@ -12,6 +12,7 @@ import { redirectWithToast } from '~/web/toast.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
 import { pageNumber, positiveInt, withQuery } from '~/utils/query';
+import { MemberLink } from '~/components/member-link';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -68,7 +69,7 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
               </Link>
               <ReviewBadge status={build.reviewStatus} />
             </span>,
-            `@${build.username}`,
+            <MemberLink key="user" username={build.username} />,
             shortDate(build.createdAt),
             build.averageRating.toFixed(1),
             <Link

@@ -16,6 +16,7 @@ import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime } from '~/utils/dates';
+import { MemberLink } from '~/components/member-link';
 
 /** The queue: held builds, open reports and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -121,7 +122,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                       {build.title}
                     </Link>{' '}
                     <span className="text-sm text-muted">
-                      by @{build.username}, {relativeTime(build.createdAt, now)}
+                      by <MemberLink username={build.username} />, {relativeTime(build.createdAt, now)}
                     </span>
                   </p>
                   {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
@@ -171,8 +172,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             {reports.map((report) => (
               <li key={report.id} className="panel grid gap-2 p-4">
                 <p className="text-sm text-muted">
-                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by @{report.reporter},{' '}
-                  {relativeTime(report.createdAt, now)}
+                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by{' '}
+                  <MemberLink username={report.reporter} />, {relativeTime(report.createdAt, now)}
                 </p>
                 {report.commentId !== null ? (
                   <p>
@@ -221,7 +222,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     {roast.title}
                   </Link>{' '}
                   <span className="text-sm text-muted">
-                    by @{roast.username}, failed {relativeTime(roast.failedAt, now)}
+                    by <MemberLink username={roast.username} />, failed {relativeTime(roast.failedAt, now)}
                   </span>
                   {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
                 </div>

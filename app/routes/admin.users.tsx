@@ -11,6 +11,7 @@ import { redirectWithToast } from '~/web/toast.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
 import { pageNumber, withQuery } from '~/utils/query';
+import { MemberLink } from '~/components/member-link';
 
 const CHANGES = ['disable', 'enable', 'grant-moderator', 'remove-moderator', 'delete'] as const satisfies readonly MemberChange[];
 const isChange = (value: unknown): value is MemberChange => (CHANGES as readonly unknown[]).includes(value);
@@ -120,9 +121,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           key: user.id,
           cells: [
             user.id,
-            <span key="name" className="font-bold">
-              @{user.username}
-            </span>,
+            <MemberLink key="name" username={user.username} className="font-bold" />,
             <span key="email" className="[overflow-wrap:anywhere]">
               {user.email}
             </span>,

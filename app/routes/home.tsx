@@ -17,6 +17,7 @@ import { type LeaderboardPeriod } from '~/domain/leaderboards';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
+import { MemberLink } from '~/components/member-link';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
@@ -112,8 +113,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <div className="flex flex-1 flex-col p-5">
                   <h3 className="text-lg font-bold">{build.title}</h3>
-                  <p className="flex items-center gap-2 text-sm text-neon-cyan">
-                    @{build.username} <LevelBadge level={build.userLevel} />
+                  <p className="flex items-center gap-2 text-sm">
+                    <MemberLink username={build.username} /> <LevelBadge level={build.userLevel} />
                   </p>
                   <p className="mt-2 flex items-center gap-2 text-sm text-muted">
                     <Stars value={build.averageRating} />
@@ -189,7 +190,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Link to={`/build/${entry.buildId}`} className="block truncate font-bold hover:text-neon-cyan">
                     {entry.title}
                   </Link>
-                  <p className="text-sm text-muted">@{entry.username}</p>
+                  <p className="truncate text-sm">
+                    <MemberLink username={entry.username} />
+                  </p>
                 </div>
                 <div className="text-right text-sm">
                   <p className="font-bold">{entry.points} pts</p>

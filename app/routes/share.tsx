@@ -7,6 +7,7 @@ import { imageSource } from '~/images/records.server';
 import { findSharedBuild } from '~/models/shares.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { pageMeta, socialMeta } from '~/utils/meta';
+import { MemberLink } from '~/components/member-link';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findSharedBuild(params.token);
@@ -53,7 +54,9 @@ export default function SharedBuild({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="display break-words text-3xl sm:text-4xl">{build.title}</h1>
-      <p className="mt-2 text-sm font-semibold text-neon-cyan">@{build.username}</p>
+      <p className="mt-2 text-sm">
+        <MemberLink username={build.username} />
+      </p>
       {image ? (
         <ResponsiveImage
           image={image}

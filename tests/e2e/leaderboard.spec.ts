@@ -32,7 +32,10 @@ test('the periods are links: each opens its rankings, marked as the current page
     if ((await cards.count()) > 0) {
       expect(await cards.count()).toBeLessThanOrEqual(10);
       await expect(cards.first()).toContainText('Rank #1');
-      await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/build\/\d+$/);
+      // The title links to the build, the maker's name to their page.
+      await expect(cards.first().getByRole('link')).toHaveCount(2);
+      await expect(cards.first().getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/build\/\d+$/);
+      await expect(cards.first().getByRole('link', { name: /^@/ })).toHaveAttribute('href', /^\/u\/[^/]+$/);
     } else {
       await expect(rankings.getByRole('link', { name: 'Upload your build' })).toHaveAttribute('href', '/upload');
     }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Winner } from '~/domain/competitions';
+import { MemberLink } from '~/components/member-link';
 
 const PLACES = ['1st', '2nd', '3rd'];
 const TONES = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];
@@ -17,7 +18,7 @@ export function Winners({ winners, label }: { winners: Winner[]; label: string }
           <span className={`display w-10 text-xl ${TONES[winner.placement - 1] ?? ''}`}>
             {PLACES[winner.placement - 1] ?? `${winner.placement}th`}
           </span>
-          <span className="font-bold text-neon-cyan">@{winner.username}</span>
+          <MemberLink username={winner.username} className="font-bold" />
           <Link to={`/build/${winner.buildId}`} className="min-w-0 truncate underline-offset-4 hover:underline">
             {winner.title}
           </Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
+import { MemberLink } from '~/components/member-link';
 
 export type RankedBuild = {
   rank: number;
@@ -49,7 +50,9 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
             {build.title}
           </Link>
         </h3>
-        <p className="truncate text-sm text-neon-cyan">@{build.username}</p>
+        <p className="truncate text-sm">
+          <MemberLink username={build.username} className="relative z-10" />
+        </p>
         <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-line pt-3 text-center">
           <Stat label="Points">{build.points}</Stat>
           <Stat label="Average">

@@ -35,6 +35,7 @@ import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';
+import { MemberLink } from '~/components/member-link';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
@@ -189,7 +190,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
             <span className="flex items-center gap-2">
               <Avatar username={build.username} avatarUrl={build.avatarUrl} />
-              <span className="font-semibold text-neon-cyan">@{build.username}</span>
+              <MemberLink username={build.username} />
             </span>
             <span aria-hidden="true">·</span>
             <time dateTime={new Date(build.createdAt).toISOString()}>{relativeTime(build.createdAt, now)}</time>
