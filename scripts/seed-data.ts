@@ -12,7 +12,7 @@ import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
 import { makeLaterVariants } from '~/images/records.server';
 import { saveImage } from '~/models/uploads.server';
-import { findUserByEmail, insertUser } from '~/models/users.server';
+import { changeUsername, findUserByEmail, insertUser } from '~/models/users.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { processImage } from '~/images/encode.server';
@@ -34,6 +34,9 @@ const fanMembers = [
   ['BenchmarkBea', 'Numbers or it did not happen.'],
   ['FanCurveFinn', 'Tunes fan curves for fun.'],
 ] as const;
+
+// CableCzar was SleeveLord until ten days ago: /u/SleeveLord still leads to them.
+const formerNames: Partial<Record<(typeof members)[number][0], string>> = { CableCzar: 'SleeveLord' };
 
 const builds = [
   'Aurora White ITX',
@@ -171,8 +174,17 @@ export async function seed(): Promise<void> {
   const now = Date.now();
   const ids = members.map(([username, bio], index) => {
     const email = `${username.toLowerCase()}@demo.rigroast.local`;
-    return (findUserByEmail(email) ?? insertUser({ username, email, bio, createdAt: new Date(now - (40 - index) * 86_400_000) })).id;
+    const existing = findUserByEmail(email);
+    if (existing) return existing.id;
+    const formerName = formerNames[username];
+    const { id } = insertUser({ username: formerName ?? username, email, bio, createdAt: new Date(now - (40 - index) * 86_400_000) });
+    if (formerName) changeUsername(id, username, new Date(now - 10 * 86_400_000));
+    return id;
   });
+  // A disabled member: their page says it is not available (404).
+  const disabled = 'disabled@demo.rigroast.local';
+  if (!findUserByEmail(disabled))
+    insertUser({ username: 'BannedBlaster', email: disabled, bio: 'Spammed the comments.', isDisabled: true });
 
   const next = random(2026);
   // Newest first once the loop is done (by `index`), whatever order they were made in.
@@ -285,7 +297,7 @@ export async function seed(): Promise<void> {
   });
   enterAll(active, seeded.slice(0, members.length - 2), now - 2 * DAY, now - DAY);
   console.log(
-    `Seeded ${members.length + fans.length} members, ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, and a disabled one), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
