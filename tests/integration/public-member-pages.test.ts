@@ -94,6 +94,18 @@ describe('a member’s page', () => {
     }
   });
 
+  it('is kept by the page cache for the orders and pages it reads, and rendered for anything else', async () => {
+    const cached = async (path: string) => {
+      await stack.browser().request(path);
+      return (await stack.browser().request(path)).headers.get('x-page-cache');
+    };
+    expect(await cached('/u/CableCzar')).toBe('hit');
+    expect(await cached('/u/CableCzar?sort=top-rated&page=2')).toBe('hit');
+    expect(await cached('/u/CableCzar?sort=oldest')).toBeNull();
+    expect(await cached('/u/CableCzar?page=3')).toBeNull();
+    expect(await cached('/u/cableczar')).toBeNull();
+  });
+
   it('answers 404 in plain words for nobody, a disabled member and a page past the last', async () => {
     const visitor = stack.browser();
     const nobody = await visitor.get('/u/NobodyAtAll');
