@@ -20,7 +20,16 @@ export type BuildCardData = {
  * build, its overlay making the whole card clickable; the maker's name, above the
  * overlay, links to their page.
  */
-export function BuildCard({ build, priority = false }: { build: BuildCardData; priority?: boolean }) {
+export function BuildCard({
+  build,
+  priority = false,
+  heading: Heading = 'h2',
+}: {
+  build: BuildCardData;
+  priority?: boolean;
+  /** The title's heading level: h3 where the grid sits under a section's h2. */
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="panel group relative overflow-hidden transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan">
       <div className="aspect-[4/3] overflow-hidden bg-void">
@@ -35,11 +44,11 @@ export function BuildCard({ build, priority = false }: { build: BuildCardData; p
         ) : null}
       </div>
       <div className="grid gap-1 p-4">
-        <h2 className="truncate text-lg font-bold">
+        <Heading className="truncate text-lg font-bold">
           <Link to={`/build/${build.id}`} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>
-        </h2>
+        </Heading>
         <p className="flex min-w-0 items-center gap-2 text-sm">
           <MemberLink username={build.username} className="relative z-10 truncate" />
           <LevelBadge level={build.userLevel} />

@@ -37,7 +37,7 @@ export function MemberBuilds({ username, list, total, page, pageCount, sort }: P
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
             {list.map((build, index) => (
               <li key={build.id}>
-                <BuildCard build={build} priority={page === 1 && index === 0} />
+                <BuildCard build={build} priority={page === 1 && index === 0} heading="h3" />
               </li>
             ))}
           </ul>
