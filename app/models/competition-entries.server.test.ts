@@ -85,6 +85,20 @@ describe('competition standings', () => {
     ]);
   });
 
+  it('places entries without votes last, below one whose three votes are low', async () => {
+    const unrated = await aListedBuild({ title: 'Nobody voted' });
+    const lowRated = await aListedBuild({ title: 'Three low votes' });
+    const owner = (id: number) => db().select().from(builds).where(eq(builds.id, id)).get()!.userId;
+    enterCompetition({ competitionId, userId: owner(unrated), buildId: unrated }, at(-DAY));
+    enterCompetition({ competitionId, userId: owner(lowRated), buildId: lowRated }, at(-DAY + 5000));
+    for (const voter of [aMember(), aMember(), aMember()]) rateBuild({ buildId: lowRated, userId: voter.id, rating: 2 }, at(0));
+
+    expect(standings().map(({ title, votes, rank }) => ({ title, votes, rank }))).toEqual([
+      { title: 'Three low votes', votes: 3, rank: 1 },
+      { title: 'Nobody voted', votes: 0, rank: 2 },
+    ]);
+  });
+
   it('breaks a tie for the earlier entry, and drops a build that stops being listed', async () => {
     const later = await aListedBuild({ title: 'Entered later' });
     const earlier = await aListedBuild({ title: 'Entered earlier' });

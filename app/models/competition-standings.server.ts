@@ -11,7 +11,7 @@ export type CompetitionWindow = { id: number; startDate: Date; endDate: Date };
  * the competition. A rating counts at its `updated_at`, as on the leaderboards: a
  * member who changes a rating gives their current opinion at that moment, so a
  * vote changed during the competition counts and one last changed before or after
- * it does not. Entries with no votes stand at the prior (they score C).
+ * it does not. Entries with no votes score C but rank after every voted entry.
  */
 function entriesWithVotes(competition: CompetitionWindow) {
   return sql`materialized (
@@ -28,8 +28,8 @@ function entriesWithVotes(competition: CompetitionWindow) {
 
 /**
  * The entries in order of their standing: the leaderboards' Bayesian score over
- * the ratings given during the competition. Equal scores: more votes, then the
- * earlier entry.
+ * the ratings given during the competition, entries without a vote last. Equal
+ * scores: more votes, then the earlier entry.
  */
 export function rankEntries(reader: Pick<Db, 'all'>, competition: CompetitionWindow): Standing[] {
   return rankByBayesianScore(reader, entriesWithVotes(competition), sql`entered_at asc, entry_id asc`);

@@ -129,7 +129,9 @@ export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number
  * The Bayesian order shared by the leaderboards and the competitions: each row of
  * `rows` (a subquery with `id` (the build), `votes` and `points`) scored as
  * (points + m·C) / (votes + m), C being the rows' own mean tempered by votes at
- * the middle of the scale (decision 007). Equal scores: more votes, then `tieBreak`.
+ * the middle of the scale (decision 007). Rows without a vote come last whatever
+ * their score: they stand at C, above any build whose few votes are below it, but
+ * nobody has judged them yet. Equal scores: more votes, then `tieBreak`.
  */
 export function rankByBayesianScore(reader: Pick<Db, 'all'>, rows: SQL, tieBreak: SQL, limit = -1): Standing[] {
   return reader.all<Standing>(sql`
@@ -139,7 +141,7 @@ export function rankByBayesianScore(reader: Pick<Db, 'all'>, rows: SQL, tieBreak
         select (sum(points) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(votes) + ${PRIOR_MIDPOINT_VOTES}) from listed
       )) / (votes + ${BAYESIAN_PRIOR_VOTES}) as score
     from listed
-    order by score desc, votes desc, ${tieBreak}
+    order by votes > 0 desc, score desc, votes desc, ${tieBreak}
     limit ${limit}
   `);
 }

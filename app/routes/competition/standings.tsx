@@ -10,8 +10,8 @@ export function Standings({ standings, closed }: { standings: StandingData[]; cl
         {closed ? 'Final standings' : 'Standings'}
       </h2>
       <p className="mt-2 text-sm text-muted">
-        Ranked like the leaderboards: a Bayesian average of the stars given during the competition (a changed rating counts when it was last
-        changed), so a build needs votes to count fully; a tie goes to the earlier entry.
+        Ranked by average stars, weighted toward the site average until an entry has enough votes; only stars given during the competition
+        count (a changed rating counts when it was last changed). Entries without votes come last, and a tie goes to the earlier entry.
       </p>
       {standings.length === 0 ? (
         <p className="panel mt-4 border-dashed p-8 text-center text-muted">No entries yet. Be the first!</p>
