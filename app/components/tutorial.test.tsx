@@ -130,6 +130,16 @@ describe('Tutorial', () => {
     expect(document.getElementById(labelId ?? '')?.textContent).toBe('Welcome to RigRoast');
   });
 
+  it.each(['/build/7', '/share/abc123', '/gallery'])('does not open by itself over %s, only on the home page it explains', async (url) => {
+    const memoryRouter = renderTutorial(url);
+    expectNoTutorial();
+
+    await act(async () => {
+      await memoryRouter.navigate('/');
+    });
+    expectStep(1);
+  });
+
   it('is not shown to a returning visitor', () => {
     markAsReturningVisitor();
     renderTutorial();

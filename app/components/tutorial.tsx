@@ -28,6 +28,13 @@ function snapshot(): StoreState {
   return state;
 }
 
+/**
+ * Where a first visit opens the tutorial: the home page, which it explains. A
+ * newcomer who follows a link to a build (or a shared one) sees that build, not a
+ * dialog over it; the help button opens the tutorial anywhere.
+ */
+const FIRST_VISIT_PAGE = '/';
+
 // First visit: the tutorial opens until it is closed or finished.
 function isFirstVisit(): boolean {
   firstVisit ??= localStorage.getItem(TUTORIAL_SEEN_KEY) === null;
@@ -36,7 +43,7 @@ function isFirstVisit(): boolean {
 
 /**
  * Runs in <head> before the first paint: marks a browser that never closed the
- * tutorial, so the step 1 every page carries shows at once (app.css) instead of
+ * tutorial, so the step 1 the home page carries shows at once (app.css) instead of
  * being painted after hydration, where it took the page's largest paint.
  */
 export const FIRST_VISIT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(TUTORIAL_SEEN_KEY)})===null&&(document.documentElement.dataset.firstVisit='')}catch{}`;
@@ -53,10 +60,10 @@ export function Tutorial() {
   const navigate = useNavigate();
   const urlStep = tutorialStep(searchParams.get('tutorial'));
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
-  // The server cannot know: it renders step 1 for a possible first visit, which
+  // The server cannot know: it renders step 1 on the home page for a possible first visit, which
   // FIRST_VISIT_SCRIPT shows before the first paint, or hides (and without JavaScript).
   const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => true);
-  const step = stored === 'closed' ? null : (stored ?? urlStep ?? (firstVisitor ? 1 : null));
+  const step = stored === 'closed' ? null : (stored ?? urlStep ?? (firstVisitor && location.pathname === FIRST_VISIT_PAGE ? 1 : null));
   const onlyOnFirstVisit = stored === null && urlStep === null;
 
   const withoutParam = new URLSearchParams(searchParams);

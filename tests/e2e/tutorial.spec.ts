@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './fixtures';
+import { someoneElsesBuild } from './support/builds';
 
 const titles = ['Welcome to RigRoast', 'Upload your rig', 'Rate the competition', 'Join the banter', 'Climb the leaderboards'];
 
@@ -34,7 +35,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('Escape closes it, and the help button brings it back from step 1', async ({ page }) => {
-    await page.goto('/about');
+    await page.goto('/');
     await expect(page.getByRole('dialog')).toBeVisible();
     // Escape is JavaScript's: the scripts run once the page has loaded and painted.
     await hydrated(page, true);
@@ -44,8 +45,31 @@ test.describe('with JavaScript', () => {
 
     await page.getByRole('link', { name: 'How RigRoast works' }).click();
     await expect(page.getByRole('dialog', { name: titles[0] })).toBeVisible();
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('hasSeenTutorial'))).toBeNull();
+  });
+
+  test('a newcomer who opens a link to a build sees the build, and the tutorial on the home page', async ({
+    page,
+    browser,
+    baseURL,
+  }, info) => {
+    const title = `Linked rig ${Date.now()}`;
+    const id = await someoneElsesBuild(browser, baseURL!, info.project.name, title);
+    await page.goto(`/build/${id}`);
+    await hydrated(page, true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const link = page.getByLabel('Share link');
+    await expect(link).toHaveValue(/\/share\/[\w-]{32}$/);
+    await page.goto(new URL(await link.inputValue()).pathname);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.getByRole('dialog', { name: titles[0] })).toBeVisible();
   });
 
   test('keyboard focus never reaches the page behind the open tutorial', async ({ page }) => {
