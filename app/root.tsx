@@ -22,6 +22,7 @@ import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
 import { unreadNotificationCount } from '~/models/notifications.server';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
 import { takeToast } from '~/web/toast.server';
+import { missingOf } from '~/utils/not-found';
 import stylesheet from './app.css?url';
 
 // Shown once to members with a generated name: its form library (Conform, Zod) is
@@ -111,6 +112,6 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound missing={missingOf(error.data)} />;
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { LevelBadge } from '~/components/progression/level-badge';
-import { Stars } from '~/components/stars';
 import { MemberLink } from '~/components/member-link';
+import { RatingLine } from '~/components/rating-line';
 
 export type BuildCardData = {
   id: number;
@@ -54,8 +54,7 @@ export function BuildCard({
           <LevelBadge level={build.userLevel} />
         </p>
         <p className="flex items-center gap-2 text-sm text-muted">
-          <Stars value={build.averageRating} />
-          {build.averageRating.toFixed(1)} · {build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'}
+          <RatingLine averageRating={build.averageRating} ratingCount={build.ratingCount} />
         </p>
       </div>
     </article>

@@ -51,7 +51,7 @@ export function DropZone() {
             <UploadIcon className="size-8" />
           </span>
           <span className="mt-5 block text-xl font-bold">Drop a photo of your build</span>
-          <span className="mt-2 block text-sm text-muted">or choose a file · JPG, PNG or GIF up to 10MB</span>
+          <span className="mt-2 block text-sm text-muted">or choose a file · JPG, PNG, GIF or WebP up to 10MB</span>
         </span>
         <input
           ref={inputRef}

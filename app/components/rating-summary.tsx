@@ -1,6 +1,9 @@
 import { Stars } from '~/components/stars';
 
-/** A build's average to one decimal, "Rated by N user/users" and its stars (spec §2 Build detail). */
+/**
+ * A build's average to one decimal, "Rated by N user/users" and its stars (spec §2
+ * Build detail); "Not rated yet" before the first rating, not "0.0 · Rated by 0 users".
+ */
 export function RatingSummary({
   averageRating,
   ratingCount,
@@ -10,6 +13,13 @@ export function RatingSummary({
   ratingCount: number;
   className?: string;
 }) {
+  if (ratingCount === 0) {
+    return (
+      <section aria-label="Rating" className={`panel p-5 ${className}`}>
+        <p className="display text-2xl text-muted">Not rated yet</p>
+      </section>
+    );
+  }
   return (
     <section aria-label="Rating" className={`panel flex items-center justify-between gap-4 p-5 ${className}`}>
       <div>

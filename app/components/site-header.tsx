@@ -12,6 +12,7 @@ const links = [
   { to: '/', label: 'Home', end: true },
   { to: '/gallery', label: 'Gallery', end: false },
   { to: '/leaderboard', label: 'Leaderboard', end: false },
+  { to: '/competitions', label: 'Competitions', end: false },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -10,7 +10,7 @@ export const tutorialSteps = [
   {
     icon: UploadIcon,
     title: 'Upload your rig',
-    body: 'Snap a clear photo of your build, give it a title and deploy it. A JPG, PNG or GIF up to 10MB does the job.',
+    body: 'Snap a clear photo of your build, give it a title and deploy it. A JPG, PNG, GIF or WebP up to 10MB does the job.',
   },
   {
     icon: StarIcon,

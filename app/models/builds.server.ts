@@ -59,6 +59,19 @@ export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] 
     .all();
 }
 
+/** The listed builds among `ids`, in the order of `ids`. */
+export function listedBuildSummaries(ids: number[]): BuildSummary[] {
+  if (ids.length === 0) return [];
+  const rows = db()
+    .select(summaryColumns)
+    .from(builds)
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(and(inArray(builds.id, ids), listed))
+    .all();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Which of `ids` are listed builds. */
 export function listedBuildIds(ids: number[]): number[] {
   if (ids.length === 0) return [];

@@ -1,15 +1,16 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/build-share';
 import { ShareOptions } from '~/components/share-options';
 import { buttonClass } from '~/components/ui/button';
 import { findBuild } from '~/models/builds.server';
 import { findShareToken, shareToken, shareUrl } from '~/models/shares.server';
 import { env } from '~/services/env.server';
+import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findBuild(Number(params.id));
-  if (!build) throw data(null, { status: 404 });
+  if (!build) throw notFound('build');
   const token = findShareToken(build.id);
   return { build: { id: build.id, title: build.title }, url: token ? shareUrl(env().PUBLIC_ORIGIN, token) : null };
 }
@@ -17,7 +18,7 @@ export function loader({ params }: Route.LoaderArgs) {
 /** Makes the build's share link (once; later shares reuse it) and shows it. */
 export function action({ params }: Route.ActionArgs) {
   const token = shareToken(Number(params.id));
-  if (!token) throw data(null, { status: 404 });
+  if (!token) throw notFound('build');
   return redirect(`/build/${params.id}/share`);
 }
 

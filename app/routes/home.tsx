@@ -6,16 +6,17 @@ import { SharedRegion } from '~/components/shared-region';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
 import { LevelBadge } from '~/components/progression/level-badge';
-import { Stars } from '~/components/stars';
+import { RatingLine } from '~/components/rating-line';
 import { buttonClass } from '~/components/ui/button';
 import { TabLinks } from '~/components/ui/tab-links';
-import { listRecentBuilds } from '~/models/builds.server';
+import { featuredBuilds as listFeaturedBuilds } from '~/models/featured-builds.server';
 import { listActiveCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { type LeaderboardPeriod } from '~/domain/leaderboards';
+import { memberCountClaim } from '~/models/member-count.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
-import { COMMUNITY_CLAIM, HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT, HOME_RECENT_LIMIT } from '~/utils/constants';
+import { HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
 
@@ -24,26 +25,29 @@ export const meta = () =>
 
 // Read once per change of the data: every visitor's home page shows the same builds and leaders.
 const featuredBuilds = perDataVersion((limit: number) => {
-  const featured = listRecentBuilds(HOME_RECENT_LIMIT).slice(0, limit);
+  const featured = listFeaturedBuilds(limit);
   const images = imageSources(featured.map((build) => build.imageId));
   // Only what a featured card shows: this goes into the page's hydration data.
-  return featured.map(({ id, title, username, userLevel, averageRating, roast, imageId }) => ({
+  return featured.map(({ id, title, username, userLevel, averageRating, ratingCount, roast, imageId }) => ({
     id,
     title,
     username,
     userLevel,
     averageRating,
+    ratingCount,
     roast,
     image: images.get(imageId) ?? null,
   }));
 });
 const activeCompetitions = perDataVersion((_all: 'all') => listActiveCompetitions());
 const leaders = perDataVersion((board: LeaderboardPeriod) => leaderboard(board, HOME_LEADERBOARD_LIMIT));
+const members = perDataVersion((_all: 'all') => memberCountClaim());
 
 export function loader({ url }: Route.LoaderArgs) {
   const board = parsePeriod(url.searchParams.get('board') ?? undefined);
   return {
     featured: featuredBuilds(HOME_FEATURED_COUNT),
+    members: members('all'),
     competitions: activeCompetitions('all'),
     board,
     leaders: leaders(board),
@@ -65,15 +69,17 @@ const steps = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, competitions, board, leaders, now } = loaderData;
+  const { featured, members, competitions, board, leaders, now } = loaderData;
   return (
-    <SharedRegion name="home" deps={[featured, competitions, board, leaders, now]} className="mx-auto max-w-7xl px-4">
+    <SharedRegion name="home" deps={[featured, members, competitions, board, leaders, now]} className="mx-auto max-w-7xl px-4">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-neon-pink/40 bg-neon-pink/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-neon-pink">
-            Join {COMMUNITY_CLAIM}
-          </p>
-          <h1 id="hero-title" className="display mt-5 text-4xl leading-[1.05] sm:text-6xl">
+          {members === null ? null : (
+            <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-neon-pink/40 bg-neon-pink/10 px-3 py-1 text-xs font-bold uppercase tracking-widest text-neon-pink">
+              {`Join ${members.toLocaleString('en-US')}+ gamers`}
+            </p>
+          )}
+          <h1 id="hero-title" className="display text-4xl leading-[1.05] sm:text-6xl">
             Get your rig <span className="text-gradient">roasted</span>
           </h1>
           <p className="mt-5 max-w-lg text-lg leading-relaxed text-muted">
@@ -117,8 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <MemberLink username={build.username} /> <LevelBadge level={build.userLevel} />
                   </p>
                   <p className="mt-2 flex items-center gap-2 text-sm text-muted">
-                    <Stars value={build.averageRating} />
-                    {build.averageRating.toFixed(1)}
+                    <RatingLine averageRating={build.averageRating} ratingCount={build.ratingCount} />
                   </p>
                   <p className="mt-3 line-clamp-4 flex-1 text-sm leading-relaxed text-muted">
                     {build.roast || 'The AI is still sharpening its roast for this one.'}

@@ -4,7 +4,6 @@
 export const GALLERY_PAGE_SIZE = 12;
 /** How long the gallery without JavaScript may grow (LOAD MORE adds 12 at a time). */
 export const GALLERY_MAX_SHOWN = 240;
-export const HOME_RECENT_LIMIT = 4;
 export const HOME_FEATURED_COUNT = 3;
 export const HOME_LEADERBOARD_LIMIT = 3;
 export const LEADERBOARD_LIMIT = 10;
@@ -40,9 +39,6 @@ export const BACK_TO_TOP_THRESHOLD_PX = 400;
 export const TUTORIAL_STEP_COUNT = 5;
 /** The localStorage key that remembers the tutorial was seen (spec §4). */
 export const TUTORIAL_SEEN_KEY = 'hasSeenTutorial';
-/** The home page's claim (spec §1). */
-export const COMMUNITY_CLAIM = '5,000+ gamers';
-
 /** Wrong codes a sign-in code survives; the next one burns it. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;

@@ -1,4 +1,5 @@
 import { expect, holdScripts, hydrated, test } from './fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 
 test.describe('header', () => {
   test('links to Home, Gallery, Leaderboard, Upload and Log in', async ({ page }) => {
@@ -24,6 +25,33 @@ test.describe('header', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/auth$/);
   });
+
+  test('Competitions is in the header, and in the phone menu', async ({ page }) => {
+    await page.goto('/about');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Competitions' }).click();
+    await expect(page).toHaveURL(/\/competitions$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Competitions');
+    await expect(main.getByRole('link', { name: 'Competitions' })).toHaveAttribute('aria-current', 'page');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    await page.getByLabel('Menu').click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Competitions' }).click();
+    await expect(page).toHaveURL(/\/competitions$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Competitions');
+  });
+
+  for (const width of [390, 768, 1024, 1280]) {
+    test(`at ${width} px the header's links fit without scrolling the page sideways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/about');
+      await expectNoSidewaysScroll(page);
+      const banner = page.getByRole('banner');
+      const links = width < 768 ? [] : ['Home', 'Gallery', 'Leaderboard', 'Competitions', 'Upload', 'Log in'];
+      for (const name of links) await expect(banner.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    });
+  }
 
   test('the logo leads home', async ({ page }) => {
     await page.goto('/gallery');
@@ -141,17 +169,18 @@ test.describe('404', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.getByText('There is no page at this address. The link may be mistyped, or the page has moved.')).toBeVisible();
     // Still inside the real layout.
     await expect(page.getByRole('banner')).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('an unknown build shows the 404 page', async ({ page }) => {
+  test('an unknown build shows a 404 page that says the build is missing', async ({ page }) => {
     const response = await page.goto('/build/987654');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build not found');
+    await expect(page.getByText('This build does not exist or was taken down.')).toBeVisible();
   });
 
   test('client-side navigation to an unknown path shows the 404 page', async ({ page, javaScriptEnabled }) => {

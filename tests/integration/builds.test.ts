@@ -314,7 +314,10 @@ describe('sharing a build', () => {
     const text = pageText(page.html);
     expect(text).toContain('Share me');
     expect(text).toContain('No AI roast available yet.');
-    expect(text).toContain('Rated by 0 users');
+    expect(text).toContain('Not rated yet');
+    expect(text).not.toContain('Rated by 0 users');
+    // A shared link shows the build, not the first-visit tutorial over it.
+    expect(text).not.toContain('Welcome to RigRoast');
     expect(text).toContain('Back to Home');
     expect(page.html).toContain(`href="/build/${buildId}"`);
     expect(page.html).toMatch(/<img[^>]+src="\/uploads\/images\/[0-9a-f]{64}\.jpg"/);

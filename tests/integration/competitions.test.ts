@@ -53,7 +53,7 @@ describe('the competition screens', () => {
     for (const path of ['/competitions/99999', '/competitions/nope']) {
       const page = await guest.get(path);
       expect(page.status).toBe(404);
-      expect(pageText(page.html)).toContain('404 Page Not Found');
+      expect(pageText(page.html)).toContain('This competition does not exist or was removed.');
     }
     const open = pageText((await guest.get(`/competitions/${active}`)).html);
     expect(open).toContain('One build per member.');

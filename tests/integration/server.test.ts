@@ -192,10 +192,11 @@ describe('routes of spec §2', () => {
     expect(response.headers.get('location')).toBe('/build/42');
   });
 
-  it('answers an unknown build with the 404 page', async () => {
+  it('answers an unknown build with a 404 page that says the build is missing', async () => {
     const { response, body } = await text('/build/999999');
     expect(response.status).toBe(404);
-    expect(body).toContain('404 Page Not Found');
+    expect(body).toContain('Build not found');
+    expect(body).toContain('This build does not exist or was taken down.');
   });
 
   it('answers an unknown share link with the spec text and status 404', async () => {
@@ -210,15 +211,18 @@ describe('routes of spec §2', () => {
       const { response, body } = await text(path);
       expect(response.status, path).toBe(404);
       expect(body).toContain('404 Page Not Found');
-      expect(body).toContain('Did you forget to add the page to the router?');
+      expect(body).toContain('There is no page at this address.');
+      // A developer's message, not a visitor's.
+      expect(body).not.toContain('Did you forget to add the page to the router?');
     }
   });
 });
 
 describe('home page', () => {
-  it('shows the empty states while nothing is uploaded, and the community claim', async () => {
+  it('shows the empty states while nothing is uploaded, no member count for a handful of members, and the first-visit tutorial', async () => {
     const { body } = await text('/');
-    expect(body).toContain('5,000+ gamers');
+    expect(body).not.toContain('gamers');
+    expect(body).toContain('Welcome to RigRoast');
     expect(body).toContain('NO BUILDS DETECTED. DEPLOY YOUR BATTLE STATION FIRST!');
     expect(body).toContain('There are no active competitions at the moment.');
     expect(body).toContain('View Past Competitions');
@@ -246,10 +250,14 @@ describe('home page', () => {
         "insert into competitions (title, description, theme, start_date, end_date, prize_description) values ('Winter Glow', 'Show your frostiest build.', 'All-white builds', ?, ?, 'A trophy\nBragging rights')",
       )
       .run(now - 86_400_000, now + 3 * 86_400_000 - 60_000);
+    const members = sqlite.prepare('select count(*) from users where is_disabled = 0').pluck().get() as number;
+    const join = sqlite.prepare('insert into users (username, username_key, email) values (?, ?, ?)');
+    for (let n = members; n < 60; n++) join.run(`Gamer${n}`, `gamer${n}`, `gamer${n}@example.com`);
     sqlite.close();
     await rankLeaderboardsNow(server.app.databasePath);
 
     const { body } = await text('/');
+    expect(body).toContain(`Join ${Math.max(members, 60)}+ gamers`);
     expect(body).toContain('Aurora White');
     expect(body).toContain('@<!-- -->GlowKing');
     expect(body).toContain('So much RGB it has its own weather.');
@@ -260,8 +268,11 @@ describe('home page', () => {
     expect(body).not.toContain('NO BUILDS DETECTED');
     expect(body).not.toContain('NO BUILDS RANKED YET');
 
-    const { response } = await text(`/build/${build.lastInsertRowid}`);
+    const { response, body: buildPage } = await text(`/build/${build.lastInsertRowid}`);
     expect(response.status).toBe(200);
+    // A newcomer who follows a link to a build sees the build, not the tutorial over it.
+    expect(buildPage).toContain('Aurora White');
+    expect(buildPage).not.toContain('Welcome to RigRoast');
   });
 });
 

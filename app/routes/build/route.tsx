@@ -33,6 +33,7 @@ import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
+import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
@@ -96,7 +97,7 @@ export function loader(args: Route.LoaderArgs) {
   const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${searchParams.get('comments') === 'all' ? 'all' : 'first'}`) : null;
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
-  if (!page || !canSeeBuild(page.detail, viewer)) throw data(null, { status: 404 });
+  if (!page || !canSeeBuild(page.detail, viewer)) throw notFound('build');
   const { detail, build, roast, threads, threadCount, awaitedReplies } = page;
   const replyTo = Number(searchParams.get('replyTo'));
   return {
