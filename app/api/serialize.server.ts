@@ -3,14 +3,14 @@ import type { ownBuildSchema } from './contract/account';
 import type { buildExtrasSchema, partJsonSchema, photoJsonSchema } from './contract/build-details';
 import type { competitionDetailSchema } from './contract/competitions';
 import type { publicMemberSchema } from './contract/members';
-import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiProgression, apiWinner } from './serialize';
+import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiPastCompetition, apiProgression, apiWinner } from './serialize';
 import type { BuildSort } from '~/domain/build-sorts';
 import type { CompetitionPlacement, PublicMember } from '~/domain/members';
 import type { Progression } from '~/domain/progression';
 import type { BuildSummary } from '~/domain/builds';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
 import type { CompetitionDetail } from '~/models/competitions.server';
-import type { Winner } from '~/domain/competitions';
+import type { PastCompetition, Winner } from '~/domain/competitions';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 import { buildTagsOf } from '~/models/build-details.server';
@@ -53,7 +53,7 @@ export function apiCompetitionDetail(
   standings: CompetitionStanding[],
   placements: Winner[] | null,
 ): z.infer<typeof competitionDetailSchema> {
-  const photoUrl = photoUrls(standings);
+  const photoUrl = photoUrls([...standings, ...(placements ?? [])]);
   return {
     ...apiCompetition(competition),
     rules: competition.rules,
@@ -68,7 +68,7 @@ export function apiCompetitionDetail(
       votes: standing.votes,
       points: standing.points,
     })),
-    placements: placements?.map(apiWinner) ?? null,
+    placements: placements?.map((placement) => apiWinner(placement, photoUrl(placement))) ?? null,
   };
 }
 
@@ -120,4 +120,10 @@ export function apiPublicMember({ member, progression, placements, builds }: Mem
     })),
     builds: { sort: builds.sort, page: builds.page, pageCount: builds.pageCount, total: builds.total, items: apiBuildList(builds.list) },
   };
+}
+
+/** Closed competitions with their winners, the winners' photos read in one query. */
+export function apiPastCompetitions(competitions: PastCompetition[]) {
+  const photoUrl = photoUrls(competitions.flatMap((competition) => competition.winners));
+  return competitions.map((competition) => apiPastCompetition(competition, photoUrl));
 }

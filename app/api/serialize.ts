@@ -64,12 +64,27 @@ export function apiCompetition(competition: CompetitionCard): z.infer<typeof com
   };
 }
 
-export function apiWinner(winner: Winner): z.infer<typeof winnerSchema> {
-  return { placement: winner.placement, prize: winner.prize, username: winner.username, buildId: winner.buildId, title: winner.title };
+export function apiWinner(winner: Winner, imageUrl: string): z.infer<typeof winnerSchema> {
+  return {
+    placement: winner.placement,
+    prize: winner.prize,
+    username: winner.username,
+    buildId: winner.buildId,
+    title: winner.title,
+    imageUrl,
+  };
 }
 
-export function apiPastCompetition(competition: PastCompetition): z.infer<typeof pastCompetitionSchema> {
-  return { ...apiCompetition(competition), closedAt: competition.closedAt.toISOString(), winners: competition.winners.map(apiWinner) };
+/** A closed competition; `photoUrl` answers its winners' photos, read for the whole list at once. */
+export function apiPastCompetition(
+  competition: PastCompetition,
+  photoUrl: (winner: Winner) => string,
+): z.infer<typeof pastCompetitionSchema> {
+  return {
+    ...apiCompetition(competition),
+    closedAt: competition.closedAt.toISOString(),
+    winners: competition.winners.map((winner) => apiWinner(winner, photoUrl(winner))),
+  };
 }
 
 /** The fields of a build summary the contract shows (a build's page passes its fuller row). */

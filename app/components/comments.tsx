@@ -215,11 +215,29 @@ function DeletedComment({ comment, canModerate, now }: Pick<CommentProps, 'comme
   );
 }
 
-/** Report a build or a comment: a disclosure with a form, so it works without JavaScript. */
+/**
+ * Report a build or a comment: a disclosure with a form, so it works without
+ * JavaScript. Once sent it closes (the toast says it was sent), as it is closed on
+ * the page a browser without JavaScript loads afresh.
+ */
 export function ReportForm({ reasons, target }: { reasons: Record<string, string>; target: { commentId: number } | { buildId: number } }) {
   const label = 'commentId' in target ? 'Report comment' : 'Report build';
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === 'report' &&
+    navigation.formData.get('commentId') === ('commentId' in target ? String(target.commentId) : null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (busy) sent.current = true;
+    else if (sent.current) {
+      sent.current = false;
+      if (detailsRef.current) detailsRef.current.open = false;
+    }
+  }, [busy]);
   return (
-    <details className="group">
+    <details ref={detailsRef} className="group">
       <summary className="cursor-pointer font-semibold text-muted hover:text-ink">{label}</summary>
       <Form method="post" preventScrollReset className="mt-3 grid gap-2 rounded-xl border border-line p-3">
         <input type="hidden" name="intent" value="report" />
@@ -233,8 +251,8 @@ export function ReportForm({ reasons, target }: { reasons: Record<string, string
             </label>
           ))}
         </fieldset>
-        <button type="submit" className={buttonClass('ghost', 'sm', 'justify-self-start')}>
-          Send report
+        <button type="submit" className={buttonClass('ghost', 'sm', 'justify-self-start')} disabled={busy}>
+          {busy ? 'Sending...' : 'Send report'}
         </button>
       </Form>
     </details>
@@ -303,7 +321,7 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
             ? `${content.length}/${COMMENT_MAX_LENGTH}`
             : `Up to ${COMMENT_MAX_LENGTH} characters. Mention @${AI_NAME} for an AI reply.`}
         </p>
-        <button type="submit" className={buttonClass('hot', 'sm')} disabled={busy}>
+        <button type="submit" className={buttonClass('hot', 'sm', 'shrink-0 whitespace-nowrap')} disabled={busy}>
           {busy ? 'Posting...' : 'Post Comment'}
         </button>
       </div>

@@ -17,6 +17,15 @@ export type CompetitionCard = {
   entryCount: number;
 };
 
-export type Winner = { placement: number; prize: string | null; userId: number; username: string; buildId: number; title: string };
+export type Winner = {
+  placement: number;
+  prize: string | null;
+  userId: number;
+  username: string;
+  buildId: number;
+  title: string;
+  /** The winning build's photo. */
+  imageId: number;
+};
 
 export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[] };

@@ -85,6 +85,7 @@ export function winnersOf(competitionIds: number[], prizesOf: (id: number) => st
       username: users.username,
       buildId: competitionEntries.buildId,
       title: builds.title,
+      imageId: builds.imageId,
     })
     .from(competitionEntries)
     .innerJoin(users, eq(users.id, competitionEntries.userId))

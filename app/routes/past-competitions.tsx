@@ -5,13 +5,21 @@ import { Winners } from '~/components/competition/winners';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { listPastCompetitions } from '~/models/competitions.server';
+import { imageSources } from '~/images/records.server';
 import { shortDate } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () => pageMeta('Past competitions', 'Finished RigRoast competitions and their winners.');
 
 export function loader() {
-  return { competitions: listPastCompetitions() };
+  const competitions = listPastCompetitions();
+  const images = imageSources(competitions.flatMap((competition) => competition.winners.map((winner) => winner.imageId)));
+  return {
+    competitions: competitions.map((competition) => ({
+      ...competition,
+      winners: competition.winners.map((winner) => ({ ...winner, image: images.get(winner.imageId) ?? null })),
+    })),
+  };
 }
 
 export default function PastCompetitions({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { signInAsNewMember, toasts } from './support/sign-in';
+import { expectNoSidewaysScroll } from './support/layout';
 
 test('a member rates a build with the star input, and can change the rating', async ({ page, builds, javaScriptEnabled }, info) => {
   const id = await builds.someoneElses(`Rate me ${info.project.name} ${Date.now()}`);
@@ -95,4 +96,27 @@ test('a guest who tries to rate is asked to sign in', async ({ page, builds, jav
   } else {
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(`/build/${id}`)}`));
   }
+});
+
+test('a report closes once sent, and the comment box keeps "Post Comment" on one line on a phone', async ({
+  page,
+  builds,
+  javaScriptEnabled,
+}, info) => {
+  const id = await builds.someoneElses(`Report me ${info.project.name} ${Date.now()}`);
+  await signInAsNewMember(page, info.project.name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/build/${id}`);
+  await hydrated(page, javaScriptEnabled);
+  await expectNoSidewaysScroll(page);
+  const post = page.getByRole('button', { name: 'Post Comment' });
+  expect((await post.boundingBox())!.height).toBeLessThanOrEqual(40);
+
+  await page.getByText('Report build', { exact: true }).click();
+  const why = page.getByRole('group', { name: 'Why are you reporting this?' });
+  await expect(why).toBeVisible();
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(toasts(page)).toContainText('Report sent');
+  await expect(why).toBeHidden();
+  await expect(page.getByText('Report build', { exact: true })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
 test('a visitor browses to a competition, a member enters a build, an admin ends it, and past competitions shows the winner', async ({
   page,
@@ -58,7 +59,18 @@ test('a visitor browses to a competition, a member enters a build, an admin ends
 
   await member.goto('/past-competitions');
   const past = member.getByRole('article', { name: title });
-  await expect(past.getByRole('list', { name: `Winners of ${title}` })).toContainText(`1st${username}${buildTitle}A golden fan`);
+  const winners = past.getByRole('list', { name: `Winners of ${title}` });
+  await expect(winners).toContainText(`1st${username}${buildTitle}A golden fan`);
+  // Each winner with the photo of the winning build.
+  const photo = winners.getByRole('listitem').first().locator('img');
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  for (const width of WIDTHS) {
+    await member.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(member);
+  }
   await past.getByRole('link', { name: title }).click();
   await expect(member.getByRole('region', { name: 'Winners' })).toContainText('1st');
   await expect(member.getByRole('region', { name: 'Final standings' })).toContainText(buildTitle);

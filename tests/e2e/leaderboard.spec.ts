@@ -1,4 +1,6 @@
+import type { Browser, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
+import { expectNoSidewaysScroll, rowsOf, WIDTHS } from './support/layout';
 import { postBuild } from './support/builds';
 import { signIn, signInAsNewMember, uniqueEmail } from './support/sign-in';
 
@@ -76,36 +78,70 @@ test('with JavaScript, nine placeholders stand in while another period loads', a
   await expect(rankings.getByRole('status')).toHaveText('');
 });
 
-test('a build rated today gets a card that opens it', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
-  test.setTimeout(60_000);
-  const title = `Ranked ${info.project.name} ${Date.now()}`;
-  // Its owner publishes it from another browser (and address); the test's member rates it.
+/** A new build from another browser (and address), rated 5 stars by the page's new member: it ranks today once the boards are ranked again. */
+async function aBuildRatedToday(page: Page, browser: Browser, baseURL: string, project: string, javaScriptEnabled: boolean) {
+  const title = `Ranked ${project} ${Date.now()}`;
   const context = await browser.newContext({
     extraHTTPHeaders: { 'X-Forwarded-For': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const owner = await context.newPage();
-  await signIn(owner, uniqueEmail(`${info.project.name}-maker`));
-  const id = await postBuild(owner, baseURL!, title);
+  await signIn(owner, uniqueEmail(`${project}-maker`));
+  const id = await postBuild(owner, baseURL, title);
   await context.close();
-  await signInAsNewMember(page, info.project.name);
+  await signInAsNewMember(page, project);
   await page.goto(`/build/${id}`);
   await hydrated(page, javaScriptEnabled);
   await page.getByRole('group', { name: 'rate this build' }).locator('label', { hasText: '5 stars' }).click();
   await page.getByRole('button', { name: 'Submit rating' }).click();
   await expect(page.getByText('You rated this build 5 stars.')).toBeVisible();
+  return { id, title };
+}
 
-  // One 5-star vote, and the newest build among equals: it makes the top ten of the day
-  // once the boards are ranked again, a few seconds after the vote.
+/** The leaderboard once the build's card is on it: the boards are ranked a few seconds after a vote. */
+async function leaderboardWith(page: Page, title: string) {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(async () => {
     await page.goto('/leaderboard');
     await expect(card).toContainText(/Rank #\d+/, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+  return card;
+}
+
+test('a build rated today gets a card that opens it', async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  test.setTimeout(60_000);
+  // One 5-star vote, and the newest build among equals: it makes the top ten of the day.
+  const { id, title } = await aBuildRatedToday(page, browser, baseURL!, info.project.name, javaScriptEnabled);
+  const card = await leaderboardWith(page, title);
   await hydrated(page, javaScriptEnabled);
   await expect(card).toContainText(/Points\s*5/);
   await expect(card).toContainText(/Votes\s*1/);
   await card.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(`/build/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});
+
+test('on a phone a ranked build is a compact row with a thumbnail, and the periods fit one row', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  test.setTimeout(60_000);
+  const { title } = await aBuildRatedToday(page, browser, baseURL!, info.project.name, javaScriptEnabled);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    const card = await leaderboardWith(page, title);
+    await expectNoSidewaysScroll(page);
+    expect(await rowsOf(page, 'nav[aria-label="Leaderboard period"] li')).toBe(1);
+    const box = (await card.boundingBox())!;
+    const photo = (await card.locator('img').boundingBox())!;
+    if (width === 390) {
+      // A row: the thumbnail beside the text, the whole well under a quarter of the screen.
+      expect(box.height).toBeLessThan(130);
+      expect(photo.width).toBeLessThan(box.width / 3);
+    } else {
+      expect(photo.width).toBeGreaterThan(box.width * 0.9);
+    }
+  }
 });

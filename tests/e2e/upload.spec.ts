@@ -3,11 +3,25 @@ import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
 import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
 const photo = () =>
   sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 255, g: 79, b: 216 } } })
     .jpeg()
     .toBuffer();
+
+test('choosing a photo does not make the page scroll sideways, on a phone or a desktop', async ({ page, javaScriptEnabled }, info) => {
+  await signInAsNewMember(page, info.project.name);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/upload');
+    await hydrated(page, javaScriptEnabled);
+    await expect(page.getByText('JPG, PNG, GIF or WebP, up to 10MB.')).toBeVisible();
+    await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    if (javaScriptEnabled) await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+});
 
 test('a member uploads a build, sees the waiting view, and the roast replaces it when it lands', async ({
   page,

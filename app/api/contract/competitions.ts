@@ -21,6 +21,7 @@ export const winnerSchema = z.object({
   username: z.string(),
   buildId: z.int(),
   title: z.string(),
+  imageUrl: z.string().meta({ description: "The winning build's photo" }),
 });
 
 export const pastCompetitionSchema = competitionSchema.extend({ closedAt: timestamp, winners: z.array(winnerSchema) });

@@ -16,24 +16,25 @@ export type RankedBuild = {
   image: ImageSources | null;
 };
 
-const SIZES = '(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw';
+const SIZES = '(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 7rem';
 /** The podium stands out; the rest share one colour. */
 const RANK_COLOURS = ['text-flame', 'text-neon-pink', 'text-neon-lime'];
 
 /**
  * A ranked build: rank, photo, title, maker, then its points, average and votes
  * in the period. The title is the link (a short name for screen readers); its
- * overlay makes the whole card clickable.
+ * overlay makes the whole card clickable. On a phone it is a compact row with a
+ * thumbnail, so ten builds fit a couple of screens instead of ten.
  */
 export function RankedCard({ build, priority }: { build: RankedBuild; priority: boolean }) {
   return (
-    <article className="panel group relative flex h-full flex-col overflow-hidden transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan">
+    <article className="panel group relative flex h-full items-center gap-3 overflow-hidden p-2 transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan sm:flex-col sm:items-stretch sm:gap-0 sm:p-0">
       <p
-        className={`display pointer-events-none absolute left-3 top-3 z-10 rounded-lg bg-void/85 px-3 py-1 text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}
+        className={`display pointer-events-none w-9 shrink-0 text-center text-xl sm:absolute sm:left-3 sm:top-3 sm:z-10 sm:w-auto sm:rounded-lg sm:bg-void/85 sm:px-3 sm:py-1 sm:text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}
       >
         <span className="sr-only">Rank </span>#{build.rank}
       </p>
-      <div className="aspect-[4/3] overflow-hidden bg-void">
+      <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg bg-void sm:w-auto sm:rounded-none">
         {build.image ? (
           <ResponsiveImage
             image={build.image}
@@ -44,8 +45,8 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
           />
         ) : null}
       </div>
-      <div className="grid gap-1 p-4">
-        <h3 className="truncate text-lg font-bold">
+      <div className="grid min-w-0 flex-1 gap-0.5 sm:gap-1 sm:p-4">
+        <h3 className="truncate font-bold sm:text-lg">
           <Link to={`/build/${build.buildId}`} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>
@@ -53,11 +54,11 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
         <p className="truncate text-sm">
           <MemberLink username={build.username} className="relative z-10" />
         </p>
-        <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-line pt-3 text-center">
+        <dl className="flex gap-4 text-sm sm:mt-3 sm:grid sm:grid-cols-3 sm:gap-2 sm:border-t sm:border-line sm:pt-3 sm:text-center">
           <Stat label="Points">{build.points}</Stat>
           <Stat label="Average">
             <span className="inline-flex items-center gap-1.5">
-              <Stars value={build.average} className="size-3.5" />
+              <Stars value={build.average} className="hidden size-3.5 sm:inline" />
               {build.average.toFixed(1)}
             </span>
           </Stat>
@@ -70,9 +71,9 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col-reverse">
-      <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
-      <dd className="text-lg font-bold">{children}</dd>
+    <div className="flex items-baseline gap-1 sm:flex-col-reverse sm:items-stretch sm:gap-0">
+      <dt className="order-last text-xs text-muted sm:order-none sm:uppercase sm:tracking-widest">{label}</dt>
+      <dd className="font-bold sm:text-lg">{children}</dd>
     </div>
   );
 }
@@ -80,12 +81,12 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** A card's outline while a period loads: nothing to read, so hidden from assistive technology. */
 export function RankedCardPlaceholder() {
   return (
-    <div aria-hidden="true" className="panel overflow-hidden motion-safe:animate-pulse">
-      <div className="aspect-[4/3] bg-panel-2" />
-      <div className="grid gap-2 p-4">
+    <div aria-hidden="true" className="panel flex gap-3 overflow-hidden p-2 motion-safe:animate-pulse sm:block sm:p-0">
+      <div className="aspect-[4/3] w-24 shrink-0 rounded-lg bg-panel-2 sm:w-auto sm:rounded-none" />
+      <div className="grid flex-1 content-center gap-2 sm:p-4">
         <div className="h-5 w-2/3 rounded bg-panel-2" />
         <div className="h-4 w-1/3 rounded bg-panel-2" />
-        <div className="mt-3 h-10 rounded bg-panel-2" />
+        <div className="h-4 rounded bg-panel-2 sm:mt-3 sm:h-10" />
       </div>
     </div>
   );

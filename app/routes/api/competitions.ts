@@ -1,4 +1,5 @@
-import { apiCompetition, apiPastCompetition } from '~/api/serialize';
+import { apiCompetition } from '~/api/serialize';
+import { apiPastCompetitions } from '~/api/serialize.server';
 import { listActiveCompetitions, listPastCompetitions, listUpcomingCompetitions } from '~/models/competitions.server';
 
 /** GET /api/competitions: active, upcoming and past competitions, the past ones with their winners. */
@@ -7,6 +8,6 @@ export function loader() {
   return Response.json({
     active: listActiveCompetitions(now).map(apiCompetition),
     upcoming: listUpcomingCompetitions(now).map(apiCompetition),
-    past: listPastCompetitions(now).map(apiPastCompetition),
+    past: apiPastCompetitions(listPastCompetitions(now)),
   });
 }

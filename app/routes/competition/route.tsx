@@ -12,19 +12,21 @@ import { findCompetition, winnersOf } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { daysRemaining, shortDateTime } from '~/utils/dates';
+import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 
 export function loader(args: Route.LoaderArgs) {
   const now = new Date();
   const competition = findCompetition(Number(args.params.id), now);
-  if (!competition) throw data(null, { status: 404 });
+  if (!competition) throw notFound('competition');
   const standings = competitionStandings(competition);
-  const images = imageSources(standings.map((standing) => standing.imageId));
+  const winners = competition.closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null;
+  const images = imageSources([...standings, ...(winners ?? [])].map((entry) => entry.imageId));
   const viewer = currentUser(args);
   return {
     competition,
     standings: standings.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: images.get(standing.imageId) ?? null })),
-    winners: competition.closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null,
+    winners: winners?.map((winner) => ({ ...winner, image: images.get(winner.imageId) ?? null })) ?? null,
     member: viewer && competition.open ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id) } : null,
     signedIn: viewer !== null,
     now: now.getTime(),

@@ -50,7 +50,12 @@ export function PhotoInput({
         type="file"
         accept={BUILD_PHOTO_TYPES.join(',')}
         {...describedBy(field.id, { errors: field.errors, hint: true })}
-        className={`${preview ? 'sr-only' : ''} block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void aria-invalid:border-danger`}
+        // Once previewed, only hidden: with its width and padding too, the hidden input spanned the viewport and the page scrolled sideways.
+        className={
+          preview
+            ? 'sr-only'
+            : 'block w-full rounded-xl border-2 border-dashed border-neon-cyan/50 bg-void p-6 text-sm text-muted file:mr-4 file:rounded-lg file:border-0 file:bg-neon-cyan file:px-4 file:py-2 file:font-bold file:text-void aria-invalid:border-danger'
+        }
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           validate();
@@ -58,7 +63,7 @@ export function PhotoInput({
         }}
       />
       <p id={`${field.id}-hint`} className="text-xs text-muted">
-        JPG, PNG or GIF, up to 10MB.
+        JPG, PNG, GIF or WebP, up to 10MB.
       </p>
       <FieldErrors id={`${field.id}-error`} errors={field.errors} />
     </div>

@@ -110,7 +110,12 @@ describe('the competitions API', () => {
     expect(closed.body).toMatchObject({ open: false, placements: [{ placement: 1, buildId: listed, prize: 'Gold' }] });
     expect((closed.body as Detail).closedAt).toEqual(expect.any(String));
     expectError(await call(member, 'DELETE', `/api/competitions/${id}/entries`), 409, 'conflict');
-    const { past } = (await call(stack.browser(), 'GET', '/api/competitions')).body as { past: { id: number; winners: unknown[] }[] };
-    expect(past.find((competition) => competition.id === id)?.winners).toHaveLength(1);
+    expect((closed.body as { placements: { imageUrl: string }[] }).placements[0]?.imageUrl).toMatch(/^\/uploads\/images\/\w+\.jpg$/);
+    const list = await call(stack.browser(), 'GET', '/api/competitions');
+    expectContract('GET', '/api/competitions', list.body);
+    const { past } = list.body as { past: { id: number; winners: { buildId: number; imageUrl: string }[] }[] };
+    const winners = past.find((competition) => competition.id === id)?.winners;
+    expect(winners).toHaveLength(1);
+    expect(winners?.[0]?.imageUrl).toMatch(/^\/uploads\/images\/\w+\.jpg$/);
   });
 });
