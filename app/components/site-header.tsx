@@ -14,6 +14,7 @@ const links = [
   { to: '/leaderboard', label: 'Leaderboard', end: false },
   { to: '/competitions', label: 'Competitions', end: false },
 ];
+// Five links, Upload and the account need about 860 px: below the lg breakpoint they are in the menu.
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide transition-colors ${
@@ -47,7 +48,7 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden md:block">
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
@@ -59,7 +60,7 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-3 md:flex">
+        <div className="ml-auto hidden items-center gap-3 lg:flex">
           <Link to="/upload" className={buttonClass('hot', 'sm')} prefetch="intent">
             <UploadIcon className="size-4" />
             Upload
@@ -76,8 +77,8 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
           )}
         </div>
 
-        {user ? <NotificationBell unread={unread} className="ml-auto md:hidden" /> : null}
-        <details ref={menuRef} className={`group relative md:hidden ${user ? 'ml-1' : 'ml-auto'}`}>
+        {user ? <NotificationBell unread={unread} className="ml-auto lg:hidden" /> : null}
+        <details ref={menuRef} className={`group relative lg:hidden ${user ? 'ml-1' : 'ml-auto'}`}>
           <summary className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`} aria-label="Menu">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />

@@ -64,7 +64,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           {switching ? `Loading ${shown.label} rankings…` : ''}
         </p>
         {switching ? (
-          <div className="mt-4 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
+          <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
             {Array.from({ length: LEADERBOARD_PLACEHOLDERS }, (_, index) => (
               <RankedCardPlaceholder key={index} />
             ))}
@@ -77,7 +77,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <ol className="mt-4 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
+          <ol className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
             {builds.map((build) => (
               <li key={build.buildId}>
                 <RankedCard build={build} priority={build.rank <= 3} />

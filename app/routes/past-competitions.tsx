@@ -40,10 +40,10 @@ export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
       {competitions.length === 0 ? (
         <EmptyState>No competition has ended yet.</EmptyState>
       ) : (
-        <ul className="mt-8 grid gap-5">
+        <ul className="mt-8 grid grid-cols-1 gap-5">
           {competitions.map((competition) => (
             <li key={competition.id}>
-              <article aria-labelledby={`past-${competition.id}`} className="panel grid gap-4 p-5">
+              <article aria-labelledby={`past-${competition.id}`} className="panel grid grid-cols-1 gap-4 p-5">
                 <div className="flex items-start gap-4">
                   <CompetitionBadge badgeUrl={competition.badgeUrl} />
                   <div className="min-w-0 flex-1">

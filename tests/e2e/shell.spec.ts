@@ -48,7 +48,8 @@ test.describe('header', () => {
       await page.goto('/about');
       await expectNoSidewaysScroll(page);
       const banner = page.getByRole('banner');
-      const links = width < 768 ? [] : ['Home', 'Gallery', 'Leaderboard', 'Competitions', 'Upload', 'Log in'];
+      if (width < 1024) await banner.getByLabel('Menu').click();
+      const links = ['Home', 'Gallery', 'Leaderboard', 'Competitions', 'Upload', width < 1024 ? 'Login / Register' : 'Log in'];
       for (const name of links) await expect(banner.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
     });
   }

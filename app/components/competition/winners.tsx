@@ -13,7 +13,7 @@ export type WinnerData = Winner & { image: ImageSources | null };
 export function Winners({ winners, label }: { winners: WinnerData[]; label: string }) {
   if (winners.length === 0) return <p className="text-sm text-muted">No listed build was entered, so nobody won.</p>;
   return (
-    <ol aria-label={label} className="grid gap-2">
+    <ol aria-label={label} className="grid grid-cols-1 gap-2">
       {winners.map((winner) => (
         <li key={winner.placement} className="flex items-center gap-3 rounded-lg border border-line bg-panel-2/60 p-2 sm:gap-4">
           {/* The title links to the build too: the photo is a larger target, not a second stop for the keyboard. */}
@@ -26,7 +26,7 @@ export function Winners({ winners, label }: { winners: WinnerData[]; label: stri
             {winner.image ? <ResponsiveImage image={winner.image} alt="" sizes="7rem" className="h-full w-full object-cover" /> : null}
           </Link>
           <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className={`display w-10 text-xl ${TONES[winner.placement - 1] ?? ''}`}>
+            <span className={`display min-w-10 text-xl ${TONES[winner.placement - 1] ?? ''}`}>
               {PLACES[winner.placement - 1] ?? `${winner.placement}th`}
             </span>
             <MemberLink username={winner.username} className="font-bold" />

@@ -28,13 +28,13 @@ const RANK_COLOURS = ['text-flame', 'text-neon-pink', 'text-neon-lime'];
  */
 export function RankedCard({ build, priority }: { build: RankedBuild; priority: boolean }) {
   return (
-    <article className="panel group relative flex h-full items-center gap-3 overflow-hidden p-2 transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan sm:flex-col sm:items-stretch sm:gap-0 sm:p-0">
+    <article className="panel group relative flex h-full items-center gap-2.5 overflow-hidden p-2 transition-colors hover:border-neon-cyan/60 has-[a:focus-visible]:border-neon-cyan sm:flex-col sm:items-stretch sm:gap-0 sm:p-0">
       <p
-        className={`display pointer-events-none w-9 shrink-0 text-center text-xl sm:absolute sm:left-3 sm:top-3 sm:z-10 sm:w-auto sm:rounded-lg sm:bg-void/85 sm:px-3 sm:py-1 sm:text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}
+        className={`display pointer-events-none w-8 shrink-0 text-center text-xl sm:absolute sm:left-3 sm:top-3 sm:z-10 sm:w-auto sm:rounded-lg sm:bg-void/85 sm:px-3 sm:py-1 sm:text-2xl ${RANK_COLOURS[build.rank - 1] ?? 'text-neon-cyan'}`}
       >
         <span className="sr-only">Rank </span>#{build.rank}
       </p>
-      <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg bg-void sm:w-auto sm:rounded-none">
+      <div className="aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-lg bg-void sm:w-auto sm:rounded-none">
         {build.image ? (
           <ResponsiveImage
             image={build.image}
@@ -54,11 +54,13 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
         <p className="truncate text-sm">
           <MemberLink username={build.username} className="relative z-10" />
         </p>
-        <dl className="flex gap-4 text-sm sm:mt-3 sm:grid sm:grid-cols-3 sm:gap-2 sm:border-t sm:border-line sm:pt-3 sm:text-center">
+        <dl className="flex flex-wrap gap-x-2 text-sm sm:mt-3 sm:grid sm:grid-cols-3 sm:gap-2 sm:border-t sm:border-line sm:pt-3 sm:text-center">
           <Stat label="Points">{build.points}</Stat>
           <Stat label="Average">
             <span className="inline-flex items-center gap-1.5">
-              <Stars value={build.average} className="hidden size-3.5 sm:inline" />
+              <span className="hidden sm:contents">
+                <Stars value={build.average} className="size-3.5" />
+              </span>
               {build.average.toFixed(1)}
             </span>
           </Stat>
@@ -82,7 +84,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 export function RankedCardPlaceholder() {
   return (
     <div aria-hidden="true" className="panel flex gap-3 overflow-hidden p-2 motion-safe:animate-pulse sm:block sm:p-0">
-      <div className="aspect-[4/3] w-24 shrink-0 rounded-lg bg-panel-2 sm:w-auto sm:rounded-none" />
+      <div className="aspect-[4/3] w-20 shrink-0 rounded-lg bg-panel-2 sm:w-auto sm:rounded-none" />
       <div className="grid flex-1 content-center gap-2 sm:p-4">
         <div className="h-5 w-2/3 rounded bg-panel-2" />
         <div className="h-4 w-1/3 rounded bg-panel-2" />

@@ -25,13 +25,13 @@ export function TabLinks({
       {/* One row on a phone too: the tabs share its width and tighten their letters rather than wrap to a second row. */}
       <ul className="flex flex-wrap gap-1.5 sm:gap-2">
         {tabs.map((tab) => (
-          <li key={tab.key} className="flex-1 sm:flex-none">
+          <li key={tab.key} className="flex-auto sm:flex-none">
             <Link
               to={tab.href}
               preventScrollReset
               prefetch="intent"
               aria-current={tab.key === current ? 'page' : undefined}
-              className={`flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2 text-xs font-bold uppercase tracking-wide sm:px-4 sm:tracking-widest ${
+              className={`flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-1.5 text-xs font-bold uppercase tracking-normal sm:px-4 sm:tracking-widest ${
                 tab.key === shown ? 'bg-neon-cyan text-void' : 'border border-line text-muted hover:border-neon-cyan hover:text-ink'
               }`}
             >

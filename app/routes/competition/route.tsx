@@ -70,7 +70,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <dl className="panel grid content-start gap-4 p-5 text-sm">
           <div>
             <dt className="font-bold uppercase tracking-widest text-muted">Starts</dt>
@@ -103,9 +103,9 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
             </div>
           ) : null}
         </dl>
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           {winners ? (
-            <section aria-labelledby="winners-title" className="panel grid gap-4 p-5">
+            <section aria-labelledby="winners-title" className="panel grid grid-cols-1 gap-4 p-5">
               <h2 id="winners-title" className="display text-xl">
                 Winners
               </h2>
