@@ -222,8 +222,10 @@ export async function seed(): Promise<void> {
     }
     seeded.push({ buildId, ownerId, index });
     const others = ids.filter((id) => id !== ownerId);
+    // One build nobody has rated yet ("Not rated yet"): one in neither competition.
+    const unrated = index === members.length - 2;
     for (const [position, userId] of others.entries()) {
-      if (next() < 0.3) continue;
+      if (unrated || next() < 0.3) continue;
       const ratedAt = new Date(Math.min(now, createdAt.getTime() + (position + 1) * 3 * 3600_000));
       rateBuild({ buildId, userId, rating: 1 + Math.min(4, Math.floor(next() * 3 + (index % 3))) }, ratedAt);
     }
@@ -296,6 +298,10 @@ export async function seed(): Promise<void> {
     endDate: new Date(now + 11 * DAY),
   });
   enterAll(active, seeded.slice(0, members.length - 2), now - 2 * DAY, now - DAY);
+  // An entry nobody has voted on during the competition (an older build, by a member with no entry yet): it stands below every voted one.
+  const entrants = new Set(seeded.slice(0, members.length - 2).map((build) => build.ownerId));
+  const unvoted = seeded.find((build) => !entrants.has(build.ownerId));
+  if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));
   console.log(
     `Seeded ${members.length + fans.length} members (one renamed, and a disabled one), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
   );
