@@ -16,10 +16,10 @@ test('choosing a photo does not make the page scroll sideways, on a phone or a d
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/upload');
     await hydrated(page, javaScriptEnabled);
-    await expect(page.getByText('JPG, PNG, GIF or WebP, up to 10MB.')).toBeVisible();
     await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
     if (javaScriptEnabled) await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expect(page.getByText('JPG, PNG, GIF or WebP, up to 10MB.')).toBeVisible();
   }
 });
 
