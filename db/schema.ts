@@ -232,6 +232,8 @@ export const builds = sqliteTable(
     index('builds_image_idx').on(t.imageId),
     // The all-time leaderboard ranks listed builds by their totals: this index covers that scan.
     index('builds_rank_idx').on(t.reviewStatus, t.ratingCount, t.totalRating, t.createdAt),
+    // The gallery's "most discussed" order walks this index.
+    index('builds_discussed_idx').on(t.reviewStatus, t.commentCount, t.createdAt),
   ],
 );
 
@@ -344,6 +346,8 @@ export const comments = sqliteTable(
     index('comments_build_idx').on(t.buildId, t.parentCommentId, t.createdAt),
     index('comments_parent_idx').on(t.parentCommentId),
     index('comments_user_idx').on(t.userId),
+    // The gallery's "trending" order sums the last days' comments per build.
+    index('comments_recent_idx').on(t.createdAt, t.buildId),
   ],
 );
 

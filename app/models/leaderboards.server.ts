@@ -134,16 +134,29 @@ export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number
  * nobody has judged them yet. Equal scores: more votes, then `tieBreak`.
  */
 export function rankByBayesianScore(reader: Pick<Db, 'all'>, rows: SQL, tieBreak: SQL, limit = -1): Standing[] {
+  const points = sql`points`;
+  const votes = sql`votes`;
   return reader.all<Standing>(sql`
     with listed as ${rows}
     select id as buildId, votes, points,
-      (points + ${BAYESIAN_PRIOR_VOTES} * (
-        select (sum(points) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(votes) + ${PRIOR_MIDPOINT_VOTES}) from listed
-      )) / (votes + ${BAYESIAN_PRIOR_VOTES}) as score
+      ${bayesianScore(points, votes, sql`(select ${bayesianPrior(points, votes)} from listed)`)} as score
     from listed
     order by votes > 0 desc, score desc, votes desc, ${tieBreak}
     limit ${limit}
   `);
+}
+
+/**
+ * C, the prior of the Bayesian score: the mean of the stars (`points`, summed over
+ * the rows of an aggregate) per vote, tempered by votes at the middle of the scale.
+ */
+export function bayesianPrior(points: SQL, votes: SQL): SQL {
+  return sql`(sum(${points}) + ${PRIOR_MIDPOINT_VOTES * SCALE_MIDPOINT}) * 1.0 / (sum(${votes}) + ${PRIOR_MIDPOINT_VOTES})`;
+}
+
+/** The Bayesian score (points + m·C) / (votes + m) of one row, C being `prior` (see bayesianPrior). */
+export function bayesianScore(points: SQL, votes: SQL, prior: SQL): SQL {
+  return sql`(${points} + ${BAYESIAN_PRIOR_VOTES} * ${prior}) / (${votes} + ${BAYESIAN_PRIOR_VOTES})`;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, TUTORIAL_STEP_COUNT } from './constants';
 import { pageNumber } from './query';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
+import { isBuildTag } from '~/domain/build-tags';
+import { GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
 
 /**
  * The query parameters pages read, parsed here once: by the pages, and by the
@@ -13,20 +15,57 @@ export function tutorialStep(value: string | null): number | null {
   return Number.isInteger(step) && step >= 1 && step <= TUTORIAL_STEP_COUNT ? step : null;
 }
 
+export type GalleryQuery = GalleryFilters & { after: number; count: number };
+
 /**
- * The gallery's `?count=N`: the newest N builds — the page LOAD MORE links to
- * without JavaScript. `?after=ID`: the 12 that follow build ID — what LOAD MORE
+ * The gallery's filters — `?q=` words to search for (spaces folded, at most
+ * GALLERY_QUERY_MAX characters), `?sort=` (newest by default, best match for a
+ * search), `?tag=` one of the curated tags, `?competition=ID` its entries — and
+ * its paging: `?count=N`, the first N builds — the page LOAD MORE links to
+ * without JavaScript; `?after=ID`, the 12 that follow build ID — what LOAD MORE
  * fetches and appends with JavaScript, unshifted by uploads made in between.
+ * Anything else reads as its default, so a bad value only widens the gallery.
  */
-export function galleryQuery(params: URLSearchParams): { after: number; count: number } {
+export function galleryQuery(params: URLSearchParams): GalleryQuery {
+  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, GALLERY_QUERY_MAX).trim();
+  const sort = gallerySort(params.get('sort'), q);
+  const tag = params.get('tag') ?? '';
+  const competition = wholeNumber(params.get('competition'), 0);
   const after = wholeNumber(params.get('after'), 0);
   const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(params.get('count'), 0) || GALLERY_PAGE_SIZE, GALLERY_MAX_SHOWN);
-  return { after, count };
+  return { q, sort, tag: isBuildTag(tag) ? tag : null, competition: competition || null, after, count };
+}
+
+function gallerySort(value: string | null, q: string): GallerySort {
+  const sort = GALLERY_SORTS.find((name) => name === value);
+  if (!sort) return q ? 'relevance' : 'newest';
+  return sort === 'relevance' && !q ? 'newest' : sort;
+}
+
+/** Whether the gallery shows every build: no search and no filter (any order). */
+export function isUnfiltered(filters: GalleryFilters): boolean {
+  return !filters.q && !filters.tag && !filters.competition;
+}
+
+/**
+ * The gallery's URL for these filters (and paging), the one way every link and
+ * the page cache write it: defaults left out, parameters in a fixed order.
+ */
+export function galleryHref(filters: GalleryFilters, paging: { count?: number; after?: number } = {}, path = '/gallery'): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.sort !== gallerySort(null, filters.q)) params.set('sort', filters.sort);
+  if (filters.tag) params.set('tag', filters.tag);
+  if (filters.competition) params.set('competition', String(filters.competition));
+  if (paging.count) params.set('count', String(paging.count));
+  if (paging.after) params.set('after', String(paging.after));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 function wholeNumber(value: string | null, fallback: number): number {
   const number = Number(value ?? Number.NaN);
-  return Number.isInteger(number) && number >= 0 ? number : fallback;
+  return Number.isSafeInteger(number) && number >= 0 ? number : fallback;
 }
 
 /** A member's page: `?sort=` one of the build orders (newest by default), `?page=N` of their builds (1 by default). */

@@ -1,0 +1,30 @@
+import type { BuildTag } from './build-tags';
+
+/**
+ * The gallery's orders, as `/gallery?sort=…` and `GET /api/builds?sort=…` name
+ * them. `relevance` (best match first) applies to a search only, and is its default.
+ */
+export const GALLERY_SORTS = ['newest', 'top', 'discussed', 'trending', 'relevance'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
+  newest: 'Newest',
+  top: 'Top rated',
+  discussed: 'Most discussed',
+  trending: 'Trending',
+  relevance: 'Best match',
+};
+
+/** The longest search the gallery reads; the rest of a longer one is dropped. */
+export const GALLERY_QUERY_MAX = 100;
+
+/**
+ * Trending (decision 016): each rating given in the last TRENDING_WINDOW_MS adds
+ * stars/5, each member's comment 1, weighted by e^(−age/τ) with τ = TRENDING_TAU_MS,
+ * so yesterday's activity counts 61 %, last week's 3 %.
+ */
+export const TRENDING_TAU_MS = 2 * 24 * 3600_000;
+export const TRENDING_WINDOW_MS = 7 * 24 * 3600_000;
+
+/** What the gallery filters by, and in which order: the search, the order, a tag, a competition. */
+export type GalleryFilters = { q: string; sort: GallerySort; tag: BuildTag | null; competition: number | null };

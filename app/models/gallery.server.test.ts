@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildParts, builds, buildTags } from '../../db/schema';
+import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
+import { addComment } from './comments.server';
+import { enterCompetition } from './competition-entries.server';
+import { galleryBuilds } from './gallery.server';
+import { rateBuild } from './ratings.server';
+import type { BuildTag } from '~/domain/build-tags';
+import type { GalleryFilters } from '~/domain/gallery';
+import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const NOW = Date.now();
+
+beforeEach(() => {
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnv();
+});
+
+type Details = { description?: string; parts?: string[]; proposed?: string[]; tags?: BuildTag[]; at?: number; userId?: number };
+
+/** A listed build with its description, confirmed (and proposed) parts and tags. */
+async function aBuild(title: string, { description, parts = [], proposed = [], tags = [], at = NOW - DAY, userId }: Details = {}) {
+  const id = await aListedBuild({ title, at: new Date(at), ...(userId ? { userId } : {}) });
+  if (description) db().update(builds).set({ description }).where(eq(builds.id, id)).run();
+  const rows = [
+    ...parts.map((name) => ({ name, status: 'confirmed' as const })),
+    ...proposed.map((name) => ({ name, status: 'proposed' as const })),
+  ];
+  rows.forEach(({ name, status }, index) =>
+    db()
+      .insert(buildParts)
+      .values({ buildId: id, category: 'other', name, status, source: 'owner', position: index + 1 })
+      .run(),
+  );
+  for (const tag of tags) db().insert(buildTags).values({ buildId: id, tag }).run();
+  return id;
+}
+
+const find = (filters: Partial<GalleryFilters> & { after?: number; limit?: number }, now = NOW) =>
+  galleryBuilds({ q: '', sort: filters.q ? 'relevance' : 'newest', tag: null, competition: null, limit: 50, ...filters }, now).map(
+    (build) => build.title,
+  );
+
+const rate = (buildId: number, stars: number[], at = NOW - HOUR) =>
+  stars.forEach((rating) => rateBuild({ buildId, userId: aMember().id, rating }, new Date(at)));
+const comment = (buildId: number, times: number, at = NOW - HOUR) =>
+  Array.from({ length: times }, () => addComment({ buildId, userId: aMember().id, content: 'Nice rig' }, new Date(at)));
+
+describe('searching the gallery', () => {
+  it('finds builds by the words of their title, description, confirmed parts and tags', async () => {
+    await aBuild('Frosted rig', { tags: ['white-build'] });
+    await aBuild('Tiny tower', { description: 'Fits in a **shoebox**, runs whisper quiet.' });
+    await aBuild('Air king', { parts: ['Noctua NH-D15'] });
+    await aBuild('Guess work', { proposed: ['Noctua NH-D15'] });
+
+    expect(find({ q: 'white' })).toEqual(['Frosted rig']);
+    expect(find({ q: 'shoebox' })).toEqual(['Tiny tower']);
+    expect(find({ q: 'noctua' })).toEqual(['Air king']);
+    expect(find({ q: 'tiny' })).toEqual(['Tiny tower']);
+  });
+
+  it('finds model numbers however they are typed', async () => {
+    await aBuild('Heavy hitter', { parts: ['Noctua NH-D15 chromax', 'ASUS TUF RTX 4090 OC'] });
+    await aBuild('Mid ranger', { parts: ['RTX 4080 Super', 'NH-U12S'] });
+
+    for (const q of ['NH-D15', 'nh d15', 'nh-d15', 'NH D15', '4090', 'RTX 4090', 'rtx4090', 'tuf 4090'])
+      expect(find({ q }), q).toEqual(['Heavy hitter']);
+    expect(find({ q: 'RTX' })).toEqual(['Mid ranger', 'Heavy hitter']);
+    expect(find({ q: 'nh-d15x' })).toEqual([]);
+    expect(find({ q: '4070' })).toEqual([]);
+  });
+
+  it('reads anything typed as words, never as search syntax', async () => {
+    await aBuild('Quote "rig" NEAR(me)');
+    for (const q of ['"rig', 'rig OR', 'NEAR(me', '-rig', '*', 'title:rig', '"" AND ^']) expect(() => find({ q }), q).not.toThrow();
+    expect(find({ q: '"rig' })).toEqual(['Quote "rig" NEAR(me)']);
+    expect(find({ q: '!!! ---' })).toEqual([]);
+  });
+
+  it('ranks a build named for the words above one that only mentions them', async () => {
+    await aBuild('Budget box', { description: 'Not a sleeper at all, although the case is old.' });
+    await aBuild('The sleeper', { description: 'An office tower with a 4090 inside.' });
+    await aBuild('Beige beast', { tags: ['sleeper'] });
+
+    expect(find({ q: 'sleeper' })).toEqual(['The sleeper', 'Beige beast', 'Budget box']);
+  });
+
+  it('finds only listed builds', async () => {
+    const held = await aBuild('Hidden 4090 rig', { parts: ['RTX 4090'] });
+    await aBuild('Shown 4090 rig', { parts: ['RTX 4090'] });
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
+
+    expect(find({ q: '4090' })).toEqual(['Shown 4090 rig']);
+    for (const sort of ['newest', 'top', 'discussed', 'trending'] as const)
+      expect(find({ q: '4090', sort }), sort).toEqual(['Shown 4090 rig']);
+  });
+
+  it('follows every change of a build’s words in the same write', async () => {
+    const id = await aBuild('Old name', { parts: ['RTX 3080'], tags: ['budget'] });
+    db().update(builds).set({ title: 'New name', description: 'Now water cooled' }).where(eq(builds.id, id)).run();
+    db().update(buildParts).set({ name: 'RTX 4090' }).where(eq(buildParts.buildId, id)).run();
+    db().delete(buildTags).where(eq(buildTags.buildId, id)).run();
+
+    expect(find({ q: 'old' })).toEqual([]);
+    expect(find({ q: '3080' })).toEqual([]);
+    expect(find({ q: 'budget' })).toEqual([]);
+    expect(find({ q: 'new water 4090' })).toEqual(['New name']);
+    db().update(buildParts).set({ status: 'proposed' }).where(eq(buildParts.buildId, id)).run();
+    expect(find({ q: '4090' })).toEqual([]);
+  });
+});
+
+describe('the gallery’s orders and filters', () => {
+  it('sorts by newest, top rated (the leaderboards’ Bayesian score) and most discussed', async () => {
+    const loved = await aBuild('Loved by many', { at: NOW - 30 * DAY });
+    const lucky = await aBuild('One lucky vote', { at: NOW - 20 * DAY });
+    const talked = await aBuild('Talked about', { at: NOW - 10 * DAY });
+    await aBuild('Brand new', { at: NOW - HOUR });
+    rate(loved, [5, 5, 5, 5, 5, 5, 5, 5, 4, 5]);
+    rate(lucky, [5]);
+    comment(talked, 3);
+    comment(lucky, 1);
+
+    expect(find({ sort: 'newest' })).toEqual(['Brand new', 'Talked about', 'One lucky vote', 'Loved by many']);
+    // Ten votes averaging 4.9 beat one 5; unrated builds score the site's mean, newest first.
+    expect(find({ sort: 'top' })).toEqual(['Loved by many', 'One lucky vote', 'Brand new', 'Talked about']);
+    expect(find({ sort: 'discussed' })).toEqual(['Talked about', 'One lucky vote', 'Brand new', 'Loved by many']);
+  });
+
+  it('trends by the last week’s ratings and comments, the recent ones weighing most', async () => {
+    const cooling = await aBuild('Cooling down', { at: NOW - 20 * DAY });
+    const fresh = await aBuild('Fresh vote', { at: NOW - 20 * DAY });
+    const chatty = await aBuild('Chatty', { at: NOW - 20 * DAY });
+    const old = await aBuild('Old glory', { at: NOW - 20 * DAY });
+    await aBuild('Quiet newcomer', { at: NOW - 2 * HOUR });
+    rate(cooling, [5, 5], NOW - 6 * DAY);
+    rate(fresh, [5], NOW - HOUR);
+    comment(chatty, 2, NOW - DAY);
+    rate(old, [5, 5, 5, 5, 5, 5, 5, 5], NOW - 8 * DAY);
+
+    // Chatty 2·e^(−½) ≈ 1.21, Fresh ≈ 0.98, Cooling 2·e^(−3) ≈ 0.10; then the rest, newest first.
+    expect(find({ sort: 'trending' })).toEqual(['Chatty', 'Fresh vote', 'Cooling down', 'Quiet newcomer', 'Old glory']);
+    // A day later the same activity is a day older: the order holds.
+    expect(find({ sort: 'trending' }, NOW + 12 * HOUR).slice(0, 3)).toEqual(['Chatty', 'Fresh vote', 'Cooling down']);
+  });
+
+  it('filters by tag and by competition, with or without a search', async () => {
+    const member = aMember().id;
+    const entered = await aBuild('Entered white rig', { tags: ['white-build', 'itx'], userId: member });
+    await aBuild('Other white rig', { tags: ['white-build'] });
+    await aBuild('Black rig', { tags: ['itx'] });
+    const competition = aCompetition();
+    expect(enterCompetition({ competitionId: competition, userId: member, buildId: entered })).toMatchObject({ ok: true });
+
+    expect(find({ tag: 'white-build' })).toEqual(['Other white rig', 'Entered white rig']);
+    expect(find({ tag: 'itx', q: 'white' })).toEqual(['Entered white rig']);
+    expect(find({ competition })).toEqual(['Entered white rig']);
+    expect(find({ competition: competition + 1 })).toEqual([]);
+    expect(find({ tag: 'sleeper' })).toEqual([]);
+  });
+
+  it('pages through every order without repeating or skipping a build', async () => {
+    for (let index = 0; index < 7; index++) {
+      const id = await aBuild(`Rig ${index} with 4090`, { at: NOW - (index + 1) * DAY, parts: index % 2 ? ['RTX 4090'] : [] });
+      rate(id, [1 + (index % 5), 3]);
+      comment(id, index % 3);
+    }
+    for (const sort of ['newest', 'top', 'discussed', 'trending', 'relevance'] as const) {
+      const q = sort === 'relevance' ? '4090' : '';
+      const whole = find({ q, sort });
+      const paged: string[] = [];
+      let after = 0;
+      for (;;) {
+        const page = galleryBuilds({ q, sort, tag: null, competition: null, after, limit: 3 }, NOW);
+        if (page.length === 0) break;
+        paged.push(...page.map((build) => build.title));
+        after = page.at(-1)!.id;
+      }
+      expect(paged, sort).toEqual(whole);
+      expect(whole, sort).toHaveLength(7);
+    }
+  });
+});

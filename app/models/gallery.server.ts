@@ -1,0 +1,101 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { db } from '~/services/db.server';
+import { bayesianPrior, bayesianScore } from './leaderboards.server';
+import { searchMatch } from './search-match.server';
+import type { BuildSummary, ReviewStatus } from '~/domain/builds';
+import { type GalleryFilters, type GallerySort, TRENDING_TAU_MS, TRENDING_WINDOW_MS } from '~/domain/gallery';
+
+/** How much a word found in each column of builds_search weighs in a search's ranking (bm25). */
+const COLUMN_WEIGHTS = { title: 10, description: 2, parts: 6, tags: 4 };
+
+type Row = Omit<BuildSummary, 'createdAt'> & { createdAt: number };
+
+/**
+ * The listed builds that match `filters`, in their order, `limit` at a time: the
+ * first ones, or those that come after build `after` (keyset paging: uploads made
+ * in between shift nothing). Every order ends on the newest build, then the id,
+ * so it is total and a page never repeats or skips a build.
+ */
+export function galleryBuilds(
+  { q, sort, tag, competition, after = 0, limit }: GalleryFilters & { after?: number; limit: number },
+  now = Date.now(),
+): BuildSummary[] {
+  const match = q ? searchMatch(q) : null;
+  if (q && !match) return [];
+  const where: SQL[] = [sql`b.review_status = 'approved'`];
+  if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
+  if (tag) where.push(sql`b.id in (select build_id from build_tags where tag = ${tag})`);
+  if (competition) where.push(sql`b.id in (select build_id from competition_entries where competition_id = ${competition})`);
+  const order = ordered(sort, match, now);
+  const rows = db().all<Row>(sql`
+    with ${order.with ?? sql``} candidates as ${order.scored ? sql`materialized` : sql`not materialized`} (
+      select b.id, ${order.key} as k, b.created_at as created, b.id as tie
+      from ${order.from}
+      where ${sql.join(where, sql` and `)}
+    )
+    select b.id, b.title, b.image_id as imageId, u.username, u.level as userLevel, b.roast,
+      b.total_rating as totalRating, b.average_rating as averageRating, b.rating_count as ratingCount,
+      b.comment_count as commentCount, b.created_at as createdAt, b.review_status as reviewStatus
+    from candidates c
+    join builds b on b.id = c.id
+    join users u on u.id = b.user_id
+    where ${after > 0 ? sql`(c.k, c.created, c.tie) < (select k, created, tie from candidates where id = ${after})` : sql`1`}
+    order by c.k desc, c.created desc, c.tie desc
+    limit ${limit}
+  `);
+  return rows.map((row) => ({ ...row, reviewStatus: row.reviewStatus as ReviewStatus, createdAt: new Date(row.createdAt) }));
+}
+
+type Order = { with?: SQL; from: SQL; key: SQL; scored: boolean };
+
+/** What each order ranks by (highest first), and which rows it needs. */
+function ordered(sort: GallerySort, match: string | null, now: number): Order {
+  switch (sort) {
+    case 'newest':
+      return { from: sql`builds b`, key: sql`b.created_at`, scored: false };
+    case 'discussed':
+      return { from: sql`builds b`, key: sql`b.comment_count`, scored: false };
+    case 'top': {
+      // The leaderboards' Bayesian score over all time: C is the site's mean, whatever the filters.
+      const prior = sql`(select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} from builds where review_status = 'approved')`;
+      return { from: sql`builds b`, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, prior), scored: true };
+    }
+    case 'trending':
+      return {
+        with: trendingHeat(now),
+        from: sql`builds b left join heat h on h.build_id = b.id`,
+        key: sql`coalesce(h.heat, 0)`,
+        scored: true,
+      };
+    case 'relevance': {
+      if (!match) return ordered('newest', null, now);
+      const { title, description, parts, tags } = COLUMN_WEIGHTS;
+      return {
+        from: sql`builds_search s join builds b on b.id = s.rowid and builds_search match ${match}`,
+        // bm25 is lower for a better match.
+        key: sql`-bm25(builds_search, ${title}, ${description}, ${parts}, ${tags})`,
+        scored: true,
+      };
+    }
+  }
+}
+
+/**
+ * Each build's recent activity (decision 016): the ratings given or changed and the
+ * members' comments of the last week, each weighted by e^(−age/τ), a rating by its
+ * stars/5. Both read an index ordered by time, so the cost follows the week's activity.
+ */
+function trendingHeat(now: number): SQL {
+  const since = now - TRENDING_WINDOW_MS;
+  const weight = (at: SQL) => sql`exp((${at} - ${now}) * 1.0 / ${TRENDING_TAU_MS})`;
+  return sql`heat as materialized (
+    select build_id, sum(heat) as heat from (
+      select build_id, sum(rating / 5.0 * ${weight(sql`updated_at`)}) as heat
+      from ratings indexed by ratings_window_idx where updated_at >= ${since} group by build_id
+      union all
+      select build_id, sum(${weight(sql`created_at`)}) as heat
+      from comments indexed by comments_recent_idx
+      where created_at >= ${since} and deleted_at is null and is_ai = 0 group by build_id
+    ) group by build_id
+  ),`;
+}
