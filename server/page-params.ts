@@ -52,6 +52,11 @@ const KEPT: readonly KeptPage[] = [
     params: {
       after: readsBack((after) => galleryQuery(new URLSearchParams({ after })).after),
       count: readsBack((count) => galleryQuery(new URLSearchParams({ count })).count),
+      q: readsBack((q) => galleryQuery(new URLSearchParams({ q })).q),
+      // Best match is a search's own default, and means nothing alone: never kept as sent.
+      sort: readsBack((sort) => galleryQuery(new URLSearchParams({ sort })).sort),
+      tag: readsBack((tag) => galleryQuery(new URLSearchParams({ tag })).tag ?? ''),
+      competition: readsBack((competition) => galleryQuery(new URLSearchParams({ competition })).competition ?? ''),
     },
     forOneVisitor: true,
   },

@@ -54,6 +54,16 @@ export function listUpcomingCompetitions(now = new Date()): CompetitionCard[] {
     .map((row) => toCard(row, now));
 }
 
+/** Competitions that have started, the newest first: what the gallery may filter by. */
+export function listStartedCompetitions(now = new Date()): { id: number; title: string }[] {
+  return db()
+    .select({ id: competitions.id, title: competitions.title })
+    .from(competitions)
+    .where(lte(competitions.startDate, now))
+    .orderBy(desc(competitions.startDate), desc(competitions.id))
+    .all();
+}
+
 /** `open`: it takes entries now (started, not ended, not closed). */
 export type CompetitionDetail = CompetitionCard & { rules: string; closedAt: Date | null; open: boolean };
 

@@ -1,23 +1,29 @@
 import { useState } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { Form, Link, useFetcher, useLocation, useSubmit } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
-import { listBuildsAfter, listRecentBuilds } from '~/models/builds.server';
+import { inputClass } from '~/components/ui/field';
+import { TabLinks } from '~/components/ui/tab-links';
+import { galleryBuilds } from '~/models/gallery.server';
+import { listStartedCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
+import { BUILD_TAGS, buildTagLabel } from '~/domain/build-tags';
+import { GALLERY_QUERY_MAX, GALLERY_SORT_LABELS, GALLERY_SORTS, type GalleryFilters } from '~/domain/gallery';
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
-import { galleryQuery } from '~/utils/page-query';
+import { galleryHref, galleryQuery, isUnfiltered } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
 
-export const meta = () => pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast, newest first.');
+export const meta = () =>
+  pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast: search by part, tag or words, sort by rating, talk or trend.');
 
 /** A batch of the gallery, read once per change of the data: every visitor sees the same builds. */
-const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
-  const [after = 0, count = 0] = key.split('/').map(Number);
-  const builds = after > 0 ? listBuildsAfter(after, count) : listRecentBuilds(count);
+const galleryBatch = perDataVersion((href: string) => {
+  const { after, count, ...filters } = galleryQuery(new URL(href, 'http://gallery').searchParams);
+  const builds = galleryBuilds({ ...filters, after, limit: count });
   const images = imageSources(builds.map((build) => build.imageId));
   return {
     // Only what a card shows: this goes into every gallery page's hydration data.
@@ -35,9 +41,11 @@ const galleryBatch = perDataVersion((key: `${number}/${number}`) => {
   };
 });
 
+const competitionChoices = perDataVersion((_all: 'started') => listStartedCompetitions());
+
 export function loader({ url }: Route.LoaderArgs) {
-  const { after, count } = galleryQuery(url.searchParams);
-  return galleryBatch(`${after}/${count}`);
+  const { after, count, ...filters } = galleryQuery(url.searchParams);
+  return { ...galleryBatch(galleryHref(filters, { after, count })), filters, competitions: competitionChoices('started') };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -48,6 +56,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const more = useFetcher<typeof loader>();
   const [appended, setAppended] = useState<BuildCardData[]>([]);
+  const { filters } = loaderData;
 
   // Each batch the fetcher brings is appended once (adjusting state while rendering, as React advises).
   const [lastBatch, setLastBatch] = useState(more.data);
@@ -66,15 +75,34 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const loading = more.state === 'loading';
 
   return (
-    <SharedRegion name="gallery" deps={[loaderData.builds, loaderData.hasMore]} className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+    <SharedRegion
+      name="gallery"
+      deps={[loaderData.builds, loaderData.hasMore, filters.q, filters.sort, filters.tag, filters.competition, loaderData.competitions]}
+      className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14"
+    >
       <h1 className="display text-3xl sm:text-5xl">
         Battle <span className="text-gradient">Archive</span>
       </h1>
-      <p className="mt-3 text-muted">Every battle station deployed to RigRoast, newest first.</p>
+      <p className="mt-3 text-muted">Every battle station deployed to RigRoast. Search by part, tag or words.</p>
+      <SearchForm filters={filters} competitions={loaderData.competitions} />
+      <TabLinks
+        label="Sort builds"
+        className="mt-4"
+        current={filters.sort}
+        tabs={GALLERY_SORTS.filter((sort) => filters.q || sort !== 'relevance').map((sort) => ({
+          key: sort,
+          label: GALLERY_SORT_LABELS[sort],
+          href: galleryHref({ ...filters, sort }),
+        }))}
+      />
       {builds.length === 0 ? (
-        <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>
+        isUnfiltered(filters) ? (
+          <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>
+        ) : (
+          <NoResults filters={filters} competitions={loaderData.competitions} />
+        )
       ) : (
-        <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading} aria-label="Builds">
           {builds.map((build, index) => (
             <li key={build.id}>
               <BuildCard build={build} priority={index === 0} />
@@ -89,14 +117,14 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         <div className="mt-10 flex justify-center">
           {/* A link to a longer page without JavaScript; with it, the next 12 are fetched and appended. */}
           <Link
-            to={`/gallery?count=${builds.length + GALLERY_PAGE_SIZE}`}
+            to={galleryHref(filters, { count: builds.length + GALLERY_PAGE_SIZE })}
             preventScrollReset
             className={buttonClass('ghost', 'lg')}
             aria-disabled={loading}
             onClick={(event) => {
               event.preventDefault();
               const last = builds.at(-1);
-              if (!loading && last) void more.load(`/gallery?after=${last.id}`);
+              if (!loading && last) void more.load(galleryHref(filters, { after: last.id }));
             }}
           >
             {loading ? 'LOADING...' : 'LOAD MORE'}
@@ -104,5 +132,104 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         </div>
       ) : null}
     </SharedRegion>
+  );
+}
+
+type Competitions = Route.ComponentProps['loaderData']['competitions'];
+
+const selectClass = `${inputClass} appearance-none pr-10`;
+
+/**
+ * The search: a plain GET form, so it works without JavaScript; with it, picking a
+ * tag or a competition applies at once. A new search keeps the order picked, except
+ * best match, which a search has anyway.
+ */
+function SearchForm({ filters, competitions }: { filters: GalleryFilters; competitions: Competitions }) {
+  const submit = useSubmit();
+  const keptSort = filters.sort !== 'relevance' && filters.sort !== 'newest' ? filters.sort : null;
+  return (
+    <Form
+      method="get"
+      action="/gallery"
+      role="search"
+      aria-label="Search builds"
+      className="mt-8 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+    >
+      <div className="grid gap-1.5">
+        <label htmlFor="gallery-q" className="text-sm font-semibold text-ink">
+          Search builds
+        </label>
+        <input
+          id="gallery-q"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          maxLength={GALLERY_QUERY_MAX}
+          placeholder="A part, a tag or a word: 4090, NH-D15, white"
+          className={inputClass}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor="gallery-tag" className="text-sm font-semibold text-ink">
+          Tag
+        </label>
+        <select
+          id="gallery-tag"
+          name="tag"
+          defaultValue={filters.tag ?? ''}
+          className={selectClass}
+          onChange={(event) => void submit(event.currentTarget.form)}
+        >
+          <option value="">Any tag</option>
+          {BUILD_TAGS.map((tag) => (
+            <option key={tag.slug} value={tag.slug}>
+              {tag.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor="gallery-competition" className="text-sm font-semibold text-ink">
+          Competition
+        </label>
+        <select
+          id="gallery-competition"
+          name="competition"
+          defaultValue={filters.competition ?? ''}
+          className={selectClass}
+          onChange={(event) => void submit(event.currentTarget.form)}
+        >
+          <option value="">Any competition</option>
+          {competitions.map((competition) => (
+            <option key={competition.id} value={competition.id}>
+              {competition.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      {keptSort ? <input type="hidden" name="sort" value={keptSort} /> : null}
+      <button type="submit" className={buttonClass('primary', 'lg')}>
+        SEARCH
+      </button>
+    </Form>
+  );
+}
+
+/** What was asked for, that nothing matches it, and the way back to every build. */
+function NoResults({ filters, competitions }: { filters: GalleryFilters; competitions: Competitions }) {
+  const competition = competitions.find((choice) => choice.id === filters.competition);
+  const asked = [
+    filters.q ? `“${filters.q}”` : null,
+    filters.tag ? `tagged ${buildTagLabel(filters.tag)}` : null,
+    filters.competition ? `in ${competition?.title ?? 'that competition'}` : null,
+  ].filter(Boolean);
+  return (
+    <div className="panel mt-8 grid justify-items-center gap-4 border-dashed p-8 text-center">
+      <p className="font-bold uppercase tracking-wide text-muted">No builds match {asked.join(', ')}.</p>
+      <p className="text-sm text-muted">Try fewer or other words, or another tag.</p>
+      <Link to="/gallery" className={buttonClass('ghost', 'md')}>
+        Clear filters
+      </Link>
+    </div>
   );
 }

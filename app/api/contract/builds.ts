@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { buildExtrasSchema } from './build-details';
-import { buildSummarySchema, type Operation, timestamp } from './common';
+import { buildSummarySchema, idParam, type Operation, timestamp } from './common';
+import { BUILD_TAG_SLUGS } from '~/domain/build-tags';
+import { GALLERY_QUERY_MAX, GALLERY_SORTS } from '~/domain/gallery';
 import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
 import { commentSchema as commentFields } from '~/utils/schemas';
 
@@ -8,6 +10,42 @@ import { commentSchema as commentFields } from '~/utils/schemas';
 export const RECENT_BUILDS_MAX = 100;
 
 const limitQuery = (description: string) => z.object({ limit: z.int().min(1).optional().meta({ description }) });
+
+/** The most builds GET /api/builds answers at once. */
+export const BUILD_SEARCH_MAX = 100;
+
+/** GET /api/builds: the gallery's search, orders and filters, as /gallery reads them. */
+export const buildSearchQuery = z.object({
+  q: z
+    .string()
+    .max(GALLERY_QUERY_MAX, `q must be at most ${GALLERY_QUERY_MAX} characters`)
+    .optional()
+    .meta({ description: 'Words to find in the title, description, confirmed parts and tags; every word must match (as a prefix)' }),
+  sort: z
+    .enum(GALLERY_SORTS, `sort must be one of ${GALLERY_SORTS.join(', ')}`)
+    .optional()
+    .meta({
+      description:
+        'relevance (best match, the default with q; without q it means newest), newest (the default), top (the leaderboards’ Bayesian score over all time), discussed (comments), trending (the last week’s ratings and comments, weighted by e^(−age/2 days))',
+    }),
+  tag: z
+    .enum(BUILD_TAG_SLUGS, `tag must be one of ${BUILD_TAG_SLUGS.join(', ')}`)
+    .optional()
+    .meta({ description: 'Only builds with this tag' }),
+  competition: idParam.optional().meta({ description: 'Only builds entered in this competition' }),
+  after: idParam.optional().meta({ description: 'The next page: the builds after this one in the same order (as `next` links)' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: `How many; default ${GALLERY_PAGE_SIZE}, at most ${BUILD_SEARCH_MAX} (more is capped)` }),
+});
+
+export const buildSearchSchema = z.object({
+  builds: z.array(buildSummarySchema),
+  next: z.string().nullable().meta({ description: 'The URL of the next page, null on the last one' }),
+});
 
 export const leaderboardEntrySchema = z.object({
   rank: z.int(),
@@ -64,6 +102,15 @@ export const commentBodySchema = commentFields.meta({
 });
 
 export const buildOperations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/builds',
+    summary: 'Listed builds found, sorted and filtered as the gallery does, a page at a time',
+    access: 'public',
+    query: buildSearchQuery,
+    response: { status: 200, description: 'A page of builds and the link to the next', schema: buildSearchSchema },
+    errors: [400],
+  },
   {
     method: 'get',
     path: '/api/builds/recent',

@@ -1,12 +1,33 @@
 import type { Route } from './+types/builds';
+import { BUILD_SEARCH_MAX, buildSearchQuery } from '~/api/contract/builds';
 import { newBuildSchema } from '~/api/contract/uploads';
 import { apiBuildSummary } from '~/api/serialize';
-import { apiImageUrl } from '~/api/serialize.server';
+import { apiBuildList, apiImageUrl } from '~/api/serialize.server';
 import { createBuild, findBuildDetail } from '~/models/builds.server';
+import { galleryBuilds } from '~/models/gallery.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { clientAddressOf } from '~/web/client-address.server';
-import { apiError, readForm, requireApiUser, uploadFailure } from '~/api/request.server';
+import { apiError, readForm, readQuery, requireApiUser, uploadFailure } from '~/api/request.server';
 import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/web/pending-upload.server';
+import { GALLERY_PAGE_SIZE } from '~/utils/constants';
+import { galleryHref, galleryQuery } from '~/utils/page-query';
+
+/**
+ * GET /api/builds?q=&sort=&tag=&competition=&after=&limit=: the gallery's builds,
+ * read as the gallery reads its URL (400 for a value it would not accept), with
+ * the link to the next page.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const { limit = GALLERY_PAGE_SIZE } = readQuery(url, buildSearchQuery);
+  const { after, count: _count, ...filters } = galleryQuery(url.searchParams);
+  const size = Math.min(limit, BUILD_SEARCH_MAX);
+  const builds = galleryBuilds({ ...filters, after, limit: size });
+  const last = builds.length === size ? builds.at(-1) : undefined;
+  const next = last
+    ? `${galleryHref(filters, { after: last.id }, '/api/builds')}${size === GALLERY_PAGE_SIZE ? '' : `&limit=${size}`}`
+    : null;
+  return Response.json({ builds: apiBuildList(builds), next });
+}
 
 /**
  * POST /api/builds (spec §7), multipart: publishes the signed-in member's build
