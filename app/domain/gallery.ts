@@ -19,7 +19,7 @@ export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
 export const GALLERY_QUERY_MAX = 100;
 
 /**
- * Trending (decision 016): each rating given in the last TRENDING_WINDOW_MS adds
+ * Trending (decision 018): each rating given in the last TRENDING_WINDOW_MS adds
  * stars/5, each member's comment 1, weighted by e^(−age/τ) with τ = TRENDING_TAU_MS,
  * so yesterday's activity counts 61 %, last week's 3 %.
  */

@@ -102,6 +102,8 @@ describe('searching the gallery', () => {
     expect(find({ q: '4090' })).toEqual(['Shown 4090 rig']);
     for (const sort of ['newest', 'top', 'discussed', 'trending'] as const)
       expect(find({ q: '4090', sort }), sort).toEqual(['Shown 4090 rig']);
+    db().update(builds).set({ reviewStatus: 'approved' }).where(eq(builds.id, held)).run();
+    expect(find({ q: '4090' })).toEqual(['Shown 4090 rig', 'Hidden 4090 rig']);
   });
 
   it('follows every change of a build’s words in the same write', async () => {

@@ -22,46 +22,66 @@ export function galleryBuilds(
 ): BuildSummary[] {
   const match = q ? searchMatch(q) : null;
   if (q && !match) return [];
-  const where: SQL[] = [sql`b.review_status = 'approved'`];
-  if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
-  if (tag) where.push(sql`b.id in (select build_id from build_tags where tag = ${tag})`);
-  if (competition) where.push(sql`b.id in (select build_id from competition_entries where competition_id = ${competition})`);
   const order = ordered(sort, match, now);
+  const where: SQL[] = [order.where];
+  if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
+  if (tag) where.push(sql`${order.id} in (select build_id from build_tags where tag = ${tag})`);
+  if (competition) where.push(sql`${order.id} in (select build_id from competition_entries where competition_id = ${competition})`);
+  // The page is chosen from the candidates' keys alone, and only its rows are joined to
+  // their builds and members. Candidates are materialized only when read twice (to find
+  // the key of build `after`), and then only when their keys are computed.
   const rows = db().all<Row>(sql`
-    with ${order.with ?? sql``} candidates as ${order.scored ? sql`materialized` : sql`not materialized`} (
-      select b.id, ${order.key} as k, b.created_at as created, b.id as tie
+    with ${order.with ?? sql``} candidates as ${order.scored && after > 0 ? sql`materialized` : sql`not materialized`} (
+      select ${order.id} as id, ${order.key} as k, ${order.created} as created, ${order.id} as tie
       from ${order.from}
       where ${sql.join(where, sql` and `)}
+    ),
+    page as (
+      select id, k, created, tie from candidates
+      where ${after > 0 ? sql`(k, created, tie) < (select k, created, tie from candidates where id = ${after})` : sql`1`}
+      order by k desc, created desc, tie desc
+      limit ${limit}
     )
     select b.id, b.title, b.image_id as imageId, u.username, u.level as userLevel, b.roast,
       b.total_rating as totalRating, b.average_rating as averageRating, b.rating_count as ratingCount,
       b.comment_count as commentCount, b.created_at as createdAt, b.review_status as reviewStatus
-    from candidates c
+    from page c
     join builds b on b.id = c.id
     join users u on u.id = b.user_id
-    where ${after > 0 ? sql`(c.k, c.created, c.tie) < (select k, created, tie from candidates where id = ${after})` : sql`1`}
     order by c.k desc, c.created desc, c.tie desc
-    limit ${limit}
   `);
   return rows.map((row) => ({ ...row, reviewStatus: row.reviewStatus as ReviewStatus, createdAt: new Date(row.createdAt) }));
 }
 
-type Order = { with?: SQL; from: SQL; key: SQL; scored: boolean };
+type Order = {
+  with?: SQL;
+  from: SQL;
+  /** The candidates: listed builds, matching when the order is the search's own. */
+  where: SQL;
+  /** A build's id, and its creation time (which breaks ties) as the rows read give them. */
+  id: SQL;
+  created: SQL;
+  key: SQL;
+  scored: boolean;
+};
+
+const listedBuilds = { from: sql`builds b`, where: sql`b.review_status = 'approved'`, id: sql`b.id`, created: sql`b.created_at` };
 
 /** What each order ranks by (highest first), and which rows it needs. */
 function ordered(sort: GallerySort, match: string | null, now: number): Order {
   switch (sort) {
     case 'newest':
-      return { from: sql`builds b`, key: sql`b.created_at`, scored: false };
+      return { ...listedBuilds, key: sql`b.created_at`, scored: false };
     case 'discussed':
-      return { from: sql`builds b`, key: sql`b.comment_count`, scored: false };
+      return { ...listedBuilds, key: sql`b.comment_count`, scored: false };
     case 'top': {
       // The leaderboards' Bayesian score over all time: C is the site's mean, whatever the filters.
       const prior = sql`(select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} from builds where review_status = 'approved')`;
-      return { from: sql`builds b`, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, prior), scored: true };
+      return { ...listedBuilds, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, prior), scored: true };
     }
     case 'trending':
       return {
+        ...listedBuilds,
         with: trendingHeat(now),
         from: sql`builds b left join heat h on h.build_id = b.id`,
         key: sql`coalesce(h.heat, 0)`,
@@ -70,8 +90,13 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
     case 'relevance': {
       if (!match) return ordered('newest', null, now);
       const { title, description, parts, tags } = COLUMN_WEIGHTS;
+      // The index holds listed builds only, so the ranking reads nothing else; ids
+      // grow with time, so the higher of two equal matches is the newer build.
       return {
-        from: sql`builds_search s join builds b on b.id = s.rowid and builds_search match ${match}`,
+        from: sql`builds_search`,
+        where: sql`builds_search match ${match}`,
+        id: sql`builds_search.rowid`,
+        created: sql`builds_search.rowid`,
         // bm25 is lower for a better match.
         key: sql`-bm25(builds_search, ${title}, ${description}, ${parts}, ${tags})`,
         scored: true,
@@ -81,7 +106,7 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
 }
 
 /**
- * Each build's recent activity (decision 016): the ratings given or changed and the
+ * Each build's recent activity (decision 018): the ratings given or changed and the
  * members' comments of the last week, each weighted by e^(−age/τ), a rating by its
  * stars/5. Both read an index ordered by time, so the cost follows the week's activity.
  */

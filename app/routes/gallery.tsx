@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Link, useFetcher, useLocation, useSubmit } from 'react-router';
+import { Form, Link, redirect, useFetcher, useLocation, useSubmit } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { EmptyState } from '~/components/section-heading';
@@ -43,8 +43,13 @@ const galleryBatch = perDataVersion((href: string) => {
 
 const competitionChoices = perDataVersion((_all: 'started') => listStartedCompetitions());
 
+/** The filters the search form sends even when left empty ("Any tag"). */
+const FORM_FIELDS = ['q', 'tag', 'competition'];
+
 export function loader({ url }: Route.LoaderArgs) {
   const { after, count, ...filters } = galleryQuery(url.searchParams);
+  // The search form names its empty fields too: it lands on the search's one address, as its links write it.
+  if (FORM_FIELDS.some((name) => url.searchParams.get(name) === '')) throw redirect(galleryHref(filters));
   return { ...galleryBatch(galleryHref(filters, { after, count })), filters, competitions: competitionChoices('started') };
 }
 

@@ -10,7 +10,7 @@ test('LOAD MORE adds the next 12 builds below the first 12', async ({ page, java
 
   await page.goto('/gallery');
   await hydrated(page, javaScriptEnabled);
-  const cards = page.getByRole('main').getByRole('listitem');
+  const cards = page.getByRole('list', { name: 'Builds' }).getByRole('listitem');
   await expect(cards).toHaveCount(12);
   const firstTitle = await cards.first().getByRole('heading').textContent();
 

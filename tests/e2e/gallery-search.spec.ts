@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { E2E_DATA } from '../playwright.config';
+import { describeBuild } from '../support/build-details';
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { signIn, uniqueEmail } from './support/sign-in';
+
+test('finds a build by a part, sorts, filters by tag and clears the filters', async ({ page, javaScriptEnabled, baseURL }, info) => {
+  test.setTimeout(90_000);
+  // A word only this test's builds carry, so builds other tests upload meanwhile stay out.
+  const token = `rig${info.project.name.replace('-', '')}${Date.now().toString(36)}`;
+  await signIn(page, uniqueEmail(info.project.name));
+  const air = await postBuild(page, baseURL!, `Air ${token}`);
+  const white = await postBuild(page, baseURL!, `Snow ${token}`);
+  const database = join(process.cwd(), E2E_DATA, 'sqlite.db');
+  describeBuild(database, air, { parts: ['Noctua NH-D15', `Tag ${token}`] });
+  describeBuild(database, white, { parts: [`Tag ${token}`], tags: ['white-build'] });
+
+  await page.goto('/gallery');
+  await hydrated(page, javaScriptEnabled);
+  const search = page.getByRole('search', { name: 'Search builds' });
+  const cards = page.getByRole('list', { name: 'Builds' }).getByRole('heading');
+
+  await search.getByLabel('Search builds').fill(`nh-d15 ${token}`);
+  await search.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gallery\\?q=nh-d15\\+${token}$`));
+  await expect(cards).toHaveText([`Air ${token}`]);
+
+  await page.getByRole('navigation', { name: 'Sort builds' }).getByRole('link', { name: 'Top rated' }).click();
+  await expect(page).toHaveURL(new RegExp(`sort=top`));
+  await expect(cards).toHaveText([`Air ${token}`]);
+
+  await search.getByLabel('Search builds').fill(token);
+  await search.getByLabel('Tag').selectOption({ label: 'White build' });
+  // With JavaScript picking a tag applies it; without, the form is sent with its button.
+  if (!javaScriptEnabled) await search.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page).toHaveURL(/tag=white-build/);
+  await expect(cards).toHaveText([`Snow ${token}`]);
+
+  await search.getByLabel('Search builds').fill(`${token} threadripper`);
+  await search.getByRole('button', { name: 'SEARCH' }).click();
+  await expect(page.getByText(`No builds match “${token} threadripper”, tagged White build.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(search.getByLabel('Search builds')).toHaveValue('');
+  await expect(search.getByLabel('Tag')).toHaveValue('');
+});
