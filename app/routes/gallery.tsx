@@ -142,8 +142,6 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
 
 type Competitions = Route.ComponentProps['loaderData']['competitions'];
 
-const selectClass = `${inputClass} appearance-none pr-10`;
-
 /**
  * The search: a plain GET form, so it works without JavaScript; with it, picking a
  * tag or a competition applies at once. A new search keeps the order picked, except
@@ -182,7 +180,7 @@ function SearchForm({ filters, competitions }: { filters: GalleryFilters; compet
           id="gallery-tag"
           name="tag"
           defaultValue={filters.tag ?? ''}
-          className={selectClass}
+          className={inputClass}
           onChange={(event) => void submit(event.currentTarget.form)}
         >
           <option value="">Any tag</option>
@@ -201,7 +199,7 @@ function SearchForm({ filters, competitions }: { filters: GalleryFilters; compet
           id="gallery-competition"
           name="competition"
           defaultValue={filters.competition ?? ''}
-          className={selectClass}
+          className={inputClass}
           onChange={(event) => void submit(event.currentTarget.form)}
         >
           <option value="">Any competition</option>
