@@ -25,8 +25,8 @@ export function galleryBuilds(
   const order = ordered(sort, match, now);
   const where: SQL[] = [order.where];
   if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
-  if (tag) where.push(sql`${order.id} in (select build_id from build_tags where tag = ${tag})`);
-  if (competition) where.push(sql`${order.id} in (select build_id from competition_entries where competition_id = ${competition})`);
+  if (tag) where.push(sql`${order.filteredId} in (select build_id from build_tags where tag = ${tag})`);
+  if (competition) where.push(sql`${order.filteredId} in (select build_id from competition_entries where competition_id = ${competition})`);
   // The page is chosen from the candidates' keys alone, and only its rows are joined to
   // their builds and members. Candidates are materialized only when read twice (to find
   // the key of build `after`), and then only when their keys are computed.
@@ -61,11 +61,19 @@ type Order = {
   /** A build's id, and its creation time (which breaks ties) as the rows read give them. */
   id: SQL;
   created: SQL;
+  /** The id as a filter (tag, competition) tests it. */
+  filteredId: SQL;
   key: SQL;
   scored: boolean;
 };
 
-const listedBuilds = { from: sql`builds b`, where: sql`b.review_status = 'approved'`, id: sql`b.id`, created: sql`b.created_at` };
+const listedBuilds = {
+  from: sql`builds b`,
+  where: sql`b.review_status = 'approved'`,
+  id: sql`b.id`,
+  created: sql`b.created_at`,
+  filteredId: sql`b.id`,
+};
 
 /** What each order ranks by (highest first), and which rows it needs. */
 function ordered(sort: GallerySort, match: string | null, now: number): Order {
@@ -97,6 +105,8 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
         where: sql`builds_search match ${match}`,
         id: sql`builds_search.rowid`,
         created: sql`builds_search.rowid`,
+        // Tested on each match: as a rowid lookup, the index would run the whole search again for every id in the list.
+        filteredId: sql`+builds_search.rowid`,
         // bm25 is lower for a better match.
         key: sql`-bm25(builds_search, ${title}, ${description}, ${parts}, ${tags})`,
         scored: true,
