@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { images } from '../../db/schema';
 import { hasActiveJob } from '~/queue/enqueue.server';
 import { screenPhotoJob } from '~/queue/job-types';
@@ -8,15 +8,9 @@ import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { addBuildPhoto, listBuildPhotos, removeBuildPhoto, savePhotoScreening } from './build-photos.server';
 import { aListedBuild, aMember, anImage } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 async function anOwnedBuild() {
   const owner = aMember();

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEATURED_MIN_RATINGS, FEATURED_WINDOW_MS, featuredBuilds } from './featured-builds.server';
 import { rateBuild } from './ratings.server';
-import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const DAY = 24 * 3600_000;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const at = (offsetMs: number) => new Date(NOW + offsetMs);
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 function rate(buildId: number, stars: number[]) {
   for (const rating of stars) rateBuild({ buildId, userId: aMember().id, rating }, at(-DAY));

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildParts, builds, buildTags } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { addComment } from './comments.server';
 import { enterCompetition } from './competition-entries.server';
 import { galleryBuilds } from './gallery.server';
@@ -10,20 +9,13 @@ import { rateBuild } from './ratings.server';
 import type { BuildTag } from '~/domain/build-tags';
 import type { GalleryFilters } from '~/domain/gallery';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const NOW = Date.now();
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 type Details = { description?: string; parts?: string[]; proposed?: string[]; tags?: BuildTag[]; at?: number; userId?: number };
 
