@@ -65,6 +65,8 @@ export default [
   route('api/builds/leaderboard/:period', 'routes/api/builds.leaderboard.ts'),
   route('api/builds/:id', 'routes/api/builds.detail.ts'),
   route('api/builds/:id/rate', 'routes/api/builds.rate.ts'),
+  route('api/builds/:id/roast-reaction', 'routes/api/builds.roast-reaction.ts'),
+  route('api/builds/:id/roast-reactions', 'routes/api/builds.roast-reactions.ts'),
   route('api/builds/:id/comment', 'routes/api/builds.comment.ts'),
   route('api/builds/:id/share', 'routes/api/builds.share.ts'),
   route('api/builds/:id/details', 'routes/api/builds.details.ts'),

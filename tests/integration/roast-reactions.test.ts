@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
+import { call, expectContract, expectError } from '#tests/support/api';
 import { readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
@@ -68,6 +69,32 @@ describe('reacting to a roast (forms without JavaScript)', () => {
   it('answers 404 for an unknown build', async () => {
     const member = await stack.member();
     expect((await member.submit('/build/999999', { intent: 'react-roast', reaction: 'landed' })).status).toBe(404);
+  });
+});
+
+describe('reacting to a roast through the JSON API', () => {
+  it('keeps one reaction per member, answers the counts, and refuses guests, made-up reactions and unknown builds', async () => {
+    const id = await roastedBuild(await stack.member());
+    const [ann, bob, guest] = [await stack.member(), await stack.member(), stack.browser()];
+    const first = await call(ann, 'POST', `/api/builds/${id}/roast-reaction`, { reaction: 'landed' });
+    expect(first.status).toBe(200);
+    expectContract('POST', `/api/builds/${id}/roast-reaction`, first.body);
+    expect(first.body).toEqual({ landed: 1, missed: 0, mine: 'landed' });
+    await call(bob, 'POST', `/api/builds/${id}/roast-reaction`, { reaction: 'landed', userId: 1 });
+    const changed = await call(ann, 'POST', `/api/builds/${id}/roast-reaction`, { reaction: 'missed' });
+    expect(changed.body).toEqual({ landed: 1, missed: 1, mine: 'missed' });
+    expect(reactions(id)).toEqual({ landed: 1, missed: 1 });
+
+    const read = await call(guest, 'GET', `/api/builds/${id}/roast-reactions`);
+    expectContract('GET', `/api/builds/${id}/roast-reactions`, read.body);
+    expect(read.body).toEqual({ landed: 1, missed: 1, mine: null });
+    expect((await call(bob, 'GET', `/api/builds/${id}/roast-reactions`)).body).toEqual({ landed: 1, missed: 1, mine: 'landed' });
+
+    expectError(await call(guest, 'POST', `/api/builds/${id}/roast-reaction`, { reaction: 'landed' }), 401, 'unauthorized');
+    expectError(await call(ann, 'POST', `/api/builds/${id}/roast-reaction`, { reaction: 'meh' }), 400, 'invalid_input');
+    expectError(await call(ann, 'POST', '/api/builds/999999/roast-reaction', { reaction: 'landed' }), 404, 'not_found');
+    expectError(await call(ann, 'GET', '/api/builds/999999/roast-reactions'), 404, 'not_found');
+    expect(reactions(id)).toEqual({ landed: 1, missed: 1 });
   });
 });
 

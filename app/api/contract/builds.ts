@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROAST_REACTIONS } from '~/domain/roast-reactions';
 import { buildExtrasSchema } from './build-details';
 import { buildSummarySchema, idParam, type Operation, timestamp } from './common';
 import { BUILD_TAG_SLUGS } from '~/domain/build-tags';
@@ -97,6 +98,18 @@ export const ratingResultSchema = z.object({
   averageRating: z.number(),
 });
 
+export const roastReactionBodySchema = z
+  .object({
+    reaction: z.enum(ROAST_REACTIONS, { error: 'reaction must be landed or missed' }).meta({ description: '🔥 landed or 🥱 missed' }),
+  })
+  .meta({ description: `${extraKeysIgnored} Reacting again changes the member’s reaction.` });
+
+export const roastReactionsSchema = z.object({
+  landed: z.int().meta({ description: 'Members for whom the current roast landed (🔥)' }),
+  missed: z.int().meta({ description: 'Members for whom it missed (🥱)' }),
+  mine: z.enum(ROAST_REACTIONS).nullable().meta({ description: 'The signed-in member’s own reaction; null for a guest or none' }),
+});
+
 export const commentBodySchema = commentFields.meta({
   description: `${extraKeysIgnored} parentCommentId answers a comment; a reply to a reply joins its thread.`,
 });
@@ -151,6 +164,23 @@ export const buildOperations: Operation[] = [
     body: { type: 'json', schema: rateBodySchema },
     response: { status: 200, description: 'The member’s rating and the build’s new totals', schema: ratingResultSchema },
     errors: [400, 401, 403, 404, 415],
+  },
+  {
+    method: 'get',
+    path: '/api/builds/{id}/roast-reactions',
+    summary: 'How the build’s current roast landed: 🔥 and 🥱 counts, and the member’s own',
+    access: 'public',
+    response: { status: 200, description: 'The counts (zero while there is no roast)', schema: roastReactionsSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/roast-reaction',
+    summary: 'Tells whether the build’s current roast landed or missed; once per member and roast, changed by reacting again',
+    access: 'member',
+    body: { type: 'json', schema: roastReactionBodySchema },
+    response: { status: 200, description: 'The roast’s counts after the reaction', schema: roastReactionsSchema },
+    errors: [400, 401, 404, 409, 415],
   },
   {
     method: 'post',
