@@ -7,7 +7,7 @@ import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { approveBuild, createBuild } from './builds.server';
-import { type Look, saveLook, saveScreening, screeningLook } from './roasts.server';
+import { type Look, saveLook, saveRoast, saveScreening, screeningLook } from './roasts.server';
 import { aMember, anImage, someRoastFacts } from '#tests/support/factories';
 
 const thresholds = { nsfwHold: 0.45, nsfwReject: 0.9, faceHold: 0.8 };
@@ -104,5 +104,14 @@ describe('a look that answers before screening decides', () => {
     db().transaction((tx) => saveLook(tx, id, withPerson, thresholds));
     expect(row(id).reviewStatus).toBe('pending');
     expect(screeningLook(db(), id)).toEqual({ pending: false, facts: withPerson.facts });
+  });
+});
+
+describe('a roast written for a build deleted meanwhile', () => {
+  it('saves nothing and does not fail, so its job ends instead of retrying', async () => {
+    const id = (await createBuild({ userId: aMember().id, title: 'Gone rig', imageId: anImage() }))!;
+    db().delete(builds).where(eq(builds.id, id)).run();
+    const roast = { text: 'Too late.', facts, author: { provider: 'builtin', model: 'builtin' }, lines: ['Too late.'] } as const;
+    expect(() => db().transaction((tx) => saveRoast(tx, id, roast))).not.toThrow();
   });
 });

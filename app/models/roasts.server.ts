@@ -130,7 +130,8 @@ export function saveRoast(
   roast: { text: string; facts: RoastFacts; author: RoastAuthor; lines: readonly string[] | null },
   now = new Date(),
 ): void {
-  tx.update(builds)
+  const saved = tx
+    .update(builds)
     .set({
       roast: roast.text,
       roastFacts: roast.facts,
@@ -142,6 +143,8 @@ export function saveRoast(
     })
     .where(eq(builds.id, buildId))
     .run();
+  // The build was deleted while its roast was written: nothing of the roast is kept.
+  if (saved.changes === 0) return;
   recordRoast(tx, buildId, now);
   proposePartsFromFacts(tx, buildId, roast.facts);
   if (roast.lines) rememberRoastLines(tx, buildId, now, roast.lines);
