@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { aBuildBy, testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
@@ -277,8 +276,7 @@ describe('the moderation queue', () => {
   }, 60_000);
 
   const write = (sql: string, ...params: unknown[]) => {
-    const sqlite = new Database(stack.app.databasePath);
-    sqlite.pragma('busy_timeout = 5000');
+    const sqlite = openAppDatabase(stack.app.databasePath);
     try {
       sqlite.prepare(sql).run(...params);
     } finally {

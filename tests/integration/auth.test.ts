@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from '#tests/support/test-database';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, randomToken } from '~/services/crypto.server';
@@ -12,7 +12,7 @@ import { sharedStack } from '#tests/support/stack';
 const stack = sharedStack({ ADMIN_EMAILS: 'boss@example.com' }, { network: '203.0.113' });
 
 function database() {
-  return new Database(stack.app.databasePath);
+  return openAppDatabase(stack.app.databasePath);
 }
 
 function mailCount(email: string): number {

@@ -1,7 +1,7 @@
+import { openAppDatabase } from '#tests/support/test-database';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
@@ -17,7 +17,7 @@ const PUBLIC_ORIGIN = 'https://rigroast.test';
 const stack = sharedStack({ PUBLIC_ORIGIN: PUBLIC_ORIGIN, JOB_POLL_MS: '3600000' });
 
 function database() {
-  return new Database(stack.app.databasePath, { readonly: true });
+  return openAppDatabase(stack.app.databasePath, { readonly: true });
 }
 
 describe('uploading a build as a member', () => {
@@ -136,7 +136,7 @@ describe('uploading as a guest', () => {
 
     // Signing in again publishes nothing more.
     await guest.post('/logout', {});
-    const sqliteWrite = new Database(stack.app.databasePath);
+    const sqliteWrite = openAppDatabase(stack.app.databasePath);
     sqliteWrite.prepare("delete from rate_limit_hits where bucket = 'login-code:resend'").run();
     sqliteWrite.close();
     await signInWithCode(guest, stack.mail, email);
@@ -264,7 +264,7 @@ describe('the gallery', () => {
     const browser = await stack.member();
     const bytes = await testPhoto('jpeg', 640, 480);
     await uploadBuild(browser, { title: 'Roasted gallery rig', file: { bytes, name: 'rig.jpg', type: 'image/jpeg' } });
-    const sqlite = new Database(stack.app.databasePath);
+    const sqlite = openAppDatabase(stack.app.databasePath);
     sqlite.prepare("update builds set roast = 'A roast only the build and home pages show' where title = 'Roasted gallery rig'").run();
     sqlite.close();
 

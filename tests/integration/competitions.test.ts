@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { closeDueCompetitionsNow, insertCompetition, setCompetitionEnd } from '#tests/support/competitions';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
@@ -22,8 +21,7 @@ const aCompetition = (values: { startDate?: number; endDate?: number } = {}) =>
 const titleOf = (id: number) => readRow<{ title: string }>(stack.app.databasePath, 'select title from competitions where id = ?', id).title;
 
 function hide(buildId: number) {
-  const sqlite = new Database(stack.app.databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openAppDatabase(stack.app.databasePath);
   sqlite.prepare("update builds set review_status = 'held' where id = ?").run(buildId);
   sqlite.close();
 }

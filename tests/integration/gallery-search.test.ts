@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from '#tests/support/test-database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { pageText } from '#tests/support/browser';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   describeBuild(stack.app.databasePath, ids.air, { description: 'Big cooler, bigger GPU.', parts: ['Noctua NH-D15', 'RTX 4090'] });
   describeBuild(stack.app.databasePath, ids.white, { parts: ['RTX 4070'], tags: ['white-build', 'itx'] });
   competitionId = insertCompetition(stack.app.databasePath, { title: 'Searchable Cup' });
-  const sqlite = new Database(stack.app.databasePath);
+  const sqlite = openAppDatabase(stack.app.databasePath);
   sqlite
     .prepare('insert into competition_entries (competition_id, build_id, user_id) select ?, id, user_id from builds where id = ?')
     .run(competitionId, ids.white);

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, pageText } from '#tests/support/browser';
-import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { openAppDatabase, rankLeaderboardsNow } from '#tests/support/test-database';
 import { sharedApp } from '#tests/support/stack';
 
 const HOUR = 3600_000;
@@ -81,8 +80,7 @@ describe('the leaderboard with ratings', () => {
    * leaderboard job is brought forward, and the test waits for its standings.
    */
   beforeAll(async () => {
-    const sqlite = new Database(server.app.databasePath);
-    sqlite.pragma('busy_timeout = 5000');
+    const sqlite = openAppDatabase(server.app.databasePath);
     const now = Date.now();
     const addUser = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?)');
     const user = (name: string) => Number(addUser.run(name, name, `${name}@example.com`).lastInsertRowid);

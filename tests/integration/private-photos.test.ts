@@ -1,9 +1,8 @@
 import { type Dirent, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser } from '#tests/support/browser';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
@@ -161,7 +160,7 @@ describe('share links', () => {
     expect(page.status).toBe(404);
     const api = await owner.request(`/api/builds/${id}/share`, { method: 'POST', headers: { Origin: stack.app.origin } });
     expect(api.status).toBe(404);
-    const sqlite = new Database(stack.app.databasePath, { readonly: true });
+    const sqlite = openAppDatabase(stack.app.databasePath, { readonly: true });
     try {
       expect(sqlite.prepare('select count(*) from share_tokens where build_id = ?').pluck().get(id)).toBe(0);
     } finally {
@@ -180,7 +179,7 @@ describe('an upgraded install', () => {
     mkdirSync(join(uploads, 'images'), { recursive: true });
     for (const name of readdirSync(join(uploads, 'private', 'images')))
       renameSync(join(uploads, 'private', 'images', name), join(uploads, 'images', name));
-    const sqlite = new Database(stack.app.databasePath);
+    const sqlite = openAppDatabase(stack.app.databasePath);
     try {
       sqlite.prepare('update images set published = 1').run();
     } finally {

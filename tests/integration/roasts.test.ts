@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppProcess } from '#tests/support/app-process';
 import { Browser, pageText, toastText } from '#tests/support/browser';
 import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { type Stack, startStack } from '#tests/support/stack';
 import { waitFor } from '#tests/support/wait';
@@ -283,7 +282,7 @@ describe('with an Ollama server', () => {
 
     const second = await launch(env, { dataDir: first.dataDir });
     expect(await roastOf(second, id)).toBe(SAMPLE_ROAST);
-    const jobs = new Database(second.databasePath, { readonly: true })
+    const jobs = openAppDatabase(second.databasePath, { readonly: true })
       .prepare("select status, attempts from jobs where type = 'roast'")
       .all();
     expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);

@@ -3,11 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_ENV, MEMORY_FLAGS } from '../../server/memory-settings';
 import { runAppExpectingFailure, startApp } from '#tests/support/app-process';
-import { rankLeaderboardsNow } from '#tests/support/test-database';
+import { openAppDatabase, rankLeaderboardsNow } from '#tests/support/test-database';
 import { endedSessionCookie } from '#tests/support/cookies';
 import { scriptsNotAllowedByHash } from '#tests/support/csp';
 import { sharedApp } from '#tests/support/stack';
@@ -36,7 +35,7 @@ const text = async (path: string) => {
 describe('start-up', () => {
   it('creates the SQLite file and its folder, with every table migrated, in WAL mode', () => {
     expect(existsSync(server.app.databasePath)).toBe(true);
-    const sqlite = new Database(server.app.databasePath, { readonly: true });
+    const sqlite = openAppDatabase(server.app.databasePath, { readonly: true });
     const tables = sqlite
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
       .pluck()
@@ -231,7 +230,7 @@ describe('home page', () => {
   });
 
   it('lists real builds, competitions and rankings once they exist', async () => {
-    const sqlite = new Database(server.app.databasePath);
+    const sqlite = openAppDatabase(server.app.databasePath);
     const now = Date.now();
     const user = sqlite
       .prepare("insert into users (username, username_key, email) values ('GlowKing', 'glowking', 'glow@example.com')")
@@ -337,7 +336,7 @@ describe('security', () => {
   it('renders a stored page again once the database changes', async () => {
     await server.app.fetch('/gallery');
     await storedPage('/gallery');
-    const sqlite = new Database(server.app.databasePath);
+    const sqlite = openAppDatabase(server.app.databasePath);
     sqlite.prepare("insert into users (username, username_key, email) values ('CacheBuster', 'cachebuster', 'buster@example.com')").run();
     sqlite.close();
     expect((await server.app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();

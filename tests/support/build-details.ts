@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from './test-database';
 
 /**
  * Gives a build of a running app its description, confirmed parts and tags,
@@ -9,8 +9,7 @@ export function describeBuild(
   buildId: number,
   { description, parts = [], tags = [] }: { description?: string; parts?: string[]; tags?: string[] },
 ): void {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openAppDatabase(databasePath);
   try {
     sqlite.transaction(() => {
       if (description !== undefined) sqlite.prepare('update builds set description = ? where id = ?').run(description, buildId);

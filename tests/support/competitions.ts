@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from './test-database';
 import { runScheduledJobNow } from './test-database';
 
 const DAY = 24 * 3600_000;
@@ -21,8 +21,7 @@ export function insertCompetition(
     prizes?: string[];
   },
 ): number {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openAppDatabase(databasePath);
   try {
     return Number(
       sqlite
@@ -38,8 +37,7 @@ export function insertCompetition(
 
 /** Moves a competition's end date (e.g. into the past, as time would). */
 export function setCompetitionEnd(databasePath: string, competitionId: number, endDate: number): void {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openAppDatabase(databasePath);
   try {
     sqlite.prepare('update competitions set end_date = ? where id = ?').run(endDate, competitionId);
   } finally {

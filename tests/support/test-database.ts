@@ -19,9 +19,19 @@ export function columnValues<C extends AnySQLiteColumn>(column: C): C['_']['data
     .map((row) => row.value as C['_']['data']);
 }
 
+/**
+ * The test's own connection to a running app's database file. It waits for the app's
+ * writer as long as a loaded CI machine may keep it busy (seen: more than 5 s).
+ */
+export function openAppDatabase(databasePath: string, options: { readonly?: boolean } = {}): Database.Database {
+  const sqlite = new Database(databasePath, options);
+  sqlite.pragma('busy_timeout = 30000');
+  return sqlite;
+}
+
 /** One row from a running app's database file, read through a read-only connection of its own. */
 export function readRow<T>(databasePath: string, query: string, ...params: unknown[]): T {
-  const sqlite = new Database(databasePath, { readonly: true });
+  const sqlite = openAppDatabase(databasePath, { readonly: true });
   try {
     return sqlite.prepare(query).get(...params) as T;
   } finally {
@@ -39,8 +49,7 @@ export function rankLeaderboardsNow(databasePath: string): Promise<void> {
 
 /** Brings a running app's scheduled job `key` forward and waits until that run is done. */
 export async function runScheduledJobNow(databasePath: string, key: string): Promise<void> {
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openAppDatabase(databasePath);
   try {
     // None is queued while one runs; the next one is queued as it finishes.
     const bringForward = sqlite.prepare("update jobs set run_at = ? where key = ? and status = 'queued' returning id").pluck();

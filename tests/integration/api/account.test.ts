@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from '#tests/support/test-database';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
@@ -37,7 +37,7 @@ async function apiMember(name = 'member') {
 }
 
 function database() {
-  return new Database(stack.app.databasePath);
+  return openAppDatabase(stack.app.databasePath);
 }
 
 /** Skips the resend cooldown for `email`, as if 30 seconds had passed since its last code. */

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { type Browser } from '#tests/support/browser';
-import { rankLeaderboardsNow, readRow } from '#tests/support/test-database';
+import { openAppDatabase, rankLeaderboardsNow, readRow } from '#tests/support/test-database';
 import { OVERSIZE_BYTES, testPhoto, type UploadFile } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
@@ -55,9 +54,8 @@ async function buildBy(owner: Member, title = `API rig ${++rigs}`): Promise<numb
 const query = <T>(sql: string, ...params: unknown[]) => readRow<T>(stack.app.databasePath, sql, ...params);
 
 /** Writes straight into the running server's database, for states no call makes (expired links, held builds, many builds). */
-function write(run: (sqlite: Database.Database) => void) {
-  const sqlite = new Database(stack.app.databasePath);
-  sqlite.pragma('busy_timeout = 5000');
+function write(run: (sqlite: ReturnType<typeof openAppDatabase>) => void) {
+  const sqlite = openAppDatabase(stack.app.databasePath);
   try {
     run(sqlite);
   } finally {

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openAppDatabase } from '#tests/support/test-database';
 import { describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
 import type { Browser } from '#tests/support/browser';
@@ -93,8 +93,7 @@ describe('the competitions API', () => {
   it('refuses an unlisted build, and answers every placement once the competition is closed', async () => {
     const member = await stack.member();
     const held = await buildBy(member);
-    const sqlite = new Database(stack.app.databasePath);
-    sqlite.pragma('busy_timeout = 5000');
+    const sqlite = openAppDatabase(stack.app.databasePath);
     sqlite.prepare("update builds set review_status = 'held' where id = ?").run(held);
     sqlite.close();
     const id = aCompetition();
