@@ -1,4 +1,5 @@
 import { createRequestHandler as createExpressHandler, type GetLoadContextFunction } from '@react-router/express';
+import type { OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { type RenderReading, readingFor } from '~/web/personal-render.server';
@@ -27,15 +28,33 @@ export function createRequestHandler(options: Options): RequestHandler {
 /**
  * No shared cache (a proxy's, a CDN's, the page cache's store for everyone) may
  * keep a personal response. The head is written once the render is over, so what
- * it read is known by then, whatever the response's own headers said.
+ * it read is known by then, whatever the response's own headers said — set before
+ * or handed to writeHead itself, whose headers would otherwise win.
  */
-function privateWhenPersonal(res: Response, render: RenderReading): void {
+export function privateWhenPersonal(res: Response, render: RenderReading): void {
   const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (render.personal && !this.headersSent)
+  res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+    if (render.personal && !this.headersSent) {
+      const given = rest.findIndex((arg) => typeof arg === 'object' && arg !== null);
+      if (given !== -1) {
+        setHeadersAsWriteHeadWould(this, rest[given] as OutgoingHttpHeaders | OutgoingHttpHeader[]);
+        rest.splice(given, 1);
+      }
       this.setHeader('Cache-Control', privateCacheControl(String(this.getHeader('Cache-Control') ?? '')));
-    return (writeHead as (...args: unknown[]) => Response).apply(this, args);
+    }
+    return (writeHead as (...args: unknown[]) => Response).apply(this, [statusCode, ...rest]);
   } as typeof res.writeHead;
+}
+
+/** What Node's writeHead does with headers given to it: an object's replace, a flat list's replace and may repeat a name. */
+function setHeadersAsWriteHeadWould(res: Response, headers: OutgoingHttpHeaders | OutgoingHttpHeader[]): void {
+  if (!Array.isArray(headers)) {
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    return;
+  }
+  for (let index = 0; index < headers.length; index += 2) res.removeHeader(String(headers[index]));
+  for (let index = 0; index + 1 < headers.length; index += 2)
+    res.appendHeader(String(headers[index]), headers[index + 1] as string | string[]);
 }
 
 function privateCacheControl(given: string): string {
