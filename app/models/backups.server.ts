@@ -30,6 +30,16 @@ export type BackupSummary = { dir: string; builds: number; files: number };
 /** One file the database names: where it may be under UPLOADS_DIR, and whether it must be there. */
 type NamedFile = { name: string; folders: string[]; required: boolean };
 
+/** A site's database and uploads, and the backup folder they are copied to or from. */
+type SiteBackup = { databasePath: string; uploadsDir: string; dir: string };
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
 function filesNamedBy(snapshot: Database.Database): NamedFile[] {
   const names = (sql: string) => (snapshot.prepare(sql).pluck().all() as string[]).filter((name) => FILE_NAME.test(name));
   // Readers look in both image folders (images/storage.server.ts); so does the backup.
@@ -59,13 +69,7 @@ async function copyNamedFile(file: NamedFile, uploadsDir: string, target: string
     try {
       await mkdir(join(target, BACKUP_UPLOADS, folder), { recursive: true });
       // Copied in an earlier attempt: same name, same bytes.
-      if (
-        await access(destination).then(
-          () => true,
-          () => false,
-        )
-      )
-        return true;
+      if (await exists(destination)) return true;
       await copyFile(join(uploadsDir, folder, file.name), destination, constants.COPYFILE_FICLONE);
       return true;
     } catch (error) {
@@ -79,22 +83,8 @@ async function copyNamedFile(file: NamedFile, uploadsDir: string, target: string
  * Writes a consistent backup of the site at `databasePath` and `uploadsDir` into `dir`,
  * which must not exist yet, while the site keeps running: it appears whole or not at all.
  */
-export async function backupSite({
-  databasePath,
-  uploadsDir,
-  dir,
-}: {
-  databasePath: string;
-  uploadsDir: string;
-  dir: string;
-}): Promise<BackupSummary> {
-  if (
-    await access(dir).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new BackupError(`${dir} already exists: give a new folder for the backup.`);
+export async function backupSite({ databasePath, uploadsDir, dir }: SiteBackup): Promise<BackupSummary> {
+  if (await exists(dir)) throw new BackupError(`${dir} already exists: give a new folder for the backup.`);
   const partial = join(dir, '..', `.${basename(dir)}.partial`);
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -151,28 +141,11 @@ function inUse(databasePath: string): boolean {
  * Puts the backup in `dir` back: its database over `databasePath`, its files into
  * `uploadsDir`. Refuses while the site runs (some other process has the database open).
  */
-export async function restoreSite({
-  databasePath,
-  uploadsDir,
-  dir,
-}: {
-  databasePath: string;
-  uploadsDir: string;
-  dir: string;
-}): Promise<BackupSummary> {
+export async function restoreSite({ databasePath, uploadsDir, dir }: SiteBackup): Promise<BackupSummary> {
   const backup = join(dir, BACKUP_DATABASE);
-  if (
-    !(await access(backup).then(
-      () => true,
-      () => false,
-    ))
-  )
-    throw new BackupError(`${dir} holds no backup (no ${BACKUP_DATABASE}).`);
-  const exists = await access(databasePath).then(
-    () => true,
-    () => false,
-  );
-  if (exists && inUse(databasePath)) throw new BackupError(`The site is running (${databasePath} is open): stop it, then restore.`);
+  if (!(await exists(backup))) throw new BackupError(`${dir} holds no backup (no ${BACKUP_DATABASE}).`);
+  if ((await exists(databasePath)) && inUse(databasePath))
+    throw new BackupError(`The site is running (${databasePath} is open): stop it, then restore.`);
 
   const snapshot = new Database(backup, { readonly: true, fileMustExist: true });
   try {
