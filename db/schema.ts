@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
 import { BUILD_TAG_SLUGS } from '../app/domain/build-tags';
+import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
 
 // Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -200,6 +201,11 @@ export const builds = sqliteTable(
     roastFacts: text('roast_facts', { mode: 'json' }).$type<Record<string, unknown>>(),
     // The built-in roaster's opening line, so the next roasts avoid it.
     roastOpener: text('roast_opener'),
+    // How hard the owner asked to be roasted: chosen at upload and with each fresh roast,
+    // so it is always the intensity the current roast was (or is being) written at.
+    roastIntensity: text('roast_intensity', { enum: ROAST_INTENSITIES }).notNull().default(DEFAULT_ROAST_INTENSITY),
+    // The "serious advice" written with the roast: 3–5 suggestions, null until it is written.
+    roastAdvice: text('roast_advice', { mode: 'json' }).$type<string[]>(),
     roastedAt: integer('roasted_at', { mode: 'timestamp_ms' }),
     // Set when every attempt failed; cleared when a fresh roast is asked for.
     roastFailedAt: integer('roast_failed_at', { mode: 'timestamp_ms' }),
@@ -477,6 +483,8 @@ export const tempUploads = sqliteTable(
       .notNull()
       .references(() => images.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
+    // The roast intensity the guest chose, kept through sign-in.
+    roastIntensity: text('roast_intensity', { enum: ROAST_INTENSITIES }).notNull().default(DEFAULT_ROAST_INTENSITY),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },

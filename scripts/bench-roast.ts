@@ -5,7 +5,8 @@
 //    images one at a time, and the memory of both processes afterwards.
 // 3. The judge (issue 19): Q generated builds (varied titles and photos) roasted one
 //    after another with the roaster's memory, read for repeated sentences, named
-//    facts and contradictions with the title (scripts/roast-quality.ts).
+//    facts and contradictions with the title (scripts/roast-quality.ts); then the same
+//    builds at each intensity (Gentle, Medium, Savage), read for how harsh they are.
 // Options: --roasts N (default 200), --screens M (default 30, 0 skips), --quality Q (default 200), --json.
 import { cpus, availableParallelism, tmpdir } from 'node:os';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -148,7 +149,7 @@ try {
     const title = titleAt(index);
     const photo = await builtin.analysePhoto(fileAt(index));
     const facts = builtin.builtinFacts(photo, builtin.parseTitle(title));
-    const { lines } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, memory: memory() });
+    const { lines } = builtin.composeRoast({ seed: `${index}:0`, title, facts, photo, memory: memory(), intensity: 'medium' });
     history.push(lines);
     built[index] = { title, facts, photo };
   }
@@ -180,6 +181,7 @@ try {
         facts,
         photo,
         memory: memory(),
+        intensity: 'medium',
       });
       composeMs.push(performance.now() - started);
       history.push(lines);
@@ -290,6 +292,7 @@ async function benchScreening(screening: Screening, fileAt: (index: number) => s
  */
 async function judgeQuality(builtin: Builtin, quality: Quality, count: number) {
   const written: Parameters<Quality['judgeRoasts']>[0][number][] = [];
+  const analysed: { title: string; facts: Facts; photo: Photo }[] = [];
   const composeMs: number[] = [];
   const history: string[][] = [];
   for (let index = 0; index < count; index++) {
@@ -306,7 +309,8 @@ async function judgeQuality(builtin: Builtin, quality: Quality, count: number) {
     const facts = builtin.builtinFacts(photo, named);
     const started = performance.now();
     const memory = { recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map<string, number>() };
-    const { text, lines } = builtin.composeRoast({ seed: `quality:${index}`, title, facts, photo, memory });
+    const { text, lines } = builtin.composeRoast({ seed: `quality:${index}`, title, facts, photo, memory, intensity: 'medium' });
+    analysed.push({ title, facts, photo });
     composeMs.push(performance.now() - started);
     history.push(lines);
     const buildFacts: BuildFacts = {
@@ -318,8 +322,20 @@ async function judgeQuality(builtin: Builtin, quality: Quality, count: number) {
     written.push({ text, title, photo: uploaded, facts: buildFacts });
   }
   const sorted = ascending(composeMs);
+  // The same builds at each intensity, each roasted in turn with its own memory: how harsh they read.
+  const intensities = (['gentle', 'medium', 'savage'] as const).map((intensity) => {
+    const history: string[][] = [];
+    const texts = analysed.map(({ title, facts, photo }, index) => {
+      const memory = { recent: builtin.recentLines(history.slice(-builtin.ROAST_MEMORY).reverse()), weights: new Map<string, number>() };
+      const roast = builtin.composeRoast({ seed: `quality:${index}`, title, facts, photo, memory, intensity });
+      history.push(roast.lines);
+      return roast.text;
+    });
+    return { intensity, ...quality.harshnessOf(texts) };
+  });
   return {
     ...quality.judgeRoasts(written),
+    intensities,
     titles: quality.QUALITY_TITLES.length,
     composeP50Ms: round(percentile(sorted, 50), 3),
     composeP95Ms: round(percentile(sorted, 95), 3),
@@ -341,6 +357,11 @@ function printQuality(quality: Awaited<ReturnType<typeof judgeQuality>>) {
   console.log(`| roasts naming a concrete fact | ${share(quality.roastsNamingAFact)} |`);
   console.log(`| roasts contradicting their title or photo | ${share(quality.titleContradictions)} |`);
   console.log(`| composition per roast, p50 / p95 ms | ${quality.composeP50Ms} / ${quality.composeP95Ms} |`);
+  console.log(`\nHarshness by intensity (insult words minus praise words per 100 words, from the judge's word lists), same builds:\n`);
+  console.log('| intensity | harshness | praise words / 100 | insult words / 100 |');
+  console.log('|---|---:|---:|---:|');
+  for (const row of quality.intensities)
+    console.log(`| ${row.intensity} | ${round(row.score, 2)} | ${round(row.praisePer100, 2)} | ${round(row.insultsPer100, 2)} |`);
   for (const example of quality.contradictionExamples) console.log(`\n  Contradiction: ${example}`);
   for (const example of quality.factlessExamples) console.log(`\n  No fact named: ${example}`);
 }

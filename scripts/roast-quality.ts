@@ -188,6 +188,118 @@ export function judgeRoasts(
   };
 }
 
+/** Words that praise a build, as a reader takes them (a plural or -ly form counts too). */
+export const PRAISE_WORDS = [
+  'lovely',
+  'beautiful',
+  'clean',
+  'tidy',
+  'neat',
+  'great',
+  'nice',
+  'solid',
+  'proud',
+  'impressive',
+  'gorgeous',
+  'respect',
+  'good',
+  'excellent',
+  'love',
+  'loved',
+  'fantastic',
+  'brilliant',
+  'smart',
+  'tasteful',
+  'stunning',
+  'elegant',
+  'charming',
+  'wonderful',
+  'awesome',
+  'admire',
+  'admired',
+  'superb',
+  'sensible',
+  'capable',
+  'compliment',
+  'keeper',
+  'applause',
+  'kudos',
+  'congratulations',
+  'warm',
+  'well done',
+  'credit',
+] as const;
+
+/** Words that run a build down. */
+export const INSULT_WORDS = [
+  'disaster',
+  'disastrous',
+  'mess',
+  'messy',
+  'tragic',
+  'tragedy',
+  'crime',
+  'garbage',
+  'trash',
+  'junk',
+  'pathetic',
+  'embarrassing',
+  'embarrassed',
+  'awful',
+  'terrible',
+  'horrible',
+  'horror',
+  'hideous',
+  'ugly',
+  'shame',
+  'shameful',
+  'catastrophe',
+  'nightmare',
+  'cursed',
+  'abomination',
+  'worst',
+  'wreck',
+  'chaos',
+  'chaotic',
+  'regret',
+  'cringe',
+  'failure',
+  'bad',
+  'lazy',
+  'pitiful',
+  'atrocious',
+  'insult',
+  'brutal',
+  'mercy',
+] as const;
+
+const countOf = (text: string, words: readonly string[]) =>
+  words.reduce(
+    (sum, word) =>
+      sum + (text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?:e?s|ly)?(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0),
+    0,
+  );
+
+/** How harsh a roast reads: insult words minus praise words, per 100 words (below 0 for a kind one). */
+export function harshness(roast: string): { praise: number; insults: number; words: number; score: number } {
+  const words = roast.split(/\s+/).filter(Boolean).length;
+  const praise = countOf(roast, PRAISE_WORDS);
+  const insults = countOf(roast, INSULT_WORDS);
+  return { praise, insults, words, score: words ? ((insults - praise) / words) * 100 : 0 };
+}
+
+/** Harshness over many roasts: the mean score, and praise and insult words per 100 words. */
+export function harshnessOf(roasts: readonly string[]): { roasts: number; score: number; praisePer100: number; insultsPer100: number } {
+  const read = roasts.map(harshness);
+  const words = read.reduce((sum, one) => sum + one.words, 0) || 1;
+  return {
+    roasts: roasts.length,
+    score: read.reduce((sum, one) => sum + one.score, 0) / (roasts.length || 1),
+    praisePer100: (read.reduce((sum, one) => sum + one.praise, 0) / words) * 100,
+    insultsPer100: (read.reduce((sum, one) => sum + one.insults, 0) / words) * 100,
+  };
+}
+
 /** The pipeline's analysis variant: the widest stored width (320, 640, 1080) that the photo reaches. */
 export function analysisWidth(originalWidth: number): number {
   return [1080, 640, 320].find((width) => width <= originalWidth) ?? originalWidth;

@@ -2,15 +2,16 @@ import { withAnalysisFile } from '~/images/records.server';
 import { roastMemory } from '~/models/roast-memory.server';
 import { buildForRoast, markRoastFailed, saveRoast } from '~/models/roasts.server';
 import type { JobHandler } from '~/queue/runner.server';
-import { analysePhoto, builtinFacts, composeRoast, parseTitle } from '~/roast/builtin/index.server';
+import { analysePhoto, builtinAdvice, builtinFacts, composeRoast, parseTitle } from '~/roast/builtin/index.server';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, withConfirmedParts } from '~/roast/facts';
-import { ollamaLook, ollamaRoast } from '~/roast/ollama.server';
+import { ollamaAdvice, ollamaLook, ollamaRoast } from '~/roast/ollama.server';
 import { chooseOllama, withFallback } from '~/roast/provider.server';
 import { visionImage } from '~/roast/vision-image.server';
 import type { Writer } from '~/services/db.server';
+import { log } from '~/services/log.server';
 
 type Build = NonNullable<ReturnType<typeof buildForRoast>>;
-type Roast = { text: string; facts: RoastFacts; author: RoastAuthor; lines: string[] | null };
+type Roast = { text: string; advice: string[]; facts: RoastFacts; author: RoastAuthor; lines: string[] | null };
 /** A roast finished inside the transaction that saves it (see builtinRoast). */
 type WriteRoast = (tx: Writer) => Roast;
 
@@ -43,8 +44,15 @@ async function writeRoast(build: Build, file: string, signal: AbortSignal): Prom
     async () => {
       const seenFacts = lookedByOllama ?? (await ollamaLook(ollama.config, await visionImage(file), signal));
       const facts = withConfirmedParts(seenFacts, build.parts);
-      const text = await ollamaRoast(ollama.config, { title: build.title, facts, parts: build.parts }, signal);
-      const roast: Roast = { text, facts, author: { provider: 'ollama', model: ollama.config.model }, lines: null };
+      const input = { title: build.title, facts, parts: build.parts };
+      const text = await ollamaRoast(ollama.config, { ...input, intensity: build.roastIntensity }, signal);
+      const advice = await ollamaAdvice(ollama.config, input, signal).catch((error: unknown) => {
+        // Advice is the roast's companion: when the model's is unusable, ours stands in rather than failing the roast.
+        if (signal.aborted) throw error;
+        log.warn('Ollama gave no usable advice; the built-in advice stands in', error instanceof Error ? error.message : String(error));
+        return builtinAdvice({ ...input, photo: null });
+      });
+      const roast: Roast = { text, advice, facts, author: { provider: 'ollama', model: ollama.config.model }, lines: null };
       return () => roast;
     },
     () => builtinRoast(build, file, lookedByOllama),
@@ -64,8 +72,16 @@ async function builtinRoast(build: Build, file: string, known: RoastFacts | null
   const facts = withConfirmedParts(known ?? builtinFacts(photo, parseTitle(build.title)), build.parts);
   // Same build, same roast; a fresh roast the owner asked for gets a new seed.
   const seed = `${build.id}:${build.roastRequestedAt?.getTime() ?? 0}`;
+  const advice = builtinAdvice({ title: build.title, facts, parts: build.parts, photo });
   return (tx) => {
-    const { text, lines } = composeRoast({ seed, title: build.title, facts, photo, memory: roastMemory(tx) });
-    return { text, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines };
+    const { text, lines } = composeRoast({
+      seed,
+      title: build.title,
+      facts,
+      photo,
+      memory: roastMemory(tx),
+      intensity: build.roastIntensity,
+    });
+    return { text, advice, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines };
   };
 }

@@ -153,41 +153,54 @@ describe('requestFreshRoast', () => {
     roasted(id);
     finishJobs();
     const now = new Date(T + 1000);
-    expect(requestFreshRoast(id, userId, now)).toEqual({ ok: true });
+    expect(requestFreshRoast(id, userId, 'medium', now)).toEqual({ ok: true });
     expect(findBuildDetail(id)).toMatchObject({ roast: '', roasting: true, roastRequestedAt: now });
     finishJobs();
     roasted(id);
-    expect(requestFreshRoast(id, userId, new Date(T + 2000))).toEqual({
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T + 2000))).toEqual({
       ok: false,
       reason: 'too_soon',
       retryAfterMs: FRESH_ROAST_INTERVAL_MS - 1000,
     });
-    expect(requestFreshRoast(id, userId, new Date(T + 1000 + FRESH_ROAST_INTERVAL_MS))).toEqual({ ok: true });
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T + 1000 + FRESH_ROAST_INTERVAL_MS))).toEqual({ ok: true });
+  });
+
+  it('keeps the intensity the owner chose for the next roast, and clears the old advice', async () => {
+    const id = await build('my rig', T);
+    expect(findBuildDetail(id)?.roastIntensity).toBe('medium');
+    db()
+      .update(builds)
+      .set({ roast: 'Old roast', roastAdvice: ['Tidy the cables behind the tray.'], roastedAt: new Date(T) })
+      .where(eq(builds.id, id))
+      .run();
+    finishJobs();
+    expect(requestFreshRoast(id, userId, 'gentle', new Date(T + 1000))).toEqual({ ok: true });
+    expect(findBuildDetail(id)).toMatchObject({ roast: '', roastIntensity: 'gentle', roastAdvice: null });
   });
 
   it('lets the owner try again at once after a failed roast', async () => {
     const id = await build('my rig', T);
     finishJobs();
-    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: true });
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T))).toEqual({ ok: true });
     finishJobs();
     db()
       .update(builds)
       .set({ roastFailedAt: new Date(T + 10) })
       .where(eq(builds.id, id))
       .run();
-    expect(requestFreshRoast(id, userId, new Date(T + 20))).toEqual({ ok: true });
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T + 20))).toEqual({ ok: true });
     expect(findBuildDetail(id)?.roastFailedAt).toBeNull();
   });
 
   it('refuses other members, unlisted builds, builds being roasted and unknown builds', async () => {
     const id = await build('my rig', T);
     const other = aMember({ username: 'other', email: 'other@example.com' }).id;
-    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'busy' });
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T))).toEqual({ ok: false, reason: 'busy' });
     finishJobs();
-    expect(requestFreshRoast(id, other, new Date(T))).toEqual({ ok: false, reason: 'not_owner' });
-    expect(requestFreshRoast(id + 1, userId, new Date(T))).toEqual({ ok: false, reason: 'not_found' });
+    expect(requestFreshRoast(id, other, 'medium', new Date(T))).toEqual({ ok: false, reason: 'not_owner' });
+    expect(requestFreshRoast(id + 1, userId, 'medium', new Date(T))).toEqual({ ok: false, reason: 'not_found' });
     db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
-    expect(requestFreshRoast(id, userId, new Date(T))).toEqual({ ok: false, reason: 'not_listed' });
+    expect(requestFreshRoast(id, userId, 'medium', new Date(T))).toEqual({ ok: false, reason: 'not_listed' });
     expect(findBuildDetail(id)?.roastRequestedAt).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { BuildSummary, ReviewStatus } from '~/domain/builds';
+import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
 
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');
@@ -131,7 +132,8 @@ export async function createBuild(
     tempUploadId,
     description = null,
     tags = [],
-  }: { userId: number; title: string; imageId: number; tempUploadId?: string } & Partial<BuildDetails>,
+    roastIntensity = DEFAULT_ROAST_INTENSITY,
+  }: { userId: number; title: string; imageId: number; tempUploadId?: string; roastIntensity?: RoastIntensity } & Partial<BuildDetails>,
   now = new Date(),
 ): Promise<number | null> {
   const screening = env().SCREENING !== 'off';
@@ -145,6 +147,7 @@ export async function createBuild(
         title,
         description,
         imageId,
+        roastIntensity,
         createdAt: now,
         reviewStatus: screening ? 'pending' : 'approved',
         lookPending: looking,
@@ -180,6 +183,8 @@ export function findBuildDetail(id: number) {
       roastFailedAt: builds.roastFailedAt,
       roastedAt: builds.roastedAt,
       roastRequestedAt: builds.roastRequestedAt,
+      roastIntensity: builds.roastIntensity,
+      roastAdvice: builds.roastAdvice,
     })
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
@@ -231,11 +236,16 @@ export type FreshRoastResult =
 
 /**
  * The owner asks for a new roast of their build, at most once a day (at once
- * after a failed one): the old
- * roast is cleared (the page shows the waiting view again) and a roast job is
- * queued in the same transaction.
+ * after a failed one), as hard as they choose: the old roast and its advice are
+ * cleared (the page shows the waiting view again) and a roast job is queued in
+ * the same transaction.
  */
-export function requestFreshRoast(buildId: number, userId: number, now = new Date()): FreshRoastResult {
+export function requestFreshRoast(
+  buildId: number,
+  userId: number,
+  intensity: RoastIntensity = DEFAULT_ROAST_INTENSITY,
+  now = new Date(),
+): FreshRoastResult {
   return db().transaction((tx) => {
     const build = tx
       .select({
@@ -256,6 +266,8 @@ export function requestFreshRoast(buildId: number, userId: number, now = new Dat
     tx.update(builds)
       .set({
         roast: '',
+        roastAdvice: null,
+        roastIntensity: intensity,
         roastProvider: null,
         roastModel: null,
         roastFacts: null,

@@ -63,7 +63,12 @@ describe('experience', () => {
     db().transaction((tx) => saveScreening(tx, passed!, { ...outcome, outcome: 'approved' }, monday));
     expect(member(owner).experience).toBe(50 + 25);
     db().transaction((tx) =>
-      saveRoast(tx, passed!, { text: 'Nice RGB.', facts, author: { provider: 'builtin', model: 'builtin' }, lines: null }, at(0, 1)),
+      saveRoast(
+        tx,
+        passed!,
+        { text: 'Nice RGB.', advice: [], facts, author: { provider: 'builtin', model: 'builtin' }, lines: null },
+        at(0, 1),
+      ),
     );
     expect(earned(owner)).toEqual(['first-build', 'first-roast']);
   });

@@ -39,7 +39,7 @@ function roast(buildId: number, lines: string[], at: number) {
     saveRoast(
       tx,
       buildId,
-      { text: `Roast ${lines.join(' ')}`, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines },
+      { text: `Roast ${lines.join(' ')}`, advice: [], facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines },
       new Date(at),
     ),
   );

@@ -111,7 +111,13 @@ describe('a roast written for a build deleted meanwhile', () => {
   it('saves nothing and does not fail, so its job ends instead of retrying', async () => {
     const id = (await createBuild({ userId: aMember().id, title: 'Gone rig', imageId: anImage() }))!;
     db().delete(builds).where(eq(builds.id, id)).run();
-    const roast = { text: 'Too late.', facts, author: { provider: 'builtin', model: 'builtin' }, lines: ['Too late.'] } as const;
+    const roast = {
+      text: 'Too late.',
+      advice: [],
+      facts,
+      author: { provider: 'builtin', model: 'builtin' },
+      lines: ['Too late.'],
+    } as const;
     expect(() => db().transaction((tx) => saveRoast(tx, id, roast))).not.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 import { builds, images } from '../../db/schema';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { roastJob } from '~/queue/job-types';
@@ -24,6 +25,7 @@ export function buildForRoast(buildId: number) {
         roastProvider: builds.roastProvider,
         roastFacts: builds.roastFacts,
         roastRequestedAt: builds.roastRequestedAt,
+        roastIntensity: builds.roastIntensity,
         // The photo's size as uploaded (the roaster looks at a smaller copy).
         photo: { width: images.width, height: images.height },
       })
@@ -127,13 +129,14 @@ export function holdForReview(tx: Writer, buildId: number, reason: string): void
 export function saveRoast(
   tx: Writer,
   buildId: number,
-  roast: { text: string; facts: RoastFacts; author: RoastAuthor; lines: readonly string[] | null },
+  roast: { text: string; advice: readonly string[]; facts: RoastFacts; author: RoastAuthor; lines: readonly string[] | null },
   now = new Date(),
 ): void {
   const saved = tx
     .update(builds)
     .set({
       roast: roast.text,
+      roastAdvice: [...roast.advice],
       roastFacts: roast.facts,
       roastProvider: roast.author.provider,
       roastModel: roast.author.model,
@@ -157,6 +160,8 @@ export function markRoastFailed(tx: Writer, buildId: number, now = new Date()): 
 
 export function roastView(build: {
   roast: string;
+  roastIntensity: RoastIntensity;
+  roastAdvice: readonly string[] | null;
   roastModel: string | null;
   roastFacts: unknown;
   roastFailedAt: Date | null;
@@ -172,6 +177,9 @@ export function roastView(build: {
       state: 'roasted',
       text: build.roast,
       author: build.roastModel ?? BUILTIN_MODEL_NAME,
+      intensity: build.roastIntensity,
+      // Roasts written before advice existed have none.
+      advice: build.roastAdvice ?? [],
       spotted: facts.success ? spottedList(facts.data) : [],
     };
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkText, parseFacts, REPLY_LIMITS, ROAST_LIMITS } from '~/roast/answer-checks';
-import { ROAST_SYSTEM_PROMPT } from '~/roast/prompts';
+import { checkText, parseAdvice, parseFacts, REPLY_LIMITS, ROAST_LIMITS } from '~/roast/answer-checks';
+import { ADVICE_SYSTEM_PROMPT, ROAST_SYSTEM_PROMPTS } from '~/roast/prompts';
 import { SAMPLE_FACTS, SAMPLE_ROAST } from '#tests/support/fake-ollama';
 
 const distinctWords = (count: number) => Array.from({ length: count }, (_, index) => `rig${index}`).join(' ');
-const roast = (content: string) => checkText(content, ROAST_LIMITS, ROAST_SYSTEM_PROMPT);
+const roast = (content: string) => checkText(content, ROAST_LIMITS, ROAST_SYSTEM_PROMPTS.medium);
 
 describe('checkText: a written answer', () => {
   it.each([
@@ -14,7 +14,7 @@ describe('checkText: a written answer', () => {
     ['too short', 'Nice RGB. Very bright. Much glow.', 'too short (6 words)'],
     ['a repeated sentence', `${SAMPLE_ROAST} You did not build a PC, you built a nightclub that happens to render frames.`, 'repetitive'],
     ['one word over and over', Array.from({ length: 60 }, () => 'RGB').join(' '), 'repetitive'],
-    ['the system prompt echoed', ROAST_SYSTEM_PROMPT.split(/\s+/).slice(0, 80).join(' '), 'echoes the instructions'],
+    ['the system prompt echoed', ROAST_SYSTEM_PROMPTS.medium.split(/\s+/).slice(0, 80).join(' '), 'echoes the instructions'],
   ])('refuses an answer that is %s', (_case, content, problem) => {
     expect(roast(content)).toEqual({ ok: false, problem });
   });
@@ -53,5 +53,33 @@ describe('parseFacts: the look answer', () => {
     const peripherals = Array.from({ length: 9 }, (_, index) => `monitor ${index + 1}`);
     const parsed = parseFacts(JSON.stringify({ ...SAMPLE_FACTS, peripherals }));
     expect(parsed.ok && parsed.value.peripherals).toEqual(peripherals.slice(0, 8));
+  });
+});
+
+describe('parseAdvice', () => {
+  const advice = (value: unknown) => parseAdvice(typeof value === 'string' ? value : JSON.stringify(value), ADVICE_SYSTEM_PROMPT);
+  const good = [
+    'Route the loose cables behind the motherboard tray with Velcro straps.',
+    'Fit dust filters on the front intakes and clean them monthly.',
+    'Replace the GTX 1060 with an RTX 4060 class card after checking the PSU.',
+  ];
+
+  it('keeps three to five distinct suggestions, cleaned, and cuts a longer list to five', () => {
+    expect(advice({ advice: good.map((item, i) => `${i + 1}. **${item}**`) })).toEqual({ ok: true, value: good });
+    const seven = [...good, ...good.map((item) => `Also: ${item}`), 'Update the BIOS and the GPU driver to the latest version.'];
+    expect(advice({ advice: seven })).toEqual({ ok: true, value: seven.slice(0, 5) });
+  });
+
+  it.each([
+    ['not JSON', 'Tidy the cables.', 'not JSON'],
+    ['no list', { tips: good }, 'no list of advice'],
+    ['too few once repeats are dropped', { advice: [good[0], good[0], good[1]] }, 'only 2 suggestions'],
+    ['a suggestion too short', { advice: [...good, 'Buy fans.'] }, 'a suggestion too short: Buy fans.'],
+    ['a suggestion too long', { advice: [...good, 'word '.repeat(100)] }, 'a suggestion too long'],
+    ['the instructions echoed', { advice: [...good, ADVICE_SYSTEM_PROMPT.split(/\s+/).slice(0, 30).join(' ')] }, 'echoes the instructions'],
+  ])('refuses %s', (_case, value, problem) => {
+    const checked = advice(value);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.problem).toContain(problem);
   });
 });

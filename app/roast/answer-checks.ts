@@ -1,3 +1,4 @@
+import { ADVICE_ITEM_MAX_LENGTH, ADVICE_ITEMS } from '~/domain/roast-intensity';
 import { clipFacts, roastFactsSchema, type RoastFacts } from '~/roast/facts';
 import { REPLY_WORDS, ROAST_WORDS } from '~/roast/prompts';
 
@@ -28,6 +29,43 @@ export type TextLimits = { minWords: number; maxWords: number };
 export const ROAST_LIMITS: TextLimits = { minWords: 40, maxWords: ROAST_WORDS.max };
 // Asked for 15–80 words; the same leeway below.
 export const REPLY_LIMITS: TextLimits = { minWords: 10, maxWords: REPLY_WORDS.max };
+
+/** A suggestion shorter than this says nothing concrete. */
+const ADVICE_MIN_WORDS = 5;
+
+/**
+ * Reads the advice step's answer: 3–5 distinct plain suggestions (more are cut to five,
+ * as a model that over-delivers still gave good advice), each a sentence or two that
+ * fits the page, none reciting the instructions.
+ */
+export function parseAdvice(content: string, systemPrompt: string): Checked<string[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  const list = typeof json === 'object' && json !== null && 'advice' in json ? json.advice : null;
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) return { ok: false, problem: 'no list of advice' };
+  const promptWords = wordsOf(systemPrompt);
+  const items = [
+    ...new Set(
+      list.map((item) =>
+        cleanText(item)
+          .replace(/^(?:\d+[.)]|[-*•])\s*/, '')
+          .replace(/\s+/g, ' '),
+      ),
+    ),
+  ].filter(Boolean);
+  if (items.length < ADVICE_ITEMS.min) return { ok: false, problem: `only ${items.length} suggestions` };
+  const advice = items.slice(0, ADVICE_ITEMS.max);
+  for (const item of advice) {
+    if (wordsOf(item).length < ADVICE_MIN_WORDS) return { ok: false, problem: `a suggestion too short: ${item}` };
+    if (item.length > ADVICE_ITEM_MAX_LENGTH) return { ok: false, problem: `a suggestion too long (${item.length} characters)` };
+    if (echoes(wordsOf(item), promptWords)) return { ok: false, problem: 'echoes the instructions' };
+  }
+  return { ok: true, value: advice };
+}
 
 /** Below this share of distinct words a text is going round in circles. */
 const MIN_DISTINCT_WORD_RATIO = 0.4;

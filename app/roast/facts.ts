@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PartCategory } from '~/domain/build-parts';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 
 /**
  * What a roast is written from: the parts and features seen in the photo (by the
@@ -67,7 +68,7 @@ export const BUILTIN_MODEL_NAME = 'built-in roaster';
 
 /** What the build page's "AI ROAST" box shows. */
 export type RoastView =
-  | { state: 'roasted'; text: string; author: string; spotted: string[] }
+  | { state: 'roasted'; text: string; author: string; intensity: RoastIntensity; advice: readonly string[]; spotted: string[] }
   | { state: 'waiting' }
   | { state: 'failed' }
   | { state: 'held' | 'rejected'; reason: string };

@@ -1,15 +1,19 @@
 import { Ollama, type ChatRequest } from 'ollama';
 import { z } from 'zod';
-import { type Checked, checkText, parseFacts, REPLY_LIMITS, ROAST_LIMITS, type TextLimits } from '~/roast/answer-checks';
-import { type ConfirmedPart, roastFactsSchema, type RoastFacts } from '~/roast/facts';
+import type { RoastIntensity } from '~/domain/roast-intensity';
+import { type Checked, checkText, parseAdvice, parseFacts, REPLY_LIMITS, ROAST_LIMITS, type TextLimits } from '~/roast/answer-checks';
+import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
 import {
+  ADVICE_SYSTEM_PROMPT,
+  adviceUserMessage,
   LOOK_SYSTEM_PROMPT,
   LOOK_USER_PROMPT,
   REPLY_SYSTEM_PROMPT,
   replyUserMessage,
-  ROAST_SYSTEM_PROMPT,
+  ROAST_SYSTEM_PROMPTS,
   roastUserMessage,
   type ReplyInput,
+  type RoastInput,
 } from '~/roast/prompts';
 import { env } from '~/services/env.server';
 
@@ -50,6 +54,8 @@ const LOOK_MAX_TOKENS = 600;
 /** 140 words are ~190 tokens; room for a slightly long answer we then reject or accept. */
 const ROAST_MAX_TOKENS = 320;
 const REPLY_MAX_TOKENS = 200;
+/** Five suggestions of up to 45 words in JSON are ~400 tokens. */
+const ADVICE_MAX_TOKENS = 520;
 
 /**
  * The look is deterministic at temperature 0, so the same request would only repeat a
@@ -58,11 +64,14 @@ const REPLY_MAX_TOKENS = 200;
 const LOOK_TEMPERATURE = 0;
 const LOOK_RETRY_TEMPERATURE = 0.3;
 const WRITE_TEMPERATURE = 0.8;
+/** Advice is meant to be sound rather than surprising. */
+const ADVICE_TEMPERATURE = 0.4;
 
 /** /api/tags answers at once when Ollama is up; a health check must not hang. */
 const READY_TIMEOUT_MS = 2000;
 
 const FACTS_JSON_SCHEMA = z.toJSONSchema(roastFactsSchema);
+const ADVICE_JSON_SCHEMA = z.toJSONSchema(z.object({ advice: z.array(z.string()) }));
 
 /** Reads the photo into facts: the first of the two steps, the only one that sees the image. */
 export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<RoastFacts> {
@@ -90,17 +99,34 @@ export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: A
   );
 }
 
-/** Writes the roast from the facts and the title, without the image. */
+/** Writes the roast from the facts and the title, without the image, as hard as the owner asked. */
 export async function ollamaRoast(
   config: OllamaConfig,
-  input: { title: string; facts: RoastFacts; parts?: readonly ConfirmedPart[] },
+  input: RoastInput & { intensity: RoastIntensity },
   signal?: AbortSignal,
 ): Promise<string> {
-  return write(
-    config,
-    'roast',
-    { system: ROAST_SYSTEM_PROMPT, user: roastUserMessage(input), maxTokens: ROAST_MAX_TOKENS, limits: ROAST_LIMITS },
-    signal,
+  const system = ROAST_SYSTEM_PROMPTS[input.intensity];
+  return write(config, 'roast', { system, user: roastUserMessage(input), maxTokens: ROAST_MAX_TOKENS, limits: ROAST_LIMITS }, signal);
+}
+
+/** The serious advice beside the roast: a second call, from the same facts, answered as JSON. */
+export async function ollamaAdvice(config: OllamaConfig, input: RoastInput, signal?: AbortSignal): Promise<string[]> {
+  return withRetries(
+    'advice',
+    () =>
+      chat(
+        config,
+        {
+          messages: [
+            { role: 'system', content: ADVICE_SYSTEM_PROMPT },
+            { role: 'user', content: adviceUserMessage(input) },
+          ],
+          format: ADVICE_JSON_SCHEMA,
+          options: { temperature: ADVICE_TEMPERATURE, num_ctx: NUM_CTX, num_predict: ADVICE_MAX_TOKENS },
+        },
+        signal,
+      ),
+    (content) => parseAdvice(content, ADVICE_SYSTEM_PROMPT),
   );
 }
 

@@ -29,7 +29,8 @@ export type FakeOllama = {
   requests: FakeRequest[];
   /**
    * Answers for the next chat calls, in order. With the queue empty a look request
-   * (images and a format) gets SAMPLE_FACTS and any other chat gets SAMPLE_ROAST.
+   * (images and a format) gets SAMPLE_FACTS, an advice request (a format, no image)
+   * gets SAMPLE_ADVICE, and any other chat gets SAMPLE_ROAST.
    */
   respond(...answers: FakeAnswer[]): void;
   setModels(names: string[]): void;
@@ -65,6 +66,14 @@ export const SAMPLE_ROAST =
   'An RTX 4080 in a white case with this much RGB? You did not build a PC, you built a nightclub that happens to render frames. ' +
   'The AIO is working overtime just to stay calm about those cables, which look like a bowl of spaghetti lost a boss fight. ' +
   'Tidy that desk, hide those wires, and maybe turn the brightness down before planes start landing on it.';
+
+/** The default advice answer: four suggestions, as the advice step's JSON. */
+export const SAMPLE_ADVICE = [
+  'Swap the RTX 4080 for nothing yet: the weakest part is the stock cooler, so fit a 360 mm AIO.',
+  'Route the loose cables behind the motherboard tray and strap them down with Velcro ties.',
+  'Turn the front fans into intakes with dust filters so the glass side panel stops trapping heat.',
+  'Move the PC off the cluttered desk edge so its intake fans can breathe freely.',
+];
 
 const DEFAULT_MODELS = ['qwen2.5vl:7b'];
 
@@ -199,7 +208,8 @@ function isLook(body: FakeRequestBody): boolean {
 }
 
 function defaultAnswer(body: FakeRequestBody): FakeAnswer {
-  return { content: isLook(body) ? JSON.stringify(SAMPLE_FACTS) : SAMPLE_ROAST };
+  if (isLook(body)) return { content: JSON.stringify(SAMPLE_FACTS) };
+  return { content: body.format !== undefined ? JSON.stringify({ advice: SAMPLE_ADVICE }) : SAMPLE_ROAST };
 }
 
 function chunk(model: string, content: string) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 import { type RoastFacts, roastFactsSchema } from '~/roast/facts';
 import { composeRoast } from './compose';
 import { builtinFacts } from './derive-facts';
+import { GENTLE_CLOSERS, GENTLE_OPENERS, GENTLE_PRAISE, SAVAGE_CLOSERS, SAVAGE_OPENERS } from './lines/intensity';
 import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
 import { PHOTO_LINES } from './lines/photo';
 import { RGB_LINES } from './lines/rgb';
@@ -78,7 +80,7 @@ const SEEN: RoastFacts = {
   safety: { people: false, nsfw: false, offensive: false },
 };
 
-type Case = { seed: string; title: string; facts: RoastFacts; photo: PhotoAnalysis | null };
+type Case = { seed: string; title: string; facts: RoastFacts; photo: PhotoAnalysis | null; intensity: RoastIntensity };
 
 /** Many different builds: titles × photos × seeds, some with a vision model's facts. */
 function builds(count: number): Case[] {
@@ -86,7 +88,7 @@ function builds(count: number): Case[] {
     const title = TITLES[i % TITLES.length] ?? '';
     const photo = i % 11 === 10 ? null : (PHOTOS[(i * 7) % PHOTOS.length] ?? basePhoto);
     const facts = i % 5 === 4 ? SEEN : builtinFacts(photo ?? basePhoto, parseTitle(title));
-    return { seed: `build-${i}`, title, facts, photo };
+    return { seed: `build-${i}`, title, facts, photo, intensity: 'medium' };
   });
 }
 
@@ -97,8 +99,8 @@ const filled = (templates: readonly string[], vars: Record<string, string>) =>
   templates.map((template) => template.replace(/\{(?:a:)?(\w+)\}/g, (_, key: string) => vars[key] ?? ''));
 
 /** The text of a first roast of a build titled `title`, from the facts the built-in roaster reads in the photo and the title. */
-const roastTitled = (title: string, seed: string, photo: PhotoAnalysis = basePhoto) =>
-  composeRoast({ seed, title, facts: builtinFacts(photo, parseTitle(title)), photo, memory: NO_MEMORY }).text;
+const roastTitled = (title: string, seed: string, photo: PhotoAnalysis = basePhoto, intensity: RoastIntensity = 'medium') =>
+  composeRoast({ seed, title, facts: builtinFacts(photo, parseTitle(title)), photo, memory: NO_MEMORY, intensity }).text;
 
 /** Roasts one build after another as the roast job does, each with the memory of those before it. */
 function roastInTurn(cases: readonly Case[], weights: ReadonlyMap<string, number> = new Map()) {
@@ -143,6 +145,32 @@ describe('composeRoast', () => {
       expect(words(roast.text), roast.text).toBeGreaterThanOrEqual(60);
       expect(words(roast.text), roast.text).toBeLessThanOrEqual(140);
       expect(roast.text).not.toMatch(/[{}]|undefined|null|this build build/);
+    }
+  });
+
+  it('keeps gentle and savage roasts between 60 and 140 words too, each with its own opener and closer', () => {
+    for (const intensity of ['gentle', 'savage'] as const) {
+      const roasts = roastInTurn(builds(300).map((build) => ({ ...build, intensity })));
+      const [openers, closers] = intensity === 'gentle' ? [GENTLE_OPENERS, GENTLE_CLOSERS] : [SAVAGE_OPENERS, SAVAGE_CLOSERS];
+      for (const roast of roasts) {
+        expect(words(roast.text), roast.text).toBeGreaterThanOrEqual(60);
+        expect(words(roast.text), roast.text).toBeLessThanOrEqual(140);
+        expect(roast.text).not.toMatch(/[{}]|undefined|null|this build build/);
+        expect(openers, roast.text).toContain(firstSentence(roast.text));
+        expect(closers, roast.text).toContain(sentencesOf(roast.text).at(-1));
+      }
+    }
+  });
+
+  it('praises a gentle roast’s build, by its part when it names one', () => {
+    const vars = { gpu: 'RTX 4070 Super', case: 'Fractal North' };
+    const praise = filled([...GENTLE_PRAISE.gpu, ...GENTLE_PRAISE.case], vars).map((line) => line.charAt(0).toUpperCase() + line.slice(1));
+    for (let i = 0; i < 10; i++) {
+      const text = roastTitled('RTX 4070 Super in a Fractal North', `praise-${i}`, basePhoto, 'gentle');
+      expect(
+        sentencesOf(text).filter((sentence) => praise.includes(sentence)),
+        text,
+      ).toHaveLength(1);
     }
   });
 
@@ -216,7 +244,13 @@ describe('composeRoast', () => {
     let fromLanded = 0;
     let fromMissed = 0;
     for (let i = 0; i < 400; i++) {
-      const { lines } = composeRoast({ ...build, title: '', seed: `weights-${i}`, memory: { recent: new Map(), weights } });
+      const { lines } = composeRoast({
+        ...build,
+        title: '',
+        seed: `weights-${i}`,
+        memory: { recent: new Map(), weights },
+        intensity: 'medium',
+      });
       if (landed.includes(lines[0] ?? '')) fromLanded++;
       if (missed.includes(lines[0] ?? '')) fromMissed++;
     }
@@ -236,7 +270,7 @@ describe('composeRoast', () => {
 
   it('takes the part names from the title when the vision model only described them', () => {
     const title = 'Finally got my 9800X3D and RX 7900 XTX';
-    const { text } = composeRoast({ seed: 'seen', title, facts: SEEN, photo: null, memory: NO_MEMORY });
+    const { text } = composeRoast({ seed: 'seen', title, facts: SEEN, photo: null, memory: NO_MEMORY, intensity: 'medium' });
     expect(text).toContain('RX 7900 XTX');
   });
 
@@ -249,7 +283,7 @@ describe('composeRoast', () => {
       { gpu: 'RX 7900 XTX' },
     );
     for (let i = 0; i < 10; i++) {
-      const { text } = composeRoast({ seed: `cat-${i}`, title: 'My cat', facts, photo: null, memory: NO_MEMORY });
+      const { text } = composeRoast({ seed: `cat-${i}`, title: 'My cat', facts, photo: null, memory: NO_MEMORY, intensity: 'medium' });
       expect(text).toMatch(/PC|computer|hardware|graphics card/);
       expect(aboutParts).not.toContain(firstSentence(text));
     }
@@ -267,7 +301,14 @@ describe('composeRoast', () => {
     const title = 'Arc B580 in a Fractal North';
     const facts = builtinFacts(basePhoto, parseTitle(title));
     for (let i = 0; i < 20; i++) {
-      const { text } = composeRoast({ seed: `dry-${i}`, title, facts, photo: basePhoto, memory: { recent, weights: new Map() } });
+      const { text } = composeRoast({
+        seed: `dry-${i}`,
+        title,
+        facts,
+        photo: basePhoto,
+        memory: { recent, weights: new Map() },
+        intensity: 'medium',
+      });
       expect(firstSentence(text)).toMatch(/^[A-Z][^.]*: this .*(Arc B580|Fractal North|purple).*,/);
     }
   });

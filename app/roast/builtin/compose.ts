@@ -1,3 +1,4 @@
+import type { RoastIntensity } from '~/domain/roast-intensity';
 import type { RoastFacts } from '~/roast/facts';
 import { ROAST_WORDS } from '~/roast/prompts';
 import { CLOSERS } from './lines/closers';
@@ -12,6 +13,7 @@ import {
   OPENER_TWISTS,
 } from './lines/composed';
 import { FILLER_LINES } from './lines/fillers';
+import { GENTLE_CLOSERS, GENTLE_OPENERS, GENTLE_PRAISE, SAVAGE_CLOSERS, SAVAGE_JABS, SAVAGE_OPENERS } from './lines/intensity';
 import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
 import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import type { PhotoAnalysis } from './photo';
@@ -28,6 +30,8 @@ export type ComposeRoastInput = {
   photo: PhotoAnalysis | null;
   /** The lines of recent roasts, which this one avoids, and their weights from reactions. */
   memory: LineMemory;
+  /** How hard the owner asked to be roasted. */
+  intensity: RoastIntensity;
 };
 
 export type ComposedRoast = {
@@ -41,6 +45,10 @@ const FACT_OPENER_CHANCE = 0.6;
 const MIN_BODY_LINES = 2;
 const MAX_BODY_LINES = 4;
 const COMPOSE_ATTEMPTS = 8;
+/** A gentle roast teases with at most this many body lines, beside its praise. */
+const GENTLE_BODY_LINES = 2;
+/** The parts a gentle roast may praise by name, most telling first. */
+const PRAISED_PARTS = ['gpu', 'cpu', 'case', 'cooler'] as const;
 /** The values that are concrete facts of the build (the title alone is not one). */
 const FACT_KEYS = ['gpu', 'cpu', 'cooler', 'case', 'colour', 'brand'] as const;
 
@@ -54,20 +62,30 @@ type Candidate = { id: string; template: string; namesFact: boolean };
  * No line of the roasts in `memory` comes back while an unused one fits; when
  * a kind of line runs dry, sentences are put together from parts instead, and
  * every roast names at least one concrete fact of its build.
+ *
+ * The intensity sets the tone: a gentle roast opens and closes kindly, teases in
+ * fewer lines and praises the build (a part of it by name when it can); a savage
+ * one opens and closes hard and adds a jab; a medium one is the classic roast.
  */
 export function composeRoast(input: ComposeRoastInput): ComposedRoast {
   const random = seededRandom(`roast:${input.seed}`);
   const topics = roastTopics({ title: input.title, titleFacts: parseTitle(input.title), facts: input.facts, photo: input.photo, random });
   const chooser = new Chooser(random, topics, input.memory);
-  const opener = chooser.opener();
-  const closer = chooser.closer();
-  const framing = countWords(opener.text) + countWords(closer.text);
-  const body = chooser.body({ min: ROAST_WORDS.min - framing, max: ROAST_WORDS.max - framing });
-  if (![opener, ...body].some((sentence) => sentence.namesFact)) {
+  const opener =
+    input.intensity === 'medium' ? chooser.opener() : chooser.intense(input.intensity === 'gentle' ? GENTLE_OPENERS : SAVAGE_OPENERS);
+  const closer =
+    input.intensity === 'medium' ? chooser.closer() : chooser.intense(input.intensity === 'gentle' ? GENTLE_CLOSERS : SAVAGE_CLOSERS);
+  const extra = input.intensity === 'gentle' ? chooser.praise() : input.intensity === 'savage' ? chooser.intense(SAVAGE_JABS) : null;
+  const framing = countWords(opener.text) + countWords(closer.text) + (extra ? countWords(extra.text) : 0);
+  const body = chooser.body(
+    { min: ROAST_WORDS.min - framing, max: ROAST_WORDS.max - framing },
+    input.intensity === 'gentle' ? GENTLE_BODY_LINES : MAX_BODY_LINES,
+  );
+  if (![opener, ...body, ...(extra ? [extra] : [])].some((sentence) => sentence.namesFact)) {
     const fact = chooser.composedBody();
     if (fact) body.splice(body.length >= MAX_BODY_LINES ? body.length - 1 : body.length, 1, fact);
   }
-  const sentences = [opener, ...body, closer];
+  const sentences = [opener, ...body, ...(extra ? [extra] : []), closer];
   return { text: sentences.map((sentence) => sentence.text).join(' '), lines: sentences.flatMap((sentence) => sentence.ids) };
 }
 
@@ -101,13 +119,28 @@ class Chooser {
     return this.take(this.fresh(this.candidates(CLOSERS)) ?? this.composedCloser());
   }
 
+  /** A line of a gentle or savage roast: always one, the least recently used when all were used lately. */
+  intense(lines: readonly string[]): Sentence {
+    const chosen = pickLeastRecent(this.random, this.candidates(lines), this.memory, this.used);
+    const text = this.fill(chosen.template);
+    return this.take({ text, ids: [chosen.id], namesFact: this.facts?.test(text) ?? false });
+  }
+
+  /** A gentle roast's praise: of a part the build has, by name, else of the build as a whole. */
+  praise(): Sentence {
+    const named = PRAISED_PARTS.filter((part) => this.topics.vars[part]).flatMap((part) => GENTLE_PRAISE[part]);
+    const fresh = pickFresh(this.random, this.candidates(named, true), this.memory, this.used);
+    if (fresh) return this.take({ text: this.fill(fresh.template), ids: [fresh.id], namesFact: true });
+    return this.intense(GENTLE_PRAISE.any);
+  }
+
   /**
    * One fresh line from each slot in order, within the word budget, until the roast
-   * has three or four body lines; a slot whose lines were all used lately is passed
+   * has three or four body lines (at most `most`); a slot whose lines were all used lately is passed
    * over. Fillers, then sentences from parts, top up a build with little to say.
    */
-  body(budget: { min: number; max: number }): Sentence[] {
-    const wanted = this.random.next() < 0.5 ? MAX_BODY_LINES - 1 : MAX_BODY_LINES;
+  body(budget: { min: number; max: number }, most: number): Sentence[] {
+    const wanted = Math.min(most, this.random.next() < 0.5 ? MAX_BODY_LINES - 1 : MAX_BODY_LINES);
     const chosen: Sentence[] = [];
     let words = 0;
     const fits = (text: string) => words + countWords(text) <= budget.max;
@@ -121,7 +154,7 @@ class Chooser {
       if (chosen.length >= wanted) break;
       add(this.fresh(this.candidates(slot.lines, slot.namesFact).filter((candidate) => fits(this.fill(candidate.template)))));
     }
-    while (chosen.length < MAX_BODY_LINES && (chosen.length < MIN_BODY_LINES || words < budget.min)) {
+    while (chosen.length < most && (chosen.length < MIN_BODY_LINES || words < budget.min)) {
       const filler = this.fresh(this.candidates(FILLER_LINES).filter((candidate) => fits(this.fill(candidate.template))));
       if (!add(filler ?? this.composedBody())) break;
     }

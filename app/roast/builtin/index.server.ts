@@ -3,6 +3,7 @@
  * used when no Ollama vision model answers. It sees the photo through its own
  * pixel statistics and the build through the parts its title names.
  */
+export { builtinAdvice } from './advice';
 export { analysePhoto } from './analyse.server';
 export { composeRoast } from './compose';
 export { builtinFacts } from './derive-facts';

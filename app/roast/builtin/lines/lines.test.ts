@@ -8,6 +8,7 @@ import { COOLER_LINES } from './coolers';
 import { CPU_LINES } from './cpus';
 import { FEATURE_LINES } from './features';
 import { FILLER_LINES } from './fillers';
+import { GENTLE_CLOSERS, GENTLE_OPENERS, GENTLE_PRAISE, SAVAGE_CLOSERS, SAVAGE_JABS, SAVAGE_OPENERS } from './intensity';
 import { GPU_LINES } from './gpus';
 import { FACT_OPENERS, GENERIC_OPENERS } from './openers';
 import { PHOTO_LINES } from './photo';
@@ -39,6 +40,8 @@ const groups = (
 
 const OPENERS: Pool[] = [
   { name: 'generic openers', lines: GENERIC_OPENERS, uses: [] },
+  { name: 'gentle openers', lines: GENTLE_OPENERS, uses: [] },
+  { name: 'savage openers', lines: SAVAGE_OPENERS, uses: [] },
   ...Object.entries(FACT_OPENERS).map(([topic, lines]) => {
     const uses: Placeholder[] = topic === 'title' ? ['title'] : topic.startsWith('gpu-') ? ['gpu'] : [];
     return { name: `openers.${topic}`, lines, uses, needs: uses[0] };
@@ -65,9 +68,19 @@ const SURROUNDINGS: Pool[] = [
   ...groups('brands', BRAND_LINES),
   { name: 'brands.other', lines: OTHER_BRAND_LINES, uses: ['brand'], needs: 'brand' },
   { name: 'fillers', lines: FILLER_LINES, uses: [] },
+  ...Object.entries(GENTLE_PRAISE).map(([part, lines]) =>
+    part === 'any'
+      ? { name: 'praise.any', lines, uses: [] }
+      : { name: `praise.${part}`, lines, uses: [part as Placeholder], needs: part as Placeholder },
+  ),
+  { name: 'savage jabs', lines: SAVAGE_JABS, uses: [] },
 ];
 const BODY = [...PARTS, ...LOOKS, ...SURROUNDINGS];
-const CLOSING: Pool[] = [{ name: 'closers', lines: CLOSERS, uses: [] }];
+const CLOSING: Pool[] = [
+  { name: 'closers', lines: CLOSERS, uses: [] },
+  { name: 'gentle closers', lines: GENTLE_CLOSERS, uses: [] },
+  { name: 'savage closers', lines: SAVAGE_CLOSERS, uses: [] },
+];
 const REPLIES: Pool[] = [
   ...groups('replies', REPLY_LINES, ['gpu', 'cpu', 'cooler', 'case', 'title']),
   { name: 'signoffs', lines: REPLY_SIGNOFFS, uses: [] },
