@@ -16,6 +16,7 @@ import { changeUsername, findUserByEmail, insertUser } from '~/models/users.serv
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { processImage } from '~/images/encode.server';
+import { ROAST_INTENSITIES } from '~/domain/roast-intensity';
 
 const members = [
   ['NeonNomad', 'Lives for ARGB and regrets nothing.'],
@@ -201,7 +202,12 @@ export async function seed(): Promise<void> {
     const createdAt = new Date(now - index * 37 * 3600_000);
     const ownerId = ids[owners[index]!]!;
     const about = details[index];
-    const buildId = await createBuild({ userId: ownerId, title, imageId, description: about?.description, tags: about?.tags }, createdAt);
+    // Each roast intensity on a third of the builds; the roast job writes each roast and its advice when the server runs.
+    const roastIntensity = ROAST_INTENSITIES[index % ROAST_INTENSITIES.length];
+    const buildId = await createBuild(
+      { userId: ownerId, title, imageId, description: about?.description, tags: about?.tags, roastIntensity },
+      createdAt,
+    );
     if (buildId === null) continue;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
     await approveBuild(buildId, createdAt);

@@ -9,6 +9,7 @@ import type { BuildSummary } from '~/domain/builds';
 import type { progressionSchema } from './contract/session';
 import type { notificationPageSchema } from './contract/notifications';
 import { notificationHref, notificationText, type NotificationView } from '~/domain/notifications';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
@@ -137,7 +138,7 @@ type ThreadInput = Omit<CommentInput, 'parentCommentId'> & { replies: Omit<Comme
 
 /** A build as its page shows it: the summary, its submitter's avatar, and its comment threads. */
 export function apiBuildDetail(
-  build: SummaryInput & { avatarUrl: string; listed: boolean },
+  build: SummaryInput & { avatarUrl: string; listed: boolean; roastIntensity: RoastIntensity; roastAdvice: readonly string[] | null },
   imageUrl: string,
   { threads, threadCount }: { threads: ThreadInput[]; threadCount: number },
   extras: z.infer<typeof buildExtrasSchema>,
@@ -145,6 +146,8 @@ export function apiBuildDetail(
   return {
     ...apiBuildSummary(build, imageUrl),
     ...extras,
+    roastIntensity: build.roastIntensity,
+    roastAdvice: build.roast ? [...(build.roastAdvice ?? [])] : [],
     avatarUrl: build.avatarUrl,
     listed: build.listed,
     comments: threads.map(({ replies, ...thread }) => ({

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { LogoMark } from '~/components/logo';
 import { SharedRegion } from '~/components/shared-region';
+import { ROAST_INTENSITY_LABELS } from '~/domain/roast-intensity';
 import type { RoastView } from '~/roast/facts';
 import { JOKE_ROTATION_MS, ROAST_POLL_MS } from '~/utils/constants';
 
@@ -39,7 +40,13 @@ function RoastContent({ view }: { view: RoastView }) {
     case 'roasted':
       return (
         <>
-          <p className="mt-4 whitespace-pre-line text-lg leading-relaxed text-ink">{view.text}</p>
+          <p className="mt-3">
+            <span className="rounded-full border border-neon-pink/60 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-neon-pink">
+              <span className="sr-only">Intensity: </span>
+              {ROAST_INTENSITY_LABELS[view.intensity]}
+            </span>
+          </p>
+          <p className="mt-3 whitespace-pre-line text-lg leading-relaxed text-ink">{view.text}</p>
           <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-muted">Roasted by {view.author}</p>
           {view.spotted.length > 0 ? (
             <div className="mt-5 border-t border-line pt-4">
@@ -49,6 +56,16 @@ function RoastContent({ view }: { view: RoastView }) {
                   <li key={item} className="rounded-full border border-line bg-panel-2 px-3 py-1 text-sm text-muted">
                     {item}
                   </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {view.advice.length > 0 ? (
+            <div className="mt-5 border-t border-line pt-4">
+              <h3 className="text-sm font-bold text-ink">Serious advice</h3>
+              <ul className="mt-2 grid list-disc gap-2 pl-5 text-sm leading-relaxed text-ink marker:text-neon-cyan">
+                {view.advice.map((item) => (
+                  <li key={item}>{item}</li>
                 ))}
               </ul>
             </div>

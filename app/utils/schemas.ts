@@ -6,6 +6,7 @@ z.config({ jitless: true });
 import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH } from '~/domain/builds';
+import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import { isReservedUsername } from '~/domain/usernames';
 import { fileTooLargeMessage } from './byte-limits';
 import {
@@ -122,9 +123,19 @@ export const buildPhotoField = z
   .mime(BUILD_PHOTO_TYPES, 'File type must be an image')
   .max(UPLOAD_MAX_BYTES, fileTooLargeMessage(UPLOAD_MAX_BYTES));
 
+/** How hard the roast goes: Medium when the form or call does not say. */
+export const roastIntensityField = z
+  .enum(ROAST_INTENSITIES, { error: 'Choose Gentle, Medium or Savage' })
+  .optional()
+  .transform((intensity) => intensity ?? DEFAULT_ROAST_INTENSITY);
+
+/** The owner's "Get a fresh roast", with the intensity they choose for it. */
+export const freshRoastSchema = z.object({ roastIntensity: roastIntensityField });
+
 /** The upload page's form: the title, and the photo unless one is already waiting (a pending upload). */
 export const uploadSchema = z.object({
   title: buildTitleField,
+  roastIntensity: roastIntensityField,
   image: buildPhotoField.optional(),
   description: buildDescriptionField,
   tags: buildTagsField,

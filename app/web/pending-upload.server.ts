@@ -1,5 +1,6 @@
 import type { BuildDetails } from '~/models/build-details.server';
 import { createBuild } from '~/models/builds.server';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 import { findTempUpload, TEMP_UPLOAD_TTL_MS, type TempUpload } from '~/models/temp-uploads.server';
 import { appCookie } from './cookies.server';
 
@@ -31,7 +32,7 @@ export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDI
 
 /**
  * Turns the browser's pending upload into `userId`'s build, once, titled `title`
- * or else as the guest typed it, with the description and tags sent with it. The cookie is what makes an upload this
+ * or else as the guest typed it (and roasted as hard as they chose), with the description and tags sent with it. The cookie is what makes an upload this
  * browser's own: a `tempUploadId` naming any other counts as expired, so an id
  * seen elsewhere cannot publish someone's photo. 'finished' when another tab
  * finished it a moment ago.
@@ -39,7 +40,12 @@ export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDI
 export async function finishPendingUpload(
   request: Request,
   userId: number,
-  { title, tempUploadId, details }: { title?: string; tempUploadId?: string; details?: BuildDetails } = {},
+  {
+    title,
+    tempUploadId,
+    details,
+    roastIntensity,
+  }: { title?: string; tempUploadId?: string; details?: BuildDetails; roastIntensity?: RoastIntensity } = {},
 ): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
@@ -48,6 +54,7 @@ export async function finishPendingUpload(
     title: title ?? pending.title,
     imageId: pending.imageId,
     tempUploadId: pending.id,
+    roastIntensity: roastIntensity ?? pending.roastIntensity,
     ...details,
   });
   return buildId === null ? { refused: 'finished' } : { buildId };

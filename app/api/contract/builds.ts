@@ -5,7 +5,8 @@ import { buildSummarySchema, idParam, type Operation, timestamp } from './common
 import { BUILD_TAG_SLUGS } from '~/domain/build-tags';
 import { GALLERY_QUERY_MAX, GALLERY_SORTS } from '~/domain/gallery';
 import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
-import { commentSchema as commentFields } from '~/utils/schemas';
+import { ADVICE_ITEMS, ROAST_INTENSITIES } from '~/domain/roast-intensity';
+import { commentSchema as commentFields, roastIntensityField } from '~/utils/schemas';
 
 /** The most builds GET /api/builds/recent answers at once (the admin list asks for this many). */
 export const RECENT_BUILDS_MAX = 100;
@@ -76,6 +77,12 @@ const commentThreadSchema = buildCommentSchema.extend({ replies: z.array(buildCo
 
 export const buildDetailSchema = buildSummarySchema.extend({
   ...buildExtrasSchema.shape,
+  roastIntensity: z.enum(ROAST_INTENSITIES).meta({
+    description: 'How hard the roast goes (gentle, medium or savage), as its owner chose; the one being written while roast is ""',
+  }),
+  roastAdvice: z.array(z.string()).meta({
+    description: `The serious advice written with the roast: ${ADVICE_ITEMS.min} to ${ADVICE_ITEMS.max} suggestions; empty while it is written`,
+  }),
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
   comments: z
@@ -96,6 +103,14 @@ export const ratingResultSchema = z.object({
   totalRating: z.int(),
   ratingCount: z.int(),
   averageRating: z.number(),
+});
+
+export const freshRoastBodySchema = z
+  .object({ roastIntensity: roastIntensityField.meta({ description: 'gentle, medium (the default) or savage' }) })
+  .meta({ description: extraKeysIgnored });
+
+export const freshRoastResultSchema = z.object({
+  roastIntensity: z.enum(ROAST_INTENSITIES).meta({ description: 'The intensity the new roast is being written at' }),
 });
 
 export const roastReactionBodySchema = z
@@ -164,6 +179,20 @@ export const buildOperations: Operation[] = [
     body: { type: 'json', schema: rateBodySchema },
     response: { status: 200, description: 'The member’s rating and the build’s new totals', schema: ratingResultSchema },
     errors: [400, 401, 403, 404, 415],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/fresh-roast',
+    summary:
+      'The owner asks for a fresh roast of their listed build, as hard as they choose: the old roast and its advice are cleared; once a day (at once after a failed roast)',
+    access: 'member',
+    body: { type: 'json', schema: freshRoastBodySchema },
+    response: {
+      status: 200,
+      description: 'The roast is queued; GET /api/builds/{id} shows it once written',
+      schema: freshRoastResultSchema,
+    },
+    errors: [400, 401, 403, 404, 409, 415, 429],
   },
   {
     method: 'get',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildSummarySchema, type Operation } from './common';
-import { buildTitleField } from '~/utils/schemas';
+import { ROAST_INTENSITIES } from '~/domain/roast-intensity';
+import { buildTitleField, roastIntensityField } from '~/utils/schemas';
 
 // The upload calls: a photo sent ahead (a guest's, or while the page shows
 // progress), its status, and the build published from it or from a photo sent at once.
@@ -31,6 +32,7 @@ export const tempUploadStatusSchema = z.object({
 export const newBuildSchema = z
   .object({
     title: buildTitleField,
+    roastIntensity: roastIntensityField.meta({ description: 'How hard the roast goes: gentle, medium (the default) or savage' }),
     image: imageField.optional(),
     tempUploadId: z
       .string()
@@ -38,12 +40,17 @@ export const newBuildSchema = z
       .optional()
       .meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
   })
-  .transform(({ title, image, tempUploadId }, context) => {
-    if (image && tempUploadId === undefined) return { title, photo: { image } };
-    if (!image && tempUploadId !== undefined) return { title, photo: { tempUploadId } };
+  .transform(({ title, roastIntensity, image, tempUploadId }, context) => {
+    if (image && tempUploadId === undefined) return { title, roastIntensity, photo: { image } };
+    if (!image && tempUploadId !== undefined) return { title, roastIntensity, photo: { tempUploadId } };
     context.addIssue({ code: 'custom', message: 'Send either an image or a tempUploadId' });
     return z.NEVER;
   });
+
+/** The new build, with the roast intensity its roast is being written at. */
+export const newBuildResultSchema = buildSummarySchema.extend({
+  roastIntensity: z.enum(ROAST_INTENSITIES).meta({ description: 'How hard its roast goes' }),
+});
 
 export const uploadOperations: Operation[] = [
   {
@@ -68,10 +75,10 @@ export const uploadOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/builds',
-    summary: 'Publishes the member’s build: a title and either an image or a tempUploadId',
+    summary: 'Publishes the member’s build: a title, a roast intensity, and either an image or a tempUploadId',
     access: 'member',
     body: { type: 'multipart', schema: newBuildSchema },
-    response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: buildSummarySchema },
+    response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: newBuildResultSchema },
     errors: [400, 401, 404, 409, 413, 429, 503],
   },
 ];

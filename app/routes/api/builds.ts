@@ -32,14 +32,14 @@ export function loader({ url }: Route.LoaderArgs) {
 /**
  * POST /api/builds (spec §7), multipart: publishes the signed-in member's build
  * from a photo sent with it, or from the one this browser sent ahead to POST
- * /api/uploads/temp. The upload page's pipeline and limits apply.
+ * /api/uploads/temp, roasted as hard as `roastIntensity` says. The upload page's pipeline and limits apply.
  */
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const user = requireApiUser(args);
-  const { title, photo } = await readForm(request, newBuildSchema);
+  const { title, roastIntensity, photo } = await readForm(request, newBuildSchema);
   if ('tempUploadId' in photo) {
-    const finished = await finishPendingUpload(request, user.id, { title, tempUploadId: photo.tempUploadId });
+    const finished = await finishPendingUpload(request, user.id, { title, roastIntensity, tempUploadId: photo.tempUploadId });
     if ('refused' in finished) return apiError(finished.refused === 'expired' ? 404 : 409, PENDING_UPLOAD_REFUSALS[finished.refused]);
     return created(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return uploadFailure(error);
   }
-  const buildId = await createBuild({ userId: user.id, title, imageId });
+  const buildId = await createBuild({ userId: user.id, title, imageId, roastIntensity });
   if (buildId === null) throw new Error('A new build could not be created');
   return created(buildId);
 }
@@ -57,5 +57,8 @@ export async function action(args: Route.ActionArgs) {
 function created(buildId: number, headers?: HeadersInit) {
   const build = findBuildDetail(buildId);
   if (!build) return apiError(404, 'Build not found');
-  return Response.json(apiBuildSummary(build, apiImageUrl(build.imageId)), { status: 201, headers });
+  return Response.json(
+    { ...apiBuildSummary(build, apiImageUrl(build.imageId)), roastIntensity: build.roastIntensity },
+    { status: 201, headers },
+  );
 }

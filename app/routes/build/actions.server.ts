@@ -12,7 +12,7 @@ import { isStaff } from '~/domain/permissions';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { waitText } from '~/utils/dates';
-import { commentSchema } from '~/utils/schemas';
+import { commentSchema, freshRoastSchema } from '~/utils/schemas';
 
 // The build page's intents; each answers with a redirect back to the page (and a toast) or, for a refused comment, the page with the form's messages.
 
@@ -82,8 +82,14 @@ export function report(buildId: number, userId: number, formData: FormData, back
   );
 }
 
-export function askForFreshRoast(buildId: number, userId: number, back: string) {
-  const result = requestFreshRoast(buildId, userId);
+/** A fresh roast, as hard as the owner chose (Medium when the form says nothing). */
+export function askForFreshRoast(buildId: number, userId: number, formData: FormData, back: string) {
+  const chosen = freshRoastSchema.safeParse({ roastIntensity: formData.get('roastIntensity') ?? undefined });
+  if (!chosen.success) {
+    const description = chosen.error.issues[0]?.message ?? 'Choose Gentle, Medium or Savage';
+    return redirectWithToast(back, { kind: 'error', title: 'No fresh roast this time', description }, { status: 303 });
+  }
+  const result = requestFreshRoast(buildId, userId, chosen.data.roastIntensity);
   if (result.ok) {
     return redirectWithToast(back, { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' }, { status: 303 });
   }

@@ -159,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
     case 'report':
       return report(buildId, user.id, formData, back);
     case 'fresh-roast':
-      return askForFreshRoast(buildId, user.id, back);
+      return askForFreshRoast(buildId, user.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -219,7 +219,9 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
           <RoastBox view={roast}>
             {roastReactions ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
-            {freshRoast ? <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} /> : null}
+            {freshRoast ? (
+              <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} intensity={roast.state === 'roasted' ? roast.intensity : undefined} />
+            ) : null}
             {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner ? (

@@ -4,7 +4,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { createBuild } from '~/models/builds.server';
 import { saveUploadedImage } from '~/models/uploads.server';
-import { createTempUpload, setTempUploadTitle } from '~/models/temp-uploads.server';
+import { createTempUpload, setTempUploadIntensity, setTempUploadTitle } from '~/models/temp-uploads.server';
 import { IMAGE_ERROR_MESSAGES } from '~/images/messages';
 import { ImageError } from '~/images/encode.server';
 import { UploadError } from '~/services/multipart.server';
@@ -20,6 +20,7 @@ import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { uploadSchema } from '~/utils/schemas';
+import type { RoastIntensity } from '~/domain/roast-intensity';
 
 /** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
 export function uploadFailed(
@@ -76,7 +77,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return uploadFailed(args, messages[0] ?? 'Title is required', 400, submission.reply());
   }
-  const { title, description, tags } = submission.value;
+  const { title, description, tags, roastIntensity } = submission.value;
   const user = currentUser(args);
 
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
@@ -85,9 +86,10 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
       const pending = await pendingUpload(args.request);
       if (!pending) return uploadFailed(args, PENDING_UPLOAD_REFUSALS.expired, 410);
       setTempUploadTitle(pending.id, title);
+      setTempUploadIntensity(pending.id, roastIntensity);
       return askToSignIn();
     }
-    const finished = await finishPendingUpload(args.request, user.id, { title, details: { description, tags } });
+    const finished = await finishPendingUpload(args.request, user.id, { title, roastIntensity, details: { description, tags } });
     if ('refused' in finished)
       return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
@@ -97,17 +99,17 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   if (typeof imageId !== 'number') return imageId;
 
   if (user) {
-    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags });
+    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity });
     if (buildId === null) throw new Error('A new build could not be created');
     return uploaded(buildId);
   }
   // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
-  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title) });
+  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title, roastIntensity) });
 }
 
 /** Keeps the photo as this browser's pending upload; answers the cookie that remembers it. */
-async function keepPendingUpload(imageId: number, title: string): Promise<string> {
-  const temp = createTempUpload({ imageId, title });
+async function keepPendingUpload(imageId: number, title: string, roastIntensity?: RoastIntensity): Promise<string> {
+  const temp = createTempUpload({ imageId, title, roastIntensity });
   if (!temp) throw new Error('A new temp upload could not be created');
   return rememberPendingUpload(temp.id);
 }

@@ -7,6 +7,8 @@ import { Guidelines } from './guidelines';
 import { PhotoInput } from './photo-input';
 import { TagAndDescriptionFields } from '~/components/build-details-fields';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { RoastIntensityInput } from '~/components/roast-intensity-input';
+import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
 import { useTypedValue } from '~/components/use-typed-value';
@@ -29,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const pending = await pendingUpload(args.request);
   return {
     username: user?.username ?? null,
-    pending: pending ? { title: pending.title, image: imageSource(pending.imageId) } : null,
+    pending: pending ? { title: pending.title, roastIntensity: pending.roastIntensity, image: imageSource(pending.imageId) } : null,
   };
 }
 
@@ -62,6 +64,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   });
   // After a refusal the form shows what was sent.
   const sent = actionData?.result?.initialValue;
+  const sentIntensity = ROAST_INTENSITIES.find((intensity) => intensity === sent?.roastIntensity);
   const title = useTypedValue(fields.title.id, pending?.title ?? '');
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -169,6 +172,10 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               onPreview={setPreview}
             />
           )}
+          <RoastIntensityInput
+            idPrefix="upload-intensity"
+            defaultValue={sentIntensity ?? pending?.roastIntensity ?? DEFAULT_ROAST_INTENSITY}
+          />
           <TagAndDescriptionFields
             description={{
               props: getTextareaProps(fields.description),
