@@ -62,8 +62,13 @@ function RoastContent({ view }: { view: RoastView }) {
           ) : null}
           {view.advice.length > 0 ? (
             <div className="mt-5 border-t border-line pt-4">
-              <h3 className="text-sm font-bold text-ink">Serious advice</h3>
-              <ul className="mt-2 grid list-disc gap-2 pl-5 text-sm leading-relaxed text-ink marker:text-neon-cyan">
+              <h3 id="roast-advice-title" className="text-sm font-bold text-ink">
+                Serious advice
+              </h3>
+              <ul
+                aria-labelledby="roast-advice-title"
+                className="mt-2 grid list-disc gap-2 pl-5 text-sm leading-relaxed text-ink marker:text-neon-cyan"
+              >
                 {view.advice.map((item) => (
                   <li key={item}>{item}</li>
                 ))}

@@ -145,6 +145,26 @@ describe('uploading as a guest', () => {
   }, 60_000);
 });
 
+describe('a guest’s roast intensity', () => {
+  it('is kept through sign-in, with the photo and the title', async () => {
+    const guest = stack.browser();
+    const title = `Guest savage rig ${Date.now()}`;
+    const page = await uploadBuild(guest, {
+      title,
+      roastIntensity: 'savage',
+      file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' },
+    });
+    expect(page.url).toMatch(/^\/auth\?/);
+    const sqlite = database();
+    expect(sqlite.prepare('select roast_intensity from temp_uploads where title = ?').pluck().get(title)).toBe('savage');
+
+    const landed = await signInWithCode(guest, stack.mail, `guest-savage${Date.now()}@example.com`, '/upload');
+    expect(landed.url).toMatch(/^\/build\/\d+$/);
+    expect(sqlite.prepare('select roast_intensity from builds where title = ?').pluck().get(title)).toBe('savage');
+    sqlite.close();
+  }, 60_000);
+});
+
 describe('the photo sent ahead with progress (POST /api/uploads/temp)', () => {
   async function sendAhead(browser: Browser, file?: UploadFile, clientToken?: string) {
     const body = new FormData();

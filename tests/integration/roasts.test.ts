@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppProcess } from '#tests/support/app-process';
 import { Browser, pageText, toastText } from '#tests/support/browser';
-import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
+import { type FakeOllama, SAMPLE_ADVICE, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
 import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { type Stack, startStack } from '#tests/support/stack';
@@ -34,8 +34,12 @@ async function handOver(app: AppProcess) {
   stacks.delete(app);
 }
 
-async function upload(browser: Browser, title: string) {
-  const page = await uploadBuild(browser, { title, file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' } });
+async function upload(browser: Browser, title: string, roastIntensity?: string) {
+  const page = await uploadBuild(browser, {
+    title,
+    roastIntensity,
+    file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' },
+  });
   expect(page.url).toMatch(/^\/build\/\d+$/);
   return { page, id: Number(page.url.split('/').pop()) };
 }
@@ -49,6 +53,8 @@ type BuildRow = {
   review_status: string;
   review_reason: string | null;
   roast_failed_at: number | null;
+  roast_intensity: string;
+  roast_advice: string | null;
 };
 const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
 
@@ -143,6 +149,43 @@ describe('with an Ollama server', () => {
     expect(shown).toContain('Roasted by qwen2.5vl:7b');
     expect(shown).toContain('GPU: RTX 4080');
     expect(shown).toContain('Messy cables');
+  });
+
+  it('roasts as hard as the owner chose and asks for the advice in a second call; the built-in advice stands in for unusable advice', async () => {
+    fake = await startFakeOllama();
+    const app = await launch({ ROAST_PROVIDER: 'auto', OLLAMA_HOST: fake.url });
+    const owner = await member(app);
+    const { id } = await upload(owner, 'Savage rig', 'savage');
+    await roastOf(app, id);
+    const [, roast, advice] = chats();
+    expect(roast?.body?.messages?.[0]?.content).toContain('Intensity: SAVAGE');
+    expect(roast?.body?.messages?.[1]?.content).toContain('at SAVAGE intensity');
+    expect(advice?.body?.format).toMatchObject({ type: 'object' });
+    expect(buildRow(app, id)).toMatchObject({ roast_intensity: 'savage', roast_advice: JSON.stringify(SAMPLE_ADVICE) });
+    const shown = pageText((await owner.get(`/build/${id}`)).html);
+    expect(shown).toContain('Savage');
+    expect(shown).toContain('Serious advice');
+    expect(shown).toContain(SAMPLE_ADVICE[1]);
+
+    // The next build's advice comes back unusable three times: the roast still lands, with our own advice.
+    fake.respond(
+      { content: JSON.stringify(SAMPLE_FACTS) },
+      { content: SAMPLE_ROAST },
+      { content: 'not JSON' },
+      { content: '{}' },
+      { content: '[]' },
+    );
+    const gentle = await upload(owner, 'Gentle rig', 'gentle');
+    expect(await roastOf(app, gentle.id)).toBe(SAMPLE_ROAST);
+    expect(
+      chats()
+        .slice(3, 5)
+        .map((chat) => chat.body?.messages?.[0]?.content.includes('Intensity: GENTLE')),
+    ).toEqual([false, true]);
+    const fallback = JSON.parse(buildRow(app, gentle.id).roast_advice ?? '[]') as string[];
+    expect(fallback.length).toBeGreaterThanOrEqual(3);
+    expect(fallback.join(' ')).toContain('Velcro');
+    expect(buildRow(app, gentle.id)).toMatchObject({ roast_provider: 'ollama', roast_intensity: 'gentle' });
   });
 
   it('screens with the look step too: people in the photo hold the build for review', async () => {

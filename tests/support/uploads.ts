@@ -18,10 +18,11 @@ export const testPhoto = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 1200,
     .toBuffer();
 
 /** Posts the upload form as a browser without JavaScript does, and follows the redirects. */
-export async function uploadBuild(browser: Browser, fields: { title?: string; file?: UploadFile }): Promise<Page> {
+export async function uploadBuild(browser: Browser, fields: { title?: string; file?: UploadFile; roastIntensity?: string }): Promise<Page> {
   const body = new FormData();
   body.set('intent', 'upload');
   body.set('title', fields.title ?? '');
+  if (fields.roastIntensity) body.set('roastIntensity', fields.roastIntensity);
   if (fields.file) body.set('image', new Blob([fields.file.bytes], { type: fields.file.type }), fields.file.name);
   const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: browser.origin } });
   return browser.follow(response, '/upload');

@@ -231,6 +231,64 @@ describe('GET /api/builds/{id}', () => {
   });
 });
 
+describe('roast intensity and advice', () => {
+  type Roasted = Build & { roast: string; roastIntensity: string; roastAdvice: string[] };
+  const roasted = (browser: Browser, id: number, unlike = '') =>
+    waitFor(async () => {
+      const { body } = await call(browser, 'GET', `/api/builds/${id}`);
+      const build = body as Roasted;
+      return build.roast && build.roast !== unlike ? build : null;
+    });
+
+  it('roasts a build as hard as POST /api/builds asked, with 3–5 suggestions of advice, and a fresh roast as POST /api/builds/{id}/fresh-roast asks', async () => {
+    const owner = await member();
+    const created = await postForm(owner.browser, '/api/builds', {
+      title: 'RTX 4090 with a GTX 1060 spare',
+      roastIntensity: 'savage',
+      image: photo,
+    });
+    expect(created.status).toBe(201);
+    expectContract('POST', '/api/builds', created.body);
+    const { id } = created.body as Build;
+    expect(created.body).toMatchObject({ roastIntensity: 'savage', roast: '' });
+
+    const first = await roasted(stack.browser(), id);
+    expectContract('GET', `/api/builds/${id}`, first);
+    expect(first.roastIntensity).toBe('savage');
+    expect(first.roastAdvice.length).toBeGreaterThanOrEqual(3);
+    expect(first.roastAdvice.length).toBeLessThanOrEqual(5);
+
+    const stranger = await member();
+    expectError(await call(stranger.browser, 'POST', `/api/builds/${id}/fresh-roast`, { roastIntensity: 'gentle' }), 403, 'forbidden');
+    expectError(
+      await call(owner.browser, 'POST', `/api/builds/${id}/fresh-roast`, { roastIntensity: 'brutal' }),
+      400,
+      'invalid_input',
+      'Gentle, Medium or Savage',
+    );
+    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/fresh-roast`, { roastIntensity: 'gentle' }), 401, 'unauthorized');
+    expect(query<{ roast_intensity: string }>('select roast_intensity from builds where id = ?', id).roast_intensity).toBe('savage');
+
+    const fresh = await call(owner.browser, 'POST', `/api/builds/${id}/fresh-roast`, { roastIntensity: 'gentle' });
+    expect(fresh.status).toBe(200);
+    expectContract('POST', `/api/builds/${id}/fresh-roast`, fresh.body);
+    expect(fresh.body).toEqual({ roastIntensity: 'gentle' });
+    const second = await roasted(stack.browser(), id, first.roast);
+    expect(second.roastIntensity).toBe('gentle');
+    expect(second.roastAdvice.length).toBeGreaterThanOrEqual(3);
+
+    const again = await call(owner.browser, 'POST', `/api/builds/${id}/fresh-roast`, {});
+    expectError(again, 429, 'rate_limited', 'once a day');
+    expect(again.response.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('roasts at Medium when the upload does not say', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    expect((await roasted(owner.browser, id)).roastIntensity).toBe('medium');
+  });
+});
+
 describe('POST /api/builds/{id}/rate', () => {
   it('records the signed-in member’s rating whatever userId the body names, and answers the new totals', async () => {
     const [a, b, c] = [await member(), await member(), await member()];
@@ -427,6 +485,7 @@ describe('the OpenAPI document', () => {
       ['/api/builds/{id}/rate', 'post'],
       ['/api/builds/{id}/comment', 'post'],
       ['/api/builds/{id}/share', 'post'],
+      ['/api/builds/{id}/fresh-roast', 'post'],
       ['/api/share/{token}', 'get'],
       ['/api/uploads/temp', 'post'],
       ['/api/uploads/temp/status', 'get'],

@@ -37,7 +37,7 @@ const SPEC_CALLS = [
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
- * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions.
+ * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions; a fresh roast.
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -60,6 +60,7 @@ const EXTRA_CALLS = [
   'get /api/builds',
   'get /api/builds/{id}/roast-reactions',
   'post /api/builds/{id}/roast-reaction',
+  'post /api/builds/{id}/fresh-roast',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
