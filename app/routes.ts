@@ -21,6 +21,7 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('profile', 'routes/profile/route.tsx'),
+  route('profile/export', 'routes/profile.export.ts'),
   route('notifications', 'routes/notifications.tsx'),
   route('admin', 'routes/admin.tsx', [
     route('builds', 'routes/admin.builds.tsx'),
@@ -49,6 +50,9 @@ export default [
   route('api/user/avatar', 'routes/api/user.avatar.ts'),
   route('api/user/email-preferences', 'routes/api/user.email-preferences.ts'),
   route('api/user/builds', 'routes/api/user.builds.ts'),
+  route('api/user/export', 'routes/api/user.export.ts'),
+  route('api/user/deletion-code', 'routes/api/user.deletion-code.ts'),
+  route('api/user/delete', 'routes/api/user.delete.ts'),
   route('api/notifications', 'routes/api/notifications.ts'),
   route('api/notifications/unread', 'routes/api/notifications.unread.ts'),
   route('api/notifications/read-all', 'routes/api/notifications.read-all.ts'),

@@ -1,46 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, expect, it } from 'vitest';
-import { type Db, openDatabase } from '~/services/db.server';
-import { migrationsFolder } from '~/services/paths.server';
+import { databaseBefore } from '#tests/support/migrations';
 
 // The progression migration backfills members from what they did before it: run it
 // on a database that has data, as an existing site's has.
 
-type Journal = { entries: { tag: string }[] };
+let close: (() => void) | undefined;
 
-let scratch: string | undefined;
-let database: Db | undefined;
-
-afterEach(() => {
-  database?.$client.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
-/** A database migrated up to just before the progression migration, and the way to apply the rest. */
-function databaseBeforeProgression() {
-  scratch = mkdtempSync(join(tmpdir(), 'rigroast-backfill-'));
-  const folder = join(scratch, 'migrations');
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
-  const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_progression'));
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  database = openDatabase(':memory:');
-  migrate(database, { migrationsFolder: folder });
-  return {
-    db: database,
-    applyProgression: (db: Db) => {
-      writeFileSync(journalPath, JSON.stringify(journal));
-      migrate(db, { migrationsFolder: folder });
-    },
-  };
-}
+afterEach(() => close?.());
 
 it('gives existing members the experience, levels, reputation and achievements their history earned', () => {
-  const { db, applyProgression } = databaseBeforeProgression();
+  const before = databaseBefore('_progression');
+  close = before.close;
+  const { db } = before;
   const sqlite = db.$client;
   const day = (n: number, hour = 12) => Date.UTC(2026, 9, 1 + n, hour);
   const user = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?) returning id').pluck();
@@ -69,7 +40,7 @@ it('gives existing members the experience, levels, reputation and achievements t
     .prepare('insert into comments (build_id, user_id, content, created_at) values (?, ?, ?, ?)')
     .run(listed[0], owner, 'Thanks', day(4));
 
-  applyProgression(db);
+  before.applyRest();
 
   const members = sqlite.prepare('select id, experience, level, reputation from users order by id').all();
   const achievements = (userId: number) =>

@@ -39,6 +39,10 @@ export const users = sqliteTable(
     streakDay: integer('streak_day'),
     lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
     bio: text('bio').notNull().default(''),
+    // The member's own choice about "News and offers" mail, with its date (models/email-preferences.server.ts):
+    // emailPreferences.marketing is on only after an opt-in recorded here, and the latest of the two is in force.
+    marketingOptedInAt: integer('marketing_opted_in_at', { mode: 'timestamp_ms' }),
+    marketingOptedOutAt: integer('marketing_opted_out_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -73,13 +77,17 @@ export const formerUsernames = sqliteTable(
 /**
  * One e-mailed sign-in code and its magic link. Only keyed hashes are kept; the
  * row counts its own wrong tries and knows the browser that asked for it, so the
- * link signs in on that browser only.
+ * link signs in on that browser only. The same codes confirm deleting an account
+ * (purpose 'delete-account', mailed without a link): a code works only for its purpose.
  */
 export const loginCodes = sqliteTable(
   'login_codes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['sign-in', 'delete-account'] })
+      .notNull()
+      .default('sign-in'),
     codeHash: text('code_hash').notNull(),
     linkTokenHash: text('link_token_hash').notNull().unique(),
     browserHash: text('browser_hash').notNull(),

@@ -61,7 +61,7 @@ function describe(operation: Operation) {
     responses: {
       [operation.response.status]: {
         description: operation.response.description,
-        content: { 'application/json': { schema: jsonSchema(operation.response.schema, 'output') } },
+        content: { [operation.response.contentType ?? 'application/json']: { schema: jsonSchema(operation.response.schema, 'output') } },
       },
       ...errors,
     },

@@ -19,6 +19,17 @@ export const RATE_LIMITS = {
     // Wrong codes from one address across every e-mail, against guessing at scale.
     verifyPerIp: { bucket: 'login-code:verify-ip', limit: 30, windowMs: 15 * MINUTE },
   },
+  /** Codes that confirm deleting an account: mailed to the member's own address, as sign-in codes are. */
+  deletionCode: {
+    perAddress: { bucket: 'delete-code:address', limit: 3, windowMs: HOUR },
+    perIp: { bucket: 'delete-code:ip', limit: 10, windowMs: HOUR },
+    resend: { bucket: 'delete-code:resend', limit: 1, windowMs: 30_000 },
+  },
+  /**
+   * Downloading one's data: a large archive costs the server disk reads and bandwidth.
+   * Counted in the serving process's memory, since a download is a GET and writes nothing.
+   */
+  accountExport: { perMember: { bucket: 'account-export:user', limit: 5, windowMs: HOUR } },
   /** Signing in with a password. */
   password: {
     perAddress: { bucket: 'password:address', limit: 10, windowMs: 15 * MINUTE },

@@ -1,17 +1,11 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type AnyColumn, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { builds, comments, ratings, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import { recountBuilds } from './builds.server';
-import { deleteImagesIfUnused } from '~/images/storage.server';
-import { imagesOfBuilds } from './build-photos.server';
-import { requestLeaderboards } from './leaderboards.server';
+import { eraseMember, finishErasing } from './account-deletion.server';
 import { canManageMember, type Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';
 import { normalizeEmail } from './users.server';
 import { db } from '~/services/db.server';
-import { env } from '~/services/env.server';
 
 export type MemberRow = {
   id: number;
@@ -92,38 +86,16 @@ export function changeMember(
 }
 
 /**
- * Deletes a member for good, if `actor` may: their builds (with those builds'
- * ratings, comments and share links), their ratings and comments elsewhere,
- * their sessions; recounts every build they had rated or commented on; then
- * removes the photos and avatar nothing else uses.
+ * Deletes a member for good, if `actor` may (eraseMember): their builds and photos,
+ * their ratings (out of every score) and comments, their sessions; then removes the
+ * photos and avatar nothing else uses.
  */
 export async function deleteMember(actor: Viewer & Actor, memberId: number, now = new Date()): Promise<MemberChangeResult> {
   const result = db().transaction((tx) => {
-    const member = tx
-      .select({ ...memberColumns, avatarUrl: users.avatarUrl })
-      .from(users)
-      .where(eq(users.id, memberId))
-      .get();
+    const member = tx.select(memberColumns).from(users).where(eq(users.id, memberId)).get();
     if (!member) return { ok: false, reason: 'not_found' } as const;
     if (!canManageMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
-    const touched = tx
-      .selectDistinct({ buildId: ratings.buildId })
-      .from(ratings)
-      .where(eq(ratings.userId, memberId))
-      .union(tx.selectDistinct({ buildId: comments.buildId }).from(comments).where(eq(comments.userId, memberId)))
-      .all()
-      .map((row) => row.buildId);
-    const buildIds = tx
-      .select({ id: builds.id })
-      .from(builds)
-      .where(eq(builds.userId, memberId))
-      .all()
-      .map((row) => row.id);
-    const buildCount = buildIds.length;
-    const imageIds = imagesOfBuilds(tx, buildIds);
-    tx.delete(users).where(eq(users.id, memberId)).run();
-    recountBuilds(tx, touched);
-    requestLeaderboards(tx, now.getTime());
+    const erased = eraseMember(tx, memberId, { keepComments: false, now })!;
     recordAudit(
       tx,
       actor,
@@ -132,24 +104,15 @@ export async function deleteMember(actor: Viewer & Actor, memberId: number, now 
         targetType: 'user',
         targetId: memberId,
         targetLabel: member.username,
-        details: `${buildCount} ${buildCount === 1 ? 'build' : 'builds'} deleted with the account`,
+        details: `${erased.buildCount} ${erased.buildCount === 1 ? 'build' : 'builds'} deleted with the account`,
       },
       now,
     );
-    return { ok: true, member, imageIds } as const;
+    return { ok: true, member, erased } as const;
   });
   if (!result.ok) return result;
-  await deleteImagesIfUnused(result.imageIds);
-  await removeAvatarIfUnused(result.member.avatarUrl);
-  const { avatarUrl: _avatar, ...member } = result.member;
-  return { ok: true, member };
-}
-
-/** Avatars are named by their content, so two members may share one file. */
-async function removeAvatarIfUnused(avatarUrl: string): Promise<void> {
-  const fileName = /^\/uploads\/avatars\/([0-9a-f]{64}\.webp)$/.exec(avatarUrl)?.[1];
-  if (!fileName || db().select({ id: users.id }).from(users).where(eq(users.avatarUrl, avatarUrl)).get()) return;
-  await rm(join(env().UPLOADS_DIR, 'avatars', fileName), { force: true });
+  await finishErasing(result.erased);
+  return { ok: true, member: result.member };
 }
 
 export type AdminGrantResult = { ok: true; username: string; changed: boolean } | { ok: false; reason: 'not_found' };

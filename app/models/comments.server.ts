@@ -288,3 +288,35 @@ export function deleteOwnComment(commentId: number, userId: number, now = new Da
     return true;
   });
 }
+
+/**
+ * A leaving member's comments, as if they deleted each (deleteOwnComment): their
+ * replies go; a comment others replied to stays as "[deleted]", its text and author
+ * erased; one without replies goes. Answers the builds whose comments changed; the
+ * caller recounts them in `tx`.
+ */
+export function eraseCommentsOf(tx: Writer, userId: number, now: Date): number[] {
+  const own = tx
+    .select({ id: comments.id, buildId: comments.buildId, parentCommentId: comments.parentCommentId })
+    .from(comments)
+    .where(eq(comments.userId, userId))
+    .all();
+  // Replies first, so a comment whose only replies were the member's own goes too.
+  const replies = own.filter((comment) => comment.parentCommentId !== null);
+  if (replies.length > 0)
+    tx.delete(comments)
+      .where(
+        inArray(
+          comments.id,
+          replies.map((reply) => reply.id),
+        ),
+      )
+      .run();
+  for (const parentId of new Set(replies.map((reply) => reply.parentCommentId))) dropEmptiedPlaceholder(tx, parentId);
+  for (const comment of own.filter((comment) => comment.parentCommentId === null)) {
+    const answered = tx.select({ replies: count() }).from(comments).where(eq(comments.parentCommentId, comment.id)).get()?.replies ?? 0;
+    if (answered > 0) tx.update(comments).set({ content: '', userId: null, deletedAt: now }).where(eq(comments.id, comment.id)).run();
+    else tx.delete(comments).where(eq(comments.id, comment.id)).run();
+  }
+  return [...new Set(own.map((comment) => comment.buildId))];
+}

@@ -3,6 +3,7 @@ import { resetEnv } from '~/services/env.server';
 import {
   checkUnsubscribeToken,
   emailPreferences,
+  marketingConsent,
   readUnsubscribeToken,
   unsubscribe,
   unsubscribeToken,
@@ -22,15 +23,30 @@ afterEach(() => {
 });
 
 describe('updateEmailPreferences', () => {
-  it('starts with every list on and changes only the lists it is given', () => {
+  it('starts with notifications and the digest on, news off, and changes only the lists it is given', () => {
     const { id } = aMember();
-    expect(emailPreferences(id)).toEqual({ marketing: true, weeklyDigest: true, notifications: true });
-    expect(updateEmailPreferences(id, { weeklyDigest: false })).toEqual({ marketing: true, weeklyDigest: false, notifications: true });
+    expect(emailPreferences(id)).toEqual({ marketing: false, weeklyDigest: true, notifications: true });
+    expect(updateEmailPreferences(id, { weeklyDigest: false })).toEqual({ marketing: false, weeklyDigest: false, notifications: true });
     expect(updateEmailPreferences(id, { notifications: false, weeklyDigest: true })).toEqual({
-      marketing: true,
+      marketing: false,
       weeklyDigest: true,
       notifications: false,
     });
+  });
+
+  it('records when the member opted in to news and offers, and when out (also by an unsubscribe link)', () => {
+    const { id } = aMember();
+    expect(marketingConsent(id)).toEqual({ optedInAt: null, optedOutAt: null });
+    updateEmailPreferences(id, { weeklyDigest: false }, new Date(1_000));
+    expect(marketingConsent(id)).toEqual({ optedInAt: null, optedOutAt: null });
+    updateEmailPreferences(id, { marketing: true }, new Date(2_000));
+    expect(marketingConsent(id)).toEqual({ optedInAt: new Date(2_000), optedOutAt: null });
+    // Saving the settings again is no new choice.
+    updateEmailPreferences(id, { marketing: true, weeklyDigest: true }, new Date(3_000));
+    expect(marketingConsent(id)).toEqual({ optedInAt: new Date(2_000), optedOutAt: null });
+    expect(unsubscribe(unsubscribeToken(id, 'marketing'))).toEqual({ ok: true, list: 'marketing' });
+    expect(emailPreferences(id)?.marketing).toBe(false);
+    expect(marketingConsent(id)?.optedOutAt).toEqual(expect.any(Date));
   });
 });
 
@@ -41,7 +57,7 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken(token)).toEqual({ userId: id, list: 'weeklyDigest' });
     expect(checkUnsubscribeToken(token)).toEqual({ ok: true, list: 'weeklyDigest', subscribed: true });
     expect(unsubscribe(token)).toEqual({ ok: true, list: 'weeklyDigest' });
-    expect(emailPreferences(id)).toEqual({ marketing: true, weeklyDigest: false, notifications: true });
+    expect(emailPreferences(id)).toEqual({ marketing: false, weeklyDigest: false, notifications: true });
     // Using the link again is harmless.
     expect(unsubscribe(token)).toEqual({ ok: true, list: 'weeklyDigest' });
     expect(checkUnsubscribeToken(token)).toEqual({ ok: true, list: 'weeklyDigest', subscribed: false });
@@ -66,6 +82,6 @@ describe('unsubscribe tokens', () => {
       expect(readUnsubscribeToken(token)).toBeNull();
       expect(unsubscribe(token)).toEqual({ ok: false, reason: 'invalid' });
     }
-    expect(emailPreferences(victim)).toEqual({ marketing: true, weeklyDigest: true, notifications: true });
+    expect(emailPreferences(victim)).toEqual({ marketing: false, weeklyDigest: true, notifications: true });
   });
 });

@@ -10,15 +10,36 @@ export function emailPreferences(userId: number): EmailPreferences | undefined {
   return db().select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get()?.preferences;
 }
 
-/** Turns some lists on or off (the others stay as they are); answers the preferences now in force. */
-export function updateEmailPreferences(userId: number, changes: Partial<EmailPreferences>): EmailPreferences {
+/**
+ * Turns some lists on or off (the others stay as they are); answers the preferences
+ * now in force. "News and offers" is mail nobody asked for unless they did: turning it
+ * on or off records when (an explicit opt-in, with its date), and this is the only
+ * way it is turned on, so a mail on that list goes only to members who opted in.
+ */
+export function updateEmailPreferences(userId: number, changes: Partial<EmailPreferences>, now = new Date()): EmailPreferences {
   return db().transaction((tx) => {
     const row = tx.select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get();
     if (!row) throw new Error(`No member ${userId}`);
     const next = { ...row.preferences, ...definedOnly(changes) };
-    tx.update(users).set({ emailPreferences: next }).where(eq(users.id, userId)).run();
+    const consent =
+      next.marketing === row.preferences.marketing ? {} : next.marketing ? { marketingOptedInAt: now } : { marketingOptedOutAt: now };
+    tx.update(users)
+      .set({ emailPreferences: next, ...consent })
+      .where(eq(users.id, userId))
+      .run();
     return next;
   });
+}
+
+export type MarketingConsent = { optedInAt: Date | null; optedOutAt: Date | null };
+
+/** When the member last opted in to and out of "News and offers" (null: never). */
+export function marketingConsent(userId: number): MarketingConsent | undefined {
+  return db()
+    .select({ optedInAt: users.marketingOptedInAt, optedOutAt: users.marketingOptedOutAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
 }
 
 function definedOnly(changes: Partial<EmailPreferences>): Partial<EmailPreferences> {

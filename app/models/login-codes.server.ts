@@ -7,11 +7,19 @@ import { LOGIN_CODE_DIGITS, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MS } from '~
 import { consumeRateLimit, peekRateLimit, type Reservation, releaseReservation, reserveRateLimits } from './rate-limits.server';
 import { normalizeEmail } from './users.server';
 
-export type CodeRequest = { email: string; ip: string; browserId: string };
+/** What a code is for: signing in (with a magic link too), or confirming the deletion of the account (models/account-deletion.server.ts). */
+export type CodePurpose = (typeof loginCodes.$inferSelect)['purpose'];
 
-export type PreparedCode = CodeRequest & { code: string; linkToken: string; reservation: Reservation };
+export type CodeRequest = { email: string; ip: string; browserId: string; purpose?: CodePurpose };
+
+export type PreparedCode = CodeRequest & { purpose: CodePurpose; code: string; linkToken: string; reservation: Reservation };
 
 export type Refusal = { ok: false; reason: 'cooldown' | 'address' | 'ip'; retryAfterMs: number };
+
+const SENDING_LIMITS: Record<CodePurpose, { resend: RateLimit; perAddress: RateLimit; perIp: RateLimit }> = {
+  'sign-in': RATE_LIMITS.signInCode,
+  'delete-account': RATE_LIMITS.deletionCode,
+};
 
 /**
  * Checks the sending limits and counts this code against them in the same
@@ -21,10 +29,12 @@ export type Refusal = { ok: false; reason: 'cooldown' | 'address' | 'ip'; retryA
  */
 export function reserveLoginCode(request: CodeRequest, now = Date.now()): { ok: true; prepared: PreparedCode } | Refusal {
   const email = normalizeEmail(request.email);
+  const purpose = request.purpose ?? 'sign-in';
+  const limits = SENDING_LIMITS[purpose];
   const checks: [Refusal['reason'], RateLimit, string][] = [
-    ['cooldown', RATE_LIMITS.signInCode.resend, email],
-    ['address', RATE_LIMITS.signInCode.perAddress, email],
-    ['ip', RATE_LIMITS.signInCode.perIp, request.ip],
+    ['cooldown', limits.resend, email],
+    ['address', limits.perAddress, email],
+    ['ip', limits.perIp, request.ip],
   ];
   const reserved = reserveRateLimits(
     checks.map(([, rule, key]) => [rule, key] as const),
@@ -36,6 +46,7 @@ export function reserveLoginCode(request: CodeRequest, now = Date.now()): { ok: 
     prepared: {
       ...request,
       email,
+      purpose,
       code: randomDigits(LOGIN_CODE_DIGITS),
       linkToken: randomToken(),
       reservation: reserved.reservation,
@@ -48,18 +59,19 @@ export function releaseLoginCode(prepared: PreparedCode): void {
   releaseReservation(prepared.reservation);
 }
 
-/** Stores a sent code; any older unused code for the address stops working. */
+/** Stores a sent code; any older unused code for the address and purpose stops working. */
 export function saveLoginCode(prepared: PreparedCode, now = Date.now()): void {
   db().transaction(() => {
     db()
       .update(loginCodes)
       .set({ usedAt: new Date(now) })
-      .where(and(eq(loginCodes.email, prepared.email), isNull(loginCodes.usedAt)))
+      .where(and(eq(loginCodes.email, prepared.email), eq(loginCodes.purpose, prepared.purpose), isNull(loginCodes.usedAt)))
       .run();
     db()
       .insert(loginCodes)
       .values({
         email: prepared.email,
+        purpose: prepared.purpose,
         codeHash: keyedHash(prepared.code),
         linkTokenHash: sha256(prepared.linkToken),
         browserHash: sha256(prepared.browserId),
@@ -74,10 +86,13 @@ export function saveLoginCode(prepared: PreparedCode, now = Date.now()): void {
 export type CodeCheck = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'locked' | 'ip'; retryAfterMs?: number };
 
 /**
- * Checks a typed code against the address's latest code. Each wrong try counts
- * on that code; the fifth burns it, so guessing has five chances in a million.
+ * Checks a typed code against the address's latest code for `purpose`. Each wrong try
+ * counts on that code; the fifth burns it, so guessing has five chances in a million.
  */
-export function verifyLoginCode({ email, code, ip }: { email: string; code: string; ip: string }, now = Date.now()): CodeCheck {
+export function verifyLoginCode(
+  { email, code, ip, purpose = 'sign-in' }: { email: string; code: string; ip: string; purpose?: CodePurpose },
+  now = Date.now(),
+): CodeCheck {
   const address = normalizeEmail(email);
   const ipCheck = peekRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
   if (!ipCheck.allowed) return { ok: false, reason: 'ip', retryAfterMs: ipCheck.retryAfterMs };
@@ -85,7 +100,7 @@ export function verifyLoginCode({ email, code, ip }: { email: string; code: stri
     const row = db()
       .select()
       .from(loginCodes)
-      .where(and(eq(loginCodes.email, address), isNull(loginCodes.usedAt)))
+      .where(and(eq(loginCodes.email, address), eq(loginCodes.purpose, purpose), isNull(loginCodes.usedAt)))
       .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
       .get();
     if (!row || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
@@ -114,7 +129,14 @@ export function findMagicLink(token: string, now = Date.now()): { email: string 
   const row = db()
     .select({ email: loginCodes.email })
     .from(loginCodes)
-    .where(and(eq(loginCodes.linkTokenHash, sha256(token)), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, new Date(now))))
+    .where(
+      and(
+        eq(loginCodes.linkTokenHash, sha256(token)),
+        eq(loginCodes.purpose, 'sign-in'),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, new Date(now)),
+      ),
+    )
     .get();
   return row ?? null;
 }
@@ -127,7 +149,7 @@ export function redeemMagicLink({ token, browserId }: { token: string; browserId
     const row = db()
       .select()
       .from(loginCodes)
-      .where(eq(loginCodes.linkTokenHash, sha256(token)))
+      .where(and(eq(loginCodes.linkTokenHash, sha256(token)), eq(loginCodes.purpose, 'sign-in')))
       .get();
     if (!row || row.usedAt || row.expiresAt.getTime() <= now) return { ok: false, reason: 'invalid' } as const;
     if (!browserId || !safeEqual(row.browserHash, sha256(browserId))) return { ok: false, reason: 'other-browser' } as const;

@@ -23,6 +23,26 @@ export function peekRateLimit(rule: RateLimit, key: string, now = Date.now()): R
   return check(db(), rule, key, now);
 }
 
+const memoryHits = new Map<string, number[]>();
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * consumeRateLimit counted in this process's memory, for a request that must not write
+ * (a GET, which a replica may serve): each server counts its own, and a restart forgets.
+ */
+export function consumeMemoryRateLimit(rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
+  // Counters of keys gone quiet are dropped now and then; no window is longer than a day.
+  if (memoryHits.size > 1000) for (const [name, hits] of memoryHits) if (hits.at(-1)! < now - DAY_MS) memoryHits.delete(name);
+  const name = `${rule.bucket}:${key}`;
+  const hits = (memoryHits.get(name) ?? []).filter((at) => at > now - rule.windowMs);
+  if (hits.length >= rule.limit) {
+    memoryHits.set(name, hits);
+    return { allowed: false, retryAfterMs: Math.max(1000, hits[0]! + rule.windowMs - now) };
+  }
+  memoryHits.set(name, [...hits, now]);
+  return { allowed: true };
+}
+
 /** Counts one event for `key` if the limit allows it; otherwise says how long to wait. */
 export function consumeRateLimit(rule: RateLimit, key: string, now = Date.now()): RateLimitResult {
   return db().transaction((tx) => consumeRateLimitIn(tx, rule, key, now));

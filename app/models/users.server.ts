@@ -4,6 +4,7 @@ import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
+import { NEW_MEMBER_EMAIL_PREFERENCES } from '~/domain/email-lists';
 import type { CurrentUser } from '~/domain/users';
 import { recordFormerUsername } from './members.server';
 
@@ -66,7 +67,15 @@ export function signInByEmail(email: string, { adminEmails }: { adminEmails: str
     }
     const user = tx
       .insert(users)
-      .values({ email: address, username, usernameKey: usernameKey(username), emailVerified: true, isAdmin: makeAdmin, lastLogin: now })
+      .values({
+        email: address,
+        username,
+        usernameKey: usernameKey(username),
+        emailVerified: true,
+        isAdmin: makeAdmin,
+        lastLogin: now,
+        emailPreferences: { ...NEW_MEMBER_EMAIL_PREFERENCES },
+      })
       .returning(currentUserColumns)
       .get();
     return { ok: true, user, created: true } as const;
@@ -147,6 +156,7 @@ export function findProfile(userId: number) {
       bio: users.bio,
       createdAt: users.createdAt,
       emailPreferences: users.emailPreferences,
+      marketingOptedInAt: users.marketingOptedInAt,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
     })
     .from(users)
@@ -161,7 +171,12 @@ type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email'> &
 export function insertUser(values: NewUser): CurrentUser {
   return db()
     .insert(users)
-    .values({ ...values, email: normalizeEmail(values.email), usernameKey: usernameKey(values.username) })
+    .values({
+      emailPreferences: { ...NEW_MEMBER_EMAIL_PREFERENCES },
+      ...values,
+      email: normalizeEmail(values.email),
+      usernameKey: usernameKey(values.username),
+    })
     .returning(currentUserColumns)
     .get();
 }

@@ -72,6 +72,20 @@ export function loginCodeEmail({ code, magicLink }: { code: string; magicLink: s
   };
 }
 
+export function accountDeletionCodeEmail({ code }: { code: string }): MailContent {
+  const expiry = `It expires in ${LOGIN_CODE_MINUTES} minutes and works once.`;
+  const what = 'Entering it deletes your RigRoast account for good: your builds and photos, your ratings, and your name on your comments.';
+  const ignore = "If you didn't ask for this, ignore this e-mail — nothing is deleted without the code.";
+  return {
+    subject: `Your code to delete your RigRoast account: ${code}`,
+    text: plainText('Your code to delete your RigRoast account:', `    ${code}`, `${what} ${expiry}`, ignore),
+    html: layout({
+      preheader: `Your account deletion code is ${code}. ${expiry}`,
+      body: [paragraph('Your code to delete your RigRoast account:'), codeBox(code), paragraph(`${what} ${expiry}`), note(ignore)],
+    }),
+  };
+}
+
 export function passwordResetEmail({ link }: { link: string }): MailContent {
   const url = checkedLink(link);
   const validity = `The link is valid for ${hours(PASSWORD_RESET_HOURS)} and works once.`;

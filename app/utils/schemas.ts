@@ -85,7 +85,8 @@ export const emailPreferencesSchema = z.object({
   weeklyDigest: z.boolean().default(false),
   marketing: z.boolean().default(false),
 });
-export type ProfileAction = 'username' | 'bio' | 'avatar' | 'email' | 'password-link' | 'email-preferences';
+export type ProfileAction =
+  'username' | 'bio' | 'avatar' | 'email' | 'password-link' | 'email-preferences' | 'deletion-code' | 'delete-account';
 
 export const BUILD_TITLE_MAX_LENGTH = 100;
 

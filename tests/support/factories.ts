@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { builds, competitions, images, users } from '../../db/schema';
 import { createBuild } from '~/models/builds.server';
@@ -24,6 +27,20 @@ export function aMember(values: Partial<Parameters<typeof insertUser>[0]> = {}) 
 export function anImage(values: Partial<ProcessedImage> = {}): number {
   const hash = next(images).toString(16).padStart(64, '0');
   return saveImage({ hash, width: 800, height: 600, placeholder: '', variants: [], ...values });
+}
+
+/**
+ * A photo with one JPEG variant file (`content`) in the private folder of `uploadsDir`,
+ * as an upload leaves it before its build is listed; returns its id and the file's name.
+ */
+export function anImageWithFile(uploadsDir: string, content = 'jpeg'): { imageId: number; fileName: string } {
+  const fileName = `${createHash('sha256')
+    .update(`${next(images)}:${content}`)
+    .digest('hex')}.jpg`;
+  mkdirSync(join(uploadsDir, 'private', 'images'), { recursive: true });
+  writeFileSync(join(uploadsDir, 'private', 'images', fileName), content);
+  const variants = [{ format: 'jpeg' as const, width: 640, height: 480, bytes: Buffer.byteLength(content), fileName }];
+  return { imageId: anImage({ variants }), fileName };
 }
 
 /**

@@ -21,6 +21,7 @@ export const emailPreferencesBody = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: 'Send at least one of notifications, weeklyDigest and marketing',
   });
+export const deleteAccountBody = z.object({ code: codeField });
 export const resetPasswordBody = z.object({ token: z.string({ error: 'token is required' }), newPassword: newPasswordField });
 
 /** One of the member's own builds: held, rejected and pending ones too, so it says which. */
@@ -90,6 +91,39 @@ export const accountOperations: Operation[] = [
     access: 'member',
     response: { status: 200, description: 'The builds', schema: z.array(ownBuildSchema) },
     errors: [401],
+  },
+  {
+    method: 'get',
+    path: '/api/user/export',
+    summary:
+      "Downloads the member's data as a ZIP: profile.json (profile, e-mail settings, level and achievements), avatar.webp, builds/{id}/build.json with each build's photos (the largest JPEG kept), comments.json and ratings.json. At most 5 an hour, one at a time",
+    access: 'member',
+    response: {
+      status: 200,
+      description: 'The archive, streamed',
+      schema: z.string().meta({ format: 'binary' }),
+      contentType: 'application/zip',
+    },
+    errors: [401, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/user/deletion-code',
+    summary:
+      "E-mails the member a 6-digit code that confirms deleting their account (valid 15 minutes); error 409 for the site's only admin",
+    access: 'member',
+    response: { status: 200, description: 'Sent', schema: messageSchema },
+    errors: [401, 409, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/api/user/delete',
+    summary:
+      'Deletes the account with the e-mailed code: builds and photos, ratings (out of every score), comments kept as "[deleted]" where others replied; ends every session',
+    access: 'member',
+    body: { type: 'json', schema: deleteAccountBody },
+    response: { status: 200, description: 'Deleted; the session cookie is cleared', schema: messageSchema },
+    errors: [400, 401, 409, 415, 429],
   },
   {
     method: 'get',

@@ -15,7 +15,8 @@ export type Operation = {
   access: 'public' | 'member' | 'admin';
   query?: z.ZodObject;
   body?: { type: 'json' | 'multipart'; schema: z.ZodType };
-  response: { status: 200 | 201; description: string; schema: z.ZodType };
+  /** JSON unless it says otherwise (a download). */
+  response: { status: 200 | 201; description: string; schema: z.ZodType; contentType?: 'application/json' | 'application/zip' };
   errors: ErrorStatus[];
 };
 

@@ -3,6 +3,7 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors } from '~/components/ui/field';
 import { useHydrated } from '~/components/use-hydrated';
 import { EMAIL_LISTS, EMAIL_LIST_TEXT } from '~/domain/email-lists';
+import { shortDate } from '~/utils/dates';
 
 type Preferences = { notifications: boolean; weeklyDigest: boolean; marketing: boolean };
 
@@ -10,7 +11,16 @@ type Preferences = { notifications: boolean; weeklyDigest: boolean; marketing: b
  * The three e-mail switches. Without JavaScript they are checkboxes and a Save
  * button (a plain post and redirect); with it, each switch saves as it flips.
  */
-export function EmailPreferencesForm({ preferences, error }: { preferences: Preferences; error?: string }) {
+export function EmailPreferencesForm({
+  preferences,
+  marketingOptedInAt,
+  error,
+}: {
+  preferences: Preferences;
+  /** When the member turned "News and offers" on, while it is on. */
+  marketingOptedInAt: number | null;
+  error?: string;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -33,6 +43,11 @@ export function EmailPreferencesForm({ preferences, error }: { preferences: Pref
             </span>
             <span className="text-sm text-muted" id={`email-${list}-description`}>
               {EMAIL_LIST_TEXT[list].description}
+              {list === 'marketing'
+                ? preferences.marketing && marketingOptedInAt
+                  ? ` You opted in on ${shortDate(marketingOptedInAt)}.`
+                  : ' Off unless you turn it on.'
+                : null}
             </span>
           </span>
           <input

@@ -6,7 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
-import { bioSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import { bioSchema, codeSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 import { useTypedValue } from '~/components/use-typed-value';
 
 type Profile = {
@@ -15,15 +15,19 @@ type Profile = {
   email: string;
   hasPassword: boolean;
   emailPreferences: { notifications: boolean; weeklyDigest: boolean; marketing: boolean };
+  marketingOptedInAt: number | null;
 };
 type ActionData = { intent: ProfileAction; error: string; result?: SubmissionResult<string[]> } | undefined;
 
-type Props = { profile: Profile; editing: 'username' | 'bio' | null; actionData: ActionData };
+type Props = { profile: Profile; editing: 'username' | 'bio' | null; confirmingDeletion: boolean; actionData: ActionData };
 
 const settingsUrl = '/profile?tab=settings';
 
-/** Settings: inline edits of username and bio, the e-mail address, the e-mail switches, and a password. */
-export function SettingsTab({ profile, editing, actionData }: Props) {
+/**
+ * Settings: inline edits of username and bio, the e-mail address, the e-mail switches,
+ * a password, downloading one's data and deleting the account.
+ */
+export function SettingsTab({ profile, editing, confirmingDeletion, actionData }: Props) {
   // With JavaScript, Edit and Cancel switch in place; without, they are links (?edit=…).
   const [localEdit, setLocalEdit] = useState<'username' | 'bio' | null | undefined>(undefined);
   const current = localEdit === undefined ? editing : localEdit;
@@ -66,6 +70,7 @@ export function SettingsTab({ profile, editing, actionData }: Props) {
       <Setting title="E-mails from RigRoast">
         <EmailPreferencesForm
           preferences={profile.emailPreferences}
+          marketingOptedInAt={profile.marketingOptedInAt}
           error={failedIntent === 'email-preferences' ? actionData?.error : undefined}
         />
       </Setting>
@@ -83,13 +88,71 @@ export function SettingsTab({ profile, editing, actionData }: Props) {
           <FieldErrors id="password-link-error" errors={failedIntent === 'password-link' ? [actionData!.error] : undefined} />
         </Form>
       </Setting>
+      <Setting title="Your data">
+        <div className="grid gap-3">
+          <p className="text-sm text-muted">
+            A ZIP of everything you put on RigRoast: your profile and e-mail settings, your builds with their photos, your comments, the
+            ratings you gave and your achievements.
+          </p>
+          {/* A plain link: the browser downloads the file, with or without JavaScript. */}
+          <a href="/profile/export" download className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
+            Download my data
+          </a>
+        </div>
+      </Setting>
+      <Setting title="Delete my account" id="delete-account">
+        <DeleteAccount
+          email={profile.email}
+          confirming={confirmingDeletion || failedIntent === 'delete-account'}
+          error={failedIntent === 'deletion-code' ? actionData?.error : undefined}
+          result={failedIntent === 'delete-account' ? actionData?.result : undefined}
+        />
+      </Setting>
     </div>
   );
 }
 
-function Setting({ title, children }: { title: string; children: ReactNode }) {
+/** Two plain forms: one mails a code to the member, the other takes it and deletes the account. */
+function DeleteAccount(props: { email: string; confirming: boolean; error?: string; result?: SubmissionResult<string[]> }) {
+  const [form, fields] = useZodForm(codeSchema, { id: 'delete-account-form', lastResult: props.result });
+  const sending = useSaving('deletion-code');
+  const deleting = useSaving('delete-account');
   return (
-    <section className="panel p-5 sm:p-6" aria-label={title}>
+    <div className="grid gap-4">
+      <p className="text-sm text-muted">
+        Your builds and their photos are deleted, your ratings are taken out of every score, and your comments stay as “[deleted]” where
+        others replied to them. This cannot be undone: download your data first if you want to keep it.
+      </p>
+      <Form method="post" action="/profile?tab=settings" className="grid gap-2">
+        <input type="hidden" name="intent" value="deletion-code" />
+        <button type="submit" className={`${buttonClass('ghost', 'sm')} justify-self-start`} disabled={sending}>
+          {sending ? 'Sending...' : props.confirming ? 'E-mail me a new code' : 'E-mail me a code to delete my account'}
+        </button>
+        <FieldErrors id="deletion-code-error" errors={props.error ? [props.error] : undefined} />
+      </Form>
+      {props.confirming ? (
+        <Form method="post" action="/profile?tab=settings" {...getFormProps(form)} noValidate className="grid gap-3">
+          <input type="hidden" name="intent" value="delete-account" />
+          <TextField
+            field={fields.code}
+            label={`Code from the e-mail to ${props.email}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+          <button type="submit" disabled={deleting} className={`${buttonClass('hot', 'sm')} justify-self-start`}>
+            {deleting ? 'Deleting...' : 'Delete my account for good'}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function Setting({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  return (
+    <section className="panel p-5 sm:p-6" aria-label={title} id={id}>
       <h2 className="text-xs font-bold uppercase tracking-widest text-muted">{title}</h2>
       <div className="mt-3">{children}</div>
     </section>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import type { Route } from './+types/route';
+import { deleteOwnAccount, requestAccountDeletion } from '~/models/account-deletion.server';
 import { mailPasswordResetLink } from '~/models/password-resets.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { requestEmailChange } from '~/models/email-changes.server';
@@ -9,13 +10,14 @@ import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { changeBio, changeUsername, replaceAvatar } from '~/models/users.server';
 import { type CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
+import { clientAddressOf } from '~/web/client-address.server';
 import { rejectForm } from '~/web/reject-form.server';
-import { redirectToUsernameRetry } from '~/web/session.server';
+import { endSession, redirectToUsernameRetry } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 import { safeRedirect } from '~/utils/redirects';
-import { bioSchema, emailChangeSchema, emailPreferencesSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import { bioSchema, codeSchema, emailChangeSchema, emailPreferencesSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 
 // The profile's intents; each redirects back with a toast, or answers the page with the form's message.
 
@@ -110,6 +112,36 @@ export function emailPreferences(args: Route.ActionArgs, user: CurrentUser, form
     return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
   updateEmailPreferences(user.id, submission.value);
   return redirectWithToast(SETTINGS, { title: 'Email preferences updated' });
+}
+
+const DELETION_STATUS = { last_admin: 409, limited: 429, unsent: 503, invalid_code: 400 } as const;
+
+/** The first step of deleting the account: a code to the member's address, then the settings ask for it. */
+export async function deletionCode(args: Route.ActionArgs, user: CurrentUser) {
+  const sent = await requestAccountDeletion(user, clientAddressOf(args.request));
+  if (!sent.ok) return failed(args, 'deletion-code', sent.message, DELETION_STATUS[sent.reason]);
+  return redirectWithToast(`${SETTINGS}&delete=confirm#delete-account`, {
+    title: 'Check your email',
+    description: `We sent a code to ${user.email}. Enter it below to delete your account.`,
+  });
+}
+
+/** The second step: with the mailed code, the account goes, and so does this browser's session. */
+export async function deleteAccount(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: codeSchema });
+  if (submission.status !== 'success') {
+    return failed(args, 'delete-account', submission.error?.code?.[0] ?? 'Enter the code from the e-mail', 400, submission.reply());
+  }
+  const deleted = await deleteOwnAccount(user, { code: submission.value.code, ip: clientAddressOf(args.request) });
+  if (!deleted.ok) {
+    const reply = submission.reply({ fieldErrors: { code: [deleted.message] } });
+    return failed(args, 'delete-account', deleted.message, DELETION_STATUS[deleted.reason], reply);
+  }
+  return redirectWithToast(
+    '/',
+    { title: 'Your account was deleted', description: 'Your builds, photos and ratings are gone. Thanks for the roasts.' },
+    { headers: { 'Set-Cookie': await endSession(args.request) } },
+  );
 }
 
 /** Whether the mail went out; the mailer has logged why when it did not. */

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import { avatar, bio, email, emailPreferences, failed, passwordLink, username } from './actions.server';
+import { avatar, bio, deleteAccount, deletionCode, email, emailPreferences, failed, passwordLink, username } from './actions.server';
 import { Avatar } from '~/components/avatar';
 import { AvatarUpload } from '~/components/profile/avatar-upload';
 import { BuildsTab } from '~/components/profile/builds-tab';
@@ -31,7 +31,7 @@ export function loader(args: Route.LoaderArgs) {
   const edit = args.url.searchParams.get('edit');
   const progression = findProgression(user.id)!;
   return {
-    profile: { ...profile, createdAt: profile.createdAt.getTime() },
+    profile: { ...profile, createdAt: profile.createdAt.getTime(), marketingOptedInAt: profile.marketingOptedInAt?.getTime() ?? null },
     builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     stats: buildStats(builds),
     progression: {
@@ -40,6 +40,8 @@ export function loader(args: Route.LoaderArgs) {
     },
     tab: (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as ProfileTab) : 'builds',
     editing: edit === 'username' || edit === 'bio' ? (edit as 'username' | 'bio') : null,
+    // After the deletion code was mailed, the settings ask for it.
+    confirmingDeletion: args.url.searchParams.get('delete') === 'confirm',
   };
 }
 
@@ -67,13 +69,17 @@ export async function action(args: Route.ActionArgs) {
       return passwordLink(args, user);
     case 'email-preferences':
       return emailPreferences(args, user, formData);
+    case 'deletion-code':
+      return deletionCode(args, user);
+    case 'delete-account':
+      return deleteAccount(args, user, formData);
     default:
       throw new Response('Unknown action', { status: 400 });
   }
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, builds, stats, progression, tab, editing } = loaderData;
+  const { profile, builds, stats, progression, tab, editing, confirmingDeletion } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loadingBuilds = navigation.state === 'loading' && navigation.location.pathname === '/profile';
@@ -138,7 +144,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {tab === 'stats' ? <StatsTab stats={stats} progression={progression} /> : null}
           {tab === 'settings' ? (
             // Remounted on each navigation (e.g. the redirect after a save), which leaves edit mode.
-            <SettingsTab key={location.key} profile={profile} editing={editing} actionData={actionData} />
+            <SettingsTab
+              key={location.key}
+              profile={profile}
+              editing={editing}
+              confirmingDeletion={confirmingDeletion}
+              actionData={actionData}
+            />
           ) : null}
         </div>
       </section>
