@@ -87,6 +87,20 @@ describe('deleteMember', () => {
     ).toEqual([{ action: 'delete-member', actorName: 'admin', targetLabel: 'doomed' }]);
   });
 
+  it("takes the deleted member's ratings out of the owners' reputation", async () => {
+    const admin = member('admin', { isAdmin: true });
+    const doomed = member('doomed');
+    const alice = member('alice');
+    const alicesRig = await buildBy(alice.id, 'Alice rig');
+    rateBuild({ buildId: alicesRig.id, userId: doomed.id, rating: 5 });
+    const reputation = () => db().select({ reputation: users.reputation }).from(users).where(eq(users.id, alice.id)).get()?.reputation;
+    expect(reputation()).toBe(3);
+
+    await deleteMember({ ...admin, username: admin.username }, doomed.id);
+
+    expect(reputation()).toBe(0);
+  });
+
   it('refuses admins, oneself, moderators acting and unknown members, changing nothing', async () => {
     const admin = member('admin', { isAdmin: true });
     const otherAdmin = member('other_admin', { isAdmin: true });
