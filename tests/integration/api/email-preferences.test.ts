@@ -10,15 +10,16 @@ describe('e-mail preferences in the API', () => {
     const client = await stack.member();
     const user = await call(client, 'GET', '/api/user');
     expectContract('GET', '/api/user', user.body);
-    expect(user.body).toMatchObject({ emailPreferences: { notifications: true, weeklyDigest: true, marketing: true } });
+    // News and offers stays off until the member opts in.
+    expect(user.body).toMatchObject({ emailPreferences: { notifications: true, weeklyDigest: true, marketing: false } });
 
     const changed = await call(client, 'POST', '/api/user/email-preferences', { weeklyDigest: false });
     expect(changed.status).toBe(200);
     expectContract('POST', '/api/user/email-preferences', changed.body);
-    expect(changed.body).toEqual({ notifications: true, weeklyDigest: false, marketing: true });
-    await call(client, 'POST', '/api/user/email-preferences', { notifications: false, marketing: false });
+    expect(changed.body).toEqual({ notifications: true, weeklyDigest: false, marketing: false });
+    await call(client, 'POST', '/api/user/email-preferences', { notifications: false, marketing: true });
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({
-      emailPreferences: { notifications: false, weeklyDigest: false, marketing: false },
+      emailPreferences: { notifications: false, weeklyDigest: false, marketing: true },
     });
   });
 
@@ -28,7 +29,7 @@ describe('e-mail preferences in the API', () => {
     expectError(await call(client, 'POST', '/api/user/email-preferences', { weeklyDigest: 'no' }), 400, 'invalid_input', /weeklyDigest/);
     expectError(await call(client, 'POST', '/api/user/email-preferences', { sms: true }), 400, 'invalid_input');
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({
-      emailPreferences: { notifications: true, weeklyDigest: true, marketing: true },
+      emailPreferences: { notifications: true, weeklyDigest: true, marketing: false },
     });
     expectError(await call(new Browser(stack.app), 'POST', '/api/user/email-preferences', { marketing: false }), 401, 'unauthorized');
   });

@@ -37,7 +37,8 @@ const SPEC_CALLS = [
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
- * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions; a fresh roast.
+ * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions;
+ * a fresh roast; a member's data: its download and deleting the account.
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -61,6 +62,9 @@ const EXTRA_CALLS = [
   'get /api/builds/{id}/roast-reactions',
   'post /api/builds/{id}/roast-reaction',
   'post /api/builds/{id}/fresh-roast',
+  'get /api/user/export',
+  'post /api/user/deletion-code',
+  'post /api/user/delete',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
@@ -90,7 +94,9 @@ describe('GET /api/openapi.json', () => {
       for (const [method, operation] of Object.entries(methods)) {
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
         const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-        expect(success?.[1].content?.['application/json']?.schema, `${method} ${path} has a response schema`).toBeTruthy();
+        // JSON, but for a download (a member's data, as a ZIP).
+        const body = success?.[1].content?.['application/json'] ?? success?.[1].content?.['application/zip'];
+        expect(body?.schema, `${method} ${path} has a response schema`).toBeTruthy();
       }
     }
     expect(document.components.securitySchemes).toHaveProperty('session');
