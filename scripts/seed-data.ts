@@ -5,6 +5,8 @@ import { addBuildPhoto, approveBuildPhoto } from '~/models/build-photos.server';
 import type { PartCategory } from '~/domain/build-parts';
 import type { BuildTag } from '~/domain/build-tags';
 import { addComment } from '~/models/comments.server';
+import { eraseOwnAccount } from '~/models/account-deletion.server';
+import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { rateBuild } from '~/models/ratings.server';
 import { markAllNotificationsRead } from '~/models/notifications.server';
 import { closeCompetition } from '~/models/competition-closing.server';
@@ -182,6 +184,11 @@ export async function seed(): Promise<void> {
     if (formerName) changeUsername(id, username, new Date(now - 10 * 86_400_000));
     return id;
   });
+  // "News and offers" goes only to members who opted in, on a recorded date: two did, one changed their mind.
+  updateEmailPreferences(ids[0]!, { marketing: true }, new Date(now - 30 * 86_400_000));
+  updateEmailPreferences(ids[4]!, { marketing: true }, new Date(now - 12 * 86_400_000));
+  updateEmailPreferences(ids[5]!, { marketing: true }, new Date(now - 25 * 86_400_000));
+  updateEmailPreferences(ids[5]!, { marketing: false }, new Date(now - 5 * 86_400_000));
   // A disabled member: their page says it is not available (404).
   const disabled = 'disabled@demo.rigroast.local';
   if (!findUserByEmail(disabled))
@@ -308,9 +315,37 @@ export async function seed(): Promise<void> {
   const entrants = new Set(seeded.slice(0, members.length - 2).map((build) => build.ownerId));
   const unvoted = seeded.find((build) => !entrants.has(build.ownerId));
   if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));
+  await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, and a disabled one), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
+}
+
+/**
+ * A member who came, rated, commented and left (Settings → Delete my account): their
+ * answered comment stays as "[deleted]" under the newest build, their rating is out of
+ * its score, and the audit log has a row that names nobody.
+ */
+async function seedDeletedAccount(newest: { buildId: number; ownerId: number }, ids: number[], at: Date): Promise<void> {
+  const email = 'fleeting@demo.rigroast.local';
+  if (findUserByEmail(email)) return;
+  const { id } = insertUser({
+    username: 'FleetingFrank',
+    email,
+    bio: 'Just passing through.',
+    createdAt: new Date(at.getTime() - 86_400_000),
+  });
+  rateBuild({ buildId: newest.buildId, userId: id, rating: 1 }, new Date(at.getTime() - 3600_000));
+  const { id: asked } = addComment(
+    { buildId: newest.buildId, userId: id, content: 'Is that a toaster in there?' },
+    new Date(at.getTime() - 3600_000),
+  );
+  const answerer = ids.find((member) => member !== newest.ownerId)!;
+  addComment(
+    { buildId: newest.buildId, userId: answerer, content: 'Ha, it is the PSU.', parentCommentId: asked },
+    new Date(at.getTime() - 1800_000),
+  );
+  await eraseOwnAccount(id, at);
 }

@@ -138,10 +138,32 @@ const CODE_MESSAGES: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> 
 };
 
 /**
+ * What deleting one's own account does once confirmed (deleteOwnAccount; the demo data
+ * calls it directly): erases the member, keeping their answered comments as "[deleted]",
+ * with an audit row that says only that an account deleted itself and how many builds
+ * went with it; then removes the files nothing else uses.
+ */
+export async function eraseOwnAccount(memberId: number, now = new Date()): Promise<void> {
+  const erased = db().transaction((tx) => {
+    const done = eraseMember(tx, memberId, { keepComments: true, now });
+    if (done) {
+      const builds = `${done.buildCount} ${done.buildCount === 1 ? 'build' : 'builds'} deleted with it`;
+      recordAudit(
+        tx,
+        { id: null, username: 'the member' },
+        { action: 'delete-own-account', targetType: 'user', targetId: memberId, targetLabel: '', details: builds },
+        now,
+      );
+    }
+    return done;
+  });
+  if (erased) await finishErasing(erased);
+}
+
+/**
  * Deletes the member's account once `code` (mailed by requestAccountDeletion) checks
  * out: their builds and photos, their ratings out of every score, their comments
- * left as "[deleted]" where others replied, every session. The audit row says only
- * that an account deleted itself and how many builds went with it.
+ * left as "[deleted]" where others replied, every session (eraseOwnAccount).
  */
 export async function deleteOwnAccount(
   member: Member,
@@ -152,19 +174,6 @@ export async function deleteOwnAccount(
   const checked = verifyLoginCode({ email: member.email, code, ip, purpose: 'delete-account' }, now.getTime());
   if (!checked.ok)
     return { ok: false, reason: checked.reason === 'ip' ? 'limited' : 'invalid_code', message: CODE_MESSAGES[checked.reason] };
-  const erased = db().transaction((tx) => {
-    const done = eraseMember(tx, member.id, { keepComments: true, now });
-    if (done) {
-      const builds = `${done.buildCount} ${done.buildCount === 1 ? 'build' : 'builds'} deleted with it`;
-      recordAudit(
-        tx,
-        { id: null, username: 'the member' },
-        { action: 'delete-own-account', targetType: 'user', targetId: member.id, targetLabel: '', details: builds },
-        now,
-      );
-    }
-    return done;
-  });
-  if (erased) await finishErasing(erased);
+  await eraseOwnAccount(member.id, now);
   return { ok: true };
 }

@@ -32,6 +32,7 @@ const ACTIONS: Record<string, string> = {
   'grant-moderator-member': 'Made moderator',
   'remove-moderator-member': 'Removed moderator',
   'delete-member': 'Deleted member',
+  'delete-own-account': 'Deleted their own account',
   'grant-admin': 'Made admin',
   'revoke-admin': 'Removed admin',
   'approve-build': 'Approved build',
