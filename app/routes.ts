@@ -88,6 +88,8 @@ export default [
   route('api/admin/users/:id/status', 'routes/api/admin.user-status.ts'),
   route('api/admin/users/:id/moderator', 'routes/api/admin.user-moderator.ts'),
   route('api/admin/builds/:id', 'routes/api/admin.build.ts'),
+  route('api/admin/held-photos', 'routes/api/admin.held-photos.ts'),
+  route('api/admin/photos/:id', 'routes/api/admin.photo.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -33,6 +33,12 @@ function parameters(operation: Operation) {
   return [...inPath, ...inQuery];
 }
 
+const ACCESS_DESCRIPTIONS = {
+  member: 'Signed-in members only.',
+  staff: 'Moderators and admins only.',
+  admin: 'Admins only.',
+} as const;
+
 function describe(operation: Operation) {
   const errors = Object.fromEntries(
     operation.errors.map((status) => [
@@ -42,9 +48,7 @@ function describe(operation: Operation) {
   );
   return {
     summary: operation.summary,
-    ...(operation.access === 'public'
-      ? {}
-      : { security: [{ session: [] }], description: operation.access === 'admin' ? 'Admins only.' : 'Signed-in members only.' }),
+    ...(operation.access === 'public' ? {} : { security: [{ session: [] }], description: ACCESS_DESCRIPTIONS[operation.access] }),
     parameters: parameters(operation),
     ...(operation.body
       ? {

@@ -13,15 +13,20 @@ import { db, type Writer } from '~/services/db.server';
 
 type Staff = Viewer & Actor;
 
-/** What the owner of a build a moderator rejects or removes is told, by reason. */
-export const REMOVAL_REASONS: Record<ReportReason, string> = {
-  spam: 'A moderator removed this build: it looks like spam or advertising.',
-  offensive: 'A moderator removed this build: it breaks our content guidelines (offensive or hateful content).',
-  nsfw: 'A moderator removed this build: the photo breaks our content guidelines (sexual or NSFW material).',
-  people: 'A moderator removed this build: build photos may not show people or faces.',
-  unrelated: "A moderator removed this build: the photo doesn't show a PC build.",
-  other: 'A moderator removed this build: it does not meet our content guidelines.',
+/** Why a moderator removed something, by reason: `photo` names the picture in question. */
+const REMOVAL_GROUNDS: Record<ReportReason, (photo: string) => string> = {
+  spam: () => 'it looks like spam or advertising.',
+  offensive: () => 'it breaks our content guidelines (offensive or hateful content).',
+  nsfw: (photo) => `${photo} breaks our content guidelines (sexual or NSFW material).`,
+  people: () => 'build photos may not show people or faces.',
+  unrelated: (photo) => `${photo} doesn't show a PC build.`,
+  other: () => 'it does not meet our content guidelines.',
 };
+
+/** What the owner of a build, or of one of its extra photos, a moderator rejects or removes is told. */
+export function removalReason(subject: 'build' | 'photo', reason: ReportReason): string {
+  return `A moderator removed this ${subject}: ${REMOVAL_GROUNDS[reason](subject === 'build' ? 'the photo' : 'it')}`;
+}
 
 /** Why a build a moderator hid from its page waits in the queue (its owner sees it). */
 export const HIDDEN_REASON = 'A moderator hid this build while they look at it.';
@@ -52,7 +57,7 @@ export function unlistBuild(
  * After a decision's transaction: the build's photo is published, taken back out of the
  * public folder, or deleted (rejected), as its new state says, before the answer goes out.
  */
-async function settled(result: ModerationResult & { imageId?: number | null }): Promise<ModerationResult> {
+export async function settled(result: ModerationResult & { imageId?: number | null }): Promise<ModerationResult> {
   const { imageId, ...answer } = result;
   if (imageId) await settleImageFiles([imageId]);
   return answer;
@@ -105,7 +110,7 @@ export async function decideHeldBuild(
         imageId = approveBuildIn(tx, buildId, now);
         requestLeaderboards(tx, now.getTime());
       } else {
-        imageId = unlistBuild(tx, buildId, 'rejected', REMOVAL_REASONS[decision.reason], now);
+        imageId = unlistBuild(tx, buildId, 'rejected', removalReason('build', decision.reason), now);
       }
       recordAudit(
         tx,
@@ -233,7 +238,7 @@ export async function resolveReport(
         } else {
           const build = tx.select({ title: builds.title }).from(builds).where(eq(builds.id, report.buildId!)).get();
           label = build?.title ?? '';
-          imageId = unlistBuild(tx, report.buildId!, 'rejected', REMOVAL_REASONS[report.reason], now);
+          imageId = unlistBuild(tx, report.buildId!, 'rejected', removalReason('build', report.reason), now);
         }
       }
       recordAudit(

@@ -37,6 +37,8 @@ const ACTIONS: Record<string, string> = {
   'revoke-admin': 'Removed admin',
   'approve-build': 'Approved build',
   'reject-build': 'Rejected build',
+  'approve-photo': 'Showed held photo',
+  'reject-photo': 'Removed held photo',
   'hide-build': 'Hid build',
   'delete-comment': 'Deleted comment',
   'dismiss-report': 'Dismissed report',

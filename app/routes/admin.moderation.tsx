@@ -12,19 +12,22 @@ import {
   resolveReport,
   retryRoast,
 } from '~/models/moderation.server';
+import { decideHeldPhoto, listHeldPhotos } from '~/models/photo-moderation.server';
 import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime } from '~/utils/dates';
 import { MemberLink } from '~/components/member-link';
 
-/** The queue: held builds, open reports and failed roasts, for moderators and admins. */
+/** The queue: held builds and extra photos, open reports and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
   requireStaff(args);
   const held = listHeldBuilds();
-  const images = imageSources(held.map((build) => build.imageId));
+  const heldPhotos = listHeldPhotos();
+  const images = imageSources([...held, ...heldPhotos].map((item) => item.imageId));
   return {
     held: held.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
+    heldPhotos: heldPhotos.map((photo) => ({ ...photo, createdAt: photo.createdAt.getTime(), image: images.get(photo.imageId) ?? null })),
     reports: listOpenReports().map((report) => ({ ...report, createdAt: report.createdAt.getTime() })),
     failed: listFailedRoasts().map((roast) => ({ ...roast, failedAt: roast.failedAt.getTime() })),
     reasons: REPORT_REASONS,
@@ -48,17 +51,19 @@ export async function action(args: Route.ActionArgs) {
         : { kind: 'error', title: 'Error', description: `${failure}: it was already dealt with.` },
       { status: 303 },
     );
+  const noReason = () =>
+    redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' }, { status: 303 });
   switch (form.get('intent')) {
     case 'approve':
       return done(await decideHeldBuild(staff, id, { approve: true }), 'Build approved', 'Failed to approve build');
     case 'reject':
-      if (!isReportReason(reason))
-        return redirectWithToast(
-          BACK,
-          { kind: 'error', title: 'Error', description: 'Choose the reason the owner will read.' },
-          { status: 303 },
-        );
+      if (!isReportReason(reason)) return noReason();
       return done(await decideHeldBuild(staff, id, { approve: false, reason }), 'Build rejected', 'Failed to reject build');
+    case 'approve-photo':
+      return done(await decideHeldPhoto(staff, id, { approve: true }), 'Photo shown', 'Failed to show photo');
+    case 'reject-photo':
+      if (!isReportReason(reason)) return noReason();
+      return done(await decideHeldPhoto(staff, id, { approve: false, reason }), 'Photo removed', 'Failed to remove photo');
     case 'dismiss-report':
       return done(await resolveReport(staff, id, 'dismiss'), 'Report dismissed', 'Failed to dismiss report');
     case 'remove-reported':
@@ -92,8 +97,34 @@ function DecisionButton({
   );
 }
 
+/** Rejects a held item with the reason its owner will read. */
+function RejectForm({ intent, id, reasons, label }: { intent: string; id: number; reasons: Record<string, string>; label: string }) {
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <label className="grid gap-1 text-xs text-muted">
+        Reason shown to the owner
+        <select name="reason" required defaultValue="" className="min-h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink">
+          <option value="" disabled>
+            Choose…
+          </option>
+          {Object.entries(reasons).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass('hot', 'sm')}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { held, reports, failed, reasons, now } = loaderData;
+  const { held, heldPhotos, reports, failed, reasons, now } = loaderData;
   return (
     <div className="grid gap-10">
       <section aria-labelledby="held-title">
@@ -128,31 +159,55 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
                   <div className="flex flex-wrap items-end gap-2">
                     <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
-                    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="intent" value="reject" />
-                      <input type="hidden" name="id" value={build.id} />
-                      <label className="grid gap-1 text-xs text-muted">
-                        Reason shown to the owner
-                        <select
-                          name="reason"
-                          required
-                          defaultValue=""
-                          className="min-h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink"
-                        >
-                          <option value="" disabled>
-                            Choose…
-                          </option>
-                          {Object.entries(reasons).map(([key, label]) => (
-                            <option key={key} value={key}>
-                              {label}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <button type="submit" className={buttonClass('hot', 'sm')}>
-                        Reject
-                      </button>
-                    </Form>
+                    <RejectForm intent="reject" id={build.id} reasons={reasons} label="Reject" />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="held-photos-title">
+        <h2 id="held-photos-title" className="display text-2xl">
+          Held photos <span className="text-muted">({heldPhotos.length})</span>
+        </h2>
+        {heldPhotos.length === 0 ? (
+          <p className="panel mt-4 p-6 text-center text-muted">No extra photos are waiting for review.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {heldPhotos.map((photo) => (
+              <li key={photo.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid="held-photo">
+                <div className="aspect-[4/3] overflow-hidden rounded bg-void">
+                  {photo.image ? (
+                    <ResponsiveImage
+                      image={photo.image}
+                      alt={`Photo ${photo.position} of ${photo.buildTitle}`}
+                      sizes="8rem"
+                      className="h-full w-full object-cover"
+                    />
+                  ) : null}
+                </div>
+                <div className="grid gap-2">
+                  <p>
+                    Photo {photo.position} of{' '}
+                    <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
+                      {photo.buildTitle}
+                    </Link>{' '}
+                    <span className="text-sm text-muted">
+                      by <MemberLink username={photo.username} />, {relativeTime(photo.createdAt, now)}
+                    </span>
+                  </p>
+                  {photo.reviewReason ? <p className="text-sm text-muted">{photo.reviewReason}</p> : null}
+                  {photo.scores ? (
+                    <p className="text-xs text-muted">
+                      Screening: NSFW score {photo.scores.nsfw.toFixed(2)} · {photo.scores.faces}{' '}
+                      {photo.scores.faces === 1 ? 'face' : 'faces'}
+                    </p>
+                  ) : null}
+                  <div className="flex flex-wrap items-end gap-2">
+                    <DecisionButton intent="approve-photo" id={photo.id} label="Show photo" tone="primary" />
+                    <RejectForm intent="reject-photo" id={photo.id} reasons={reasons} label="Remove photo" />
                   </div>
                 </div>
               </li>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema, type Operation, timestamp } from './common';
+import { REPORT_REASONS, type ReportReason } from '~/models/reports.server';
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -21,6 +22,37 @@ export const statusBody = z.object({ isDisabled: z.boolean({ error: 'isDisabled 
 export const moderatorBody = z.object({ isModerator: z.boolean({ error: 'isModerator must be true or false' }) });
 
 const adminErrors = [401, 403, 404] as const;
+
+const REASON_RULE = `reason must be one of: ${Object.keys(REPORT_REASONS).join(', ')}`;
+
+export const heldPhotoSchema = z.object({
+  id: z.number().int(),
+  buildId: z.number().int(),
+  buildTitle: z.string(),
+  username: z.string().meta({ description: 'The build’s owner' }),
+  position: z.number().int().meta({ description: 'Its place among the build’s extra photos, 1 to 4' }),
+  imageUrl: z.string().meta({ description: 'A private URL: moderators and admins may open it with their session' }),
+  reviewReason: z.string().nullable().meta({ description: 'Screening’s verdict, as the owner reads it' }),
+  scores: z
+    .object({ nsfw: z.number(), faces: z.number().int() })
+    .nullable()
+    .meta({ description: 'What the local screening models measured; null when screening itself failed' }),
+  createdAt: timestamp,
+});
+
+export const photoDecisionBody = z.discriminatedUnion(
+  'approve',
+  [
+    z.object({ approve: z.literal(true) }),
+    z.object({
+      approve: z.literal(false),
+      reason: z
+        .enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: REASON_RULE })
+        .meta({ description: 'What the owner is told, as a report’s reasons' }),
+    }),
+  ],
+  { error: 'approve must be true or false' },
+);
 
 export const adminOperations: Operation[] = [
   {
@@ -64,6 +96,23 @@ export const adminOperations: Operation[] = [
     access: 'admin',
     body: { type: 'json', schema: moderatorBody },
     response: { status: 200, description: '"Moderator status updated successfully"', schema: messageSchema },
+    errors: [400, ...adminErrors, 415],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/held-photos',
+    summary: 'Builds’ extra photos that screening held, oldest first (the moderation queue’s Held photos)',
+    access: 'staff',
+    response: { status: 200, description: 'The held photos', schema: z.array(heldPhotoSchema) },
+    errors: [401, 403],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/photos/{id}',
+    summary: 'Decides a held extra photo: shown (published with its listed build), or removed with the reason its owner reads',
+    access: 'staff',
+    body: { type: 'json', schema: photoDecisionBody },
+    response: { status: 200, description: '"Photo shown" or "Photo removed"', schema: messageSchema },
     errors: [400, ...adminErrors, 415],
   },
 ];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { Browser } from '#tests/support/browser';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
@@ -131,6 +131,93 @@ describe('the admin API', () => {
       readRow<{ n: number }>(
         stack.app.databasePath,
         "select count(*) as n from audit_log where action in ('delete-build', 'delete-member')",
+      ).n,
+    ).toBe(2);
+  });
+});
+
+describe('held extra photos in the admin API', () => {
+  /** A listed build with one extra photo, added through the API and then held, as screening holds one. */
+  async function aHeldPhoto(title: string) {
+    const owner = await stack.member();
+    const page = await uploadBuild(owner, {
+      title,
+      file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' },
+    });
+    const buildId = Number(page.url.split('/').pop());
+    const form = new FormData();
+    form.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'side.png');
+    const added = (await (await owner.request(`/api/builds/${buildId}/photos`, { method: 'POST', body: form })).json()) as { id: number };
+    writeAppRow("update build_photos set review_status = 'held', review_reason = 'We may have spotted a person.' where id = ?", added.id);
+    return { owner, buildId, photoId: added.id };
+  }
+  const writeAppRow = (sql: string, ...params: unknown[]) => {
+    const sqlite = openAppDatabase(stack.app.databasePath);
+    try {
+      sqlite.prepare(sql).run(...params);
+    } finally {
+      sqlite.close();
+    }
+  };
+  const photo = (id: number) =>
+    readRow<{ review_status: string; review_reason: string | null }>(
+      stack.app.databasePath,
+      'select review_status, review_reason from build_photos where id = ?',
+      id,
+    );
+
+  it('lists them to moderators and admins only, in the contract shape, with screening’s verdict', async () => {
+    const { photoId, buildId } = await aHeldPhoto('API held photo rig');
+    const listed = await call(admin, 'GET', '/api/admin/held-photos');
+    expect(listed.status).toBe(200);
+    expectContract('GET', '/api/admin/held-photos', listed.body);
+    expect(listed.body).toContainEqual(
+      expect.objectContaining({
+        id: photoId,
+        buildId,
+        buildTitle: 'API held photo rig',
+        position: 1,
+        reviewReason: 'We may have spotted a person.',
+      }),
+    );
+    expectError(await call(new Browser(stack.app), 'GET', '/api/admin/held-photos'), 401, 'unauthorized');
+    expectError(await call(await stack.member(), 'GET', '/api/admin/held-photos'), 403, 'forbidden');
+  });
+
+  it('shows one or removes one with the reason its owner reads, once; bad input changes nothing', async () => {
+    const shown = await aHeldPhoto('API shown photo rig');
+    const removed = await aHeldPhoto('API removed photo rig');
+    const member = await stack.member();
+    expectError(await call(member, 'PATCH', `/api/admin/photos/${shown.photoId}`, { approve: true }), 403, 'forbidden');
+    expectError(
+      await call(admin, 'PATCH', `/api/admin/photos/${removed.photoId}`, { approve: false, reason: 'ugly' }),
+      400,
+      'invalid_input',
+      /reason must be one of: spam, offensive, nsfw, people, unrelated, other/,
+    );
+    expect(photo(removed.photoId).review_status).toBe('held');
+
+    const approved = await call(admin, 'PATCH', `/api/admin/photos/${shown.photoId}`, { approve: true });
+    expect(approved.body).toEqual({ message: 'Photo shown' });
+    expectContract('PATCH', `/api/admin/photos/${shown.photoId}`, approved.body);
+    expect(photo(shown.photoId)).toEqual({ review_status: 'approved', review_reason: null });
+    const build = await call(new Browser(stack.app), 'GET', `/api/builds/${shown.buildId}`);
+    expect(build.body).toMatchObject({ photos: [{ id: shown.photoId, reviewStatus: 'approved' }] });
+
+    expect((await call(admin, 'PATCH', `/api/admin/photos/${removed.photoId}`, { approve: false, reason: 'people' })).body).toEqual({
+      message: 'Photo removed',
+    });
+    expect(photo(removed.photoId)).toEqual({
+      review_status: 'rejected',
+      review_reason: 'A moderator removed this photo: build photos may not show people or faces.',
+    });
+    expectError(await call(admin, 'PATCH', `/api/admin/photos/${removed.photoId}`, { approve: true }), 404, 'not_found');
+    expect(
+      readRow<{ n: number }>(
+        stack.app.databasePath,
+        "select count(*) as n from audit_log where action in ('approve-photo', 'reject-photo') and target_id in (?, ?)",
+        shown.buildId,
+        removed.buildId,
       ).n,
     ).toBe(2);
   });

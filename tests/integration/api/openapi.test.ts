@@ -38,7 +38,7 @@ const SPEC_CALLS = [
  * and its POST confirms the address, as the page's button does; the competitions'
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
  * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions;
- * a fresh roast; a member's data: its download and deleting the account.
+ * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos.
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -65,6 +65,8 @@ const EXTRA_CALLS = [
   'get /api/user/export',
   'post /api/user/deletion-code',
   'post /api/user/delete',
+  'get /api/admin/held-photos',
+  'patch /api/admin/photos/{id}',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
