@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
-import { BUILD_TAG_SLUGS } from '../app/domain/build-tags';
+import { BUILD_TAG_SLUGS, type BuildTag } from '../app/domain/build-tags';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
 
 // Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
@@ -493,10 +493,28 @@ export const tempUploads = sqliteTable(
     title: text('title').notNull().default(''),
     // The roast intensity the guest chose, kept through sign-in.
     roastIntensity: text('roast_intensity', { enum: ROAST_INTENSITIES }).notNull().default(DEFAULT_ROAST_INTENSITY),
+    // What the guest wrote with it, kept through sign-in like the title.
+    description: text('description'),
+    tags: text('tags', { mode: 'json' }).$type<BuildTag[]>().notNull().default([]),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('temp_uploads_expires_idx').on(t.expiresAt)],
+);
+
+/** The further photos sent with a guest's upload (up to 4, in order): the build gets them once it exists. */
+export const tempUploadPhotos = sqliteTable(
+  'temp_upload_photos',
+  {
+    tempUploadId: text('temp_upload_id')
+      .notNull()
+      .references(() => tempUploads.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tempUploadId, t.position] }), index('temp_upload_photos_image_idx').on(t.imageId)],
 );
 
 /** Durable background work (roasts, screening, housekeeping), claimed with a lease. */

@@ -4,21 +4,34 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { AdmissionLimits } from '~/services/admission.server';
-import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
+import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { slowUpload } from '#tests/support/slow-upload';
 import { isBodyRefused } from '~/web/body-refused.server';
-import { bodyAllowance, bodyLimit, UPLOAD_BODY_MAX_BYTES } from './body-limit';
+import { BUILD_UPLOAD_BODY_MAX_BYTES, bodyAllowance, bodyLimit, UPLOAD_BODY_MAX_BYTES } from './body-limit';
 
 describe('bodyAllowance', () => {
-  it('gives an upload (multipart/form-data) the upload limit, whatever the route', () => {
-    expect(bodyAllowance('multipart/form-data; boundary=x')).toBe(UPLOAD_BODY_MAX_BYTES);
-    expect(bodyAllowance('multipart/form-data')).toBe(UPLOAD_BODY_MAX_BYTES);
+  it('gives an upload (multipart/form-data) one photo’s limit, wherever it goes but a new build', () => {
+    expect(bodyAllowance('multipart/form-data; boundary=x', '/profile')).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyAllowance('multipart/form-data', '/api/uploads/temp')).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyAllowance('multipart/form-data', '/build/1/edit')).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyAllowance('multipart/form-data', '/upload/x')).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyAllowance('multipart/form-data', undefined)).toBe(UPLOAD_BODY_MAX_BYTES);
   });
 
+  it.each(['/upload', '/upload?x=1', '/upload.data', '/api/builds'])(
+    'gives a new build sent whole to %s its five photos’ limit',
+    (target) => {
+      expect(bodyAllowance('multipart/form-data; boundary=x', target)).toBe(BUILD_UPLOAD_BODY_MAX_BYTES);
+      expect(BUILD_UPLOAD_BODY_MAX_BYTES).toBeGreaterThan(5 * UPLOAD_MAX_BYTES);
+      expect(BUILD_UPLOAD_BODY_MAX_BYTES).toBeLessThan(6 * UPLOAD_MAX_BYTES);
+    },
+  );
+
   it.each([undefined, 'application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-dataX', 'multipart/mixed'])(
-    'gives any other body (%s) the forms and JSON limit',
+    'gives any other body (%s) the forms and JSON limit, on the upload page too',
     (contentType) => {
-      expect(bodyAllowance(contentType)).toBe(REQUEST_BODY_MAX_BYTES);
+      expect(bodyAllowance(contentType, '/profile')).toBe(REQUEST_BODY_MAX_BYTES);
+      expect(bodyAllowance(contentType, '/upload')).toBe(REQUEST_BODY_MAX_BYTES);
     },
   );
 });

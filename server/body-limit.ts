@@ -4,21 +4,36 @@ import { AdmissionFullError, createAdmission, type Admission, type AdmissionLimi
 import { isMultipartForm } from '~/services/multipart.server';
 import { BodyRefusedError } from '~/web/body-refused.server';
 import { fileTooLargeMessage, formatByteLimit } from '~/utils/byte-limits';
+import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { BACK_TO_THE_FORM, refusalPage } from './refusal-page';
 import { NETWORK_BUSY, SERVER_BUSY } from './request-admission';
+import { originForm } from './request-target';
 
-/** An upload's photo plus room for the multipart framing and the form's other fields. */
-export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 256 * 1024;
+/** Room for the multipart framing and the form's other fields (title, description, tags). */
+const FORM_ROOM_BYTES = 256 * 1024;
+
+/** An upload's photo plus room for the rest of its form. */
+export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_ROOM_BYTES;
+
+/** A new build sent whole: its photo and up to four more, each at the photo's limit, plus the rest of its form. */
+export const BUILD_UPLOAD_BODY_MAX_BYTES = (1 + MAX_EXTRA_PHOTOS) * UPLOAD_MAX_BYTES + FORM_ROOM_BYTES;
+
+/** Where a new build is posted whole: the upload page (with JavaScript, its .data twin) and POST /api/builds. */
+const BUILD_UPLOAD_PATHS = new Set(['/upload', '/upload.data', '/api/builds']);
 
 /**
- * The most a body may send, decided by what it is, the same on every route: an
- * upload (multipart/form-data) its photo's limit, anything else (a form, JSON)
- * the forms' limit. Whoever reads an upload, it comes in through the reading
- * line (bodyLimit), so its size costs a place there, not the route's say-so.
+ * The most a body may send, decided by what it is and, for an upload, where it
+ * goes: a new build (BUILD_UPLOAD_PATHS) its photos' limit, any other upload
+ * (multipart/form-data) one photo's, anything else (a form, JSON) the forms'
+ * limit. `target` is the request-target in origin-form (originForm). Whoever
+ * reads an upload, it comes in through the reading line (bodyLimit), so its
+ * size costs a place there, not the route's say-so.
  */
-export function bodyAllowance(contentType: string | undefined): number {
-  return isMultipartForm(contentType) ? UPLOAD_BODY_MAX_BYTES : REQUEST_BODY_MAX_BYTES;
+export function bodyAllowance(contentType: string | undefined, target: string | undefined): number {
+  if (!isMultipartForm(contentType)) return REQUEST_BODY_MAX_BYTES;
+  const path = target?.split('?')[0];
+  return path !== undefined && BUILD_UPLOAD_PATHS.has(path) ? BUILD_UPLOAD_BODY_MAX_BYTES : UPLOAD_BODY_MAX_BYTES;
 }
 
 /**
@@ -77,7 +92,8 @@ export function bodyLimit({
   return (req, res, next) => {
     const declared = req.headers['content-length'];
     if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();
-    const maxBytes = bodyAllowance(req.headers['content-type']);
+    // requestTarget has put req.url in origin-form already.
+    const maxBytes = bodyAllowance(req.headers['content-type'], req.url);
     if (Number(declared) > maxBytes) return refuse(req, res, tooLarge(maxBytes), { writeHead: res.writeHead, end: res.end });
     const upload = maxBytes > REQUEST_BODY_MAX_BYTES && !(Number(declared) <= REQUEST_BODY_MAX_BYTES);
     guard(req, res, maxBytes, upload ? { line, key: () => key(res), cost: Number(declared) || maxBytes, minBytesPerSecond } : undefined);
@@ -92,7 +108,9 @@ export function bodyLimit({
  */
 export function continueWithinLimit(app: RequestListener): RequestListener {
   return (req, res) => {
-    if (!(Number(req.headers['content-length']) > bodyAllowance(req.headers['content-type']))) res.writeContinue();
+    // Ahead of the Express app, so before requestTarget: the target is read as it will read it.
+    const allowance = bodyAllowance(req.headers['content-type'], originForm(req.url ?? ''));
+    if (!(Number(req.headers['content-length']) > allowance)) res.writeContinue();
     app(req, res);
   };
 }
@@ -102,14 +120,16 @@ type Senders = Pick<Response, 'writeHead' | 'end'>;
 type Send = (...args: unknown[]) => unknown;
 type Reading = { line: Admission; key: () => string; cost: number; minBytesPerSecond: number };
 
-/** Over its limit: in the spec's words where a photo may come (spec §5), else of the body. */
+/** Over its limit: in the spec's words where a photo may come (spec §5), and how many where several may; else of the body. */
 const tooLarge = (maxBytes: number): Refusal => ({
   status: 413,
   code: 'too_large',
   message:
-    maxBytes > UPLOAD_MAX_BYTES
-      ? fileTooLargeMessage(UPLOAD_MAX_BYTES)
-      : `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
+    maxBytes >= BUILD_UPLOAD_BODY_MAX_BYTES
+      ? `${fileTooLargeMessage(UPLOAD_MAX_BYTES)}, and a build takes at most ${1 + MAX_EXTRA_PHOTOS} photos at once.`
+      : maxBytes > UPLOAD_MAX_BYTES
+        ? fileTooLargeMessage(UPLOAD_MAX_BYTES)
+        : `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
 });
 
 const PAGE_TITLES: Record<Refusal['status'], string> = {

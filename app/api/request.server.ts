@@ -5,6 +5,7 @@ import { AvatarError } from '~/images/avatars.server';
 import { ImageError } from '~/images/encode.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { currentUser } from '~/web/session.server';
+import { isStaff } from '~/domain/permissions';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 
 /** Machine-readable error codes of the JSON API, one per HTTP status it uses. */
@@ -61,17 +62,26 @@ export async function readJson<Schema extends z.ZodType>(request: Request, schem
 
 /**
  * The request's multipart/form-data body (an upload), read under the upload
- * limits and checked by `schema`, fields by name. Throws the API's answer: 413
- * past the size limit, 400 for anything unreadable or the schema's first message.
+ * limits (at most `maxFiles` files) and checked by `schema`, fields by name: a
+ * field sent more than once as the list of its values. Throws the API's answer:
+ * 413 past the size limit, 400 for anything unreadable or the schema's first message.
  */
-export async function readForm<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { maxFiles = 1 }: { maxFiles?: number } = {},
+): Promise<z.output<Schema>> {
   let form: FormData;
   try {
-    form = await readUploadForm(request);
+    form = await readUploadForm(request, { maxFiles });
   } catch (error) {
     throw uploadFailure(error);
   }
-  return checked(schema, Object.fromEntries(form));
+  const fields = [...new Set(form.keys())].map((name) => {
+    const values = form.getAll(name);
+    return [name, values.length === 1 ? values[0] : values] as const;
+  });
+  return checked(schema, Object.fromEntries(fields));
 }
 
 /** The URL's query parameters, checked by `schema`; 400 with the schema's first message. */
@@ -98,6 +108,13 @@ export function requireApiUser(args: ContextArgs): CurrentUser {
 export function requireApiAdmin(args: ContextArgs): CurrentUser {
   const user = requireApiUser(args);
   if (!user.isAdmin) throw apiError(403, ADMIN_ACCESS_DENIED);
+  return user;
+}
+
+/** A moderator or an admin: 401 for a guest, 403 for anyone else — the moderation queue's rule. */
+export function requireApiStaff(args: ContextArgs): CurrentUser {
+  const user = requireApiUser(args);
+  if (!isStaff(user)) throw apiError(403, ADMIN_ACCESS_DENIED);
   return user;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
-import { buildPhotos, builds, imageVariants, images, tempUploads } from '../../db/schema';
+import { buildPhotos, builds, imageVariants, images, tempUploadPhotos, tempUploads } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { filesOlderThan, moveFiles, removeFiles, syncFolder, writeOnce } from '~/services/files.server';
@@ -51,10 +51,12 @@ const droppedImage = sql`(exists (select 1 from ${builds} where ${builds.imageId
   and not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id} and ${builds.reviewStatus} <> 'rejected')
   and not exists (select 1 from ${buildPhotos} join ${builds} on ${builds.id} = ${buildPhotos.buildId}
     where ${buildPhotos.imageId} = ${images.id} and ${buildPhotos.reviewStatus} <> 'rejected' and ${builds.reviewStatus} <> 'rejected')
-  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})
+  and not exists (select 1 from ${tempUploadPhotos} where ${tempUploadPhotos.imageId} = ${images.id})`;
 const unusedImage = sql`not exists (select 1 from ${builds} where ${builds.imageId} = ${images.id})
   and not exists (select 1 from ${buildPhotos} where ${buildPhotos.imageId} = ${images.id})
-  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})`;
+  and not exists (select 1 from ${tempUploads} where ${tempUploads.imageId} = ${images.id})
+  and not exists (select 1 from ${tempUploadPhotos} where ${tempUploadPhotos.imageId} = ${images.id})`;
 
 /** These images and the extra photos of every build whose main photo is one of them: a build's photos follow its state. */
 function withBuildsPhotos(imageIds: number[]): number[] {

@@ -39,31 +39,42 @@ export function imagesOfBuilds(reader: Writer, buildIds: number[]): number[] {
 export type AddPhotoResult = { ok: true; photo: BuildPhoto } | { ok: false; reason: 'not_found' | 'not_owner' | 'too_many' | 'duplicate' };
 
 /**
- * Adds an uploaded image to the owner's build in its first free place (1…4). It is
- * screened like a main photo before anyone else sees it: the screening job is queued in
- * the same transaction (with screening off it is approved at once).
+ * Adds an uploaded image to the owner's build in its first free place (1…4); see addPhotoIn.
+ * Its files are settled before this resolves.
  */
 export async function addBuildPhoto(buildId: number, userId: number, imageId: number, now = new Date()): Promise<AddPhotoResult> {
-  const screening = env().SCREENING !== 'off';
   const result = db().transaction((tx): AddPhotoResult => {
-    const build = tx.select({ userId: builds.userId, imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
+    const build = tx.select({ userId: builds.userId }).from(builds).where(eq(builds.id, buildId)).get();
     if (!build) return { ok: false, reason: 'not_found' };
     if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
-    const taken = tx.select(photoColumns).from(buildPhotos).where(eq(buildPhotos.buildId, buildId)).all();
-    // The same picture twice is one photo: the upload pipeline answers the same image for the same bytes.
-    if (build.imageId === imageId || taken.some((photo) => photo.imageId === imageId)) return { ok: false, reason: 'duplicate' };
-    const position = [1, 2, 3, 4].slice(0, MAX_EXTRA_PHOTOS).find((slot) => !taken.some((photo) => photo.position === slot));
-    if (position === undefined) return { ok: false, reason: 'too_many' };
-    const photo = tx
-      .insert(buildPhotos)
-      .values({ buildId, imageId, position, reviewStatus: screening ? 'pending' : 'approved', createdAt: now })
-      .returning(photoColumns)
-      .get();
-    if (screening) enqueueJob(tx, screenPhotoJob(photo.id), now);
-    return { ok: true, photo };
+    return addPhotoIn(tx, buildId, imageId, now);
   });
   if (result.ok) await settleImageFiles([imageId]);
   return result;
+}
+
+/**
+ * Adds an image to a build in its first free place (1…4), in `tx`: the edit page's
+ * and the upload's one way. It is screened like a main photo before anyone else sees
+ * it: the screening job is queued in the same transaction (with screening off it is
+ * approved at once). The caller settles the image's files once `tx` is committed.
+ */
+export function addPhotoIn(tx: Writer, buildId: number, imageId: number, now: Date): AddPhotoResult {
+  const screening = env().SCREENING !== 'off';
+  const build = tx.select({ imageId: builds.imageId }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!build) return { ok: false, reason: 'not_found' };
+  const taken = tx.select(photoColumns).from(buildPhotos).where(eq(buildPhotos.buildId, buildId)).all();
+  // The same picture twice is one photo: the upload pipeline answers the same image for the same bytes.
+  if (build.imageId === imageId || taken.some((photo) => photo.imageId === imageId)) return { ok: false, reason: 'duplicate' };
+  const position = [1, 2, 3, 4].slice(0, MAX_EXTRA_PHOTOS).find((slot) => !taken.some((photo) => photo.position === slot));
+  if (position === undefined) return { ok: false, reason: 'too_many' };
+  const photo = tx
+    .insert(buildPhotos)
+    .values({ buildId, imageId, position, reviewStatus: screening ? 'pending' : 'approved', createdAt: now })
+    .returning(photoColumns)
+    .get();
+  if (screening) enqueueJob(tx, screenPhotoJob(photo.id), now);
+  return { ok: true, photo };
 }
 
 /** The owner removes an extra photo; its image goes once nothing else uses it. */

@@ -4,6 +4,7 @@ import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
 import { lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
+import { addPhotoIn } from './build-photos.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
@@ -122,7 +123,8 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
  * passes), beside the vision model's look when Ollama may be asked, or straight to
  * the roast when screening is off (the photo is published before this resolves). A
  * guest's pending upload, if given, is used up in the same transaction, so it turns
- * into a build only once: null when it was already used.
+ * into a build only once: null when it was already used. Extra photos sent with it
+ * join it as the edit page adds them, each screened on its own.
  */
 export async function createBuild(
   {
@@ -133,7 +135,15 @@ export async function createBuild(
     description = null,
     tags = [],
     roastIntensity = DEFAULT_ROAST_INTENSITY,
-  }: { userId: number; title: string; imageId: number; tempUploadId?: string; roastIntensity?: RoastIntensity } & Partial<BuildDetails>,
+    extraImageIds = [],
+  }: {
+    userId: number;
+    title: string;
+    imageId: number;
+    tempUploadId?: string;
+    roastIntensity?: RoastIntensity;
+    extraImageIds?: number[];
+  } & Partial<BuildDetails>,
   now = new Date(),
 ): Promise<number | null> {
   const screening = env().SCREENING !== 'off';
@@ -155,13 +165,15 @@ export async function createBuild(
       .returning({ id: builds.id })
       .get();
     setBuildTags(tx, id, tags);
+    // Sent with the upload (the form takes at most four): the same picture twice is added once.
+    for (const extra of extraImageIds) addPhotoIn(tx, id, extra, now);
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
     if (looking) enqueueJob(tx, lookJob(id), now);
     recordUpload(tx, userId, now);
     if (!screening) recordBuildListed(tx, id, now);
     return id;
   });
-  if (buildId !== null) await settleImageFiles([imageId]);
+  if (buildId !== null) await settleImageFiles([imageId, ...extraImageIds]);
   return buildId;
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 z.config({ jitless: true });
 import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
-import { DESCRIPTION_MAX_LENGTH } from '~/domain/builds';
+import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import { isReservedUsername } from '~/domain/usernames';
 import { fileTooLargeMessage } from './byte-limits';
@@ -133,13 +133,24 @@ export const roastIntensityField = z
 /** The owner's "Get a fresh roast", with the intensity they choose for it. */
 export const freshRoastSchema = z.object({ roastIntensity: roastIntensityField });
 
-/** The upload page's form: the title, and the photo unless one is already waiting (a pending upload). */
+/** The further photos sent with a new build: each a build's photo, at most four; none is fine. */
+export const extraPhotosField = z
+  .array(buildPhotoField)
+  .max(MAX_EXTRA_PHOTOS, `Choose at most ${MAX_EXTRA_PHOTOS} more photos`)
+  .optional()
+  .transform((photos) => photos ?? []);
+
+/**
+ * The upload page's form: the title, the photo unless one is already waiting (a
+ * pending upload), and optionally a description, tags and up to four more photos.
+ */
 export const uploadSchema = z.object({
   title: buildTitleField,
   roastIntensity: roastIntensityField,
   image: buildPhotoField.optional(),
   description: buildDescriptionField,
   tags: buildTagsField,
+  photos: extraPhotosField,
 });
 
 /** The owner's description and tags of a build (the edit page; the upload form sends them too). */

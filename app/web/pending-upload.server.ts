@@ -31,11 +31,13 @@ export const PENDING_UPLOAD_REFUSALS = {
 export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDING_UPLOAD_REFUSALS };
 
 /**
- * Turns the browser's pending upload into `userId`'s build, once, titled `title`
- * or else as the guest typed it (and roasted as hard as they chose), with the description and tags sent with it. The cookie is what makes an upload this
- * browser's own: a `tempUploadId` naming any other counts as expired, so an id
- * seen elsewhere cannot publish someone's photo. 'finished' when another tab
- * finished it a moment ago.
+ * Turns the browser's pending upload into `userId`'s build, once: titled `title`,
+ * described and tagged as `details` say and roasted as hard as `roastIntensity`,
+ * or else as the guest sent it, with the further photos the guest sent and then
+ * `extraImageIds`. The cookie is what makes
+ * an upload this browser's own: a `tempUploadId` naming any other counts as expired,
+ * so an id seen elsewhere cannot publish someone's photo. 'finished' when another
+ * tab finished it a moment ago.
  */
 export async function finishPendingUpload(
   request: Request,
@@ -44,18 +46,22 @@ export async function finishPendingUpload(
     title,
     tempUploadId,
     details,
+    extraImageIds = [],
     roastIntensity,
-  }: { title?: string; tempUploadId?: string; details?: BuildDetails; roastIntensity?: RoastIntensity } = {},
+  }: { title?: string; tempUploadId?: string; details?: BuildDetails; extraImageIds?: number[]; roastIntensity?: RoastIntensity } = {},
 ): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
+  const { description, tags } = details ?? pending;
   const buildId = await createBuild({
     userId,
     title: title ?? pending.title,
     imageId: pending.imageId,
     tempUploadId: pending.id,
     roastIntensity: roastIntensity ?? pending.roastIntensity,
-    ...details,
+    description,
+    tags,
+    extraImageIds: [...pending.extraImageIds, ...extraImageIds],
   });
   return buildId === null ? { refused: 'finished' } : { buildId };
 }

@@ -33,7 +33,7 @@ describe('request bodies', () => {
   });
 
   it("answers a browser's own form post over its limit with a page that says so in the spec's words, and leads back to the form", async () => {
-    const answer = await postOversized(new URL('/upload', server.app.origin), {
+    const answer = await postOversized(new URL('/profile', server.app.origin), {
       chunked: false,
       bytes: 11 * 1024 * 1024,
       headers: { 'Content-Type': 'multipart/form-data; boundary=x', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
@@ -43,6 +43,26 @@ describe('request bodies', () => {
     expect(answer.body).toContain('<p>File size must be less than 10MB</p>');
     expect(answer.body).toContain('<a href="">Back to the form</a>');
   });
+
+  it.each(['/upload', '/upload.data', '/api/builds'])(
+    'takes a whole build (five photos at their limit) at %s, and refuses more with 413 saying so, unread',
+    async (path) => {
+      const headers = { 'Content-Type': 'multipart/form-data; boundary=x', Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+      const over = await postOversized(new URL(path, server.app.origin), { chunked: false, bytes: 51 * 1024 * 1024, headers });
+      expect(over.status).toBe(413);
+      expect(over.body).toContain('File size must be less than 10MB, and a build takes at most 5 photos at once.');
+      expect(over.sent).toBeLessThan(FORTY_MB);
+      // Five photos of 10 MB and the rest of the form, declared: let past the limit (then answered for what it is, not its size).
+      const within = await postOversized(new URL(path, server.app.origin), {
+        chunked: false,
+        bytes: 50 * 1024 * 1024 + 64 * 1024,
+        headers,
+      });
+      expect(within.status).not.toBe(413);
+      expect(within.status).toBeLessThan(500);
+    },
+    30_000,
+  );
 
   it.each(photoForms)('a body of megabytes that is not multipart, declared to %s, is answered 413 without being read', async (path) => {
     const answer = await postOversized(new URL(path, server.app.origin), { chunked: false });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { buildSummarySchema, type Operation } from './common';
+import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
+import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { ROAST_INTENSITIES } from '~/domain/roast-intensity';
-import { buildTitleField, roastIntensityField } from '~/utils/schemas';
+import { buildDescriptionField, buildTagsField, buildTitleField, roastIntensityField } from '~/utils/schemas';
 
 // The upload calls: a photo sent ahead (a guest's, or while the page shows
 // progress), its status, and the build published from it or from a photo sent at once.
@@ -28,7 +30,14 @@ export const tempUploadStatusSchema = z.object({
   tempUploadId: z.string().nullable().meta({ description: 'The id to send to POST /api/builds; null while pending' }),
 });
 
-/** The new build's title, and its photo: sent now, or sent ahead by this browser to POST /api/uploads/temp. */
+/** A multipart field that may be sent once or repeated, read as the list of its values either way. */
+const repeated = <Item extends z.ZodType>(item: Item) => z.union([item, z.array(item)]).transform((value) => [value].flat());
+
+/**
+ * The new build's title, and its photo: sent now, or sent ahead by this browser to
+ * POST /api/uploads/temp; optionally a description, tags and up to four more photos,
+ * as the upload page takes them.
+ */
 export const newBuildSchema = z
   .object({
     title: buildTitleField,
@@ -39,10 +48,20 @@ export const newBuildSchema = z
       .min(1)
       .optional()
       .meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
+    description: buildDescriptionField.meta({ description: 'Markdown-lite: paragraphs and links' }),
+    tags: repeated(z.enum(BUILD_TAG_SLUGS, { error: 'Choose tags from the list' }))
+      .optional()
+      .pipe(buildTagsField)
+      .meta({ description: `From the curated list, at most ${MAX_BUILD_TAGS}: repeat the field for each` }),
+    photos: repeated(imageField)
+      .optional()
+      .pipe(z.array(imageField).max(MAX_EXTRA_PHOTOS, `Send at most ${MAX_EXTRA_PHOTOS} more photos`).default([]))
+      .meta({ description: `Up to ${MAX_EXTRA_PHOTOS} more photos, screened like the main one: repeat the field for each` }),
   })
-  .transform(({ title, roastIntensity, image, tempUploadId }, context) => {
-    if (image && tempUploadId === undefined) return { title, roastIntensity, photo: { image } };
-    if (!image && tempUploadId !== undefined) return { title, roastIntensity, photo: { tempUploadId } };
+  .transform(({ title, roastIntensity, image, tempUploadId, description, tags, photos }, context) => {
+    const details = { title, roastIntensity, description, tags, photos };
+    if (image && tempUploadId === undefined) return { ...details, photo: { image } };
+    if (!image && tempUploadId !== undefined) return { ...details, photo: { tempUploadId } };
     context.addIssue({ code: 'custom', message: 'Send either an image or a tempUploadId' });
     return z.NEVER;
   });
@@ -51,6 +70,9 @@ export const newBuildSchema = z
 export const newBuildResultSchema = buildSummarySchema.extend({
   roastIntensity: z.enum(ROAST_INTENSITIES).meta({ description: 'How hard its roast goes' }),
 });
+
+/** POST /api/builds reads at most this many files: the photo and its further ones. */
+export const NEW_BUILD_MAX_FILES = 1 + MAX_EXTRA_PHOTOS;
 
 export const uploadOperations: Operation[] = [
   {
@@ -75,7 +97,8 @@ export const uploadOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/builds',
-    summary: 'Publishes the member’s build: a title, a roast intensity, and either an image or a tempUploadId',
+    summary:
+      'Publishes the member’s build: a title, a roast intensity, and either an image or a tempUploadId; optionally a description, tags and up to 4 more photos',
     access: 'member',
     body: { type: 'multipart', schema: newBuildSchema },
     response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: newBuildResultSchema },

@@ -1,6 +1,6 @@
 import type { Route } from './+types/builds';
 import { BUILD_SEARCH_MAX, buildSearchQuery } from '~/api/contract/builds';
-import { newBuildSchema } from '~/api/contract/uploads';
+import { NEW_BUILD_MAX_FILES, newBuildSchema } from '~/api/contract/uploads';
 import { apiBuildSummary } from '~/api/serialize';
 import { apiBuildList, apiImageUrl } from '~/api/serialize.server';
 import { createBuild, findBuildDetail } from '~/models/builds.server';
@@ -32,24 +32,36 @@ export function loader({ url }: Route.LoaderArgs) {
 /**
  * POST /api/builds (spec §7), multipart: publishes the signed-in member's build
  * from a photo sent with it, or from the one this browser sent ahead to POST
- * /api/uploads/temp, roasted as hard as `roastIntensity` says. The upload page's pipeline and limits apply.
+ * /api/uploads/temp, roasted as hard as `roastIntensity` says, with the description,
+ * tags and further photos sent with it. The upload page's pipeline and limits apply.
  */
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const user = requireApiUser(args);
-  const { title, roastIntensity, photo } = await readForm(request, newBuildSchema);
-  if ('tempUploadId' in photo) {
-    const finished = await finishPendingUpload(request, user.id, { title, roastIntensity, tempUploadId: photo.tempUploadId });
-    if ('refused' in finished) return apiError(finished.refused === 'expired' ? 404 : 409, PENDING_UPLOAD_REFUSALS[finished.refused]);
-    return created(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
-  }
-  let imageId: number;
+  const { title, roastIntensity, description, tags, photos, photo } = await readForm(request, newBuildSchema, {
+    maxFiles: NEW_BUILD_MAX_FILES,
+  });
+  // The photo sent now (if it was) and the further ones, through the upload pipeline in order.
+  const files = 'tempUploadId' in photo ? photos : [photo.image, ...photos];
+  const imageIds: number[] = [];
   try {
-    imageId = await saveUploadedImage(photo.image, clientAddressOf(request));
+    for (const file of files) imageIds.push(await saveUploadedImage(file, clientAddressOf(request)));
   } catch (error) {
     return uploadFailure(error);
   }
-  const buildId = await createBuild({ userId: user.id, title, imageId, roastIntensity });
+  if ('tempUploadId' in photo) {
+    const finished = await finishPendingUpload(request, user.id, {
+      title,
+      roastIntensity,
+      tempUploadId: photo.tempUploadId,
+      details: { description, tags },
+      extraImageIds: imageIds,
+    });
+    if ('refused' in finished) return apiError(finished.refused === 'expired' ? 404 : 409, PENDING_UPLOAD_REFUSALS[finished.refused]);
+    return created(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
+  }
+  const [imageId, ...extraImageIds] = imageIds;
+  const buildId = await createBuild({ userId: user.id, title, imageId: imageId!, roastIntensity, description, tags, extraImageIds });
   if (buildId === null) throw new Error('A new build could not be created');
   return created(buildId);
 }

@@ -1,10 +1,9 @@
 import { Form } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
-import { FieldErrors } from '~/components/ui/field';
+import { EXTRA_PHOTOS_HINT, ExtraPhotosInput } from '~/components/extra-photos-input';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
 import type { ImageSources } from '~/images/variants';
-import { BUILD_PHOTO_TYPES } from '~/utils/schemas';
 
 type Photo = { id: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null; image: ImageSources | null };
 
@@ -23,9 +22,7 @@ export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: st
         <h2 id="photos-title" className="display text-xl">
           More photos
         </h2>
-        <p className="text-sm text-muted">
-          Up to {MAX_EXTRA_PHOTOS} besides the main one, checked like it before anyone else sees them. JPEG, PNG, GIF or WebP.
-        </p>
+        <p className="text-sm text-muted">{EXTRA_PHOTOS_HINT}</p>
       </div>
       {photos.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your extra photos">
@@ -56,25 +53,12 @@ export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: st
       {photos.length < MAX_EXTRA_PHOTOS ? (
         <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
           <input type="hidden" name="intent" value="add-photo" />
-          <label className="grid min-w-0 gap-1 text-sm font-semibold">
-            Add a photo
-            <input
-              type="file"
-              name="image"
-              accept={BUILD_PHOTO_TYPES.join(',')}
-              className="block w-full min-w-0 text-sm text-muted file:mr-3 file:rounded-lg file:border-0 file:bg-panel-2 file:px-3 file:py-2 file:text-ink"
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={refusal ? 'photo-error' : undefined}
-            />
-          </label>
+          <div className="min-w-0">
+            <ExtraPhotosInput id="photo" name="image" label="Add a photo" errors={refusal ? [refusal] : undefined} />
+          </div>
           <button type="submit" className={buttonClass('primary', 'sm', 'min-h-11')}>
             Upload photo
           </button>
-          {refusal ? (
-            <div className="sm:col-span-full">
-              <FieldErrors id="photo-error" errors={[refusal]} />
-            </div>
-          ) : null}
         </Form>
       ) : null}
     </section>

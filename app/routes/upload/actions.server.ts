@@ -4,8 +4,9 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { createBuild } from '~/models/builds.server';
 import { saveUploadedImage } from '~/models/uploads.server';
-import { createTempUpload, setTempUploadIntensity, setTempUploadTitle } from '~/models/temp-uploads.server';
+import { createTempUpload, setTempUploadDetails, type TempUploadDetails } from '~/models/temp-uploads.server';
 import { IMAGE_ERROR_MESSAGES } from '~/images/messages';
+import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { ImageError } from '~/images/encode.server';
 import { UploadError } from '~/services/multipart.server';
 import { clientAddressOf } from '~/web/client-address.server';
@@ -37,12 +38,19 @@ export function uploadFailed(
   );
 }
 
-/** A photo refused: its message under the photo input, where the browser's own check shows it. */
-function photoRefused(args: Route.ActionArgs, error: UploadError | ImageError, submission?: Submission<unknown>) {
-  const fieldErrors = { image: [error.message] };
+/** A photo refused: its message under its input (the main photo's, or the further photos'), where the browser's own check shows it. */
+function photoRefused(
+  args: Route.ActionArgs,
+  error: UploadError | ImageError,
+  submission?: Submission<unknown>,
+  field: PhotoField = 'image',
+) {
+  const fieldErrors = { [field]: [error.message] };
   const result = submission?.reply({ fieldErrors }) ?? { status: 'error', error: fieldErrors };
   return uploadFailed(args, error.message, error.status, result, error instanceof UploadError ? error.headers : undefined);
 }
+
+type PhotoField = 'image' | 'photos';
 
 /** The form could not be read: too large is the photo's fault; too many or too busy is nobody's. */
 export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
@@ -50,66 +58,100 @@ export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
   return uploadFailed(args, error.message, error.status, undefined, error.headers);
 }
 
-/** The posted photo, stored: its image id, or the answer that refuses it. */
-async function storeImage(args: Route.ActionArgs, formData: FormData, submission?: Submission<unknown>) {
-  const file = formData.get('image');
-  if (!(file instanceof File)) return photoRefused(args, new ImageError(IMAGE_ERROR_MESSAGES.notImage), submission);
+/** A posted photo, stored through the upload pipeline: its image id, or the answer that refuses it. */
+async function storeImage(args: Route.ActionArgs, file: unknown, submission?: Submission<unknown>, field: PhotoField = 'image') {
+  if (!(file instanceof File)) return photoRefused(args, new ImageError(IMAGE_ERROR_MESSAGES.notImage), submission, field);
   try {
     return await saveUploadedImage(file, clientAddressOf(args.request));
   } catch (error) {
     if (error instanceof UploadError) return uploadRefused(args, error);
-    if (error instanceof ImageError) return photoRefused(args, error, submission);
+    if (error instanceof ImageError) return photoRefused(args, error, submission, field);
     throw error;
   }
 }
 
-/** The home page's drop zone without JavaScript: keep the photo, ask for the title here. */
-export async function stage(args: Route.ActionArgs, formData: FormData) {
-  const imageId = await storeImage(args, formData);
-  if (typeof imageId !== 'number') return imageId;
-  return redirect('/upload', { headers: { 'Set-Cookie': await keepPendingUpload(imageId, '') } });
+/** The further photos, stored one by one as the main one is: their image ids in order, or the answer that refuses one. */
+async function storeExtraPhotos(args: Route.ActionArgs, photos: File[], submission: Submission<unknown>) {
+  const imageIds: number[] = [];
+  for (const photo of photos) {
+    const imageId = await storeImage(args, photo, submission, 'photos');
+    if (typeof imageId !== 'number') return imageId;
+    imageIds.push(imageId);
+  }
+  return imageIds;
 }
 
-/** The title and, unless a photo is already waiting (`finalize`), the photo: a new build, or a guest's pending upload. */
+/** The home page's drop zone without JavaScript: keep the photo, ask for the title here. */
+export async function stage(args: Route.ActionArgs, formData: FormData) {
+  const imageId = await storeImage(args, formData.get('image'));
+  if (typeof imageId !== 'number') return imageId;
+  return redirect('/upload', { headers: { 'Set-Cookie': await keepPendingUpload(imageId, {}) } });
+}
+
+/**
+ * The title, the description, tags and further photos, and, unless a photo is already
+ * waiting (`finalize`), the photo: a new build, or a guest's pending upload that keeps
+ * it all through sign-in.
+ */
 export async function upload(args: Route.ActionArgs, formData: FormData, { finalize }: { finalize: boolean }) {
   const submission = parseWithZod(formData, { schema: uploadSchema });
   if (submission.status !== 'success') {
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return uploadFailed(args, messages[0] ?? 'Title is required', 400, submission.reply());
   }
-  const { title, description, tags, roastIntensity } = submission.value;
+  const { title, description, tags, photos, roastIntensity } = submission.value;
   const user = currentUser(args);
 
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
   if (finalize) {
+    const pending = await pendingUpload(args.request);
+    if (!pending) return uploadFailed(args, PENDING_UPLOAD_REFUSALS.expired, 410);
+    // Photos chosen now join those already waiting with it, four at most in all.
+    const room = MAX_EXTRA_PHOTOS - pending.extraImageIds.length;
+    if (photos.length > room) {
+      const message = `${pending.extraImageIds.length} more photos are already waiting with this upload: choose at most ${room} more`;
+      return uploadFailed(args, message, 400, submission.reply({ fieldErrors: { photos: [message] } }));
+    }
+    const extraImageIds = await storeExtraPhotos(args, photos, submission);
+    if (!Array.isArray(extraImageIds)) return extraImageIds;
     if (!user) {
-      const pending = await pendingUpload(args.request);
-      if (!pending) return uploadFailed(args, PENDING_UPLOAD_REFUSALS.expired, 410);
-      setTempUploadTitle(pending.id, title);
-      setTempUploadIntensity(pending.id, roastIntensity);
+      setTempUploadDetails(pending.id, {
+        title,
+        roastIntensity,
+        description,
+        tags,
+        extraImageIds: [...pending.extraImageIds, ...extraImageIds],
+      });
       return askToSignIn();
     }
-    const finished = await finishPendingUpload(args.request, user.id, { title, roastIntensity, details: { description, tags } });
+    const finished = await finishPendingUpload(args.request, user.id, {
+      title,
+      roastIntensity,
+      details: { description, tags },
+      extraImageIds,
+    });
     if ('refused' in finished)
       return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 
-  const imageId = await storeImage(args, formData, submission);
+  const imageId = await storeImage(args, formData.get('image'), submission);
   if (typeof imageId !== 'number') return imageId;
+  const extraImageIds = await storeExtraPhotos(args, photos, submission);
+  if (!Array.isArray(extraImageIds)) return extraImageIds;
 
   if (user) {
-    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity });
+    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity, extraImageIds });
     if (buildId === null) throw new Error('A new build could not be created');
     return uploaded(buildId);
   }
-  // A guest: keep the photo, have them sign in, and finish it right after (§4 "Guest upload").
-  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, title, roastIntensity) });
+  // A guest: keep the photos and what they wrote, have them sign in, and finish it right after (§4 "Guest upload").
+  return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, { title, roastIntensity, description, tags, extraImageIds }) });
 }
 
-/** Keeps the photo as this browser's pending upload; answers the cookie that remembers it. */
-async function keepPendingUpload(imageId: number, title: string, roastIntensity?: RoastIntensity): Promise<string> {
-  const temp = createTempUpload({ imageId, title, roastIntensity });
+/** Keeps the photo (and what was sent with it) as this browser's pending upload; answers the cookie that remembers it. */
+async function keepPendingUpload(imageId: number, details: Partial<TempUploadDetails>): Promise<string> {
+  const temp = createTempUpload({ imageId, ...details });
   if (!temp) throw new Error('A new temp upload could not be created');
   return rememberPendingUpload(temp.id);
 }

@@ -6,6 +6,7 @@ import { stage, upload, uploadRefused } from './actions.server';
 import { Guidelines } from './guidelines';
 import { PhotoInput } from './photo-input';
 import { TagAndDescriptionFields } from '~/components/build-details-fields';
+import { EXTRA_PHOTOS_HINT, ExtraPhotosInput } from '~/components/extra-photos-input';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastIntensityInput } from '~/components/roast-intensity-input';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
@@ -15,6 +16,7 @@ import { useTypedValue } from '~/components/use-typed-value';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
+import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { imageSource } from '~/images/records.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { pendingUpload } from '~/web/pending-upload.server';
@@ -31,7 +33,14 @@ export async function loader(args: Route.LoaderArgs) {
   const pending = await pendingUpload(args.request);
   return {
     username: user?.username ?? null,
-    pending: pending ? { title: pending.title, roastIntensity: pending.roastIntensity, image: imageSource(pending.imageId) } : null,
+    pending: pending
+      ? {
+          title: pending.title,
+          roastIntensity: pending.roastIntensity,
+          image: imageSource(pending.imageId),
+          extraPhotos: pending.extraImageIds.length,
+        }
+      : null,
   };
 }
 
@@ -44,7 +53,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export async function action(args: Route.ActionArgs) {
   let formData: FormData;
   try {
-    formData = await readUploadForm(args.request);
+    // The photo and up to four more.
+    formData = await readUploadForm(args.request, { maxFiles: 1 + MAX_EXTRA_PHOTOS });
   } catch (error) {
     if (error instanceof UploadError) return uploadRefused(args, error);
     throw error;
@@ -175,6 +185,20 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           <RoastIntensityInput
             idPrefix="upload-intensity"
             defaultValue={sentIntensity ?? pending?.roastIntensity ?? DEFAULT_ROAST_INTENSITY}
+          />
+          {pending?.extraPhotos ? (
+            <p className="text-sm text-muted">
+              {pending.extraPhotos === 1 ? '1 more photo is' : `${pending.extraPhotos} more photos are`} waiting with it; you may add up to{' '}
+              {MAX_EXTRA_PHOTOS - pending.extraPhotos} more below.
+            </p>
+          ) : null}
+          <ExtraPhotosInput
+            id={fields.photos.id}
+            name={fields.photos.name}
+            label="More photos (optional)"
+            multiple
+            errors={fields.photos.errors}
+            hint={EXTRA_PHOTOS_HINT}
           />
           <TagAndDescriptionFields
             description={{

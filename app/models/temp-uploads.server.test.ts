@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { images } from '../../db/schema';
+import { pruneUnusedImages } from '~/images/storage.server';
+import { db } from '~/services/db.server';
+import { buildTagsOf } from './build-details.server';
+import { listBuildPhotos } from './build-photos.server';
+import { createBuild, findBuildDetail } from './builds.server';
+import { createTempUpload, findTempUpload, setTempUploadDetails } from './temp-uploads.server';
+import { aMember, anImage } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
+
+withScreeningOff();
+
+const DAY_MS = 24 * 3600_000;
+const imageIds = () =>
+  db()
+    .select({ id: images.id })
+    .from(images)
+    .all()
+    .map((image) => image.id);
+
+describe('a guest’s pending upload', () => {
+  it('keeps the description, tags and further photos sent with it, as sent last', () => {
+    const extras = [anImage(), anImage()];
+    const waiting = createTempUpload({
+      imageId: anImage(),
+      title: 'Sleeper',
+      description: 'Beige outside.',
+      tags: ['sleeper'],
+      extraImageIds: extras,
+    });
+    expect(findTempUpload(waiting!.id)).toMatchObject({
+      title: 'Sleeper',
+      description: 'Beige outside.',
+      tags: ['sleeper'],
+      extraImageIds: extras,
+    });
+
+    const later = anImage();
+    setTempUploadDetails(waiting!.id, {
+      title: 'Sleeper v2',
+      roastIntensity: 'savage',
+      description: null,
+      tags: ['budget', 'itx'],
+      extraImageIds: [later, extras[0]!],
+    });
+    expect(findTempUpload(waiting!.id)).toMatchObject({
+      title: 'Sleeper v2',
+      roastIntensity: 'savage',
+      description: null,
+      tags: ['budget', 'itx'],
+      extraImageIds: [later, extras[0]],
+    });
+  });
+
+  it('holds on to its further photos: housekeeping leaves them while it waits', async () => {
+    const main = anImage();
+    const extra = anImage();
+    createTempUpload({ imageId: main, title: 'Waiting', extraImageIds: [extra] });
+    await pruneUnusedImages(Date.now() + 2 * DAY_MS);
+    expect(imageIds()).toEqual(expect.arrayContaining([main, extra]));
+  });
+
+  it('becomes a build with all of it, once', async () => {
+    const extras = [anImage(), anImage()];
+    const main = anImage();
+    const waiting = createTempUpload({
+      imageId: main,
+      title: 'Guest rig',
+      description: 'Two fans.',
+      tags: ['rgb-free'],
+      extraImageIds: extras,
+    })!;
+    const owner = aMember();
+    const buildId = await createBuild({ userId: owner.id, tempUploadId: waiting.id, ...waiting });
+    expect(buildId).not.toBeNull();
+    expect(findBuildDetail(buildId!)).toMatchObject({ title: 'Guest rig', description: 'Two fans.' });
+    expect(buildTagsOf(buildId!)).toEqual(['rgb-free']);
+    expect(listBuildPhotos(buildId!, { approvedOnly: true }).map((photo) => photo.imageId)).toEqual(extras);
+    expect(findTempUpload(waiting.id)).toBeNull();
+    expect(await createBuild({ userId: owner.id, tempUploadId: waiting.id, ...waiting })).toBeNull();
+  });
+});
