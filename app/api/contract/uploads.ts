@@ -30,8 +30,9 @@ export const tempUploadStatusSchema = z.object({
   tempUploadId: z.string().nullable().meta({ description: 'The id to send to POST /api/builds; null while pending' }),
 });
 
-/** A multipart field that may be sent once or repeated, read as the list of its values either way. */
-const repeated = <Item extends z.ZodType>(item: Item) => z.union([item, z.array(item)]).transform((value) => [value].flat());
+/** A multipart field that may be sent once or repeated, read as the list of its values either way; `error` when a value is not an `item`. */
+const repeated = <Item extends z.ZodType>(item: Item, error: string) =>
+  z.union([item, z.array(item)], { error }).transform((value) => [value].flat());
 
 /**
  * The new build's title, and its photo: sent now, or sent ahead by this browser to
@@ -49,11 +50,11 @@ export const newBuildSchema = z
       .optional()
       .meta({ description: 'From POST /api/uploads/temp in this browser (its pending-upload cookie)' }),
     description: buildDescriptionField.meta({ description: 'Markdown-lite: paragraphs and links' }),
-    tags: repeated(z.enum(BUILD_TAG_SLUGS, { error: 'Choose tags from the list' }))
+    tags: repeated(z.enum(BUILD_TAG_SLUGS), 'Choose tags from the list')
       .optional()
       .pipe(buildTagsField)
       .meta({ description: `From the curated list, at most ${MAX_BUILD_TAGS}: repeat the field for each` }),
-    photos: repeated(imageField)
+    photos: repeated(imageField, 'File type must be an image')
       .optional()
       .pipe(z.array(imageField).max(MAX_EXTRA_PHOTOS, `Send at most ${MAX_EXTRA_PHOTOS} more photos`).default([]))
       .meta({ description: `Up to ${MAX_EXTRA_PHOTOS} more photos, screened like the main one: repeat the field for each` }),

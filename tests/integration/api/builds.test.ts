@@ -35,11 +35,14 @@ async function member(): Promise<Member> {
 }
 
 /** A multipart POST as a script sends it: no Origin, the browser's cookies. */
-async function postForm(browser: Browser, path: string, fields: Record<string, string | UploadFile>) {
+/** A multipart post; a list sends its field once per value. */
+async function postForm(browser: Browser, path: string, fields: Record<string, string | UploadFile | (string | UploadFile)[]>) {
   const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') body.set(name, value);
-    else body.set(name, new Blob([value.bytes], { type: value.type }), value.name);
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of [values].flat()) {
+      if (typeof value === 'string') body.append(name, value);
+      else body.append(name, new Blob([value.bytes], { type: value.type }), value.name);
+    }
   }
   const response = await browser.request(path, { method: 'POST', body });
   return { response, status: response.status, body: (await response.json()) as unknown };
@@ -102,6 +105,47 @@ describe('POST /api/builds', () => {
     expect(query<{ count: number }>('select count(*) as count from temp_uploads where id = ?', tempUploadId).count).toBe(0);
 
     expectError(await postForm(owner.browser, '/api/builds', { title: 'Again', tempUploadId }), 404, 'not_found');
+  });
+
+  it('takes a description, tags and up to four more photos with it, as the upload page does', async () => {
+    const owner = await member();
+    const more = await Promise.all(
+      [1, 2].map(async (n) => ({ bytes: await testPhoto('png', 500 + n, 400), name: `more-${n}.png`, type: 'image/png' })),
+    );
+    const result = await postForm(owner.browser, '/api/builds', {
+      title: 'Described rig',
+      image: photo,
+      description: 'Quiet and small.',
+      tags: ['itx', 'silent'],
+      photos: more,
+    });
+    expect(result.status).toBe(201);
+    const id = (result.body as Build).id;
+    expect((await call(owner.browser, 'GET', `/api/builds/${id}`)).body).toMatchObject({
+      description: 'Quiet and small.',
+      tags: ['itx', 'silent'],
+      photos: [{ position: 1 }, { position: 2 }],
+    });
+    // One tag is sent as a field once.
+    const single = await postForm(owner.browser, '/api/builds', { title: 'One tag', image: photo, tags: 'budget' });
+    expect((await call(owner.browser, 'GET', `/api/builds/${(single.body as Build).id}`)).body).toMatchObject({ tags: ['budget'] });
+
+    expectError(
+      await postForm(owner.browser, '/api/builds', { title: 'Bad tag', image: photo, tags: ['itx', 'glitter'] }),
+      400,
+      'invalid_input',
+      'Choose tags from the list',
+    );
+    const five = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) => ({ bytes: await testPhoto('png', 300 + n, 200), name: `x${n}.png`, type: 'image/png' })),
+    );
+    expectError(
+      await postForm(owner.browser, '/api/builds', { title: 'Too many', image: photo, photos: five }),
+      400,
+      'invalid_input',
+      /at most 5 files/,
+    );
+    expect(query<{ count: number }>("select count(*) as count from builds where title in ('Bad tag', 'Too many')").count).toBe(0);
   });
 
   it('refuses guests, a missing title or photo, files that are not images, and photos over 10 MB', async () => {
