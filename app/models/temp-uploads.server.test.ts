@@ -72,12 +72,12 @@ describe('a guest’s pending upload', () => {
       extraImageIds: extras,
     })!;
     const owner = aMember();
-    const buildId = await createBuild({ userId: owner.id, tempUploadId: waiting.id, ...waiting });
+    const buildId = await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id });
     expect(buildId).not.toBeNull();
     expect(findBuildDetail(buildId!)).toMatchObject({ title: 'Guest rig', description: 'Two fans.' });
     expect(buildTagsOf(buildId!)).toEqual(['rgb-free']);
     expect(listBuildPhotos(buildId!, { approvedOnly: true }).map((photo) => photo.imageId)).toEqual(extras);
     expect(findTempUpload(waiting.id)).toBeNull();
-    expect(await createBuild({ userId: owner.id, tempUploadId: waiting.id, ...waiting })).toBeNull();
+    expect(await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id })).toBeNull();
   });
 });

@@ -1,30 +1,19 @@
-import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures';
 import { signInAsNewMember, toasts } from './support/sign-in';
+import { aPhoto, uploadThroughForm } from './support/upload-form';
 
-const photo = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 1000, height: 750, channels: 3, background: { r, g, b } } })
-    .jpeg()
-    .toBuffer();
-
-test('the owner describes and tags a build at upload, then confirms, corrects, removes and adds parts', async ({
+test('the owner describes and tags a build and adds more photos at upload, then confirms, corrects, removes and adds parts', async ({
   page,
   javaScriptEnabled,
 }, info) => {
   await signInAsNewMember(page, info.project.name);
-  await page.goto('/upload');
-  await hydrated(page, javaScriptEnabled);
-  const title = `Parts rig ${info.project.name} ${Date.now()}`;
-  await page.getByLabel('Build Title').fill(title);
-  await page
-    .getByLabel('Photo of your build')
-    .setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo(240, 240, 250) });
-  await page.getByLabel('Description (optional)').fill('Snow white.\n\nBuild log: https://example.com/log');
-  await page.getByRole('checkbox', { name: 'White build' }).check();
-  await page.getByRole('checkbox', { name: 'ITX' }).check();
-  await page.getByRole('button', { name: 'Upload PC Build' }).click();
-  await expect(page).toHaveURL(/\/build\/\d+$/, { timeout: 30_000 });
-  const buildUrl = new URL(page.url()).pathname;
+  const buildUrl = await uploadThroughForm(page, javaScriptEnabled, {
+    title: `Parts rig ${info.project.name} ${Date.now()}`,
+    photo: await aPhoto({ r: 240, g: 240, b: 250 }),
+    description: 'Snow white.\n\nBuild log: https://example.com/log',
+    tags: ['White build', 'ITX'],
+    morePhotos: [await aPhoto({ r: 200, g: 200, b: 255 }, 'side.jpg'), await aPhoto({ r: 255, g: 200, b: 200 }, 'top.jpg')],
+  });
 
   await expect(page.getByText('Snow white.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'https://example.com/log' })).toHaveAttribute('rel', 'nofollow ugc noopener');
@@ -32,6 +21,8 @@ test('the owner describes and tags a build at upload, then confirms, corrects, r
     'href',
     '/gallery?tag=white-build',
   );
+  // The main photo and the two sent with it (the e2e server does not screen).
+  await expect(page.getByRole('list', { name: /All photos/ }).getByRole('link')).toHaveCount(3);
 
   // The roast (the fake vision model, a few seconds) proposes what it spotted.
   await expect(async () => {
@@ -72,16 +63,10 @@ test('extra photos make a gallery: thumbnails link to full size, arrow keys and 
   javaScriptEnabled,
 }, info) => {
   await signInAsNewMember(page, info.project.name);
-  await page.goto('/upload');
-  await hydrated(page, javaScriptEnabled);
-  const title = `Gallery rig ${info.project.name} ${Date.now()}`;
-  await page.getByLabel('Build Title').fill(title);
-  await page
-    .getByLabel('Photo of your build')
-    .setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo(255, 79, 216) });
-  await page.getByRole('button', { name: 'Upload PC Build' }).click();
-  await expect(page).toHaveURL(/\/build\/\d+$/, { timeout: 30_000 });
-  const buildUrl = new URL(page.url()).pathname;
+  const buildUrl = await uploadThroughForm(page, javaScriptEnabled, {
+    title: `Gallery rig ${info.project.name} ${Date.now()}`,
+    photo: await aPhoto({ r: 255, g: 79, b: 216 }),
+  });
 
   await page.getByRole('link', { name: 'Edit description, tags, parts and photos' }).click();
   await expect(page).toHaveURL(`${buildUrl}/edit`);
@@ -90,7 +75,7 @@ test('extra photos make a gallery: thumbnails link to full size, arrow keys and 
     [184, 255, 60],
   ] as const) {
     await hydrated(page, javaScriptEnabled);
-    await page.getByLabel('Add a photo').setInputFiles({ name: 'more.jpg', mimeType: 'image/jpeg', buffer: await photo(r, g, b) });
+    await page.getByLabel('Add a photo').setInputFiles(await aPhoto({ r, g, b }, 'more.jpg'));
     await page.getByRole('button', { name: 'Upload photo' }).click();
     await expect(toasts(page)).toContainText('Photo added');
   }

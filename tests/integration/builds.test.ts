@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { pngBomb } from '#tests/support/image-fixtures';
 import { signInWithCode } from '#tests/support/sign-in';
-import { OVERSIZE_BYTES, testPhoto, type UploadFile, uploadBuild } from '#tests/support/uploads';
+import { OVERSIZE_BYTES, paddedPhoto, testPhoto, type UploadFile, uploadBuild } from '#tests/support/uploads';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { sharedStack } from '#tests/support/stack';
 
 /** Where the site says it lives: share links are made from it. */
@@ -113,6 +114,52 @@ describe('uploading a build as a member', () => {
   }, 60_000);
 });
 
+describe('a build sent whole from the upload form', () => {
+  const jpeg = (bytes: Uint8Array<ArrayBuffer>, name: string): UploadFile => ({ bytes, name, type: 'image/jpeg' });
+
+  it('takes five photos at their size limit, the four further ones as the build’s extra photos', async () => {
+    const browser = await stack.member();
+    // Each just under 10 MB and each different (padded to its own size): 50 MB in one form.
+    const photos = await Promise.all([0, 1, 2, 3, 4].map((n) => paddedPhoto(UPLOAD_MAX_BYTES - 4096 - n * 1024)));
+    const page = await uploadBuild(browser, {
+      title: 'Five angles',
+      file: jpeg(photos[0]!, 'main.jpg'),
+      description: 'Front, back, top, side and inside.',
+      tags: ['itx', 'silent'],
+      morePhotos: photos.slice(1).map((bytes, n) => jpeg(bytes, `more-${n}.jpg`)),
+    });
+    expect(page.url).toMatch(/^\/build\/\d+$/);
+    expect(pageText(page.html)).toContain('Front, back, top, side and inside.');
+    const sqlite = database();
+    const buildId = Number(page.url.split('/').pop());
+    expect(sqlite.prepare('select position from build_photos where build_id = ? order by position').pluck().all(buildId)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(sqlite.prepare('select tag from build_tags where build_id = ? order by tag').pluck().all(buildId)).toEqual(['itx', 'silent']);
+    sqlite.close();
+  }, 120_000);
+
+  it('refuses a fifth further photo or a further file that is not an image, under the photos, and makes nothing', async () => {
+    const browser = await stack.member();
+    const main = jpeg(await testPhoto('jpeg', 640, 480), 'main.jpg');
+    const five = await Promise.all([1, 2, 3, 4, 5].map(async (n) => jpeg(await testPhoto('jpeg', 600 + n, 400), `more-${n}.jpg`)));
+    const tooMany = await uploadBuild(browser, { title: 'Six photos', file: main, morePhotos: five });
+    expect(tooMany.status).toBe(400);
+    expect(pageText(tooMany.html)).toContain('Too many files: send at most 5 files');
+
+    const notAnImage = await uploadBuild(browser, {
+      title: 'Odd extra',
+      file: main,
+      morePhotos: [{ bytes: new TextEncoder().encode('not a picture'), name: 'notes.jpg', type: 'image/jpeg' }],
+    });
+    expect(notAnImage.status).toBe(400);
+    expect(notAnImage.html).toMatch(/id="[^"]*photos[^"]*-error"[^>]*>.*File type must be an image/s);
+    const sqlite = database();
+    expect(sqlite.prepare("select count(*) from builds where title in ('Six photos', 'Odd extra')").pluck().get()).toBe(0);
+    sqlite.close();
+  }, 60_000);
+});
+
 describe('uploading as a guest', () => {
   it('keeps the photo, asks for sign-in, then publishes it once, right after', async () => {
     const guest = stack.browser();
@@ -161,6 +208,32 @@ describe('a guest’s roast intensity', () => {
     const landed = await signInWithCode(guest, stack.mail, `guest-savage${Date.now()}@example.com`, '/upload');
     expect(landed.url).toMatch(/^\/build\/\d+$/);
     expect(sqlite.prepare('select roast_intensity from builds where title = ?').pluck().get(title)).toBe('savage');
+    sqlite.close();
+  }, 60_000);
+});
+
+describe('a guest’s description, tags and further photos', () => {
+  it('are kept through sign-in and the build is published with them', async () => {
+    const guest = stack.browser();
+    const page = await uploadBuild(guest, {
+      title: 'Guest sleeper',
+      file: { bytes: await testPhoto('png'), name: 'rig.png', type: 'image/png' },
+      description: 'Beige outside, 4090 inside.',
+      tags: ['sleeper', 'budget'],
+      morePhotos: [{ bytes: await testPhoto('jpeg', 700, 500), name: 'inside.jpg', type: 'image/jpeg' }],
+    });
+    expect(page.url).toMatch(/^\/auth\?/);
+    const landed = await signInWithCode(guest, stack.mail, `guest-details-${Date.now()}@example.com`, '/upload');
+    expect(landed.url).toMatch(/^\/build\/\d+$/);
+    expect(pageText(landed.html)).toContain('Beige outside, 4090 inside.');
+    expect(pageText(landed.html)).toContain('#Sleeper');
+    const sqlite = database();
+    const buildId = Number(landed.url.split('/').pop());
+    expect(sqlite.prepare('select tag from build_tags where build_id = ? order by tag').pluck().all(buildId)).toEqual([
+      'budget',
+      'sleeper',
+    ]);
+    expect(sqlite.prepare('select count(*) from build_photos where build_id = ?').pluck().get(buildId)).toBe(1);
     sqlite.close();
   }, 60_000);
 });

@@ -18,12 +18,18 @@ export const testPhoto = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 1200,
     .toBuffer();
 
 /** Posts the upload form as a browser without JavaScript does, and follows the redirects. */
-export async function uploadBuild(browser: Browser, fields: { title?: string; file?: UploadFile; roastIntensity?: string }): Promise<Page> {
+export async function uploadBuild(
+  browser: Browser,
+  fields: { title?: string; file?: UploadFile; roastIntensity?: string; description?: string; tags?: string[]; morePhotos?: UploadFile[] },
+): Promise<Page> {
   const body = new FormData();
   body.set('intent', 'upload');
   body.set('title', fields.title ?? '');
   if (fields.roastIntensity) body.set('roastIntensity', fields.roastIntensity);
   if (fields.file) body.set('image', new Blob([fields.file.bytes], { type: fields.file.type }), fields.file.name);
+  if (fields.description !== undefined) body.set('description', fields.description);
+  for (const tag of fields.tags ?? []) body.append('tags', tag);
+  for (const photo of fields.morePhotos ?? []) body.append('photos', new Blob([photo.bytes], { type: photo.type }), photo.name);
   const response = await browser.request('/upload', { method: 'POST', body, headers: { Origin: browser.origin } });
   return browser.follow(response, '/upload');
 }

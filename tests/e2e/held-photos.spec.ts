@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { E2E_DATA } from '../playwright.config';
+import { grantModerator, holdExtraPhotos } from '../support/moderation';
+import { expect, hydrated, test } from './fixtures';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { aPhoto, uploadThroughForm } from './support/upload-form';
+
+const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
+
+test('a moderator shows one held extra photo and removes another, whose owner reads why', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, info) => {
+  test.setTimeout(90_000);
+  const other = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const owner = await other.newPage();
+  await signIn(owner, uniqueEmail(`${info.project.name}-photographer`));
+  await skipUsernamePrompt(owner);
+  const title = `Two angles ${info.project.name} ${Date.now()}`;
+  const buildUrl = await uploadThroughForm(owner, javaScriptEnabled, {
+    title,
+    photo: await aPhoto({ r: 30, g: 30, b: 40 }),
+    morePhotos: [await aPhoto({ r: 90, g: 200, b: 90 }, 'front.jpg'), await aPhoto({ r: 200, g: 90, b: 90 }, 'me.jpg')],
+  });
+  holdExtraPhotos(database(), Number(buildUrl.split('/').pop()), 'We may have spotted a person or a face in this photo.');
+  const gallery = (on: typeof page) => on.getByRole('list', { name: /All photos/ }).getByRole('link');
+  await owner.goto(buildUrl);
+  await expect(gallery(owner)).toHaveCount(0);
+
+  const moderatorEmail = uniqueEmail(`${info.project.name}-moderator`);
+  await signIn(page, moderatorEmail);
+  await skipUsernamePrompt(page);
+  grantModerator(database(), moderatorEmail);
+  await page.goto('/admin/moderation');
+  await hydrated(page, javaScriptEnabled);
+  const held = (position: number) => page.getByTestId('held-photo').filter({ hasText: `Photo ${position} of ${title}` });
+  await expect(held(1)).toContainText('We may have spotted a person or a face in this photo.');
+  await expect(held(1)).toContainText('Screening: NSFW score 0.03 · 1 face');
+  await expect(held(2).getByRole('img', { name: `Photo 2 of ${title}` })).toBeVisible();
+
+  await held(1).getByRole('button', { name: 'Show photo' }).click();
+  await expect(toasts(page)).toContainText('Photo shown');
+  await expect(held(1)).toHaveCount(0);
+  await held(2).getByLabel('Reason shown to the owner').selectOption({ label: 'Shows people or faces' });
+  await held(2).getByRole('button', { name: 'Remove photo' }).click();
+  await expect(toasts(page)).toContainText('Photo removed');
+  await expect(held(2)).toHaveCount(0);
+
+  // Everyone sees the shown one, its file published; the removed one only its owner, with the reason.
+  const visitor = await browser.newContext({ javaScriptEnabled });
+  const guest = await visitor.newPage();
+  await guest.goto(buildUrl);
+  await expect(gallery(guest)).toHaveCount(2);
+  const fullSize = await gallery(guest).nth(1).getAttribute('href');
+  expect(fullSize).toMatch(/^\/uploads\/images\//);
+  expect((await guest.request.get(fullSize!)).status()).toBe(200);
+  await owner.goto(`${buildUrl}/edit`);
+  await expect(owner.getByTestId('extra-photo').nth(1)).toContainText(
+    'A moderator removed this photo: build photos may not show people or faces.',
+  );
+  await visitor.close();
+  await other.close();
+});
