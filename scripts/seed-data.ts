@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { approveBuild, createBuild } from '~/models/builds.server';
 import { addPart } from '~/models/build-parts.server';
-import { addBuildPhoto, approveBuildPhoto } from '~/models/build-photos.server';
+import { addBuildPhoto, approveBuildPhoto, holdPhotoForReview } from '~/models/build-photos.server';
+import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import type { PartCategory } from '~/domain/build-parts';
 import type { BuildTag } from '~/domain/build-tags';
 import { addComment } from '~/models/comments.server';
@@ -175,6 +176,13 @@ export async function seed(): Promise<void> {
   const db = setDatabase(openDatabase(config.DATABASE_PATH));
   migrateDatabase(db);
   const now = Date.now();
+  /** One of our generated scenes, processed and saved as an upload is: its image id. */
+  const sceneImage = async (n: number) => {
+    const png = await sharp(Buffer.from(scene(n)))
+      .png()
+      .toBuffer();
+    return saveImage(await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR }));
+  };
   const ids = members.map(([username, bio], index) => {
     const email = `${username.toLowerCase()}@demo.rigroast.local`;
     const existing = findUserByEmail(email);
@@ -199,11 +207,7 @@ export async function seed(): Promise<void> {
   const seeded: { buildId: number; ownerId: number; index: number }[] = [];
   // Oldest first, as they happened, so the members' progression (and their achievements' dates) reads in order.
   for (const [index, title] of [...builds.entries()].reverse()) {
-    const png = await sharp(Buffer.from(scene(index)))
-      .png()
-      .toBuffer();
-    const image = await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR });
-    const imageId = saveImage(image);
+    const imageId = await sceneImage(index);
     // Every variant now: a seeded site shows AVIF from its first page.
     await makeLaterVariants(imageId);
     const createdAt = new Date(now - index * 37 * 3600_000);
@@ -220,17 +224,7 @@ export async function seed(): Promise<void> {
     await approveBuild(buildId, createdAt);
     for (const [category, name] of about?.parts ?? []) addPart(buildId, ownerId, { category, name });
     for (let extra = 1; extra <= (about?.photos ?? 0); extra++) {
-      const photo = await processImage(
-        new Uint8Array(
-          await sharp(Buffer.from(scene(index + extra * 5)))
-            .png()
-            .toBuffer(),
-        ),
-        {
-          uploadsDir: config.UPLOADS_DIR,
-        },
-      );
-      const added = await addBuildPhoto(buildId, ownerId, saveImage(photo));
+      const added = await addBuildPhoto(buildId, ownerId, await sceneImage(index + extra * 5));
       if (added.ok) await approveBuildPhoto(added.photo.id);
     }
     seeded.push({ buildId, ownerId, index });
@@ -254,6 +248,11 @@ export async function seed(): Promise<void> {
     console.log(`  build ${builds.length - index}/${builds.length}: ${title}`);
   }
   seeded.sort((a, b) => a.index - b.index);
+
+  // An extra photo screening held (it may show a person): the moderators' queue has it to decide from the start.
+  const heldOn = seeded[1]!;
+  const held = await addBuildPhoto(heldOn.buildId, heldOn.ownerId, await sceneImage(heldOn.index + 40));
+  if (held.ok) db.transaction((tx) => holdPhotoForReview(tx, held.photo.id, SCREENING_REASONS.person));
 
   // Three lurkers who only rate: with them the newest build reaches its 10th rating, a milestone its owner is told of.
   const fans = fanMembers.map(([username, bio]) => {
@@ -317,7 +316,7 @@ export async function seed(): Promise<void> {
   if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));
   await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications and an extra photo held for the moderators into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
