@@ -21,7 +21,6 @@ import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { uploadSchema } from '~/utils/schemas';
-import type { RoastIntensity } from '~/domain/roast-intensity';
 
 /** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
 export function uploadFailed(
