@@ -431,10 +431,13 @@ export const competitions = sqliteTable(
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     // Set once, in the transaction that writes the placements: a closed result never changes.
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    // Competitions under one name ("Setup of the Month") are a series: a build wins a series once.
+    series: text('series'),
     createdAt: createdAt(),
   },
   (t) => [
     index('competitions_active_idx').on(t.isActive, t.endDate),
+    index('competitions_series_idx').on(t.series),
     // Which badge files the site shows, as for avatars.
     index('competitions_badge_idx').on(t.badgeUrl),
     check('competitions_dates', sql`${t.endDate} > ${t.startDate}`),
@@ -455,6 +458,8 @@ export const competitionEntries = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     placement: integer('placement'),
+    // Once closed: the entry's place by its jurors' stars (1 = the jury prize); null without a juror's vote or a jury.
+    juryPlacement: integer('jury_placement'),
     // When the current build was entered: replacing the build moves it; it breaks ties in the standings.
     createdAt: createdAt(),
   },
@@ -465,6 +470,20 @@ export const competitionEntries = sqliteTable(
     index('competition_entries_build_idx').on(t.buildId),
     index('competition_entries_user_idx').on(t.userId),
   ],
+);
+
+/** The members whose stars on a competition's entries make its jury prize, and count for nothing in its community standing. */
+export const competitionJurors = sqliteTable(
+  'competition_jurors',
+  {
+    competitionId: integer('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.userId] }), index('competition_jurors_user_idx').on(t.userId)],
 );
 
 export const shareTokens = sqliteTable(

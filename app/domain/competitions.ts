@@ -28,4 +28,7 @@ export type Winner = {
   imageId: number;
 };
 
-export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[] };
+/** The jury prize's winner: the entry the jurors' stars placed first. */
+export type JuryWinner = Omit<Winner, 'placement' | 'prize'>;
+
+export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[]; juryWinner: JuryWinner | null };

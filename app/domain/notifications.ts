@@ -15,7 +15,7 @@ export type NotificationSubject =
   | { kind: 'reply'; buildId: number; buildTitle: string; commentId: number; author: string; excerpt: string }
   | { kind: 'roastbot'; buildId: number; buildTitle: string; commentId: number; excerpt: string }
   | { kind: 'milestone'; buildId: number; buildTitle: string; ratings: number }
-  | { kind: 'competition'; competitionId: number; title: string; placement: number | null }
+  | { kind: 'competition'; competitionId: number; title: string; placement: number | null; juryWinner: boolean }
   | { kind: 'achievement'; code: string; name: string };
 
 export type NotificationView = NotificationSubject & { id: number; createdAt: Date; read: boolean };
@@ -32,7 +32,7 @@ export function notificationText(subject: NotificationSubject): string {
     case 'milestone':
       return `“${subject.buildTitle}” has ${subject.ratings} ratings`;
     case 'competition':
-      return competitionResult(subject.title, subject.placement);
+      return competitionResult(subject.title, subject.placement, subject.juryWinner);
     case 'achievement':
       return `You earned the achievement “${subject.name}”`;
   }
@@ -54,8 +54,12 @@ export function notificationHref(subject: NotificationSubject): string {
   }
 }
 
-export function competitionResult(title: string, placement: number | null): string {
-  if (placement === 1) return `“${title}” has closed, and you won it. Congratulations!`;
+/** What an entrant is told of a closed competition: their place in the community vote, and the jury prize if they won it. */
+export function competitionResult(title: string, placement: number | null, juryWinner = false): string {
+  const jury = juryWinner ? ' The jury gave you its prize, too!' : '';
+  if (placement === 1) return `“${title}” has closed, and you won it. Congratulations!${jury}`;
+  if (juryWinner)
+    return `“${title}” has closed, and you won the jury prize. Congratulations!${placement === null ? '' : ` Your build placed #${placement} in the community vote.`}`;
   if (placement !== null) return `“${title}” has closed: your build placed #${placement}.`;
   return `“${title}” has closed. Your build did not place this time; thanks for taking part.`;
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { competitionEntries, competitions } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import { rankEntries } from './competition-standings.server';
+import { rankEntries, rankJuryEntries } from './competition-standings.server';
 import { queueCompetitionResults } from './notifications.server';
 import { recordCompetitionPlacements } from './progression.server';
 import { type Db, db, type Writer } from '~/services/db.server';
@@ -15,7 +15,8 @@ export const CLOSING_CHECK_EVERY_MS = 3600_000;
 export type Placement = { userId: number; buildId: number; placement: number };
 
 export type CloseResult =
-  { ok: true; title: string; placements: Placement[] } | { ok: false; reason: 'not_found' | 'closed' | 'not_ended' };
+  | { ok: true; title: string; placements: Placement[]; juryWinner: Placement | null }
+  | { ok: false; reason: 'not_found' | 'closed' | 'not_ended' };
 
 /** A transaction that may rank (raw SQL) and write. */
 export type Closer = Writer & Pick<Db, 'all'>;
@@ -27,8 +28,11 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * the first write and is conditional on "not closed yet", so a retried or doubled
  * job, or the job racing an admin's "End now", closes it exactly once; the others
  * get `closed` and change nothing. Entries whose build is not listed get no place.
- * In the same transaction the podium earns its progression and every entrant is
- * queued a mail with their result.
+ * The jurors' stars place the entries they rated apart (the jury prize is the
+ * first of those). A build that already won a competition of the same series (its
+ * first place or its jury prize) cannot win again: the next-ranked entry takes the
+ * win and it keeps its order behind. In the same transaction the podium earns its
+ * progression and every entrant is queued a mail with their result.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
   const claimed = tx
@@ -55,17 +59,17 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
       .all()
       .map((entry) => [entry.buildId, entry.userId]),
   );
-  const placements = rankEntries(tx, claimed).map((standing, index) => ({
-    userId: entrants.get(standing.buildId)!,
-    buildId: standing.buildId,
-    placement: index + 1,
-  }));
-  for (const { buildId, placement } of placements) {
-    tx.update(competitionEntries)
-      .set({ placement })
-      .where(and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId)))
-      .run();
+  const pastWinners = seriesWinners(tx, claimed);
+  const place = (ranked: { buildId: number }[]) =>
+    winnerFirst(ranked, pastWinners).map(({ buildId }, index) => ({ userId: entrants.get(buildId)!, buildId, placement: index + 1 }));
+  const placements = place(rankEntries(tx, claimed));
+  const juryPlacements = place(rankJuryEntries(tx, claimed));
+  const entry = (buildId: number) => and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId));
+  for (const { buildId, placement } of placements) tx.update(competitionEntries).set({ placement }).where(entry(buildId)).run();
+  for (const { buildId, placement } of juryPlacements) {
+    tx.update(competitionEntries).set({ juryPlacement: placement }).where(entry(buildId)).run();
   }
+  const juryWinner = juryPlacements[0] ?? null;
   recordAudit(
     tx,
     actor,
@@ -74,13 +78,38 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
       targetType: 'competition',
       targetId: competitionId,
       targetLabel: claimed.title,
-      details: `${placements.length} ${placements.length === 1 ? 'entry' : 'entries'} placed`,
+      details: `${placements.length} ${placements.length === 1 ? 'entry' : 'entries'} placed${juryWinner ? `, jury prize to build ${juryWinner.buildId}` : ''}`,
     },
     now,
   );
   recordCompetitionPlacements(tx, competitionId, placements, now);
   queueCompetitionResults(tx, competitionId, now);
-  return { ok: true, title: claimed.title, placements };
+  return { ok: true, title: claimed.title, placements, juryWinner };
+}
+
+/** Builds that won a closed competition of the same series, by the community or the jury; none outside a series. */
+function seriesWinners(tx: Closer, competition: { id: number; series: string | null }): Set<number> {
+  if (!competition.series) return new Set();
+  const rows = tx
+    .select({ buildId: competitionEntries.buildId })
+    .from(competitionEntries)
+    .innerJoin(competitions, eq(competitions.id, competitionEntries.competitionId))
+    .where(
+      and(
+        eq(competitions.series, competition.series),
+        ne(competitions.id, competition.id),
+        or(eq(competitionEntries.placement, 1), eq(competitionEntries.juryPlacement, 1)),
+      ),
+    )
+    .all();
+  return new Set(rows.map((row) => row.buildId));
+}
+
+/** The ranking with its first entry that may win moved to the top; the rest keep their order. */
+function winnerFirst<T extends { buildId: number }>(ranked: T[], barred: Set<number>): T[] {
+  const winner = ranked.findIndex((standing) => !barred.has(standing.buildId));
+  if (winner <= 0) return ranked;
+  return [ranked[winner]!, ...ranked.slice(0, winner), ...ranked.slice(winner + 1)];
 }
 
 /** `closeCompetitionIn` in a transaction of its own: what the closing job runs for each competition. */

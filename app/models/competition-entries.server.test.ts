@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds } from '../../db/schema';
 import { enterCompetition, memberEntry, withdrawEntry } from './competition-entries.server';
-import { competitionStandings } from './competition-standings.server';
+import { rankEntries } from './competition-standings.server';
 import { findCompetition } from './competitions.server';
 import { rateBuild } from './ratings.server';
 import { db } from '~/services/db.server';
@@ -26,7 +26,14 @@ afterEach(() => {
   resetEnv();
 });
 
-const standings = () => competitionStandings(findCompetition(competitionId, at(0))!);
+/** The live ranking the closing will place by (pages show none while it runs: contest mode). */
+const standings = () =>
+  rankEntries(db(), findCompetition(competitionId, at(0))!).map(({ buildId, votes, points }, index) => ({
+    title: db().select().from(builds).where(eq(builds.id, buildId)).get()!.title,
+    votes,
+    points,
+    rank: index + 1,
+  }));
 
 describe('entering a competition', () => {
   it('takes one entry per member: entering again replaces it, and withdrawing removes it', async () => {

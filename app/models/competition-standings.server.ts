@@ -8,12 +8,14 @@ export type CompetitionWindow = { id: number; startDate: Date; endDate: Date };
 
 /**
  * Each entry whose build is listed, with the votes and stars its build got during
- * the competition. A rating counts at its `updated_at`, as on the leaderboards: a
- * member who changes a rating gives their current opinion at that moment, so a
- * vote changed during the competition counts and one last changed before or after
- * it does not. Entries with no votes score C but rank after every voted entry.
+ * the competition, from the community (`jury` false: every member but the
+ * competition's jurors) or from its jurors alone. A rating counts at its
+ * `updated_at`, as on the leaderboards: a member who changes a rating gives their
+ * current opinion at that moment, so a vote changed during the competition counts
+ * and one last changed before or after it does not.
  */
-function entriesWithVotes(competition: CompetitionWindow) {
+function entriesWithVotes(competition: CompetitionWindow, jury: boolean) {
+  const jurors = sql`select j.user_id from competition_jurors j where j.competition_id = ${competition.id}`;
   return sql`materialized (
     select e.build_id as id, e.created_at as entered_at, e.id as entry_id,
       count(r.id) as votes, coalesce(sum(r.rating), 0) as points
@@ -21,18 +23,36 @@ function entriesWithVotes(competition: CompetitionWindow) {
     join builds b on b.id = e.build_id and b.review_status = 'approved'
     left join ratings r on r.build_id = e.build_id
       and r.updated_at >= ${competition.startDate.getTime()} and r.updated_at < ${competition.endDate.getTime()}
+      and r.user_id ${jury ? sql`in` : sql`not in`} (${jurors})
     where e.competition_id = ${competition.id}
     group by e.id
   )`;
 }
 
 /**
- * The entries in order of their standing: the leaderboards' Bayesian score over
- * the ratings given during the competition, entries without a vote last. Equal
- * scores: more votes, then the earlier entry.
+ * The entries in order of their community standing: the leaderboards' Bayesian
+ * score over the ratings members other than the jurors gave during the
+ * competition, entries without a vote last (they score C but nobody judged them).
+ * Equal scores: more votes, then the earlier entry.
  */
 export function rankEntries(reader: Pick<Db, 'all'>, competition: CompetitionWindow): Standing[] {
-  return rankByBayesianScore(reader, entriesWithVotes(competition), sql`entered_at asc, entry_id asc`);
+  return rankByBayesianScore(reader, entriesWithVotes(competition, false), sql`entered_at asc, entry_id asc`);
+}
+
+/**
+ * The entries the jury judged, in order of their jurors' mean stars during the
+ * competition: a handful of named judges, so no prior pulls their verdict toward
+ * the site's mean. Equal means: more jurors' votes, then the earlier entry. An
+ * entry no juror rated is left out: it cannot take the jury prize.
+ */
+export function rankJuryEntries(reader: Pick<Db, 'all'>, competition: CompetitionWindow): Standing[] {
+  return reader.all<Standing>(sql`
+    with judged as ${entriesWithVotes(competition, true)}
+    select id as buildId, votes, points, points * 1.0 / votes as score
+    from judged
+    where votes > 0
+    order by score desc, votes desc, entered_at asc, entry_id asc
+  `);
 }
 
 export type CompetitionStanding = {
@@ -46,27 +66,34 @@ export type CompetitionStanding = {
   imageId: number;
   averageRating: number;
   ratingCount: number;
-  /** During the competition. */
+  /** The community's, during the competition (jurors' stars are not among them). */
   votes: number;
   points: number;
-  /** Once closed: the place it won (1 = first); null for an entry left out (its build was not listed then). */
+  /** The place it won (1 = first); null for an entry left out (its build was not listed then). */
   placement: number | null;
+  /** Its place by the jurors' stars (1 = the jury prize); null without a jury or a juror's vote. */
+  juryPlacement: number | null;
 };
 
-function entryDetails(competitionId: number, buildIds: number[]) {
-  if (buildIds.length === 0) return new Map<number, Omit<CompetitionStanding, 'rank' | 'votes' | 'points'>>();
+type EntryDetail = Omit<CompetitionStanding, 'rank' | 'votes' | 'points'>;
+
+const entryColumns = {
+  buildId: competitionEntries.buildId,
+  userId: competitionEntries.userId,
+  placement: competitionEntries.placement,
+  juryPlacement: competitionEntries.juryPlacement,
+  title: builds.title,
+  username: users.username,
+  userLevel: users.level,
+  imageId: builds.imageId,
+  averageRating: builds.averageRating,
+  ratingCount: builds.ratingCount,
+};
+
+function entryDetails(competitionId: number, buildIds: number[]): Map<number, EntryDetail> {
+  if (buildIds.length === 0) return new Map();
   const rows = db()
-    .select({
-      buildId: competitionEntries.buildId,
-      userId: competitionEntries.userId,
-      placement: competitionEntries.placement,
-      title: builds.title,
-      username: users.username,
-      userLevel: users.level,
-      imageId: builds.imageId,
-      averageRating: builds.averageRating,
-      ratingCount: builds.ratingCount,
-    })
+    .select(entryColumns)
     .from(competitionEntries)
     .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
     .innerJoin(users, eq(users.id, competitionEntries.userId))
@@ -76,29 +103,26 @@ function entryDetails(competitionId: number, buildIds: number[]) {
 }
 
 /**
- * The standings a page shows: while the competition runs, ranked from its ratings
- * (a build that stops being listed drops out); once closed, in the order of the
- * placements written when it closed, which never change.
+ * A closed competition's standings, in the order of the placements written when
+ * it closed, which never change. While it runs there are none to show (contest
+ * mode: see competition-contest.server.ts).
  */
-export function competitionStandings(competition: CompetitionWindow & { closedAt: Date | null }): CompetitionStanding[] {
-  const live = rankEntries(db(), competition);
-  const votes = new Map(live.map((standing) => [standing.buildId, standing]));
-  const order = competition.closedAt
-    ? db()
-        .select({ buildId: competitionEntries.buildId })
-        .from(competitionEntries)
-        .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-        .where(
-          and(
-            eq(competitionEntries.competitionId, competition.id),
-            isNotNull(competitionEntries.placement),
-            eq(builds.reviewStatus, 'approved'),
-          ),
-        )
-        .orderBy(asc(competitionEntries.placement))
-        .all()
-        .map((row) => row.buildId)
-    : live.map((standing) => standing.buildId);
+export function competitionStandings(competition: CompetitionWindow & { closedAt: Date }): CompetitionStanding[] {
+  const votes = new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
+  const order = db()
+    .select({ buildId: competitionEntries.buildId })
+    .from(competitionEntries)
+    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
+    .where(
+      and(
+        eq(competitionEntries.competitionId, competition.id),
+        isNotNull(competitionEntries.placement),
+        eq(builds.reviewStatus, 'approved'),
+      ),
+    )
+    .orderBy(asc(competitionEntries.placement))
+    .all()
+    .map((row) => row.buildId);
   const details = entryDetails(competition.id, order);
   return order.flatMap((buildId, index) => {
     const detail = details.get(buildId);

@@ -2,11 +2,12 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-or
 import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { closeCompetitionIn, type Placement } from './competition-closing.server';
+import { findJurors, jurorNames, setJurors } from './competition-jurors.server';
 import type { Viewer } from '~/domain/permissions';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { competitionClosingJob } from '~/queue/job-types';
 import { db } from '~/services/db.server';
-import type { CompetitionCard, CompetitionStatus, PastCompetition, Winner } from '~/domain/competitions';
+import type { CompetitionCard, CompetitionStatus, JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
 
 const entryCount = sql<number>`(
   select count(*) from competition_entries e join builds b on b.id = e.build_id and b.review_status = 'approved'
@@ -64,20 +65,38 @@ export function listStartedCompetitions(now = new Date()): { id: number; title: 
     .all();
 }
 
-/** `open`: it takes entries now (started, not ended, not closed). */
-export type CompetitionDetail = CompetitionCard & { rules: string; closedAt: Date | null; open: boolean };
+/**
+ * `open`: it takes entries now (started, not ended, not closed). `contest`: it has
+ * started and is not closed, so its standings are hidden (contest mode).
+ */
+export type CompetitionDetail = CompetitionCard & {
+  rules: string;
+  closedAt: Date | null;
+  open: boolean;
+  contest: boolean;
+  series: string | null;
+  jurors: string[];
+};
 
 /** One competition, whatever its state; null for an unknown id. */
 export function findCompetition(id: number, now = new Date()): CompetitionDetail | null {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const row = db()
-    .select({ ...cardColumns, rules: competitions.rules, closedAt: competitions.closedAt })
+    .select({ ...cardColumns, rules: competitions.rules, closedAt: competitions.closedAt, series: competitions.series })
     .from(competitions)
     .where(eq(competitions.id, id))
     .get();
   if (!row) return null;
   const card = toCard(row, now);
-  return { ...card, rules: row.rules, closedAt: row.closedAt, open: card.status === 'active' && row.closedAt === null };
+  return {
+    ...card,
+    rules: row.rules,
+    closedAt: row.closedAt,
+    open: card.status === 'active' && row.closedAt === null,
+    contest: card.status !== 'upcoming' && row.closedAt === null,
+    series: row.series,
+    jurors: jurorNames(row.id),
+  };
 }
 
 /** How many places a closed competition shows as winners. */
@@ -110,6 +129,26 @@ export function winnersOf(competitionIds: number[], prizesOf: (id: number) => st
   return winners;
 }
 
+/** The jury prize's winner of each closed competition that had a jury that voted. */
+export function juryWinnersOf(competitionIds: number[]): Map<number, JuryWinner> {
+  if (competitionIds.length === 0) return new Map();
+  const rows = db()
+    .select({
+      competitionId: competitionEntries.competitionId,
+      userId: competitionEntries.userId,
+      username: users.username,
+      buildId: competitionEntries.buildId,
+      title: builds.title,
+      imageId: builds.imageId,
+    })
+    .from(competitionEntries)
+    .innerJoin(users, eq(users.id, competitionEntries.userId))
+    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
+    .where(and(inArray(competitionEntries.competitionId, competitionIds), eq(competitionEntries.juryPlacement, 1)))
+    .all();
+  return new Map(rows.map(({ competitionId, ...winner }) => [competitionId, winner]));
+}
+
 /**
  * Closed competitions that ran (not ones called off before they started), the
  * latest to end first, each with its winners.
@@ -123,7 +162,8 @@ export function listPastCompetitions(now = new Date()): PastCompetition[] {
     .all();
   const cards = new Map(rows.map((row) => [row.id, { ...toCard(row, now), closedAt: row.closedAt! }]));
   const winners = winnersOf([...cards.keys()], (id) => cards.get(id)!.prizes);
-  return [...cards.values()].map((card) => ({ ...card, winners: winners.get(card.id)! }));
+  const juryWinners = juryWinnersOf([...cards.keys()]);
+  return [...cards.values()].map((card) => ({ ...card, winners: winners.get(card.id)!, juryWinner: juryWinners.get(card.id) ?? null }));
 }
 
 /** The stored prize text (one prize per line) as its non-empty lines. */
@@ -142,16 +182,22 @@ export type NewCompetition = {
   prizes: string[];
   startDate: Date;
   endDate: Date;
+  /** The series it belongs to (a build wins a series once); null for none. */
+  series?: string | null;
 };
 
-/** Adds a competition (admin tools, demo data). */
-export function createCompetition(competition: NewCompetition): number {
-  const { prizes, ...rest } = competition;
-  return db()
-    .insert(competitions)
-    .values({ ...rest, prizeDescription: prizes.join('\n') })
-    .returning({ id: competitions.id })
-    .get().id;
+/** Adds a competition (admin tools, demo data), with its jurors' ids. */
+export function createCompetition(competition: NewCompetition & { jurors?: number[] }): number {
+  const { prizes, jurors = [], ...rest } = competition;
+  return db().transaction((tx) => {
+    const id = tx
+      .insert(competitions)
+      .values({ ...rest, prizeDescription: prizes.join('\n') })
+      .returning({ id: competitions.id })
+      .get().id;
+    setJurors(tx, id, jurors);
+    return id;
+  });
 }
 
 export type AdminCompetition = {
@@ -165,6 +211,8 @@ export type AdminCompetition = {
   endDate: Date;
   badgeUrl: string | null;
   status: CompetitionStatus;
+  series: string | null;
+  jurors: string[];
 };
 
 function statusOf(row: { isActive: boolean; startDate: Date; endDate: Date }, now: Date): CompetitionStatus {
@@ -184,6 +232,8 @@ function toAdmin(row: typeof competitions.$inferSelect, now: Date): AdminCompeti
     endDate: row.endDate,
     badgeUrl: row.badgeUrl,
     status: statusOf(row, now),
+    series: row.series,
+    jurors: jurorNames(row.id),
   };
 }
 
@@ -202,22 +252,29 @@ export function findCompetitionForAdmin(id: number, now = new Date()): AdminComp
   return row ? toAdmin(row, now) : null;
 }
 
-export type CompetitionInput = NewCompetition & { rules: string; badgeUrl?: string | null };
+/** `jurors`: usernames; none, no jury prize. */
+export type CompetitionInput = NewCompetition & { rules: string; badgeUrl?: string | null; jurors?: string[] };
+
+export type SaveRefusal = { ok: false; reason: 'forbidden' | 'not_found' } | { ok: false; reason: 'unknown_jurors'; unknown: string[] };
 
 /**
- * Creates a competition, or changes one (`id`), for admins, with its audit row.
- * `badgeUrl` undefined keeps the current badge; null removes it.
+ * Creates a competition, or changes one (`id`), for admins, with its jury and its
+ * audit row. `badgeUrl`, `series` or `jurors` undefined keeps what is there; null
+ * removes the badge or the series. A juror named who is no active member refuses
+ * the whole change.
  */
 export function saveCompetition(
   actor: Viewer & Actor,
   id: number | null,
   input: CompetitionInput,
   now = new Date(),
-): { ok: true; id: number } | { ok: false; reason: 'forbidden' | 'not_found' } {
+): { ok: true; id: number } | SaveRefusal {
   if (!actor.isAdmin) return { ok: false, reason: 'forbidden' };
-  const { prizes, ...rest } = input;
+  const { prizes, jurors, ...rest } = input;
   const values = { ...rest, prizeDescription: prizes.join('\n') };
   return db().transaction((tx) => {
+    const jury = findJurors(tx, jurors ?? []);
+    if (!jury.ok) return { ok: false, reason: 'unknown_jurors', unknown: jury.unknown } as const;
     let savedId: number;
     if (id === null) {
       savedId = tx.insert(competitions).values(values).returning({ id: competitions.id }).get().id;
@@ -226,6 +283,7 @@ export function saveCompetition(
       if (updated.changes === 0) return { ok: false, reason: 'not_found' } as const;
       savedId = id;
     }
+    if (jurors) setJurors(tx, savedId, jury.ids);
     // The closing job comes back at the earliest end date it knows of.
     enqueueOrExpedite(tx, competitionClosingJob(input.endDate));
     recordAudit(
@@ -236,6 +294,9 @@ export function saveCompetition(
         targetType: 'competition',
         targetId: savedId,
         targetLabel: input.title,
+        details: [input.series ? `series ${input.series}` : '', jurors?.length ? `jurors ${jurors.join(', ')}` : '']
+          .filter(Boolean)
+          .join('; '),
       },
       now,
     );

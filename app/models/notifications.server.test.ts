@@ -153,7 +153,7 @@ describe('queueCompetitionResults', () => {
     expect(queueCompetitionResults(db(), competitionId)).toBe(3);
     expect(queueCompetitionResults(db(), competitionId)).toBe(0);
     expect(pendingMail(visitor, 'notifications')!.items).toEqual([
-      { kind: 'competition', competitionId, title: 'Winter RGB', placement: 1 },
+      { kind: 'competition', competitionId, title: 'Winter RGB', placement: 1, juryWinner: false },
     ]);
     expect(pendingMail(owner, 'notifications')!.items).toEqual([expect.objectContaining({ placement: 3 })]);
     expect(pendingMail(unplaced, 'notifications')!.items).toEqual([expect.objectContaining({ placement: null })]);

@@ -254,11 +254,17 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
       const competition = db().select({ title: competitions.title }).from(competitions).where(eq(competitions.id, row.competitionId)).get();
       if (!competition) return null;
       const entry = db()
-        .select({ placement: competitionEntries.placement })
+        .select({ placement: competitionEntries.placement, juryPlacement: competitionEntries.juryPlacement })
         .from(competitionEntries)
         .where(and(eq(competitionEntries.competitionId, row.competitionId), eq(competitionEntries.userId, row.userId)))
         .get();
-      return { kind: 'competition', competitionId: row.competitionId, title: competition.title, placement: entry?.placement ?? null };
+      return {
+        kind: 'competition',
+        competitionId: row.competitionId,
+        title: competition.title,
+        placement: entry?.placement ?? null,
+        juryWinner: entry?.juryPlacement === 1,
+      };
     }
     case 'digest': {
       const top = leaderboard('week', DIGEST_BUILDS);

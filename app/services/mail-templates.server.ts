@@ -183,7 +183,7 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
         link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
       };
     case 'competition':
-      return { text: competitionResult(item.title, item.placement), link: `${origin}/competitions/${item.competitionId}` };
+      return { text: competitionResult(item.title, item.placement, item.juryWinner), link: `${origin}/competitions/${item.competitionId}` };
     // Shown on the site only (models/notifications.server.ts MAILED).
     case 'milestone':
     case 'achievement':

@@ -61,7 +61,7 @@ export async function aListedBuild({
 }
 
 /** A competition running from `startDate` to `endDate` (a week from now by default). */
-export function aCompetition(values: Partial<NewCompetition> = {}): number {
+export function aCompetition(values: Partial<NewCompetition & { jurors: number[] }> = {}): number {
   const n = next(competitions);
   const now = Date.now();
   return createCompetition({

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findBuildDetail } from './builds.server';
+import { closeCompetition } from './competition-closing.server';
+import { contestEntries } from './competition-contest.server';
+import { enterCompetition } from './competition-entries.server';
+import { competitionStandings } from './competition-standings.server';
+import { findCompetition, listPastCompetitions } from './competitions.server';
+import { rateBuild } from './ratings.server';
+import { resetEnv } from '~/services/env.server';
+import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+
+const HOUR = 3600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
+
+beforeEach(() => {
+  vi.stubEnv('SCREENING', 'off');
+  resetEnv();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnv();
+});
+
+/** A new member's listed build entered in `competitionId` (or `buildId`, entered again by its owner), `hoursAgo`. */
+async function anEntry(competitionId: number, title: string, { buildId, hoursAgo = 20 }: { buildId?: number; hoursAgo?: number } = {}) {
+  const userId = buildId === undefined ? aMember().id : findBuildDetail(buildId)!.userId;
+  const build = buildId ?? (await aListedBuild({ userId, title }));
+  expect(enterCompetition({ competitionId, userId, buildId: build }, ago(hoursAgo))).toMatchObject({ ok: true });
+  return build;
+}
+
+const rate = (buildId: number, voters: { id: number }[], rating: number) => {
+  for (const voter of voters) rateBuild({ buildId, userId: voter.id, rating }, ago(2));
+};
+
+describe('closing with a jury', () => {
+  it('keeps the jurors’ stars apart: the community winner by the members’ votes, the jury winner by the jurors’', async () => {
+    const jurors = [aMember({ username: 'judge1' }), aMember({ username: 'judge2' })];
+    const crowd = [aMember(), aMember(), aMember()];
+    const competitionId = aCompetition({ startDate: ago(48), endDate: ago(1), jurors: jurors.map((juror) => juror.id) });
+    const crowdPleaser = await anEntry(competitionId, 'Crowd pleaser');
+    const judgesPick = await anEntry(competitionId, 'Judges’ pick');
+    rate(crowdPleaser, crowd, 5);
+    rate(judgesPick, crowd, 3);
+    // The jurors' fives on the judges' pick would lift it above the crowd pleaser if they counted for the community.
+    rate(judgesPick, jurors, 5);
+    rate(crowdPleaser, jurors, 1);
+
+    const closed = closeCompetition(competitionId);
+    expect(closed).toMatchObject({
+      ok: true,
+      placements: [
+        { buildId: crowdPleaser, placement: 1 },
+        { buildId: judgesPick, placement: 2 },
+      ],
+    });
+    expect(closed.ok && closed.juryWinner?.buildId).toBe(judgesPick);
+
+    const competition = findCompetition(competitionId)!;
+    expect(competition.jurors).toEqual(['judge1', 'judge2']);
+    const standings = competitionStandings({ ...competition, closedAt: competition.closedAt! });
+    expect(standings.map(({ title, votes, points, juryPlacement }) => ({ title, votes, points, juryPlacement }))).toEqual([
+      { title: 'Crowd pleaser', votes: 3, points: 15, juryPlacement: 2 },
+      { title: 'Judges’ pick', votes: 3, points: 9, juryPlacement: 1 },
+    ]);
+    const [past] = listPastCompetitions();
+    expect(past!.winners[0]!.title).toBe('Crowd pleaser');
+    expect(past!.juryWinner?.title).toBe('Judges’ pick');
+  });
+
+  it('names no jury winner without a jury', async () => {
+    const competitionId = aCompetition({ startDate: ago(48), endDate: ago(1) });
+    rate(await anEntry(competitionId, 'Only rig'), [aMember()], 4);
+    expect(closeCompetition(competitionId)).toMatchObject({ ok: true, juryWinner: null });
+    expect(listPastCompetitions()[0]!.juryWinner).toBeNull();
+  });
+});
+
+describe('the series rule', () => {
+  it('a build that won a competition of the series cannot win it again: the next-ranked entry wins; a new build can', async () => {
+    const crowd = [aMember(), aMember(), aMember()];
+    const first = aCompetition({ series: 'Setup of the Month', startDate: ago(100), endDate: ago(60) });
+    const champion = await anEntry(first, 'Champion rig', { hoursAgo: 80 });
+    rateBuild({ buildId: champion, userId: crowd[0]!.id, rating: 5 }, ago(70));
+    expect(closeCompetition(first)).toMatchObject({ ok: true, placements: [{ buildId: champion, placement: 1 }] });
+
+    const second = aCompetition({ series: 'Setup of the Month', startDate: ago(48), endDate: ago(1) });
+    await anEntry(second, '', { buildId: champion });
+    const runnerUp = await anEntry(second, 'Runner-up rig');
+    rate(champion, crowd, 5);
+    rate(runnerUp, crowd, 3);
+    expect(closeCompetition(second)).toMatchObject({
+      ok: true,
+      placements: [
+        { buildId: runnerUp, placement: 1 },
+        { buildId: champion, placement: 2 },
+      ],
+    });
+
+    // Another series, or none, is another title to win.
+    const other = aCompetition({ series: 'Cable Wars', startDate: ago(48), endDate: ago(1) });
+    await anEntry(other, '', { buildId: champion });
+    rate(await anEntry(other, 'Third rig'), crowd, 3);
+    expect(closeCompetition(other)).toMatchObject({ ok: true, placements: [{ buildId: champion, placement: 1 }, { placement: 2 }] });
+  });
+
+  it('bars the jury prize too, for a build that won the series by either vote', async () => {
+    const juror = aMember();
+    const first = aCompetition({ series: 'Monthly', startDate: ago(100), endDate: ago(60), jurors: [juror.id] });
+    const judged = await anEntry(first, 'Judged rig', { hoursAgo: 80 });
+    rateBuild({ buildId: judged, userId: juror.id, rating: 5 }, ago(70));
+    expect(closeCompetition(first)).toMatchObject({ ok: true, juryWinner: { buildId: judged } });
+
+    const second = aCompetition({ series: 'Monthly', startDate: ago(48), endDate: ago(1), jurors: [juror.id] });
+    await anEntry(second, '', { buildId: judged });
+    const fresh = await anEntry(second, 'Fresh rig');
+    rate(judged, [juror], 5);
+    rate(fresh, [juror], 2);
+    expect(closeCompetition(second)).toMatchObject({ ok: true, juryWinner: { buildId: fresh } });
+  });
+});
+
+describe('contest mode', () => {
+  it('lists the entries with the viewer’s own stars and nothing of how they stand, each visitor in an order of their own', async () => {
+    const competitionId = aCompetition({ startDate: ago(48), endDate: new Date(Date.now() + 48 * HOUR) });
+    const viewer = aMember();
+    const builds: number[] = [];
+    for (let index = 0; index < 12; index += 1) builds.push(await anEntry(competitionId, `Rig ${index}`));
+    rateBuild({ buildId: builds[3]!, userId: viewer.id, rating: 4 });
+
+    const seen = contestEntries(competitionId, `member:${viewer.id}`, viewer.id);
+    expect(Object.keys(seen[0]!).sort()).toEqual(['buildId', 'imageId', 'mine', 'myRating', 'title', 'userLevel', 'username']);
+    expect(seen.find((entry) => entry.buildId === builds[3])!.myRating).toBe(4);
+    expect(seen.filter((entry) => entry.myRating !== null)).toHaveLength(1);
+    expect(contestEntries(competitionId, `member:${viewer.id}`, viewer.id).map((entry) => entry.buildId)).toEqual(
+      seen.map((entry) => entry.buildId),
+    );
+    expect(contestEntries(competitionId, 'guest:198.51.100.7', null).map((entry) => entry.buildId)).not.toEqual(
+      seen.map((entry) => entry.buildId),
+    );
+    expect(findCompetition(competitionId)!.contest).toBe(true);
+  });
+});
