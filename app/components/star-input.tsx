@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useFetcher, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { StarIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
 
-type Props = { buildId: number; current: number | null; signedIn: boolean };
+/**
+ * Rating a build from another page (a competition's entry cards): the form posts
+ * `buildId` there, to `action`, which redirects back to `back`; with JavaScript it
+ * posts without leaving the page, each card on its own.
+ */
+type InPlace = { action: string; back: string; title: string };
+
+type Props = { buildId: number; current: number | null; signedIn: boolean; inPlace?: InPlace };
 
 /**
  * "rate this build": five radio buttons drawn as stars and a submit button, a plain
@@ -12,32 +19,39 @@ type Props = { buildId: number; current: number | null; signedIn: boolean };
  * .star-input). A guest with JavaScript gets the sign-in dialog; without, the post
  * itself sends them to sign in and back.
  */
-export function StarInput({ buildId, current, signedIn }: Props) {
+export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
   const [askSignIn, setAskSignIn] = useState(false);
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rate';
+  const fetcher = useFetcher({ key: `rate-${buildId}` });
+  const RatingForm = inPlace ? fetcher.Form : Form;
+  const busy = inPlace
+    ? fetcher.state === 'submitting'
+    : navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rate';
+  const titleId = `rate-title-${buildId}`;
   return (
-    <section aria-labelledby="rate-title" className="panel p-5">
-      <Form
+    <section aria-labelledby={titleId} className={inPlace ? '' : 'panel p-5'}>
+      <RatingForm
         method="post"
+        action={inPlace?.action}
         preventScrollReset
         onSubmit={(event) => {
           if (signedIn) return;
           event.preventDefault();
           setAskSignIn(true);
         }}
-        className="flex flex-wrap items-center justify-between gap-4"
+        className={inPlace ? 'flex flex-wrap items-end justify-between gap-2' : 'flex flex-wrap items-center justify-between gap-4'}
       >
         <input type="hidden" name="intent" value="rate" />
+        {inPlace ? <input type="hidden" name="buildId" value={buildId} /> : null}
         <fieldset>
-          <legend id="rate-title" className="mb-2 text-sm font-bold uppercase tracking-widest text-muted">
-            rate this build
+          <legend id={titleId} className={inPlace ? 'sr-only' : 'mb-2 text-sm font-bold uppercase tracking-widest text-muted'}>
+            {inPlace ? `rate ${inPlace.title}` : 'rate this build'}
           </legend>
           <div className="star-input flex gap-1">
             {[1, 2, 3, 4, 5].map((stars) => (
               <label key={stars} className="cursor-pointer p-0.5">
                 <input type="radio" name="rating" value={stars} defaultChecked={current === stars} required className="sr-only" />
-                <StarIcon className="size-8" aria-hidden="true" />
+                <StarIcon className={inPlace ? 'size-7' : 'size-8'} aria-hidden="true" />
                 <span className="sr-only">
                   {stars} {stars === 1 ? 'star' : 'stars'}
                 </span>
@@ -45,16 +59,16 @@ export function StarInput({ buildId, current, signedIn }: Props) {
             ))}
           </div>
         </fieldset>
-        <button type="submit" className={buttonClass('hot', 'md')} disabled={busy}>
-          {busy ? 'Submitting...' : current ? 'Update rating' : 'Submit rating'}
+        <button type="submit" className={buttonClass('hot', inPlace ? 'sm' : 'md')} disabled={busy}>
+          {busy ? 'Submitting...' : current ? 'Update rating' : inPlace ? 'Rate' : 'Submit rating'}
         </button>
-      </Form>
+      </RatingForm>
       {current ? (
-        <p className="mt-3 text-sm text-muted">
+        <p className={inPlace ? 'mt-2 text-xs text-muted' : 'mt-3 text-sm text-muted'}>
           You rated this build {current} {current === 1 ? 'star' : 'stars'}.
         </p>
       ) : null}
-      {askSignIn ? <AuthRequiredDialog redirectTo={`/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
+      {askSignIn ? <AuthRequiredDialog redirectTo={inPlace?.back ?? `/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
     </section>
   );
 }

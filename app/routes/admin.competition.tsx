@@ -39,6 +39,8 @@ export function loader(args: Route.LoaderArgs) {
       startDate: day(competition.startDate),
       endDate: day(competition.endDate),
       badgeUrl: competition.badgeUrl,
+      series: competition.series ?? '',
+      jurors: competition.jurors.join(', '),
     },
   };
 }
@@ -68,6 +70,10 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   const saved = saveCompetition(admin, id, { ...values, badgeUrl });
+  if (!saved.ok && saved.reason === 'unknown_jurors') {
+    const message = `No member is named ${saved.unknown.map((name) => `“${name}”`).join(', ')}.`;
+    return rejectForm(args, { result: submission.reply({ fieldErrors: { jurors: [message] } }) });
+  }
   if (!saved.ok) throw data(null, { status: saved.reason === 'forbidden' ? 403 : 404 });
   return redirectWithToast(
     '/admin/competitions',
@@ -101,6 +107,19 @@ export default function AdminCompetition({ loaderData, actionData }: Route.Compo
         <TextArea field={fields.description} label="Description" rows={3} />
         <TextArea field={fields.rules} label="Rules" rows={4} />
         <TextArea field={fields.prizes} label="Prizes" rows={3} hint="One prize per line." />
+        <TextField
+          field={fields.series}
+          label="Series (optional)"
+          type="text"
+          maxLength={100}
+          hint="Competitions with the same series name, e.g. “Setup of the Month”: a build that won one cannot win another (a new build can)."
+        />
+        <TextArea
+          field={fields.jurors}
+          label="Jurors (optional)"
+          rows={2}
+          hint="Members’ usernames, separated by commas. Their stars make a jury prize of its own and do not count for the community vote."
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.startDate} label="Starts on (UTC)" type="date" />
           <TextField field={fields.endDate} label="Ends after (UTC)" type="date" hint="It runs to the end of this day." />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/past-competitions';
 import { CompetitionBadge } from '~/components/competition/badge';
-import { Winners } from '~/components/competition/winners';
+import { JuryWinner, Winners } from '~/components/competition/winners';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { listPastCompetitions } from '~/models/competitions.server';
@@ -13,11 +13,15 @@ export const meta = () => pageMeta('Past competitions', 'Finished RigRoast compe
 
 export function loader() {
   const competitions = listPastCompetitions();
-  const images = imageSources(competitions.flatMap((competition) => competition.winners.map((winner) => winner.imageId)));
+  const images = imageSources(
+    competitions.flatMap(({ winners, juryWinner }) => [...winners, ...(juryWinner ? [juryWinner] : [])].map((winner) => winner.imageId)),
+  );
+  const image = (imageId: number) => images.get(imageId) ?? null;
   return {
-    competitions: competitions.map((competition) => ({
+    competitions: competitions.map(({ juryWinner, ...competition }) => ({
       ...competition,
-      winners: competition.winners.map((winner) => ({ ...winner, image: images.get(winner.imageId) ?? null })),
+      winners: competition.winners.map((winner) => ({ ...winner, image: image(winner.imageId) })),
+      juryWinner: juryWinner ? { ...juryWinner, image: image(juryWinner.imageId) } : null,
     })),
   };
 }
@@ -59,6 +63,7 @@ export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
                   </div>
                 </div>
                 <Winners winners={competition.winners} label={`Winners of ${competition.title}`} />
+                {competition.juryWinner ? <JuryWinner winner={competition.juryWinner} /> : null}
               </article>
             </li>
           ))}

@@ -53,3 +53,13 @@ export function shortDate(date: Date | number): string {
 export function shortDateTime(date: Date | number): string {
   return `${dateTimeFormat.format(date)} UTC`;
 }
+
+/** "2d 04:05:09", "04:05:09": a countdown's time left, never below zero. */
+export function countdownText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(seconds / 86_400);
+  const clock = [Math.floor(seconds / 3600) % 24, Math.floor(seconds / 60) % 60, seconds % 60]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+  return days > 0 ? `${days}d ${clock}` : clock;
+}

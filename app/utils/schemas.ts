@@ -177,6 +177,11 @@ export const commentSchema = z.object({
 });
 
 const DAY_MS = 24 * 3600_000;
+
+/** A competition's whole UTC days, `YYYY-MM-DD`, as its window: from the start of the first to the end of the last. */
+export function competitionDays(startDate: string, endDate: string): { startDate: Date; endDate: Date } {
+  return { startDate: new Date(`${startDate}T00:00:00Z`), endDate: new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS - 1) };
+}
 const isoDay = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -203,19 +208,23 @@ export const competitionSchema = z
     prizes: z.string().trim().max(2000, 'Prizes cannot exceed 2000 characters').optional(),
     startDate: isoDay('Start date'),
     endDate: isoDay('End date'),
+    series: z.string().trim().max(100, 'Series cannot exceed 100 characters').optional(),
+    jurors: z.string().trim().max(1000, 'Jurors cannot exceed 1000 characters').optional(),
     badge: z.instanceof(File).optional(),
     removeBadge: z.literal('on').optional(),
   })
   .refine((value) => value.endDate >= value.startDate, { path: ['endDate'], message: 'The end date must be on or after the start date' })
-  .transform(({ startDate, endDate, prizes, rules, removeBadge, ...rest }) => ({
+  .transform(({ startDate, endDate, prizes, rules, removeBadge, series, jurors, ...rest }) => ({
     ...rest,
+    series: series || null,
+    // Usernames separated by commas, spaces or lines.
+    jurors: (jurors ?? '').split(/[\s,]+/).filter(Boolean),
     rules: rules ?? '',
     prizes: (prizes ?? '')
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
-    startDate: new Date(`${startDate}T00:00:00Z`),
-    endDate: new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS - 1),
+    ...competitionDays(startDate, endDate),
     removeBadge: removeBadge === 'on',
   }));
 

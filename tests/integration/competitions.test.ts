@@ -72,7 +72,7 @@ describe('the competition screens', () => {
     const replaced = await member.post(page, { intent: 'enter', buildId: String(second) });
     expect(toastText(replaced.html)).toContain('Entry replaced');
     expect(entryOf(id, second)).toEqual({ build_id: second, placement: null });
-    expect(pageText(replaced.html)).toMatch(/#1 .*Second entry/);
+    expect(pageText(replaced.html)).toMatch(/Entries .*Second entry @\S+ Lv Level \d+ Your entry: members rate it, you cannot\./);
 
     const withdrawn = await member.post(page, { intent: 'withdraw' });
     expect(toastText(withdrawn.html)).toContain('Entry withdrawn');
@@ -108,30 +108,74 @@ describe('the competition screens', () => {
     expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(`/competitions/${id}`)}`);
   });
 
-  it('rank entries by votes given during the competition, and the closing job fixes the winners shown on past competitions', async () => {
-    const id = aCompetition();
+  it('run in contest mode: members rate entries in place, no score shows until it closes, then the community and jury winners', async () => {
+    const juror = await stack.member();
+    const jurorId = ((await juror.request('/api/user').then((response) => response.json())) as { id: number }).id;
+    const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}`, jurors: [jurorId] });
+    const page = `/competitions/${id}`;
     const entrants = [await stack.member(), await stack.member(), await stack.member()];
     const builds: number[] = [];
     for (const [index, entrant] of entrants.entries()) {
       builds.push(await buildBy(entrant, `Finalist ${index + 1}`));
-      await entrant.post(`/competitions/${id}`, { intent: 'enter', buildId: String(builds[index]) });
+      await entrant.post(page, { intent: 'enter', buildId: String(builds[index]) });
     }
+    // Members rate on the competition page itself, without JavaScript: a post, and back to the entry's card.
     const voters = [await stack.member(), await stack.member()];
     for (const voter of voters) {
-      for (const [index, stars] of [3, 5, 4].entries())
-        await voter.post(`/build/${builds[index]}`, { intent: 'rate', rating: String(stars) });
+      for (const [index, stars] of [3, 5, 4].entries()) {
+        const rated = await voter.post(page, { intent: 'rate', buildId: String(builds[index]), rating: String(stars) });
+        expect(rated.url).toBe(page);
+        expect(toastText(rated.html)).toContain('Rating submitted');
+      }
     }
-    expect(pageText((await stack.browser().get(`/competitions/${id}`)).html)).toMatch(/#1 .*Finalist 2.*#2 .*Finalist 3.*#3 .*Finalist 1/);
+    const own = await voters[0]!.get(page);
+    expect(pageText(own.html)).toMatch(
+      /Finalist 2 @\S+ Lv Level \d+ rate Finalist 2 1 star 2 stars 3 stars 4 stars 5 stars Update rating You rated this build 5 stars\./,
+    );
+    // The jury's stars go the other way: Finalist 1 is the jury's pick.
+    for (const [index, stars] of [5, 1, 2].entries())
+      await juror.post(page, { intent: 'rate', buildId: String(builds[index]), rating: String(stars) });
+    expect(pageText((await juror.get(page)).html)).toContain('You are on the jury');
+
+    // Nothing anywhere says how the entries stand: not the text, not the page's data, not the API.
+    const guest = stack.browser();
+    const shown = await guest.get(page);
+    expect(shown.response.headers.get('cache-control')).toMatch(/private/);
+    const text = pageText(shown.html);
+    expect(text).toContain('Finalist 1');
+    expect(text).not.toMatch(/#\d|\d+ votes?\b|\bpts\b|Rated by|Standings|\b[1-5]\.\d\b/);
+    for (const revealing of ['averageRating', 'ratingCount', 'votes', 'points', '"rank"', 'juryPlacement'])
+      expect(shown.html).not.toContain(revealing);
+    // A guest's order is theirs: the same on every visit that day, and never the page cache's one page for everyone.
+    const again = await guest.get(page);
+    expect(again.response.headers.get('x-page-cache')).toBeNull();
+    expect(entryOrder(again.html)).toEqual(entryOrder(shown.html));
+    for (const caller of [guest, voters[0]!]) {
+      const api = await caller.request(`/api/competitions/${id}`);
+      const body = await api.text();
+      expect(JSON.parse(body)).toMatchObject({
+        contest: true,
+        standings: null,
+        placements: null,
+        juryWinner: null,
+        jurors: [expect.any(String)],
+      });
+      for (const revealing of ['averageRating', 'ratingCount', '"votes"', '"points"', '"rank"', '"placement"'])
+        expect(body).not.toContain(revealing);
+    }
 
     setCompetitionEnd(stack.app.databasePath, id, Date.now());
     await closeDueCompetitionsNow(stack.app.databasePath);
     expect([0, 1, 2].map((index) => entryOf(id, builds[index]!)?.placement)).toEqual([3, 1, 2]);
 
-    const closed = pageText((await stack.browser().get(`/competitions/${id}`)).html);
-    expect(closed).toMatch(/Winners 1st @\S+ Finalist 2 Gold 2nd @\S+ Finalist 3 Silver 3rd @\S+ Finalist 1 Bronze/);
+    const closed = pageText((await stack.browser().get(page)).html);
+    expect(closed).toMatch(
+      /Winners 1st @\S+ Finalist 2 Gold 2nd @\S+ Finalist 3 Silver 3rd @\S+ Finalist 1 Bronze Jury prize @\S+ Finalist 1/,
+    );
+    expect(closed).toMatch(/Final standings .*#1 2 votes · 10 pts during the competition/);
     const past = pageText((await stack.browser().get('/past-competitions')).html);
     expect(past).toContain(titleOf(id));
-    expect(past).toMatch(/1st @\S+ Finalist 2 Gold/);
+    expect(past).toMatch(/1st @\S+ Finalist 2 Gold .*Jury prize @\S+ Finalist 1/);
     const audit = readRow<{ action: string; actor_name: string }>(
       stack.app.databasePath,
       "select action, actor_name from audit_log where target_type = 'competition' and target_id = ?",
@@ -139,4 +183,27 @@ describe('the competition screens', () => {
     );
     expect(audit).toEqual({ action: 'close-competition', actor_name: 'competition closing' });
   });
+
+  it('take ratings in place only for the competition’s own entries, while it is open', async () => {
+    const entrant = await stack.member();
+    const entry = await buildBy(entrant);
+    const outsider = await buildBy(await stack.member());
+    const id = aCompetition();
+    await entrant.post(`/competitions/${id}`, { intent: 'enter', buildId: String(entry) });
+    const voter = await stack.member();
+
+    const notAnEntry = await voter.post(`/competitions/${id}`, { intent: 'rate', buildId: String(outsider), rating: '5' });
+    expect(toastText(notAnEntry.html)).toContain('That build is not an entry here.');
+    const own = await entrant.post(`/competitions/${id}`, { intent: 'rate', buildId: String(entry), rating: '5' });
+    expect(toastText(own.html)).toContain('You cannot rate your own build');
+    setCompetitionEnd(stack.app.databasePath, id, Date.now() - 1000);
+    const late = await voter.post(`/competitions/${id}`, { intent: 'rate', buildId: String(entry), rating: '5' });
+    expect(toastText(late.html)).toContain('Voting has closed for this competition.');
+    expect(
+      readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from ratings where build_id in (?, ?)', entry, outsider).n,
+    ).toBe(0);
+  });
 });
+
+/** The entries' build ids, in the order the page lists them. */
+const entryOrder = (html: string) => [...html.matchAll(/id="entry-(\d+)"/g)].map((match) => Number(match[1]));

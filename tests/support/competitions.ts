@@ -14,22 +14,29 @@ export function insertCompetition(
     startDate = Date.now() - DAY,
     endDate = Date.now() + 7 * DAY,
     prizes = ['Gold', 'Silver', 'Bronze'],
+    series = null,
+    jurors = [],
   }: {
     title: string;
     startDate?: number;
     endDate?: number;
     prizes?: string[];
+    series?: string | null;
+    /** The jurors' member ids. */
+    jurors?: number[];
   },
 ): number {
   const sqlite = openAppDatabase(databasePath);
   try {
-    return Number(
+    const id = Number(
       sqlite
         .prepare(
-          "insert into competitions (title, description, theme, rules, start_date, end_date, prize_description) values (?, 'Show your rig.', 'Any build', 'One build per member.', ?, ?, ?)",
+          "insert into competitions (title, description, theme, rules, start_date, end_date, prize_description, series) values (?, 'Show your rig.', 'Any build', 'One build per member.', ?, ?, ?, ?)",
         )
-        .run(title, startDate, endDate, prizes.join('\n')).lastInsertRowid,
+        .run(title, startDate, endDate, prizes.join('\n'), series).lastInsertRowid,
     );
+    for (const userId of jurors) sqlite.prepare('insert into competition_jurors (competition_id, user_id) values (?, ?)').run(id, userId);
+    return id;
   } finally {
     sqlite.close();
   }

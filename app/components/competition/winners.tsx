@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
-import type { Winner } from '~/domain/competitions';
+import type { JuryWinner as JuryWinnerRow, Winner } from '~/domain/competitions';
 import { MemberLink } from '~/components/member-link';
 import type { ImageSources } from '~/images/variants';
 
@@ -8,6 +8,7 @@ const PLACES = ['1st', '2nd', '3rd'];
 const TONES = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];
 
 export type WinnerData = Winner & { image: ImageSources | null };
+export type JuryWinnerData = JuryWinnerRow & { image: ImageSources | null };
 
 /** A closed competition's top three: the build's photo, place, the prize line it won, the member and the build. */
 export function Winners({ winners, label }: { winners: WinnerData[]; label: string }) {
@@ -38,5 +39,28 @@ export function Winners({ winners, label }: { winners: WinnerData[]; label: stri
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The jury prize's winner, beside the community's podium: the entry the jurors' own stars placed first. */
+export function JuryWinner({ winner }: { winner: JuryWinnerData }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-neon-pink/50 bg-panel-2/60 p-2 sm:gap-4">
+      <Link
+        to={`/build/${winner.buildId}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-md bg-void sm:w-28"
+      >
+        {winner.image ? <ResponsiveImage image={winner.image} alt="" sizes="7rem" className="h-full w-full object-cover" /> : null}
+      </Link>
+      <p className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="display text-xl text-neon-pink">Jury prize</span>
+        <MemberLink username={winner.username} className="font-bold" />
+        <Link to={`/build/${winner.buildId}`} className="min-w-0 basis-full truncate underline-offset-4 hover:underline sm:basis-auto">
+          {winner.title}
+        </Link>
+      </p>
+    </div>
   );
 }

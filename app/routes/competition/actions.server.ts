@@ -1,7 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { Route } from './+types/route';
+import { rate } from '~/routes/build/actions.server';
+import { isContestEntry } from '~/models/competition-contest.server';
 import { enterCompetition, withdrawEntry } from '~/models/competition-entries.server';
+import { findCompetition } from '~/models/competitions.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { competitionEntrySchema } from '~/utils/schemas';
@@ -34,4 +37,20 @@ export function withdraw(competitionId: number, userId: number, back: string) {
   if (result.reason === 'not_found') throw data(null, { status: 404 });
   const description = result.reason === 'not_open' ? 'This competition is not taking entries any more.' : 'You have no entry here.';
   return redirectWithToast(back, { kind: 'error', title: 'Failed to withdraw', description }, { status: 303 });
+}
+
+/**
+ * Stars for an entry from its card on the competition page, as the build page
+ * takes them (the same rating), back to the card. Only while the competition is
+ * open: stars given after its end would not count.
+ */
+export function rateInPlace(competitionId: number, userId: number, formData: FormData, back: string) {
+  const buildId = Number(formData.get('buildId'));
+  const competition = findCompetition(competitionId);
+  if (!competition) throw data(null, { status: 404 });
+  const fail = (description: string) =>
+    redirectWithToast(back, { kind: 'error', title: 'Failed to submit rating', description }, { status: 303 });
+  if (!competition.open) return fail('Voting has closed for this competition.');
+  if (!Number.isSafeInteger(buildId) || !isContestEntry(competitionId, buildId)) return fail('That build is not an entry here.');
+  return rate(buildId, userId, Number(formData.get('rating')), `${back}#entry-${buildId}`);
 }

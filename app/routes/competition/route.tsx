@@ -1,39 +1,60 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/route';
-import { enter, withdraw } from './actions.server';
+import { enter, rateInPlace, withdraw } from './actions.server';
+import { ContestEntries } from './contest-entries';
 import { EntryForm } from './entry-form';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
-import { Winners } from '~/components/competition/winners';
+import { Countdown } from '~/components/competition/countdown';
+import { JuryWinner, Winners } from '~/components/competition/winners';
 import { buttonClass } from '~/components/ui/button';
+import { contestEntries } from '~/models/competition-contest.server';
 import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
+import { isJuror } from '~/models/competition-jurors.server';
 import { competitionStandings } from '~/models/competition-standings.server';
-import { findCompetition, winnersOf } from '~/models/competitions.server';
+import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
+import { contestVisitor } from '~/web/contest-visitor.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { daysRemaining, shortDateTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 
+/**
+ * While the competition runs (contest mode) its entries in the visitor's own
+ * order, with the member's own stars and nothing of how they stand; once closed,
+ * the final standings, the podium and the jury prize.
+ */
 export function loader(args: Route.LoaderArgs) {
   const now = new Date();
   const competition = findCompetition(Number(args.params.id), now);
   if (!competition) throw notFound('competition');
-  const standings = competitionStandings(competition);
-  const winners = competition.closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null;
-  const images = imageSources([...standings, ...(winners ?? [])].map((entry) => entry.imageId));
   const viewer = currentUser(args);
+  const { closedAt } = competition;
+  const entries = competition.contest
+    ? contestEntries(competition.id, contestVisitor(args.request, viewer), viewer?.id ?? null, now)
+    : null;
+  const standings = closedAt ? competitionStandings({ ...competition, closedAt }) : null;
+  const winners = closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null;
+  const juryWinner = closedAt ? (juryWinnersOf([competition.id]).get(competition.id) ?? null) : null;
+  const images = imageSources(
+    [...(entries ?? []), ...(standings ?? []), ...(winners ?? []), ...(juryWinner ? [juryWinner] : [])].map((entry) => entry.imageId),
+  );
+  const image = (imageId: number) => images.get(imageId) ?? null;
   return {
     competition,
-    standings: standings.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: images.get(standing.imageId) ?? null })),
-    winners: winners?.map((winner) => ({ ...winner, image: images.get(winner.imageId) ?? null })) ?? null,
+    entries: entries?.map(({ imageId, ...entry }) => ({ ...entry, image: image(imageId) })) ?? null,
+    standings: standings?.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: image(standing.imageId) })) ?? null,
+    winners: winners?.map((winner) => ({ ...winner, image: image(winner.imageId) })) ?? null,
+    juryWinner: juryWinner ? { ...juryWinner, image: image(juryWinner.imageId) } : null,
     member: viewer && competition.open ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id) } : null,
+    juror: viewer !== null && competition.contest && isJuror(competition.id, viewer.id),
     signedIn: viewer !== null,
     now: now.getTime(),
   };
 }
 
-/** Entering (or replacing) and withdrawing the member's own entry. */
+/** Entering (or replacing) and withdrawing the member's own entry, and rating an entry in place. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const competitionId = Number(args.params.id);
@@ -44,6 +65,8 @@ export async function action(args: Route.ActionArgs) {
       return enter(args, competitionId, user.id, formData, back);
     case 'withdraw':
       return withdraw(competitionId, user.id, back);
+    case 'rate':
+      return rateInPlace(competitionId, user.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -53,7 +76,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(loaderData?.competition.title ?? 'Competition', loaderData?.competition.description ?? 'A RigRoast build competition.');
 
 export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
-  const { competition, standings, winners, member, signedIn, now } = loaderData;
+  const { competition, entries, standings, winners, juryWinner, member, juror, signedIn, now } = loaderData;
   const back = `/competitions/${competition.id}`;
   const { open } = competition;
   return (
@@ -67,6 +90,11 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
           <h1 className="display mt-2 break-words text-3xl sm:text-5xl">{competition.title}</h1>
           <p className="mt-2 text-neon-cyan">{competition.theme}</p>
           <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-muted">{competition.description}</p>
+          {open ? (
+            <div className="mt-5">
+              <Countdown endDate={competition.endDate} />
+            </div>
+          ) : null}
         </div>
       </header>
 
@@ -96,6 +124,21 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
               </dd>
             </div>
           ) : null}
+          {competition.jurors.length > 0 ? (
+            <div>
+              <dt className="font-bold uppercase tracking-widest text-muted">Jury</dt>
+              <dd>
+                {competition.jurors.map((name) => `@${name}`).join(', ')}: their stars make a jury prize of their own and do not count for
+                the community vote.
+              </dd>
+            </div>
+          ) : null}
+          {competition.series ? (
+            <div>
+              <dt className="font-bold uppercase tracking-widest text-muted">Series</dt>
+              <dd>{competition.series}: a build that won a competition of this series cannot win it again (enter a new build).</dd>
+            </div>
+          ) : null}
           {competition.rules ? (
             <div>
               <dt className="font-bold uppercase tracking-widest text-muted">Rules</dt>
@@ -110,6 +153,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
                 Winners
               </h2>
               <Winners winners={winners} label="Winners" />
+              {juryWinner ? <JuryWinner winner={juryWinner} /> : null}
             </section>
           ) : null}
           {member ? (
@@ -141,7 +185,11 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
-      <Standings standings={standings} closed={winners !== null} />
+      {entries ? (
+        <ContestEntries entries={entries} voting={open} signedIn={signedIn} juror={juror} back={back} />
+      ) : standings ? (
+        <Standings standings={standings} />
+      ) : null}
       <p>
         <Link to="/competitions" className={buttonClass('ghost', 'sm')}>
           All competitions
