@@ -90,6 +90,8 @@ export default [
   route('api/admin/builds/:id', 'routes/api/admin.build.ts'),
   route('api/admin/held-photos', 'routes/api/admin.held-photos.ts'),
   route('api/admin/photos/:id', 'routes/api/admin.photo.ts'),
+  route('api/admin/competitions', 'routes/api/admin.competitions.ts'),
+  route('api/admin/competitions/:id', 'routes/api/admin.competition.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -3,14 +3,23 @@ import type { ownBuildSchema } from './contract/account';
 import type { buildExtrasSchema, partJsonSchema, photoJsonSchema } from './contract/build-details';
 import type { competitionDetailSchema } from './contract/competitions';
 import type { publicMemberSchema } from './contract/members';
-import { apiBuildSummary, apiCompetition, apiLeaderboardEntry, apiPastCompetition, apiProgression, apiWinner } from './serialize';
+import {
+  apiBuildSummary,
+  apiCompetition,
+  apiJuryWinner,
+  apiLeaderboardEntry,
+  apiPastCompetition,
+  apiProgression,
+  apiWinner,
+} from './serialize';
 import type { BuildSort } from '~/domain/build-sorts';
 import type { CompetitionPlacement, PublicMember } from '~/domain/members';
 import type { Progression } from '~/domain/progression';
 import type { BuildSummary } from '~/domain/builds';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
 import type { CompetitionDetail } from '~/models/competitions.server';
-import type { PastCompetition, Winner } from '~/domain/competitions';
+import type { JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
+import type { ContestEntry } from '~/models/competition-contest.server';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
 import { buildTagsOf } from '~/models/build-details.server';
@@ -47,28 +56,51 @@ export function apiLeaderboard(entries: LeaderboardEntry[]) {
   return entries.map((entry) => apiLeaderboardEntry(entry, photoUrl(entry)));
 }
 
-/** One competition with its standings (photos read in one query) and, once closed, its placements. */
+type DetailParts = {
+  /** Contest mode's: in the caller's order, without scores. */
+  entries?: ContestEntry[] | null;
+  standings?: CompetitionStanding[];
+  placements?: Winner[];
+  juryWinner?: JuryWinner | null;
+};
+
+/**
+ * One competition (photos read in one query): while it runs its entries alone
+ * (contest mode), once closed its standings, placements and jury prize.
+ */
 export function apiCompetitionDetail(
   competition: CompetitionDetail,
-  standings: CompetitionStanding[],
-  placements: Winner[] | null,
+  { entries = null, standings, placements, juryWinner = null }: DetailParts,
 ): z.infer<typeof competitionDetailSchema> {
-  const photoUrl = photoUrls([...standings, ...(placements ?? [])]);
+  const photoUrl = photoUrls([...(entries ?? []), ...(standings ?? []), ...(placements ?? []), ...(juryWinner ? [juryWinner] : [])]);
   return {
     ...apiCompetition(competition),
     rules: competition.rules,
     open: competition.open,
+    contest: competition.contest,
+    series: competition.series,
+    jurors: competition.jurors,
     closedAt: competition.closedAt?.toISOString() ?? null,
-    standings: standings.map((standing) => ({
-      rank: standing.rank,
-      buildId: standing.buildId,
-      title: standing.title,
-      username: standing.username,
-      imageUrl: photoUrl(standing),
-      votes: standing.votes,
-      points: standing.points,
-    })),
+    entries:
+      entries?.map((entry) => ({
+        buildId: entry.buildId,
+        title: entry.title,
+        username: entry.username,
+        imageUrl: photoUrl(entry),
+        myRating: entry.myRating,
+      })) ?? null,
+    standings:
+      standings?.map((standing) => ({
+        rank: standing.rank,
+        buildId: standing.buildId,
+        title: standing.title,
+        username: standing.username,
+        imageUrl: photoUrl(standing),
+        votes: standing.votes,
+        points: standing.points,
+      })) ?? null,
     placements: placements?.map((placement) => apiWinner(placement, photoUrl(placement))) ?? null,
+    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl(juryWinner)) : null,
   };
 }
 
@@ -124,6 +156,8 @@ export function apiPublicMember({ member, progression, placements, builds }: Mem
 
 /** Closed competitions with their winners, the winners' photos read in one query. */
 export function apiPastCompetitions(competitions: PastCompetition[]) {
-  const photoUrl = photoUrls(competitions.flatMap((competition) => competition.winners));
+  const photoUrl = photoUrls(
+    competitions.flatMap((competition) => [...competition.winners, ...(competition.juryWinner ? [competition.juryWinner] : [])]),
+  );
   return competitions.map((competition) => apiPastCompetition(competition, photoUrl));
 }

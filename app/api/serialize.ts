@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { buildExtrasSchema } from './contract/build-details';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
-import type { competitionSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
-import type { CompetitionCard, PastCompetition, Winner } from '~/domain/competitions';
+import type { competitionSchema, juryWinnerSchema, pastCompetitionSchema, winnerSchema } from './contract/competitions';
+import type { CompetitionCard, JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
 import type { Progression } from '~/domain/progression';
 import type { buildSummarySchema, userSchema } from './contract/common';
 import type { BuildSummary } from '~/domain/builds';
@@ -76,15 +76,21 @@ export function apiWinner(winner: Winner, imageUrl: string): z.infer<typeof winn
   };
 }
 
+export function apiJuryWinner(winner: JuryWinner, imageUrl: string): z.infer<typeof juryWinnerSchema> {
+  return { username: winner.username, buildId: winner.buildId, title: winner.title, imageUrl };
+}
+
 /** A closed competition; `photoUrl` answers its winners' photos, read for the whole list at once. */
 export function apiPastCompetition(
   competition: PastCompetition,
-  photoUrl: (winner: Winner) => string,
+  photoUrl: (winner: { imageId: number }) => string,
 ): z.infer<typeof pastCompetitionSchema> {
+  const { juryWinner } = competition;
   return {
     ...apiCompetition(competition),
     closedAt: competition.closedAt.toISOString(),
     winners: competition.winners.map((winner) => apiWinner(winner, photoUrl(winner))),
+    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl(juryWinner)) : null,
   };
 }
 

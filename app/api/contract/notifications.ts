@@ -37,6 +37,7 @@ const subjectSchema = z.discriminatedUnion('kind', [
       competitionId: z.number().int(),
       title: z.string(),
       placement: z.number().int().nullable().meta({ description: "Your entry's place; null when it did not place" }),
+      juryWinner: z.boolean().meta({ description: 'Your entry won the jury prize' }),
     })
     .meta({ description: 'A competition you entered closed' }),
   z.object({ kind: z.literal('achievement'), code: z.string(), name: z.string() }).meta({ description: 'You earned an achievement' }),

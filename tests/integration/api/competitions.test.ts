@@ -6,7 +6,8 @@ import { closeDueCompetitionsNow, insertCompetition, setCompetitionEnd } from '#
 import { testPhoto } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
-const stack = sharedStack({}, { network: '198.18.7' });
+const ADMIN = 'api-competitions-admin@example.com';
+const stack = sharedStack({ ADMIN_EMAILS: ADMIN }, { network: '198.18.7' });
 const DAY = 24 * 3600_000;
 let rigs = 0;
 let competitions = 0;
@@ -27,7 +28,8 @@ type Detail = {
   open: boolean;
   entryCount: number;
   closedAt: string | null;
-  standings: { rank: number; buildId: number; votes: number }[];
+  entries: { buildId: number }[] | null;
+  standings: { rank: number; buildId: number; votes: number }[] | null;
   placements: { placement: number; buildId: number; prize: string | null }[] | null;
 };
 
@@ -70,10 +72,12 @@ describe('the competitions API', () => {
     expectContract('GET', `/api/competitions/${id}`, detail.body);
     expect(detail.body).toMatchObject({
       open: true,
+      contest: true,
       entryCount: 1,
       closedAt: null,
       placements: null,
-      standings: [{ rank: 1, buildId: second }],
+      standings: null,
+      entries: [{ buildId: second, myRating: null }],
     });
 
     expectError(await call(member, 'POST', entries, { buildId: someoneElses }), 403, 'forbidden', 'You can only enter your own builds');
@@ -87,7 +91,7 @@ describe('the competitions API', () => {
     expect(withdrawn.status).toBe(200);
     expectContract('DELETE', entries, withdrawn.body);
     expectError(await call(member, 'DELETE', entries), 404, 'not_found', 'You have no entry in this competition');
-    expect(((await call(member, 'GET', `/api/competitions/${id}`)).body as Detail).standings).toEqual([]);
+    expect(((await call(member, 'GET', `/api/competitions/${id}`)).body as Detail).entries).toEqual([]);
   });
 
   it('refuses an unlisted build, and answers every placement once the competition is closed', async () => {
@@ -106,7 +110,13 @@ describe('the competitions API', () => {
 
     const closed = await call(stack.browser(), 'GET', `/api/competitions/${id}`);
     expectContract('GET', `/api/competitions/${id}`, closed.body);
-    expect(closed.body).toMatchObject({ open: false, placements: [{ placement: 1, buildId: listed, prize: 'Gold' }] });
+    expect(closed.body).toMatchObject({
+      open: false,
+      contest: false,
+      entries: null,
+      standings: [{ rank: 1, buildId: listed }],
+      placements: [{ placement: 1, buildId: listed, prize: 'Gold' }],
+    });
     expect((closed.body as Detail).closedAt).toEqual(expect.any(String));
     expectError(await call(member, 'DELETE', `/api/competitions/${id}/entries`), 409, 'conflict');
     expect((closed.body as { placements: { imageUrl: string }[] }).placements[0]?.imageUrl).toMatch(/^\/uploads\/images\/\w+\.jpg$/);
@@ -116,5 +126,39 @@ describe('the competitions API', () => {
     const winners = past.find((competition) => competition.id === id)?.winners;
     expect(winners).toHaveLength(1);
     expect(winners?.[0]?.imageUrl).toMatch(/^\/uploads\/images\/\w+\.jpg$/);
+  });
+
+  it('lets admins create and change a competition with its series and jury, as the form does, and refuses an unknown juror', async () => {
+    const admin = await stack.member(ADMIN);
+    const juror = await stack.member();
+    const jurorName = ((await call(juror, 'GET', '/api/user')).body as { username: string }).username;
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const fields = { title: 'API jury cup', theme: 'Any', description: 'Judged.', startDate: day(0), endDate: day(3), prizes: ['Gold'] };
+
+    const created = await call(admin, 'POST', '/api/admin/competitions', { ...fields, series: 'API Monthly', jurors: [`@${jurorName}`] });
+    expect(created.status).toBe(201);
+    expectContract('POST', '/api/admin/competitions', created.body);
+    expect(created.body).toMatchObject({ title: 'API jury cup', series: 'API Monthly', jurors: [jurorName], status: 'active' });
+    const id = (created.body as { id: number }).id;
+    const detail = await call(stack.browser(), 'GET', `/api/competitions/${id}`);
+    expect(detail.body).toMatchObject({ series: 'API Monthly', jurors: [jurorName], contest: true });
+
+    const path = `/api/admin/competitions/${id}`;
+    expectError(
+      await call(admin, 'PATCH', path, { ...fields, jurors: ['nobody-by-this-name'] }),
+      400,
+      'invalid_input',
+      /nobody-by-this-name/,
+    );
+    expect((await call(stack.browser(), 'GET', `/api/competitions/${id}`)).body).toMatchObject({ jurors: [jurorName] });
+    const changed = await call(admin, 'PATCH', path, { ...fields, title: 'API jury cup II', series: null, jurors: [] });
+    expect(changed.status).toBe(200);
+    expectContract('PATCH', path, changed.body);
+    expect(changed.body).toMatchObject({ title: 'API jury cup II', series: null, jurors: [] });
+
+    expectError(await call(juror, 'POST', '/api/admin/competitions', fields), 403, 'forbidden');
+    expectError(await call(stack.browser(), 'POST', '/api/admin/competitions', fields), 401, 'unauthorized');
+    expectError(await call(admin, 'PATCH', '/api/admin/competitions/99999', fields), 404, 'not_found');
+    expectError(await call(admin, 'POST', '/api/admin/competitions', { ...fields, endDate: day(-1) }), 400, 'invalid_input');
   });
 });

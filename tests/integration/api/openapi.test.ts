@@ -38,7 +38,8 @@ const SPEC_CALLS = [
  * and its POST confirms the address, as the page's button does; the competitions'
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
  * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions;
- * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos.
+ * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos;
+ * admins' competitions with their series and jury.
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -67,6 +68,8 @@ const EXTRA_CALLS = [
   'post /api/user/delete',
   'get /api/admin/held-photos',
   'patch /api/admin/photos/{id}',
+  'post /api/admin/competitions',
+  'patch /api/admin/competitions/{id}',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
