@@ -288,8 +288,17 @@ export async function seed(): Promise<void> {
         rateBuild({ buildId, userId, rating: 2 + Math.floor(next() * 4) }, new Date(ratedAt + position * 600_000));
     }
   };
+  // Two of the lurkers sit on both juries: their stars make the jury prize and count for nothing in the community vote.
+  const jurors = fans.slice(0, 2);
+  const judge = (entries: typeof seeded, ratedAt: number) => {
+    for (const [position, { buildId }] of entries.entries()) {
+      for (const userId of jurors) rateBuild({ buildId, userId, rating: 5 - (position % 5) }, new Date(ratedAt + position * 600_000));
+    }
+  };
   const ended = createCompetition({
     title: 'Cable Management Cup',
+    series: 'RigRoast Monthly',
+    jurors,
     theme: 'Clean cables, tidy loops, zero spaghetti',
     description: 'Prove that your cables have a plan: sleeved, combed, hidden, or routed like art.',
     rules: 'One build per member. The photo must show the cable side or the glass panel.',
@@ -299,9 +308,12 @@ export async function seed(): Promise<void> {
   });
   // The older half of the builds (each member's older one) competed in it; it closed with its winners.
   enterAll(ended, seeded.slice(members.length), now - 11 * DAY, now - 8 * DAY);
+  judge(seeded.slice(members.length).reverse(), now - 7 * DAY);
   closeCompetition(ended);
   const active = createCompetition({
     title: 'Winter Glow Showdown',
+    series: 'RigRoast Monthly',
+    jurors,
     theme: 'Frosty, white and ice-blue builds',
     description: 'Show off your coolest rig: white cases, ice-blue RGB, and as much frost as your cooler can fake.',
     rules: 'One build per member. Photos of your own rig only.',
@@ -314,9 +326,10 @@ export async function seed(): Promise<void> {
   const entrants = new Set(seeded.slice(0, members.length - 2).map((build) => build.ownerId));
   const unvoted = seeded.find((build) => !entrants.has(build.ownerId));
   if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));
+  judge(seeded.slice(0, 3), now - DAY / 2);
   await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition with entries and an ended one with its winners, and the members' notifications and an extra photo held for the moderators into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications and an extra photo held for the moderators into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();

@@ -1,5 +1,5 @@
 // `npm run seed`: fills the database (DATABASE_PATH) with demo members, builds with
-// generated photos, an active competition with entries and an ended one with winners, and the
+// generated photos, an active competition in contest mode (with a jury) and an ended one with its community and jury winners, and the
 // notifications all that tells its members (the bell, /notifications). App modules are loaded through Vite, which
 // understands the project's TypeScript paths.
 import { createServer } from 'vite';
