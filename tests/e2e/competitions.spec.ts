@@ -3,7 +3,7 @@ import { postBuild } from './support/builds';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
-test('a visitor browses to a competition, a member enters a build, an admin ends it, and past competitions shows the winner', async ({
+test('a visitor browses to a competition, a member enters a build, a juror rates it in place, an admin ends it, and past competitions shows both winners', async ({
   page,
   browser,
   baseURL,
@@ -21,6 +21,10 @@ test('a visitor browses to a competition, a member enters a build, an admin ends
   await page.getByLabel('Theme').fill('Ice-blue RGB');
   await page.getByLabel('Description').fill('The coolest glow wins.');
   await page.getByLabel('Prizes').fill('A golden fan\nA silver cable');
+  // The admin sits on its jury: their stars make the jury prize, not the community vote.
+  const adminName = ((await (await page.request.get('/api/user')).json()) as { username: string }).username;
+  await page.getByLabel('Series (optional)').fill('Glow Cup series');
+  await page.getByLabel('Jurors (optional)').fill(`@${adminName}`);
   await page.getByLabel('Starts on (UTC)').fill(today);
   await page.getByLabel('Ends after (UTC)').fill(today);
   await page.getByRole('button', { name: 'Create competition' }).click();
@@ -45,10 +49,37 @@ test('a visitor browses to a competition, a member enters a build, an admin ends
   await member.getByLabel('Your build').selectOption({ label: buildTitle });
   await member.getByRole('button', { name: 'Enter build' }).click();
   await expect(toasts(member)).toContainText('Build entered');
-  const standings = member.getByRole('region', { name: 'Standings' });
-  await expect(standings.getByRole('listitem').filter({ hasText: buildTitle })).toContainText('#1');
+  // Contest mode: the entry is a card of its own, with no rank or score while it runs.
+  const entries = member.getByRole('region', { name: 'Entries' });
+  const ownCard = entries.getByRole('listitem').filter({ hasText: buildTitle });
+  await expect(ownCard).toContainText('Your entry: members rate it, you cannot.');
+  await expect(entries).not.toContainText('#1');
   await expect(member.getByRole('button', { name: 'Replace entry' })).toBeVisible();
-  const username = (await member.getByRole('listitem').filter({ hasText: buildTitle }).getByText(/^@/).textContent())!;
+  const username = (await ownCard.getByText(/^@/).textContent())!;
+  // Without JavaScript the close is a plain date and time; with it, a countdown that ticks.
+  const closes = member.locator('p', { hasText: 'Voting closes' }).locator('time');
+  if (javaScriptEnabled) {
+    await expect(closes).toHaveText(/^(\d+d )?\d{2}:\d{2}:\d{2} left$/);
+    const shown = await closes.textContent();
+    await expect(closes).not.toHaveText(shown!);
+  } else await expect(closes).toHaveText(/ UTC$/);
+
+  // The admin rates the entry in place, on the competition page: with JavaScript without leaving it.
+  await page.goto(member.url());
+  await hydrated(page, javaScriptEnabled);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const card = page.getByRole('region', { name: 'Entries' }).getByRole('listitem').filter({ hasText: buildTitle });
+  await card
+    .getByRole('group', { name: `rate ${buildTitle}` })
+    .locator('label', { hasText: '4 stars' })
+    .click();
+  await card.getByRole('button', { name: 'Rate' }).click();
+  await expect(toasts(page)).toContainText('Rating submitted');
+  await expect(card).toContainText('You rated this build 4 stars.');
+  await expect(card.getByRole('button', { name: 'Update rating' })).toBeVisible();
+  await expect(page.getByText('You are on the jury')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(new URL(member.url()).pathname);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)).toBe(javaScriptEnabled);
 
   // The admin ends it early: it closes at once with its winners.
   await page.goto('/admin/competitions');
@@ -73,6 +104,7 @@ test('a visitor browses to a competition, a member enters a build, an admin ends
   }
   await past.getByRole('link', { name: title }).click();
   await expect(member.getByRole('region', { name: 'Winners' })).toContainText('1st');
+  await expect(member.getByRole('region', { name: 'Winners' })).toContainText(`Jury prize${username}${buildTitle}`);
   await expect(member.getByRole('region', { name: 'Final standings' })).toContainText(buildTitle);
   await context.close();
 });
