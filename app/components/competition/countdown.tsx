@@ -20,7 +20,7 @@ export function Countdown({ endDate }: { endDate: Date }) {
       <span className="text-xs font-bold uppercase tracking-widest text-muted">Voting closes</span>
       <time
         dateTime={endDate.toISOString()}
-        className="display text-2xl text-neon-lime tabular-nums"
+        className="text-2xl font-black text-neon-lime tabular-nums"
         data-countdown={hydrated ? 'ticking' : undefined}
       >
         {hydrated ? (left > 0 ? `${countdownText(left)} left` : 'Closed') : shortDateTime(endDate)}
