@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findBuildDetail } from './builds.server';
+import { listNotifications } from './notifications.server';
+import { notificationText } from '~/domain/notifications';
 import { closeCompetition } from './competition-closing.server';
 import { contestEntries } from './competition-contest.server';
 import { enterCompetition } from './competition-entries.server';
@@ -67,6 +69,10 @@ describe('closing with a jury', () => {
     const [past] = listPastCompetitions();
     expect(past!.winners[0]!.title).toBe('Crowd pleaser');
     expect(past!.juryWinner?.title).toBe('Judges’ pick');
+    // Each entrant's result, in the bell and the mail: the jury winner is told of both.
+    const told = (buildId: number) => notificationText(listNotifications(findBuildDetail(buildId)!.userId).items[0]!);
+    expect(told(judgesPick)).toMatch(/you won the jury prize\. Congratulations! Your build placed #2 in the community vote\./);
+    expect(told(crowdPleaser)).toMatch(/and you won it\. Congratulations!$/);
   });
 
   it('names no jury winner without a jury', async () => {
