@@ -471,4 +471,26 @@ describe('competitions admin', () => {
       /Ended competition[\s\S]*Edited competition[\s\S]*Created competition/,
     );
   });
+
+  it('names a series and jurors by username, refusing a name that is no member with its message and saving nothing', async () => {
+    const juror = await stack.member();
+    const jurorName = readRow<{ username: string }>(stack.app.databasePath, 'select username from users order by id desc').username;
+    const fields = { ...valid, title: 'Jury Cup', series: 'Setup of the Month' };
+    const refused = await submit(admin, '/admin/competitions/new', { ...fields, jurors: `@${jurorName}, nobody-here` });
+    expect(refused.status).toBe(400);
+    expect(pageText(refused.html)).toContain('No member is named “nobody-here”.');
+    expect(readRow(stack.app.databasePath, "select id from competitions where title = 'Jury Cup'")).toBeUndefined();
+
+    const created = await submit(admin, '/admin/competitions/new', { ...fields, jurors: `@${jurorName}` });
+    expect(toastText(created.html)).toContain('Competition created');
+    const row = readRow<{ id: number; series: string }>(
+      stack.app.databasePath,
+      "select id, series from competitions where title = 'Jury Cup'",
+    );
+    expect(row.series).toBe('Setup of the Month');
+    expect(pageText((await admin.get(`/admin/competitions/${row.id}`)).html)).toContain(jurorName);
+    expect(pageText((await juror.get(`/competitions/${row.id}`)).html)).toMatch(
+      new RegExp(`Jury @${jurorName}: their stars make a jury prize .*Series Setup of the Month: a build that won`),
+    );
+  });
 });
