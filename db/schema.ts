@@ -234,6 +234,9 @@ export const builds = sqliteTable(
     ratingCount: integer('rating_count').notNull().default(0),
     averageRating: real('average_rating').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    // The gallery's trending heat (decision 018) in the units of trending_epoch, kept in
+    // step with `ratings` and `comments` like the totals above (models/trending.server.ts).
+    trendingHeat: real('trending_heat').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,7 +251,25 @@ export const builds = sqliteTable(
     index('builds_rank_idx').on(t.reviewStatus, t.ratingCount, t.totalRating, t.createdAt),
     // The gallery's "most discussed" order walks this index.
     index('builds_discussed_idx').on(t.reviewStatus, t.commentCount, t.createdAt),
+    // The gallery's "trending" order walks this index.
+    index('builds_trending_idx').on(t.reviewStatus, t.trendingHeat, t.createdAt),
   ],
+);
+
+/**
+ * One row: builds.trending_heat counts each build's activity since `since` (the
+ * trending job moves it up to the window's start) and weighs it by e^((t − at)/τ), so
+ * heats compare without being recomputed as time passes; `at` moves once a year, every
+ * heat rescaled with it, to keep them finite (models/trending.server.ts).
+ */
+export const trendingEpoch = sqliteTable(
+  'trending_epoch',
+  {
+    id: integer('id').primaryKey(),
+    since: integer('since').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [check('trending_epoch_one_row', sql`${t.id} = 1`)],
 );
 
 /**

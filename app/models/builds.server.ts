@@ -6,6 +6,7 @@ import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
 import { recordBuildListed, recordUpload } from './progression.server';
+import { storedHeat } from './trending.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
@@ -320,14 +321,17 @@ export function approveBuildIn(writer: Writer, buildId: number, now = new Date()
 
 // The totals kept on each build, recounted from its rows: exact whatever was
 // written before, so every write that changes ratings or comments uses these.
+// The trending heat reads both ratings and comments: either recounts it.
 const ratingTotals = {
   totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
   ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
   averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+  trendingHeat: storedHeat(builds.id),
 };
 // Comments deleted by their author but kept for their replies ("[deleted]") are not counted.
 const commentTotal = {
   commentCount: sql`(select count(*) from ${comments} where ${comments.buildId} = ${builds.id} and ${comments.deletedAt} is null)`,
+  trendingHeat: storedHeat(builds.id),
 };
 
 function recount(

@@ -55,10 +55,7 @@ export function addComment({ buildId, userId, content, parentCommentId }: NewCom
       .values({ buildId, userId, content: text, parentCommentId: parent ? (parent.parentId ?? parent.id) : null, createdAt: now })
       .returning({ id: comments.id, content: comments.content, parentCommentId: comments.parentCommentId, createdAt: comments.createdAt })
       .get();
-    tx.update(builds)
-      .set({ commentCount: sql`${builds.commentCount} + 1` })
-      .where(eq(builds.id, buildId))
-      .run();
+    recountComments(tx, [buildId]);
     notifyComment(tx, { id: comment.id, buildId, authorId: userId, repliedTo: parent?.authorId }, now);
     recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
     const wantsAi = MENTION.test(text) || parent?.isAI === true;

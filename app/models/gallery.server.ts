@@ -3,7 +3,8 @@ import { db } from '~/services/db.server';
 import { bayesianPrior, bayesianScore } from './leaderboards.server';
 import { searchMatch } from './search-match.server';
 import type { BuildSummary, ReviewStatus } from '~/domain/builds';
-import { type GalleryFilters, type GallerySort, TRENDING_TAU_MS, TRENDING_WINDOW_MS } from '~/domain/gallery';
+import { trendingHeats } from './trending.server';
+import type { GalleryFilters, GallerySort } from '~/domain/gallery';
 
 /** How much a word found in each column of builds_search weighs in a search's ranking (bm25). */
 const COLUMN_WEIGHTS = { title: 10, description: 2, parts: 6, tags: 4 };
@@ -87,14 +88,10 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
       const prior = sql`(select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} from builds where review_status = 'approved')`;
       return { ...listedBuilds, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, prior), scored: true };
     }
-    case 'trending':
-      return {
-        ...listedBuilds,
-        with: trendingHeat(now),
-        from: sql`builds b left join heat h on h.build_id = b.id`,
-        key: sql`coalesce(h.heat, 0)`,
-        scored: true,
-      };
+    case 'trending': {
+      const heats = trendingHeats(now);
+      return { ...listedBuilds, with: heats.with, from: sql`${heats.from} b`, key: sql`b.heat`, scored: false };
+    }
     case 'relevance': {
       if (!match) return ordered('newest', null, now);
       const { title, description, parts, tags } = COLUMN_WEIGHTS;
@@ -113,24 +110,4 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
       };
     }
   }
-}
-
-/**
- * Each build's recent activity (decision 018): the ratings given or changed and the
- * members' comments of the last week, each weighted by e^(−age/τ), a rating by its
- * stars/5. Both read an index ordered by time, so the cost follows the week's activity.
- */
-function trendingHeat(now: number): SQL {
-  const since = now - TRENDING_WINDOW_MS;
-  const weight = (at: SQL) => sql`exp((${at} - ${now}) * 1.0 / ${TRENDING_TAU_MS})`;
-  return sql`heat as materialized (
-    select build_id, sum(heat) as heat from (
-      select build_id, sum(rating / 5.0 * ${weight(sql`updated_at`)}) as heat
-      from ratings indexed by ratings_window_idx where updated_at >= ${since} group by build_id
-      union all
-      select build_id, sum(${weight(sql`created_at`)}) as heat
-      from comments indexed by comments_recent_idx
-      where created_at >= ${since} and deleted_at is null and is_ai = 0 group by build_id
-    ) group by build_id
-  ),`;
 }

@@ -15,6 +15,7 @@ export const COMPETITION_CLOSING_JOB = 'competition-closing';
 export const NOTIFY_JOB = 'notify';
 export const WEEKLY_DIGEST_JOB = 'weekly-digest';
 export const IMAGE_VARIANTS_JOB = 'image-variants';
+export const TRENDING_JOB = 'trending';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -27,6 +28,9 @@ export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${b
 
 /** The hourly clean-up; one queued or running at a time. */
 export const housekeepingJob = (runAt: Date) => ({ type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Moves the gallery's trending heats to the window's start; one queued or running at a time. */
+export const trendingJob = (runAt: Date) => ({ type: TRENDING_JOB, key: TRENDING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Ranks every leaderboard period again; one queued or running at a time. */
 export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
