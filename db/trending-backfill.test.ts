@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { closeDatabase, setDatabase } from '~/services/db.server';
 import { databaseBefore } from '#tests/support/migrations';
 import { trendingByFormula, trendingOrder } from '#tests/support/trending';
@@ -7,8 +7,9 @@ import { trendingByFormula, trendingOrder } from '#tests/support/trending';
 // comments already there: run it on a database that has them, as an existing site's has.
 
 it('gives existing builds the trending heat their last week earned', () => {
-  const { db, applyTheRest } = databaseBefore('_trending_heat');
-  // The gallery reads the process-wide database: this one, closed after the test.
+  const { db, applyRest, close } = databaseBefore('_trending_heat');
+  onTestFinished(close);
+  // The gallery reads the process-wide database: this one.
   closeDatabase();
   setDatabase(db);
   const sqlite = db.$client;
@@ -42,7 +43,7 @@ it('gives existing builds the trending heat their last week earned', () => {
   comment.run(quiet, null, 'RoastBot here', 1, now - hour, null);
   comment.run(old, cid, 'Classic', 0, now - 6.9 * 24 * hour, null);
 
-  applyTheRest();
+  applyRest();
 
   const order = trendingOrder(Date.now());
   expect(order).toEqual([talked, rated, old, quiet]);

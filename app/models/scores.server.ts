@@ -8,11 +8,10 @@ import type { Writer } from '~/services/db.server';
 /**
  * Recomputes every score that counts these builds' ratings, after ratings went away
  * or stopped counting other than one by one (a deleted member's, a discounted one's);
- * call it in that transaction. Stored: each build's stars, votes and average, and its
- * owner's reputation, recounted here; the leaderboards' standings, ranked again by
- * their job soon. Read from the ratings at each request, so already right: the running
- * competitions' standings and the gallery's trending order. A closed competition's
- * placements never change.
+ * call it in that transaction. Stored: each build's stars, votes, average and trending
+ * heat, and its owner's reputation, recounted here; the leaderboards' standings, ranked
+ * again by their job soon. Read from the ratings at each request, so already right: the
+ * running competitions' standings. A closed competition's placements never change.
  */
 export function recomputeScores(writer: Writer, buildIds: number[], now = Date.now()): void {
   if (buildIds.length === 0) return;
