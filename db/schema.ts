@@ -346,6 +346,9 @@ export const ratings = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
+    // The rater's network when they last rated, as a keyed hash of its /24 (IPv4) or /48
+    // (IPv6), never the address: vote integrity groups bursts by it (models/vote-integrity).
+    network: text('network'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
@@ -354,9 +357,27 @@ export const ratings = sqliteTable(
     index('ratings_user_idx').on(t.userId),
     // Leaderboards aggregate the ratings of a time window; the index covers that scan.
     index('ratings_window_idx').on(t.updatedAt, t.buildId, t.rating),
+    // Vote integrity looks for bursts: same stars on one build close in time.
+    index('ratings_build_stars_idx').on(t.buildId, t.rating, t.updatedAt),
     check('ratings_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * A member whose ratings staff discounted (vote integrity): the ratings stay in `ratings`
+ * but no score or standing counts them (models/counted-ratings.server.ts) until the row
+ * is deleted. Who and why are in the audit log too; the row keeps them for the page.
+ */
+export const ratingDiscounts = sqliteTable('rating_discounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  // Kept when the staff member's account is deleted: the name still says who it was.
+  byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+  byName: text('by_name').notNull(),
+  createdAt: createdAt(),
+});
 
 export const comments = sqliteTable(
   'comments',

@@ -5,6 +5,7 @@ import { lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
+import { ratingCounts } from './counted-ratings.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { storedHeat } from './trending.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
@@ -321,11 +322,13 @@ export function approveBuildIn(writer: Writer, buildId: number, now = new Date()
 
 // The totals kept on each build, recounted from its rows: exact whatever was
 // written before, so every write that changes ratings or comments uses these.
-// The trending heat reads both ratings and comments: either recounts it.
+// The trending heat reads both ratings and comments: either recounts it. Only ratings
+// that count do (a discounted member's stay out).
+const countedOfBuild = sql`${ratings.buildId} = ${builds.id} and ${ratingCounts(ratings.userId)}`;
 const ratingTotals = {
-  totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
-  ratingCount: sql`(select count(*) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
-  averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${ratings.buildId} = ${builds.id})`,
+  totalRating: sql`(select coalesce(sum(${ratings.rating}), 0) from ${ratings} where ${countedOfBuild})`,
+  ratingCount: sql`(select count(*) from ${ratings} where ${countedOfBuild})`,
+  averageRating: sql`(select coalesce(avg(${ratings.rating}), 0) from ${ratings} where ${countedOfBuild})`,
   trendingHeat: storedHeat(builds.id),
 };
 // Comments deleted by their author but kept for their replies ("[deleted]") are not counted.

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
+import { ratingCounts } from './counted-ratings.server';
 import { rankByBayesianScore, type Standing } from './leaderboards.server';
 import { type Db, db } from '~/services/db.server';
 
@@ -24,6 +25,7 @@ function entriesWithVotes(competition: CompetitionWindow, jury: boolean) {
     left join ratings r on r.build_id = e.build_id
       and r.updated_at >= ${competition.startDate.getTime()} and r.updated_at < ${competition.endDate.getTime()}
       and r.user_id ${jury ? sql`in` : sql`not in`} (${jurors})
+      and ${ratingCounts(sql`r.user_id`)}
     where e.competition_id = ${competition.id}
     group by e.id
   )`;

@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { builds, leaderboardStandings, users } from '../../db/schema';
+import { ratingCounts } from './counted-ratings.server';
 import { leaderboardJob } from '~/queue/job-types';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
@@ -108,7 +109,7 @@ function listedInWindow(windowMs: number | null, now: number) {
     from (
       select build_id, count(*) as votes, sum(rating) as points
       from ratings indexed by ratings_window_idx
-      where updated_at >= ${now - windowMs}
+      where updated_at >= ${now - windowMs} and ${ratingCounts(sql`ratings.user_id`)}
       group by build_id
     ) w
     cross join builds b on b.id = w.build_id

@@ -12,6 +12,7 @@ import {
   utcDay,
 } from '~/domain/progression';
 import { db, type Writer } from '~/services/db.server';
+import { ratingCounts } from './counted-ratings.server';
 import { notifyAchievement } from './notifications.server';
 import type { AchievementView, Progression } from '~/domain/progression';
 
@@ -113,14 +114,19 @@ export function recordRoast(tx: Writer, buildId: number, now: Date): void {
 /**
  * A member rated a build. A first rating of that build earns the rater and the
  * owner experience; changing it earns nothing more. Either way the owner's
- * reputation is recounted and the rater's streak counts the day.
+ * reputation is recounted and the rater's streak counts the day. A rating that
+ * does not count (its rater is discounted) earns nobody anything, ever.
  */
-export function recordRating(tx: Writer, rating: { ratingId: number; buildId: number; raterId: number; isNew: boolean }, now: Date): void {
+export function recordRating(
+  tx: Writer,
+  rating: { ratingId: number; buildId: number; raterId: number; isNew: boolean; counts: boolean },
+  now: Date,
+): void {
   const build = tx.select({ ownerId: builds.userId }).from(builds).where(eq(builds.id, rating.buildId)).get();
   if (!build) return;
   touchStreak(tx, rating.raterId, now);
   recountReputation(tx, build.ownerId);
-  if (!rating.isNew) return;
+  if (!rating.isNew || !rating.counts) return;
   awardExperience(tx, rating.raterId, 'rating-given', rating.buildId, now);
   awardExperience(tx, build.ownerId, 'rating-received', rating.ratingId, now);
   const given = tx.select({ ratings: count() }).from(ratings).where(eq(ratings.userId, rating.raterId)).get()?.ratings ?? 0;
@@ -130,22 +136,24 @@ export function recordRating(tx: Writer, rating: { ratingId: number; buildId: nu
       .select({ ratings: count() })
       .from(ratings)
       .innerJoin(builds, eq(builds.id, ratings.buildId))
-      .where(eq(builds.userId, build.ownerId))
+      .where(and(eq(builds.userId, build.ownerId), ratingCounts(ratings.userId)))
       .get()?.ratings ?? 0;
   if (received >= 10) awardAchievement(tx, build.ownerId, 'ratings-received-10', now);
 }
 
 /**
- * Reputation is what the member's builds are rated: each rating adds its stars
- * less 2 (1 star −1, 3 stars +1, 5 stars +3), never below 0. Recounted from the
- * ratings, so a changed rating changes it exactly.
+ * Reputation is what the member's builds are rated: each rating that counts adds
+ * its stars less 2 (1 star −1, 3 stars +1, 5 stars +3), never below 0. Recounted
+ * from the ratings, so a changed or discounted rating changes it exactly.
  */
-export function recountReputation(tx: Writer, userId: number): void {
+export function recountReputation(tx: Writer, userId: number | number[]): void {
+  const userIds = Array.isArray(userId) ? userId : [userId];
+  if (userIds.length === 0) return;
   tx.update(users)
     .set({
-      reputation: sql`max(0, coalesce((select sum(${ratings.rating} - 2) from ${ratings} inner join ${builds} on ${builds.id} = ${ratings.buildId} where ${builds.userId} = ${userId}), 0))`,
+      reputation: sql`max(0, coalesce((select sum(${ratings.rating} - 2) from ${ratings} inner join ${builds} on ${builds.id} = ${ratings.buildId} where ${builds.userId} = ${users.id} and ${ratingCounts(ratings.userId)}), 0))`,
     })
-    .where(eq(users.id, userId))
+    .where(inArray(users.id, userIds))
     .run();
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { builds, ratings } from '../../db/schema';
 import { recountRatings } from './builds.server';
+import { isDiscounted } from './counted-ratings.server';
 import { requestLeaderboards } from './leaderboards.server';
 import { notifyRatingMilestone } from './notifications.server';
 import { recordRating } from './progression.server';
@@ -23,9 +24,13 @@ export class RatingError extends Error {
  * recomputed from the ratings in the same transaction, so they stay exact however
  * many members rate at once (SQLite runs write transactions one at a time),
  * progression counts it (decision 011), a new rating that reaches a milestone tells the
- * owner, and the leaderboards are asked to rank again soon.
+ * owner, and the leaderboards are asked to rank again soon. A discounted member's
+ * rating is kept but counts for none of that. `network` is the rater's networkKey.
  */
-export function rateBuild({ buildId, userId, rating }: { buildId: number; userId: number; rating: number }, now = new Date()): void {
+export function rateBuild(
+  { buildId, userId, rating, network = null }: { buildId: number; userId: number; rating: number; network?: string | null },
+  now = new Date(),
+): void {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new RatingError('Rating must be between 1 and 5 stars');
   db().transaction((tx) => {
     const build = tx.select({ ownerId: builds.userId, status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
@@ -38,13 +43,14 @@ export function rateBuild({ buildId, userId, rating }: { buildId: number; userId
       .get();
     const saved = tx
       .insert(ratings)
-      .values({ buildId, userId, rating, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, updatedAt: now } })
+      .values({ buildId, userId, rating, network, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [ratings.buildId, ratings.userId], set: { rating, network, updatedAt: now } })
       .returning({ id: ratings.id })
       .get();
+    const counts = !isDiscounted(tx, userId);
     recountRatings(tx, [buildId]);
-    recordRating(tx, { ratingId: saved.id, buildId, raterId: userId, isNew: !before }, now);
-    if (!before) notifyRatingMilestone(tx, buildId, now);
+    recordRating(tx, { ratingId: saved.id, buildId, raterId: userId, isNew: !before, counts }, now);
+    if (!before && counts) notifyRatingMilestone(tx, buildId, now);
     requestLeaderboards(tx, now.getTime());
   });
 }

@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { builds, trendingEpoch } from '../../db/schema';
+import { ratingCounts } from './counted-ratings.server';
 import type { Writer } from '~/services/db.server';
 import { TRENDING_TAU_MS, TRENDING_WINDOW_MS } from '~/domain/gallery';
 
@@ -18,8 +19,8 @@ const epoch = {
 };
 
 /**
- * A build's heat from its rows: every rating given or changed at or after `from`
- * adds stars/5, every member's comment (not RoastBot's, not deleted) 1, each weighted
+ * A build's heat from its rows: every rating that counts given or changed at or
+ * after `from` adds stars/5, every member's comment (not RoastBot's, not deleted) 1, each weighted
  * by e^((t − at)/τ). The one formula: the stored heats, the builds the gallery
  * re-scores and the job's recount all read it (the migration repeats it in SQL).
  */
@@ -27,7 +28,8 @@ function heatOf(buildId: AnyColumn | SQL, from: SQL | number, at: SQL | number):
   const weight = (time: SQL) => sql`exp((${time} - ${at}) * 1.0 / ${TRENDING_TAU_MS})`;
   return sql`(select coalesce(sum(heat), 0) from (
     select rating / 5.0 * ${weight(sql`updated_at`)} as heat
-    from ratings indexed by ratings_build_user_unique where build_id = ${buildId} and updated_at >= ${from}
+    from ratings indexed by ratings_build_user_unique
+    where build_id = ${buildId} and updated_at >= ${from} and ${ratingCounts(sql`ratings.user_id`)}
     union all
     select ${weight(sql`created_at`)}
     from comments indexed by comments_build_idx

@@ -16,6 +16,14 @@ export function clientAddressOf(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
 }
 
+/** "1.2.3.0/24" for an IPv4 address, "2001:db8:1::/48" for an IPv6 one (or its limitKey), else undefined. */
+export function networkPrefix(address: string): string | undefined {
+  const plain = address.replace(/\/\d+$/, '');
+  if (isIPv4(plain)) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(plain)) return undefined;
+  return `${expandIPv6(plain).slice(0, 3).join(':')}::/48`;
+}
+
 export type ProxyTrust = {
   /** Proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
   proxyHops: number;

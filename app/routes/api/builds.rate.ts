@@ -3,6 +3,7 @@ import { rateBodySchema } from '~/api/contract/builds';
 import { findBuild } from '~/models/builds.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
 import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
+import { ratingNetworkOf } from '~/web/rating-network.server';
 
 const REFUSALS = { invalid: 400, not_found: 404, own_build: 403 } as const;
 
@@ -15,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
   const buildId = pathId(args.params.id, 'Build not found');
   const { rating } = await readJson(args.request, rateBodySchema);
   try {
-    rateBuild({ buildId, userId: user.id, rating });
+    rateBuild({ buildId, userId: user.id, rating, network: ratingNetworkOf(args.request) });
   } catch (error) {
     if (error instanceof RatingError) return apiError(REFUSALS[error.reason], error.message);
     throw error;

@@ -9,6 +9,7 @@ import { isReportReason, reportItem } from '~/models/reports.server';
 import { isRoastReaction, reactToRoast } from '~/models/roast-reactions.server';
 import type { CurrentUser } from '~/domain/users';
 import { isStaff } from '~/domain/permissions';
+import { ratingNetworkOf } from '~/web/rating-network.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { waitText } from '~/utils/dates';
@@ -16,9 +17,9 @@ import { commentSchema, freshRoastSchema } from '~/utils/schemas';
 
 // The build page's intents; each answers with a redirect back to the page (and a toast) or, for a refused comment, the page with the form's messages.
 
-export function rate(buildId: number, userId: number, rating: number, back: string) {
+export function rate(request: Request, buildId: number, userId: number, rating: number, back: string) {
   try {
-    rateBuild({ buildId, userId, rating });
+    rateBuild({ buildId, userId, rating, network: ratingNetworkOf(request) });
   } catch (error) {
     if (!(error instanceof RatingError)) throw error;
     return redirectWithToast(back, { kind: 'error', title: `Failed to submit rating: ${error.message}` }, { status: 303 });

@@ -147,7 +147,7 @@ export async function action(args: Route.ActionArgs) {
   const back = `/build/${buildId}`;
   switch (formData.get('intent')) {
     case 'rate':
-      return rate(buildId, user.id, Number(formData.get('rating')), back);
+      return rate(args.request, buildId, user.id, Number(formData.get('rating')), back);
     case 'react-roast':
       return reactToRoastWith(buildId, user.id, formData.get('reaction'), back);
     case 'comment':
