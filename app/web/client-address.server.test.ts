@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, limitKey, normalizeAddress } from './client-address.server';
+import { clientAddress, limitKey, networkPrefix, normalizeAddress } from './client-address.server';
 
 const direct = { proxyHops: 0, onFly: false };
 const oneProxy = { proxyHops: 1, onFly: false };
@@ -70,5 +70,18 @@ describe('limitKey', () => {
     expect(limitKey('2001:db8:0:1:1:2:3.4.5.6')).toBe(key);
     expect(limitKey('2001:db8:0:2::1')).not.toBe(key);
     expect(limitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('networkPrefix', () => {
+  it('cuts an IPv4 address to its /24 and an IPv6 address (or its limit key) to its /48', () => {
+    expect(networkPrefix('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(networkPrefix('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1::/48');
+    expect(networkPrefix(limitKey('2001:0db8:0001:0002::9'))).toBe('2001:db8:1::/48');
+  });
+
+  it('answers nothing for what is not an address', () => {
+    expect(networkPrefix('')).toBeUndefined();
+    expect(networkPrefix('unknown')).toBeUndefined();
   });
 });
