@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTa
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
 import { BUILD_TAG_SLUGS, type BuildTag } from '../app/domain/build-tags';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
+import type { StoredFinding } from '../app/domain/vote-integrity';
 
 // Times are stored as Unix milliseconds (integers), which sort and compare cheaply.
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -377,6 +378,17 @@ export const ratingDiscounts = sqliteTable('rating_discounts', {
   byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
   byName: text('by_name').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The vote-integrity job's last scan (models/vote-integrity.server.ts): its findings, so
+ * the staff page reads them instead of running the detectors. Only the newest row is kept.
+ */
+export const integrityScans = sqliteTable('integrity_scans', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  scannedAt: integer('scanned_at', { mode: 'timestamp_ms' }).notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  findings: text('findings', { mode: 'json' }).$type<StoredFinding[]>().notNull(),
 });
 
 export const comments = sqliteTable(

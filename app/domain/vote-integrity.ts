@@ -56,18 +56,21 @@ export const FINDING_TITLES: Record<FindingKind, string> = {
 /** What a staff member writes when discounting or restoring, at most this long. */
 export const DISCOUNT_REASON_MAX = 500;
 
-export type FindingAccount = { id: number; username: string; createdAt: Date; discounted: boolean };
-
-/** One pattern found: who, which builds it touches, and the evidence in words. */
-export type Finding = {
+/** One pattern found, as a scan keeps it: who, which builds it touches, and the evidence in words. */
+export type StoredFinding = {
   kind: FindingKind;
   /** Stable while the pattern lasts, e.g. "burst-12-5": the page's anchor. */
   key: string;
   summary: string;
   evidence: string[];
-  accounts: FindingAccount[];
+  /** Each account, with what it did when that is particular to it. */
+  accounts: { id: number; note: string }[];
   buildIds: number[];
 };
+
+/** A finding as staff see it: its accounts as they are now (named, discounted or not). */
+export type FindingAccount = { id: number; username: string; createdAt: Date; discounted: boolean; note: string };
+export type Finding = Omit<StoredFinding, 'accounts'> & { accounts: FindingAccount[] };
 
 /** A build's score as counted now, and with or without a group of accounts' ratings. */
 export type ScoreEffect = {

@@ -4,6 +4,7 @@ import {
   COMPETITION_CLOSING_JOB,
   HOUSEKEEPING_JOB,
   IMAGE_VARIANTS_JOB,
+  INTEGRITY_SCAN_JOB,
   LEADERBOARD_JOB,
   LOOK_JOB,
   NOTIFY_JOB,
@@ -22,6 +23,7 @@ import { isPrimary } from '~/services/primary.server';
 import { closeCompetitions, scheduleCompetitionClosing } from './competition-closing-job.server';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { makeImageVariants } from './image-variants.server';
+import { scanVoteIntegrity, scheduleIntegrityScan } from './integrity-scan-job.server';
 import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server';
 import { lookAtBuild } from './look-job.server';
 import { deliverNotifications } from './notify.server';
@@ -41,7 +43,7 @@ export type BackgroundWork = {
 /**
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
- * competition closing, the weekly digest, the trending heats; one of each, however often it starts) and
+ * competition closing, the weekly digest, the trending heats, the vote-integrity scan; one of each, however often it starts) and
  * puts image files in place; everywhere it starts the job runner and the scheduled
  * backups, which idle wherever this instance is not the primary.
  */
@@ -52,6 +54,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     scheduleCompetitionClosing(db);
     scheduleWeeklyDigest(db);
     scheduleTrending(db);
+    scheduleIntegrityScan(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
   }
@@ -73,7 +76,8 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
  * of another kind: screening (a new upload is listed as soon as it is checked),
  * the vision model's looks at new uploads (which screening waits for only briefly),
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
- * leaderboard rankings, closing competitions and the trending heats, which are quick and must keep up),
+ * leaderboard rankings, closing competitions, the trending heats and the vote-integrity
+ * scan, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
  * images (the variants an upload did not wait for: one at a time, so AVIF encoding
  * takes at most one core from the uploads, screening and pages).
@@ -92,6 +96,7 @@ export function createJobRunner(config: Env): JobRunner {
           [LEADERBOARD_JOB]: rankLeaderboards,
           [COMPETITION_CLOSING_JOB]: closeCompetitions,
           [TRENDING_JOB]: refreshTrendingHeats,
+          [INTEGRITY_SCAN_JOB]: scanVoteIntegrity,
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },

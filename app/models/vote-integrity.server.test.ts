@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rateBuild } from './ratings.server';
 import { setRatingDiscount } from './rating-discounts.server';
-import { detectBursts, detectFocus, detectRings, listFindings } from './vote-integrity.server';
+import { detectBursts, detectFocus, detectRings, latestIntegrityScan, saveIntegrityScan, scanFindings } from './vote-integrity.server';
 import { BURST, FOCUS } from '~/domain/vote-integrity';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
@@ -113,20 +113,28 @@ describe('detectRings: members rating each other highly', () => {
   });
 });
 
-describe('listFindings', () => {
-  it('names the accounts and builds of each finding, and marks discounted accounts', async () => {
+describe('scanFindings and latestIntegrityScan', () => {
+  it('keeps the last scan’s findings and shows their accounts as they are now', async () => {
+    expect(latestIntegrityScan()).toBeNull();
     const buildId = await aListedBuild();
     const accounts = [0, 1, 2, 3].map((minutes) => member(start + minutes * 60_000));
     accounts.forEach((account) => rate(buildId, account, 1, start + HOUR));
+    const scannedAt = new Date(start + DAY);
+    saveIntegrityScan(db(), { findings: await scanFindings(db()), scannedAt, durationMs: 12 });
     const admin = aMember({ isAdmin: true });
     expect(setRatingDiscount(admin, accounts[0]!, { discount: true, reason: 'troll' }).ok).toBe(true);
-    const [finding] = listFindings();
-    expect(finding).toMatchObject({ kind: 'burst', key: `burst-${buildId}-1`, buildIds: [buildId] });
-    expect(finding!.accounts.map((account) => [account.id, account.discounted])).toEqual([
+    const scan = latestIntegrityScan();
+    expect(scan).toMatchObject({ scannedAt, durationMs: 12 });
+    expect(scan!.findings).toHaveLength(1);
+    expect(scan!.findings[0]).toMatchObject({ kind: 'burst', key: `burst-${buildId}-1`, buildIds: [buildId] });
+    expect(scan!.findings[0]!.accounts.map((account) => [account.id, account.discounted])).toEqual([
       [accounts[0], true],
       [accounts[1], false],
       [accounts[2], false],
       [accounts[3], false],
     ]);
+    // A second scan replaces the first.
+    saveIntegrityScan(db(), { findings: [], scannedAt: new Date(start + 2 * DAY), durationMs: 5 });
+    expect(latestIntegrityScan()).toEqual({ scannedAt: new Date(start + 2 * DAY), durationMs: 5, findings: [] });
   });
 });

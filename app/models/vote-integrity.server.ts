@@ -1,12 +1,16 @@
-import { inArray, sql } from 'drizzle-orm';
-import { ratingDiscounts, users } from '../../db/schema';
-import { BURST, FOCUS, type Finding, type FindingAccount, RING } from '~/domain/vote-integrity';
-import { type Db, db } from '~/services/db.server';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { integrityScans, ratingDiscounts, users } from '../../db/schema';
+import { BURST, FOCUS, type Finding, type FindingAccount, RING, type StoredFinding } from '~/domain/vote-integrity';
+import { enqueueOrExpedite } from '~/queue/enqueue.server';
+import { integrityScanJob } from '~/queue/job-types';
+import { type Db, db, type Writer } from '~/services/db.server';
 
 // The vote-integrity detectors (thresholds and their reasons: domain/vote-integrity.ts).
-// Each is a few set-based queries over every rating, read on the staff page's request:
-// at 10 000 members and 200 000 ratings all three take well under a second (npm run
-// bench:integrity), so no job keeps findings and GET writes nothing.
+// Each is a few set-based queries over every rating: at 10 000 members and 100 000
+// ratings the three take about a second together (npm run bench:integrity), and
+// better-sqlite3 holds the event loop while they run. So they are not run by the staff
+// page: an hourly job on the primary scans (jobs/integrity-scan-job.server.ts) and keeps
+// the findings, which the page reads in a few milliseconds; staff can ask for a scan now.
 
 type Reader = Pick<Db, 'all'>;
 
@@ -52,8 +56,9 @@ export type BurstFinding = {
 
 /**
  * Each extreme rating with how many same-star ratings of its build, within the window,
- * came from accounts created near its rater's or from its network (itself included);
- * ratings_build_stars_idx bounds the pairs to that window.
+ * came from accounts created near its rater's or from its network (itself included).
+ * One pass over ratings_build_stars_idx counts each rating's same-star neighbours in
+ * the window; only ratings with enough of them are compared pair by pair.
  */
 export function detectBursts(reader: Reader): BurstFinding[] {
   const rows = reader.all<{
@@ -65,15 +70,24 @@ export function detectBursts(reader: Reader): BurstFinding[] {
     together: number;
     sameNetwork: number;
   }>(sql`
+    with near as materialized (
+      select id, count(*) over (
+        partition by build_id, rating order by updated_at
+        range between ${BURST.windowMs} preceding and ${BURST.windowMs} following
+      ) as n
+      from ratings indexed by ratings_build_stars_idx
+      where rating in (1, 5)
+    )
     select a.user_id as raterId, a.build_id as buildId, a.rating as stars, a.updated_at as at, a.network,
       sum(abs(ub.created_at - ua.created_at) <= ${BURST.createdTogetherMs}) as together,
       sum(a.network is not null and b.network = a.network) as sameNetwork
-    from ratings a
+    from near
+    cross join ratings a on a.id = near.id
     join users ua on ua.id = a.user_id
     join ratings b indexed by ratings_build_stars_idx on b.build_id = a.build_id and b.rating = a.rating
       and b.updated_at between a.updated_at - ${BURST.windowMs} and a.updated_at + ${BURST.windowMs}
     join users ub on ub.id = b.user_id
-    where a.rating in (1, 5)
+    where near.n >= ${BURST.minAccounts}
     group by a.id
     having together >= ${BURST.minAccounts} or sameNetwork >= ${BURST.minAccounts}
     order by a.build_id, a.rating, a.updated_at
@@ -163,23 +177,26 @@ export function detectRings(reader: Reader): RingFinding[] {
   return rings;
 }
 
-/** Every finding of the three detectors, with its accounts named and the builds it touches. */
-export function listFindings(reader: Db = db()): Finding[] {
+/**
+ * The three detectors' findings, with the builds each touches, as a scan keeps them.
+ * Each detector runs in its own turn of the event loop (`between`), so a scan run by
+ * the job lets requests through in between.
+ */
+export async function scanFindings(reader: Db, between: () => Promise<unknown> = async () => {}): Promise<StoredFinding[]> {
   const focus = detectFocus(reader);
+  await between();
   const bursts = detectBursts(reader);
+  await between();
   const rings = detectRings(reader);
-  const ids = new Set<number>([
-    ...focus.flatMap((finding) => [finding.ownerId, ...finding.accounts.map((account) => account.raterId)]),
-    ...bursts.flatMap((burst) => burst.raterIds),
-    ...rings.flatMap((ring) => ring.memberIds),
-  ]);
-  const accounts = accountsById(reader, [...ids]);
-  const account = (id: number) => accounts.get(id) ?? { id, username: `#${id}`, createdAt: new Date(0), discounted: false };
   const buildsOf = buildIdsOfOwners(reader, [
     ...new Set([...focus.map((finding) => finding.ownerId), ...rings.flatMap((ring) => ring.memberIds)]),
   ]);
+  const owners = accountsById(
+    reader,
+    focus.map((finding) => finding.ownerId),
+  );
   return [
-    ...rings.map((ring): Finding => ({
+    ...rings.map((ring): StoredFinding => ({
       kind: 'ring',
       key: `ring-${ring.memberIds[0]}`,
       summary: `${ring.memberIds.length} members rate each other’s builds ${RING.minStars}+ stars`,
@@ -187,10 +204,10 @@ export function listFindings(reader: Db = db()): Finding[] {
         `${ring.insideRatings} of their ${ring.highRatings} ratings of ${RING.minStars}+ stars (${percent(ring.insideRatings / ring.highRatings)}) go to members who rate them back`,
         `each has at least ${RING.minPartners} such partners`,
       ],
-      accounts: ring.memberIds.map(account),
+      accounts: ring.memberIds.map((id) => ({ id, note: '' })),
       buildIds: ring.memberIds.flatMap((id) => buildsOf.get(id) ?? []),
     })),
-    ...bursts.map((burst): Finding => ({
+    ...bursts.map((burst): StoredFinding => ({
       kind: 'burst',
       key: `burst-${burst.buildId}-${burst.stars}`,
       summary: `${burst.raterIds.length} ${burst.stars}-star ratings of one build within ${hours(burst.lastAt - burst.firstAt)}`,
@@ -199,24 +216,53 @@ export function listFindings(reader: Db = db()): Finding[] {
         ...burst.networks.map((network) => `at least ${BURST.minAccounts} rated from one network (key ${network.slice(0, 8)})`),
         `given between ${new Date(burst.firstAt).toISOString()} and ${new Date(burst.lastAt).toISOString()}`,
       ],
-      accounts: burst.raterIds.map(account),
+      accounts: burst.raterIds.map((id) => ({ id, note: '' })),
       buildIds: [burst.buildId],
     })),
-    ...focus.map((finding): Finding => ({
+    ...focus.map((finding): StoredFinding => ({
       kind: 'focus',
       key: `focus-${finding.ownerId}`,
-      summary: `${finding.accounts.length} new accounts rate mostly @${account(finding.ownerId).username}’s builds`,
-      evidence: finding.accounts.map(
-        (focused) =>
-          `@${account(focused.raterId).username}: ${focused.toOwner} of ${focused.given} ratings in their first ${FOCUS.newAccountMs / 86_400_000} days`,
-      ),
-      accounts: finding.accounts.map((focused) => account(focused.raterId)),
+      summary: `${finding.accounts.length} new accounts rate mostly @${owners.get(finding.ownerId)?.username ?? finding.ownerId}’s builds`,
+      evidence: [
+        `each gave at least ${percent(FOCUS.share)} of its ratings in its first ${FOCUS.newAccountMs / 86_400_000} days to this member`,
+      ],
+      accounts: finding.accounts.map((focused) => ({
+        id: focused.raterId,
+        note: `${focused.toOwner} of ${focused.given} ratings while new`,
+      })),
       buildIds: buildsOf.get(finding.ownerId) ?? [],
     })),
   ];
 }
 
-function accountsById(reader: Db, ids: number[]): Map<number, FindingAccount> {
+/** Keeps a scan's findings in place of the last one's, in the job's transaction. */
+export function saveIntegrityScan(writer: Writer, scan: { findings: StoredFinding[]; scannedAt: Date; durationMs: number }): void {
+  writer.delete(integrityScans).run();
+  writer.insert(integrityScans).values(scan).run();
+}
+
+export type IntegrityScan = { scannedAt: Date; durationMs: number; findings: Finding[] };
+
+/** The last scan's findings, their accounts as they are now; null before the first scan. */
+export function latestIntegrityScan(reader: Db = db()): IntegrityScan | null {
+  const scan = reader.select().from(integrityScans).orderBy(desc(integrityScans.id)).limit(1).get();
+  if (!scan) return null;
+  const accounts = accountsById(reader, [...new Set(scan.findings.flatMap((finding) => finding.accounts.map((account) => account.id)))]);
+  return {
+    scannedAt: scan.scannedAt,
+    durationMs: scan.durationMs,
+    findings: scan.findings.map((finding) => ({
+      ...finding,
+      // A member deleted since the scan is left out.
+      accounts: finding.accounts.flatMap((account) => {
+        const now = accounts.get(account.id);
+        return now ? [{ ...now, note: account.note }] : [];
+      }),
+    })),
+  };
+}
+
+function accountsById(reader: Db, ids: number[]): Map<number, Omit<FindingAccount, 'note'>> {
   if (ids.length === 0) return new Map();
   const rows = reader
     .select({
@@ -226,7 +272,7 @@ function accountsById(reader: Db, ids: number[]): Map<number, FindingAccount> {
       discounted: sql<number>`${ratingDiscounts.userId} is not null`,
     })
     .from(users)
-    .leftJoin(ratingDiscounts, sql`${ratingDiscounts.userId} = ${users.id}`)
+    .leftJoin(ratingDiscounts, eq(ratingDiscounts.userId, users.id))
     .where(inArray(users.id, ids))
     .all();
   return new Map(rows.map((row) => [row.id, { ...row, discounted: Boolean(row.discounted) }]));
@@ -247,4 +293,9 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 function hours(ms: number): string {
   const count = Math.max(1, Math.ceil(ms / 3_600_000));
   return `${count} ${count === 1 ? 'hour' : 'hours'}`;
+}
+
+/** Staff asked for a scan now: brings the next one forward (a scan under way finishes first). */
+export function requestIntegrityScan(writer: Writer, now = new Date()): void {
+  enqueueOrExpedite(writer, integrityScanJob(now), now);
 }

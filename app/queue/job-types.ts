@@ -16,6 +16,7 @@ export const NOTIFY_JOB = 'notify';
 export const WEEKLY_DIGEST_JOB = 'weekly-digest';
 export const IMAGE_VARIANTS_JOB = 'image-variants';
 export const TRENDING_JOB = 'trending';
+export const INTEGRITY_SCAN_JOB = 'integrity-scan';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -63,3 +64,7 @@ export const imageVariantsJob = (imageId: number) =>
 /** Screens a build's extra photo before it is shown. */
 export const screenPhotoJob = (photoId: number) =>
   ({ type: SCREEN_PHOTO_JOB, key: `screen-photo:${photoId}`, payload: { photoId } }) satisfies NewJob;
+
+/** Looks for the rating patterns vote integrity flags and keeps the findings; one queued or running at a time. */
+export const integrityScanJob = (runAt: Date) =>
+  ({ type: INTEGRITY_SCAN_JOB, key: INTEGRITY_SCAN_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;

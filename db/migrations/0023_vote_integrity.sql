@@ -1,3 +1,10 @@
+CREATE TABLE `integrity_scans` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`scanned_at` integer NOT NULL,
+	`duration_ms` integer NOT NULL,
+	`findings` text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `rating_discounts` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`reason` text NOT NULL,
