@@ -30,6 +30,7 @@ export default [
     route('competitions', 'routes/admin.competitions.tsx'),
     route('competitions/:id', 'routes/admin.competition.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    route('integrity', 'routes/admin.integrity.tsx'),
   ]),
   route('competitions', 'routes/competitions.tsx'),
   route('competitions/:id', 'routes/competition/route.tsx'),
@@ -92,6 +93,9 @@ export default [
   route('api/admin/photos/:id', 'routes/api/admin.photo.ts'),
   route('api/admin/competitions', 'routes/api/admin.competitions.ts'),
   route('api/admin/competitions/:id', 'routes/api/admin.competition.ts'),
+  route('api/admin/integrity', 'routes/api/admin.integrity.ts'),
+  route('api/admin/integrity/scan', 'routes/api/admin.integrity-scan.ts'),
+  route('api/admin/users/:id/rating-discount', 'routes/api/admin.user-rating-discount.ts'),
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { idParam } from '~/api/contract/common';
+import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
 import { ImageError } from '~/images/encode.server';
@@ -111,7 +112,7 @@ export function requireApiAdmin(args: ContextArgs): CurrentUser {
   return user;
 }
 
-/** A moderator or an admin: 401 for a guest, 403 for anyone else — the moderation queue's rule. */
+/** An admin or moderator: 401 for a guest, 403 for anyone else — the staff screens' rule. */
 export function requireApiStaff(args: ContextArgs): CurrentUser {
   const user = requireApiUser(args);
   if (!isStaff(user)) throw apiError(403, ADMIN_ACCESS_DENIED);

@@ -29,7 +29,7 @@ describe('the vote-integrity scan job', () => {
       const troll = aMember({ createdAt: new Date(joined + index * 60_000) }).id;
       rateBuild({ buildId, userId: troll, rating: 1 });
     }
-    requestIntegrityScan(db());
+    requestIntegrityScan();
     startJobRunner({ [INTEGRITY_SCAN_JOB]: scanVoteIntegrity });
     const scan = await waitFor(() => latestIntegrityScan());
     expect(scan.findings.map((finding) => finding.key)).toEqual([`burst-${buildId}-1`]);

@@ -11,7 +11,7 @@ import { db, type Writer } from '~/services/db.server';
 
 export type DiscountResult =
   | { ok: true; label: string }
-  | { ok: false; reason: 'forbidden' | 'not_found' | 'own_account' | 'no_reason' | 'already' | 'not_discounted' };
+  | { ok: false; reason: 'forbidden' | 'not_found' | 'own_account' | 'no_reason' | 'reason_too_long' | 'already' | 'not_discounted' };
 
 /**
  * Staff take a member's ratings out of every score (or put them back): the rows stay,
@@ -28,8 +28,9 @@ export function setRatingDiscount(
   now = new Date(),
 ): DiscountResult {
   if (!isStaff(actor)) return { ok: false, reason: 'forbidden' };
-  const reason = change.reason.trim().slice(0, DISCOUNT_REASON_MAX);
+  const reason = change.reason.trim();
   if (!reason) return { ok: false, reason: 'no_reason' };
+  if (reason.length > DISCOUNT_REASON_MAX) return { ok: false, reason: 'reason_too_long' };
   if (memberId === actor.id) return { ok: false, reason: 'own_account' };
   return db().transaction((tx): DiscountResult => {
     const member = tx.select({ username: users.username }).from(users).where(eq(users.id, memberId)).get();
@@ -106,3 +107,14 @@ function ratingCountsOf(userIds: number[]): Map<number, number> {
     .all();
   return new Map(rows.map((row) => [row.userId, row.ratings]));
 }
+
+/** What staff are told when a discount or restore is refused. */
+export const DISCOUNT_REFUSALS: Record<Extract<DiscountResult, { ok: false }>['reason'], string> = {
+  forbidden: 'Only admins and moderators can discount ratings.',
+  not_found: 'This member does not exist.',
+  own_account: 'You cannot discount your own ratings.',
+  no_reason: 'Say why: the reason goes in the audit log.',
+  reason_too_long: `Keep the reason under ${DISCOUNT_REASON_MAX} characters.`,
+  already: 'Their ratings are already discounted.',
+  not_discounted: 'Their ratings are not discounted.',
+};

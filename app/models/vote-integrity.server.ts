@@ -296,6 +296,6 @@ function hours(ms: number): string {
 }
 
 /** Staff asked for a scan now: brings the next one forward (a scan under way finishes first). */
-export function requestIntegrityScan(writer: Writer, now = new Date()): void {
-  enqueueOrExpedite(writer, integrityScanJob(now), now);
+export function requestIntegrityScan(now = new Date()): void {
+  enqueueOrExpedite(db(), integrityScanJob(now), now);
 }

@@ -11,7 +11,7 @@ export type Operation = {
   /** OpenAPI style: `/api/builds/{id}`. */
   path: string;
   summary: string;
-  /** Who may call it: anyone, a signed-in member (the session cookie), a moderator or admin (staff), or an admin. */
+  /** Who may call it: anyone, a signed-in member (the session cookie), staff (admins and moderators), or an admin. */
   access: 'public' | 'member' | 'staff' | 'admin';
   query?: z.ZodObject;
   body?: { type: 'json' | 'multipart'; schema: z.ZodType };

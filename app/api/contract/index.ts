@@ -4,6 +4,7 @@ import { buildDetailOperations } from './build-details';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
+import { integrityOperations } from './integrity';
 import { notificationOperations } from './notifications';
 import { memberOperations } from './members';
 import { sessionOperations } from './session';
@@ -20,4 +21,5 @@ export const operations: Operation[] = [
   ...memberOperations,
   ...uploadOperations,
   ...adminOperations,
+  ...integrityOperations,
 ];

@@ -39,7 +39,8 @@ const SPEC_CALLS = [
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
  * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions;
  * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos;
- * admins' competitions with their series and jury.
+ * admins' competitions with their series and jury; vote integrity (findings, a scan now,
+ * discounting a member's ratings).
  */
 const EXTRA_CALLS = [
   'post /api/verify-email',
@@ -70,6 +71,9 @@ const EXTRA_CALLS = [
   'patch /api/admin/photos/{id}',
   'post /api/admin/competitions',
   'patch /api/admin/competitions/{id}',
+  'get /api/admin/integrity',
+  'post /api/admin/integrity/scan',
+  'patch /api/admin/users/{userId}/rating-discount',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
