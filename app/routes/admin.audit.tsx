@@ -48,6 +48,8 @@ const ACTIONS: Record<string, string> = {
   'edit-competition': 'Edited competition',
   'end-competition': 'Ended competition',
   'close-competition': 'Closed competition',
+  'discount-ratings': 'Discounted ratings',
+  'restore-ratings': 'Restored ratings',
 };
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -29,15 +29,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { isAdmin, q } = loaderData;
   const { pathname } = useLocation();
   const moderation = { key: '/admin/moderation', label: 'Moderation', href: '/admin/moderation' };
+  const integrity = { key: '/admin/integrity', label: 'Vote integrity', href: '/admin/integrity' };
   const tabs = isAdmin
     ? [
         { key: '/admin/builds', label: 'Builds', href: withQuery('/admin/builds', { q }) },
         { key: '/admin/users', label: 'Users', href: withQuery('/admin/users', { q }) },
         moderation,
         { key: '/admin/competitions', label: 'Competitions', href: '/admin/competitions' },
+        integrity,
         { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
       ]
-    : [moderation];
+    : [moderation, integrity];
   const current = tabs.find((tab) => pathname.startsWith(tab.key))?.key ?? '';
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

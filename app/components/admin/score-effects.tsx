@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { AdminTable } from './admin-table';
+import type { ScoreEffect } from '~/domain/vote-integrity';
+
+const stars = (average: number) => average.toFixed(2);
+
+/** "4.80 → 3.10": a figure with the group's ratings, then without them. */
+function Change({ from, to }: { from: string; to: string }) {
+  return (
+    <span className="tabular-nums">
+      {from} <span className="text-muted">→</span> <strong className={from === to ? '' : 'text-neon-cyan'}>{to}</strong>
+    </span>
+  );
+}
+
+/** Each affected build's votes, average and leaderboard score with a group's ratings and without them. */
+export function ScoreEffects({ effects, caption }: { effects: ScoreEffect[]; caption: string }) {
+  return (
+    <AdminTable
+      caption={caption}
+      empty="No builds of theirs are affected."
+      headers={['Build', 'Owner', 'Votes', 'Average', 'Leaderboard score']}
+      rows={effects.map((effect) => ({
+        key: effect.buildId,
+        cells: [
+          <Link key="build" to={`/build/${effect.buildId}`} className="font-bold hover:text-neon-cyan">
+            {effect.title}
+          </Link>,
+          `@${effect.owner}`,
+          <Change key="votes" from={String(effect.with.votes)} to={String(effect.without.votes)} />,
+          <Change key="average" from={stars(effect.with.average)} to={stars(effect.without.average)} />,
+          <Change key="score" from={stars(effect.with.score)} to={stars(effect.without.score)} />,
+        ],
+      }))}
+    />
+  );
+}
