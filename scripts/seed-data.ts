@@ -20,6 +20,7 @@ import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/ser
 import { env } from '~/services/env.server';
 import { processImage } from '~/images/encode.server';
 import { ROAST_INTENSITIES } from '~/domain/roast-intensity';
+import { seedVoteIntegrity } from './seed-integrity';
 
 const members = [
   ['NeonNomad', 'Lives for ARGB and regrets nothing.'],
@@ -328,8 +329,10 @@ export async function seed(): Promise<void> {
   if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));
   judge(seeded.slice(0, 3), now - DAY / 2);
   await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
+  // Vote integrity: a small ring and a burst of 1-star ratings, and the scan that finds them (/admin/integrity).
+  const findings = await seedVoteIntegrity({ target: seeded[1]!.buildId, outsider: seeded[2]!.buildId, scene });
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications and an extra photo held for the moderators into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications, an extra photo held for the moderators and ${findings} vote-integrity findings into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();

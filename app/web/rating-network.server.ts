@@ -8,6 +8,11 @@ import { keyedHash } from '~/services/crypto.server';
  * address is unknown.
  */
 export function ratingNetworkOf(request: Request): string | null {
-  const prefix = networkPrefix(clientAddressOf(request));
+  return networkKey(clientAddressOf(request));
+}
+
+/** The keyed hash of `address`'s network (see ratingNetworkOf). */
+export function networkKey(address: string): string | null {
+  const prefix = networkPrefix(address);
   return prefix ? keyedHash(`network:${prefix}`) : null;
 }
