@@ -214,7 +214,7 @@ export async function scanFindings(reader: Db, between: () => Promise<unknown> =
       evidence: [
         ...(burst.createdTogether ? [`at least ${BURST.minAccounts} of the accounts were created within an hour of each other`] : []),
         ...burst.networks.map((network) => `at least ${BURST.minAccounts} rated from one network (key ${network.slice(0, 8)})`),
-        `given between ${new Date(burst.firstAt).toISOString()} and ${new Date(burst.lastAt).toISOString()}`,
+        `given between ${utcMinute(burst.firstAt)} and ${utcMinute(burst.lastAt)} UTC`,
       ],
       accounts: burst.raterIds.map((id) => ({ id, note: '' })),
       buildIds: [burst.buildId],
@@ -287,6 +287,9 @@ function buildIdsOfOwners(reader: Reader, ownerIds: number[]): Map<number, numbe
   for (const row of rows) byOwner.set(row.userId, [...(byOwner.get(row.userId) ?? []), row.id]);
   return byOwner;
 }
+
+/** "2026-11-25 03:59": a moment to the minute, in UTC. */
+const utcMinute = (at: number) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

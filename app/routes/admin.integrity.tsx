@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
 
 function ReasonField({ id }: { id: string }) {
   return (
-    <label htmlFor={id} className="grid min-w-0 flex-1 gap-1 text-xs text-muted">
+    <label htmlFor={id} className="grid min-w-0 flex-[1_1_16rem] gap-1 text-xs text-muted">
       Reason (for the audit log)
       <input
         id={id}
@@ -80,7 +80,7 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="text-sm text-muted">
               {scan
-                ? `Last scan ${relativeTime(scan.scannedAt, now)} (took ${(scan.durationMs / 1000).toFixed(1)} s). Scans run every hour.`
+                ? `Last scan ${relativeTime(scan.scannedAt, now)} (took ${scan.durationMs < 1000 ? `${scan.durationMs} ms` : `${(scan.durationMs / 1000).toFixed(1)} s`}). Scans run every hour.`
                 : 'Not scanned yet. Scans run every hour.'}
             </p>
           </div>
