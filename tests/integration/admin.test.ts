@@ -29,7 +29,7 @@ const audit = () => readRow<{ n: number }>(stack.app.databasePath, 'select count
 
 describe('who may open the admin dashboard', () => {
   it('sends a guest to sign in and back', async () => {
-    for (const path of ['/admin', '/admin/builds?q=rig', '/admin/users', '/admin/audit']) {
+    for (const path of ['/admin', '/admin/builds?q=rig', '/admin/users', '/admin/audit', '/admin/integrity']) {
       const response = await new Browser(stack.app).request(path);
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
@@ -42,7 +42,7 @@ describe('who may open the admin dashboard', () => {
     await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
     const member = await stack.member();
     const denied = [
-      [member, ['/admin', '/admin/builds', '/admin/users', '/admin/moderation', '/admin/audit']],
+      [member, ['/admin', '/admin/builds', '/admin/users', '/admin/moderation', '/admin/audit', '/admin/integrity']],
       [moderator, ['/admin/builds', '/admin/users', '/admin/audit']],
     ] as const;
     for (const [browser, paths] of denied) {
@@ -56,6 +56,7 @@ describe('who may open the admin dashboard', () => {
     const queue = await moderator.get('/admin');
     expect(queue.url).toBe('/admin/moderation');
     expect(queue.status).toBe(200);
+    expect((await moderator.get('/admin/integrity')).status).toBe(200);
   });
 
   it('opens the Builds tab for an admin, keeping the search', async () => {
