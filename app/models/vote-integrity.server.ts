@@ -7,10 +7,11 @@ import { type Db, db, type Writer } from '~/services/db.server';
 
 // The vote-integrity detectors (thresholds and their reasons: domain/vote-integrity.ts).
 // Each is a few set-based queries over every rating: at 10 000 members and 100 000
-// ratings the three take about a second together (npm run bench:integrity), and
-// better-sqlite3 holds the event loop while they run. So they are not run by the staff
-// page: an hourly job on the primary scans (jobs/integrity-scan-job.server.ts) and keeps
-// the findings, which the page reads in a few milliseconds; staff can ask for a scan now.
+// ratings the three take 0.3 to 1.3 s together on two busy cores (npm run
+// bench:integrity), growing with the ratings, and better-sqlite3 holds the event loop
+// while they run. So no page runs them: an hourly job on the primary scans
+// (jobs/integrity-scan-job.server.ts) and keeps the findings, which the page reads in a
+// few milliseconds; staff can ask for a scan now.
 
 type Reader = Pick<Db, 'all'>;
 
