@@ -6,7 +6,6 @@ import { AvatarError } from '~/images/avatars.server';
 import { ImageError } from '~/images/encode.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { currentUser } from '~/web/session.server';
-import { isStaff } from '~/domain/permissions';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 
 /** Machine-readable error codes of the JSON API, one per HTTP status it uses. */

@@ -44,7 +44,7 @@ export function withdraw(competitionId: number, userId: number, back: string) {
  * takes them (the same rating), back to the card. Only while the competition is
  * open: stars given after its end would not count.
  */
-export function rateInPlace(competitionId: number, userId: number, formData: FormData, back: string) {
+export function rateInPlace(request: Request, competitionId: number, userId: number, formData: FormData, back: string) {
   const buildId = Number(formData.get('buildId'));
   const competition = findCompetition(competitionId);
   if (!competition) throw data(null, { status: 404 });
@@ -52,5 +52,5 @@ export function rateInPlace(competitionId: number, userId: number, formData: For
     redirectWithToast(back, { kind: 'error', title: 'Failed to submit rating', description }, { status: 303 });
   if (!competition.open) return fail('Voting has closed for this competition.');
   if (!Number.isSafeInteger(buildId) || !isContestEntry(competitionId, buildId)) return fail('That build is not an entry here.');
-  return rate(buildId, userId, Number(formData.get('rating')), `${back}#entry-${buildId}`);
+  return rate(request, buildId, userId, Number(formData.get('rating')), `${back}#entry-${buildId}`);
 }

@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     case 'withdraw':
       return withdraw(competitionId, user.id, back);
     case 'rate':
-      return rateInPlace(competitionId, user.id, formData, back);
+      return rateInPlace(args.request, competitionId, user.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
