@@ -39,6 +39,8 @@ export const users = sqliteTable(
     // The UTC day (days since 1970-01-01) of the member's last counted action: the streak grows the next day, breaks after a gap.
     streakDay: integer('streak_day'),
     lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
+    // A staff suspension: until then the member may sign in and read, not write (web/suspension-guard.server.ts).
+    suspendedUntil: integer('suspended_until', { mode: 'timestamp_ms' }),
     bio: text('bio').notNull().default(''),
     // The member's own choice about "News and offers" mail, with its date (models/email-preferences.server.ts):
     // emailPreferences.marketing is on only after an opt-in recorded here, and the latest of the two is in force.
@@ -707,7 +709,9 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The preference (and unsubscribe list) the mail belongs to.
     list: text('list', { enum: ['notifications', 'weeklyDigest'] }).notNull(),
-    kind: text('kind', { enum: ['comment', 'reply', 'roastbot', 'milestone', 'competition', 'achievement', 'digest'] }).notNull(),
+    kind: text('kind', {
+      enum: ['comment', 'reply', 'roastbot', 'milestone', 'competition', 'achievement', 'digest', 'warning'],
+    }).notNull(),
     ref: text('ref').notNull(),
     buildId: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
     // A deleted comment takes its notification with it: nobody is told about what is gone.
@@ -778,4 +782,58 @@ export const replyLines = sqliteTable(
     lines: text('lines', { mode: 'json' }).notNull().$type<string[]>(),
   },
   (t) => [index('reply_lines_thread_idx').on(t.threadId, t.commentId)],
+);
+
+/**
+ * A staff warning to a member, in the words they read: a notice on every page until
+ * they acknowledge it, and a notification. The staff member's name is kept, as in the
+ * audit log, should their account go.
+ */
+export const memberWarnings = sqliteTable(
+  'member_warnings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('member_warnings_user_idx').on(t.userId, t.acknowledgedAt)],
+);
+
+/** A strike against a member: counts while it has not expired; staff see the count (nothing follows from it on its own). */
+export const memberStrikes = sqliteTable(
+  'member_strikes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('member_strikes_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** Staff's private notes on a member: only admins and moderators ever read them. */
+export const moderatorNotes = sqliteTable(
+  'moderator_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderator_notes_user_idx').on(t.userId, t.createdAt)],
 );

@@ -16,7 +16,9 @@ export type NotificationSubject =
   | { kind: 'roastbot'; buildId: number; buildTitle: string; commentId: number; excerpt: string }
   | { kind: 'milestone'; buildId: number; buildTitle: string; ratings: number }
   | { kind: 'competition'; competitionId: number; title: string; placement: number | null; juryWinner: boolean }
-  | { kind: 'achievement'; code: string; name: string };
+  | { kind: 'achievement'; code: string; name: string }
+  /** A staff warning, in the words the member reads. */
+  | { kind: 'warning'; warningId: number; message: string };
 
 export type NotificationView = NotificationSubject & { id: number; createdAt: Date; read: boolean };
 
@@ -35,6 +37,8 @@ export function notificationText(subject: NotificationSubject): string {
       return competitionResult(subject.title, subject.placement, subject.juryWinner);
     case 'achievement':
       return `You earned the achievement “${subject.name}”`;
+    case 'warning':
+      return `A moderator warned you: “${subject.message}”`;
   }
 }
 
@@ -51,6 +55,8 @@ export function notificationHref(subject: NotificationSubject): string {
       return `/competitions/${subject.competitionId}`;
     case 'achievement':
       return '/profile?tab=stats#achievements-heading';
+    case 'warning':
+      return '/warnings';
   }
 }
 

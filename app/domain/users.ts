@@ -6,4 +6,6 @@ export type CurrentUser = {
   avatarUrl: string;
   isAdmin: boolean;
   isModerator: boolean;
+  /** Set while a staff suspension may run; compare it with the clock (domain/member-moderation activeSuspension). */
+  suspendedUntil: Date | null;
 };

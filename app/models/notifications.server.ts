@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { achievementTypes, builds, comments, competitionEntries, competitions, notifications, users } from '../../db/schema';
+import {
+  achievementTypes,
+  builds,
+  comments,
+  competitionEntries,
+  competitions,
+  memberWarnings,
+  notifications,
+  users,
+} from '../../db/schema';
 import type { AchievementCode } from '~/domain/achievements';
 import { NOTIFICATIONS_PER_PAGE, type NotificationView, RATING_MILESTONES } from '~/domain/notifications';
 import { notifyJob } from '~/queue/job-types';
@@ -41,6 +50,8 @@ const MAILED: Record<Kind, boolean> = {
   digest: true,
   milestone: false,
   achievement: false,
+  // The site shows it on every page until it is acknowledged (models/member-moderation.server.ts).
+  warning: false,
 };
 
 /**
@@ -114,6 +125,11 @@ export function notifyRatingMilestone(writer: Writer, buildId: number, now = new
 /** Tells a member they earned an achievement. Call it in the transaction that awards it. */
 export function notifyAchievement(writer: Writer, userId: number, code: AchievementCode, now = new Date()): void {
   recordNotification(writer, { userId, list: 'notifications', kind: 'achievement', ref: `achievement:${code}` }, now);
+}
+
+/** Tells a member about a staff warning. Call it in the transaction that records the warning. */
+export function notifyWarning(writer: Writer, userId: number, warningId: number, now = new Date()): void {
+  recordNotification(writer, { userId, list: 'notifications', kind: 'warning', ref: `warning:${warningId}` }, now);
 }
 
 /**
@@ -248,6 +264,11 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
       const code = row.ref.replace(/^achievement:/, '');
       const type = db().select({ name: achievementTypes.name }).from(achievementTypes).where(eq(achievementTypes.code, code)).get();
       return type ? { kind: 'achievement', code, name: type.name } : null;
+    }
+    case 'warning': {
+      const warningId = Number(row.ref.replace(/^warning:/, ''));
+      const warning = db().select({ message: memberWarnings.message }).from(memberWarnings).where(eq(memberWarnings.id, warningId)).get();
+      return warning ? { kind: 'warning', warningId, message: warning.message } : null;
     }
     case 'competition': {
       if (row.competitionId === null) return null;

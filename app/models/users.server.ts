@@ -15,6 +15,7 @@ export const currentUserColumns = {
   avatarUrl: users.avatarUrl,
   isAdmin: users.isAdmin,
   isModerator: users.isModerator,
+  suspendedUntil: users.suspendedUntil,
 };
 
 export function normalizeEmail(email: string): string {

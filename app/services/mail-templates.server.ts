@@ -187,6 +187,7 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
     // Shown on the site only (models/notifications.server.ts MAILED).
     case 'milestone':
     case 'achievement':
+    case 'warning':
     case 'digest':
       return null;
   }

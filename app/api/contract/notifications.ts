@@ -41,6 +41,9 @@ const subjectSchema = z.discriminatedUnion('kind', [
     })
     .meta({ description: 'A competition you entered closed' }),
   z.object({ kind: z.literal('achievement'), code: z.string(), name: z.string() }).meta({ description: 'You earned an achievement' }),
+  z
+    .object({ kind: z.literal('warning'), warningId: z.number().int(), message: z.string() })
+    .meta({ description: 'A moderator warned you (acknowledge it: POST /api/user/warnings/{id}/acknowledge)' }),
 ]);
 
 export const notificationSchema = z.intersection(

@@ -1,0 +1,40 @@
+// Staff's measures short of disabling a member (warnings, strikes, suspensions,
+// private notes): who may take them, and what a suspension means. Pure, so the
+// staff page that hides a form and the model that refuses the action agree.
+
+import { isStaff, type Viewer } from './permissions';
+import { shortDateTime } from '~/utils/dates';
+
+export const WARNING_MAX_LENGTH = 1000;
+export const REASON_MAX_LENGTH = 500;
+export const NOTE_MAX_LENGTH = 2000;
+/** A strike counts for this many days unless staff say otherwise. */
+export const STRIKE_DEFAULT_DAYS = 90;
+export const STRIKE_MAX_DAYS = 365;
+/** Longer than this is no longer temporary: disable the member instead. */
+export const SUSPENSION_MAX_DAYS = 365;
+
+/**
+ * Whether `viewer` may warn, strike, suspend or note `target`: staff, never on
+ * themselves or an admin; a moderator never on another moderator.
+ */
+export function canModerateMember(viewer: Viewer | null, target: { id: number; isAdmin: boolean; isModerator: boolean }): boolean {
+  if (!viewer || !isStaff(viewer) || viewer.id === target.id || target.isAdmin) return false;
+  return viewer.isAdmin || !target.isModerator;
+}
+
+/** When a member's suspension ends, while it runs; null once it has (a suspension ends at its date, with no write). */
+export function activeSuspension(member: { suspendedUntil: Date | null }, now: Date | number = Date.now()): Date | null {
+  return member.suspendedUntil && member.suspendedUntil.getTime() > Number(now) ? member.suspendedUntil : null;
+}
+
+/** What every refused write and every page that would offer one says to a suspended member. */
+export function suspendedMessage(until: Date | number): string {
+  return `Your account is suspended until ${shortDateTime(until)}.`;
+}
+
+/** What a page says instead of its forms to a member suspended now; null for anyone else. */
+export function suspensionNotice(member: { suspendedUntil: Date | null } | null, now: Date | number = Date.now()): string | null {
+  const until = member ? activeSuspension(member, now) : null;
+  return until ? suspendedMessage(until) : null;
+}

@@ -1,0 +1,248 @@
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { memberStrikes, memberWarnings, moderatorNotes, users } from '../../db/schema';
+import { type Actor, recordAudit } from './audit.server';
+import { notifyWarning } from './notifications.server';
+import { activeSuspension, canModerateMember } from '~/domain/member-moderation';
+import type { Viewer } from '~/domain/permissions';
+import { db, type Writer } from '~/services/db.server';
+import { shortDateTime } from '~/utils/dates';
+
+// Staff's measures on a member short of disabling them: warnings the member reads,
+// strikes that expire, suspensions until a date, private notes. Each is taken only by
+// someone canModerateMember allows, in one transaction with its audit row. Strikes
+// lead to nothing on their own: staff see the active count and decide.
+
+type Staff = Viewer & Actor;
+const DAY_MS = 24 * 3600_000;
+
+export type MeasureResult<Extra = unknown> = ({ ok: true; username: string } & Extra) | { ok: false; reason: 'not_found' | 'forbidden' };
+
+/** The member `actor` means to act on, if they exist and `actor` may. */
+function targetOf(tx: Writer, actor: Staff, memberId: number) {
+  const member = tx
+    .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, isModerator: users.isModerator })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .get();
+  if (!member) return { ok: false, reason: 'not_found' } as const;
+  if (!canModerateMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
+  return { ok: true, member } as const;
+}
+
+const staffOf = (actor: Staff) => ({ staffId: actor.id, staffName: actor.username });
+
+/** Warns a member: they see `message` on every page until they acknowledge it, and in their notifications. */
+export function warnMember(actor: Staff, memberId: number, message: string, now = new Date()): MeasureResult<{ warningId: number }> {
+  return db().transaction((tx) => {
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    const { id } = tx
+      .insert(memberWarnings)
+      .values({ userId: memberId, ...staffOf(actor), message, createdAt: now })
+      .returning({ id: memberWarnings.id })
+      .get();
+    notifyWarning(tx, memberId, id, now);
+    recordAudit(
+      tx,
+      actor,
+      { action: 'warn-member', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details: message },
+      now,
+    );
+    return { ok: true, username: target.member.username, warningId: id };
+  });
+}
+
+/** A strike that counts for `days` days from now. */
+export function strikeMember(
+  actor: Staff,
+  memberId: number,
+  { reason, days }: { reason: string; days: number },
+  now = new Date(),
+): MeasureResult<{ strikeId: number; expiresAt: Date }> {
+  return db().transaction((tx) => {
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    const expiresAt = new Date(now.getTime() + days * DAY_MS);
+    const { id } = tx
+      .insert(memberStrikes)
+      .values({ userId: memberId, ...staffOf(actor), reason, createdAt: now, expiresAt })
+      .returning({ id: memberStrikes.id })
+      .get();
+    const details = `${reason} (counts until ${shortDateTime(expiresAt)})`;
+    recordAudit(
+      tx,
+      actor,
+      { action: 'strike-member', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details },
+      now,
+    );
+    return { ok: true, username: target.member.username, strikeId: id, expiresAt };
+  });
+}
+
+/**
+ * Suspends a member until `until` (a later suspension replaces an earlier one): they
+ * keep their sessions and may read, and every write of theirs is refused until then
+ * (web/suspension-guard.server.ts). It ends at its date with nothing to write.
+ */
+export function suspendMember(
+  actor: Staff,
+  memberId: number,
+  { reason, until }: { reason: string; until: Date },
+  now = new Date(),
+): MeasureResult {
+  return db().transaction((tx) => {
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    tx.update(users).set({ suspendedUntil: until }).where(eq(users.id, memberId)).run();
+    const details = `Until ${shortDateTime(until)}: ${reason}`;
+    recordAudit(
+      tx,
+      actor,
+      { action: 'suspend-member', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details },
+      now,
+    );
+    return { ok: true, username: target.member.username };
+  });
+}
+
+/** Ends a member's suspension now. */
+export function liftSuspension(actor: Staff, memberId: number, reason: string, now = new Date()): MeasureResult {
+  return db().transaction((tx) => {
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, memberId)).run();
+    recordAudit(
+      tx,
+      actor,
+      { action: 'lift-suspension', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details: reason },
+      now,
+    );
+    return { ok: true, username: target.member.username };
+  });
+}
+
+/** A private note on a member: staff read it on the member's staff page; the member never does. */
+export function addModeratorNote(actor: Staff, memberId: number, body: string, now = new Date()): MeasureResult<{ noteId: number }> {
+  return db().transaction((tx) => {
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    const { id } = tx
+      .insert(moderatorNotes)
+      .values({ userId: memberId, ...staffOf(actor), body, createdAt: now })
+      .returning({ id: moderatorNotes.id })
+      .get();
+    recordAudit(
+      tx,
+      actor,
+      { action: 'note-member', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details: body },
+      now,
+    );
+    return { ok: true, username: target.member.username, noteId: id };
+  });
+}
+
+export type ModeratorNote = { id: number; staffName: string; body: string; createdAt: Date };
+
+/** A member's private notes, newest first. */
+export function listModeratorNotes(memberId: number): ModeratorNote[] {
+  return db()
+    .select({ id: moderatorNotes.id, staffName: moderatorNotes.staffName, body: moderatorNotes.body, createdAt: moderatorNotes.createdAt })
+    .from(moderatorNotes)
+    .where(eq(moderatorNotes.userId, memberId))
+    .orderBy(desc(moderatorNotes.createdAt), desc(moderatorNotes.id))
+    .all();
+}
+
+/** Strikes that have not expired at `now`. */
+export function activeStrikeCount(memberId: number, now = new Date()): number {
+  return (
+    db()
+      .select({ n: count() })
+      .from(memberStrikes)
+      .where(and(eq(memberStrikes.userId, memberId), gt(memberStrikes.expiresAt, now)))
+      .get()?.n ?? 0
+  );
+}
+
+export type MemberStrike = { id: number; staffName: string; reason: string; createdAt: Date; expiresAt: Date; active: boolean };
+export type MemberWarning = { id: number; staffName: string; message: string; createdAt: Date; acknowledgedAt: Date | null };
+
+/** What staff see of a member's standing: the suspension while it runs, every strike and warning, newest first. */
+export function memberStanding(memberId: number, now = new Date()) {
+  const member = db()
+    .select({ suspendedUntil: users.suspendedUntil, isDisabled: users.isDisabled })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .get();
+  if (!member) return null;
+  const strikes: MemberStrike[] = db()
+    .select({
+      id: memberStrikes.id,
+      staffName: memberStrikes.staffName,
+      reason: memberStrikes.reason,
+      createdAt: memberStrikes.createdAt,
+      expiresAt: memberStrikes.expiresAt,
+    })
+    .from(memberStrikes)
+    .where(eq(memberStrikes.userId, memberId))
+    .orderBy(desc(memberStrikes.createdAt), desc(memberStrikes.id))
+    .all()
+    .map((strike) => ({ ...strike, active: strike.expiresAt.getTime() > now.getTime() }));
+  const warnings: MemberWarning[] = db()
+    .select({
+      id: memberWarnings.id,
+      staffName: memberWarnings.staffName,
+      message: memberWarnings.message,
+      createdAt: memberWarnings.createdAt,
+      acknowledgedAt: memberWarnings.acknowledgedAt,
+    })
+    .from(memberWarnings)
+    .where(eq(memberWarnings.userId, memberId))
+    .orderBy(desc(memberWarnings.createdAt), desc(memberWarnings.id))
+    .all();
+  return {
+    isDisabled: member.isDisabled,
+    suspendedUntil: activeSuspension(member, now),
+    activeStrikes: strikes.filter((strike) => strike.active).length,
+    strikes,
+    warnings,
+  };
+}
+
+export type OwnWarning = { id: number; message: string; createdAt: Date };
+
+/** The warnings a member has not acknowledged yet, oldest first: the notice every page shows them. */
+export function unacknowledgedWarnings(userId: number): OwnWarning[] {
+  return db()
+    .select({ id: memberWarnings.id, message: memberWarnings.message, createdAt: memberWarnings.createdAt })
+    .from(memberWarnings)
+    .where(and(eq(memberWarnings.userId, userId), isNull(memberWarnings.acknowledgedAt)))
+    .orderBy(memberWarnings.createdAt, memberWarnings.id)
+    .all();
+}
+
+/** Every warning a member was given, newest first, with whether they acknowledged it (their /warnings page). */
+export function ownWarnings(userId: number): (OwnWarning & { acknowledgedAt: Date | null })[] {
+  return db()
+    .select({
+      id: memberWarnings.id,
+      message: memberWarnings.message,
+      createdAt: memberWarnings.createdAt,
+      acknowledgedAt: memberWarnings.acknowledgedAt,
+    })
+    .from(memberWarnings)
+    .where(eq(memberWarnings.userId, userId))
+    .orderBy(desc(memberWarnings.createdAt), desc(memberWarnings.id))
+    .all();
+}
+
+/** The member acknowledges one of their own warnings: its notice goes. False when it is not theirs or already acknowledged. */
+export function acknowledgeWarning(userId: number, warningId: number, now = new Date()): boolean {
+  return (
+    db()
+      .update(memberWarnings)
+      .set({ acknowledgedAt: now })
+      .where(and(eq(memberWarnings.id, warningId), eq(memberWarnings.userId, userId), isNull(memberWarnings.acknowledgedAt)))
+      .run().changes === 1
+  );
+}
