@@ -19,10 +19,14 @@ import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
 import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
+import { WarningNotices } from '~/components/warning-notices';
+import { unacknowledgedWarnings } from '~/models/member-moderation.server';
 import { unreadNotificationCount } from '~/models/notifications.server';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
+import { suspensionGuard } from '~/web/suspension-guard.server';
 import { takeToast } from '~/web/toast.server';
 import { missingOf } from '~/utils/not-found';
+import { suspensionNotice } from '~/domain/member-moderation';
 import stylesheet from './app.css?url';
 
 // Shown once to members with a generated name: its form library (Conform, Zod) is
@@ -38,7 +42,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, suspensionGuard];
 
 // After any form post, even one answered with an error, the root data is read
 // again: it carries the toast that the action left in a cookie. So it is on the way
@@ -53,7 +57,12 @@ export async function loader(args: Route.LoaderArgs) {
   const user = currentUser(args);
   // Read through the session, so the page cache keeps a member's pages for them alone (and anew once a notification arrives).
   const unread = user ? unreadNotificationCount(user.id) : 0;
-  return data({ toast, user, unread, usernamePrompt: prompt.show ? { retry: prompt.retry } : null }, { headers });
+  // A staff warning stays on every page until the member acknowledges it.
+  const warnings = user ? unacknowledgedWarnings(user.id) : [];
+  return data(
+    { toast, user, unread, warnings, usernamePrompt: prompt.show && !suspensionNotice(user) ? { retry: prompt.retry } : null },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -90,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader user={user} unread={unread} />
         </SharedRegion>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {loaderData?.warnings.length ? <WarningNotices warnings={loaderData.warnings} /> : null}
           {children}
         </main>
         <SharedRegion name="site-footer" deps={[]} className="contents">
@@ -113,5 +123,13 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound missing={missingOf(error.data)} />;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  // A refusal that says why (a suspended member's write) shows its message.
+  const message = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} text={message} />;
+}
+
+function messageOf(payload: unknown): string | undefined {
+  return typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
+    ? payload.message
+    : undefined;
 }

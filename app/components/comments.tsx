@@ -9,6 +9,7 @@ import { LogoMark } from '~/components/logo';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
+import { SuspendedNotice } from '~/components/suspended-notice';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
@@ -32,6 +33,8 @@ type Props = {
   viewerId: number | null;
   /** Moderators and admins may delete anyone's comment. */
   canModerate: boolean;
+  /** "Your account is suspended until …": said instead of the comment box, and the comments offer no actions. */
+  suspension: string | null;
   reportReasons: Record<string, string>;
   lastResult: SubmissionResult<string[]> | null;
   now: number;
@@ -47,21 +50,26 @@ export function Comments({
   awaitingReply,
   viewerId,
   canModerate,
+  suspension,
   reportReasons,
   lastResult,
   now,
 }: Props) {
   const [askSignIn, setAskSignIn] = useState(false);
   const guard = viewerId === null ? () => setAskSignIn(true) : null;
-  const shared = { buildId, viewerId, canModerate, reportReasons, now };
+  const shared = { buildId, viewerId, canModerate, readOnly: suspension !== null, reportReasons, now };
   return (
     <section aria-labelledby="comments-title" className="grid gap-5">
       <h2 id="comments-title" className="display text-2xl">
         Comments <span className="text-muted">({commentCount})</span>
       </h2>
-      <SharedRegion name="comment-new" deps={[buildId, viewerId === null, replyTo === null ? lastResult : null]} className="contents">
-        <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
-      </SharedRegion>
+      {suspension ? (
+        <SuspendedNotice message={suspension} />
+      ) : (
+        <SharedRegion name="comment-new" deps={[buildId, viewerId === null, replyTo === null ? lastResult : null]} className="contents">
+          <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
+        </SharedRegion>
+      )}
       {threads.length === 0 ? (
         <p className="panel p-6 text-center text-muted">No comments yet. Be the first to comment!</p>
       ) : (
@@ -82,7 +90,7 @@ export function Comments({
                       {AI_NAME} is writing a reply…
                     </li>
                   ) : null}
-                  {replyTo === thread.id ? (
+                  {replyTo === thread.id && !suspension ? (
                     <li>
                       <CommentForm id={`reply-${thread.id}`} parentCommentId={thread.id} lastResult={lastResult} guard={guard} />
                     </li>
@@ -112,6 +120,8 @@ type CommentProps = {
   buildId: number;
   viewerId: number | null;
   canModerate: boolean;
+  /** A suspended member's view: no reply, delete or report. */
+  readOnly: boolean;
   reportReasons: Record<string, string>;
   now: number;
   /** Replies answer in their thread: the top-level comment's id. */
@@ -119,13 +129,13 @@ type CommentProps = {
 };
 
 /** A comment, drawn once per data version for each kind of viewer (own, other member, guest, moderator). */
-function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, replyTarget }: CommentProps) {
+function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReasons, now, replyTarget }: CommentProps) {
   const own = viewerId !== null && comment.userId === viewerId;
   const signedIn = viewerId !== null;
   return (
     <SharedRegion
       name={`comment-${comment.id}`}
-      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, reportReasons]}
+      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, readOnly, reportReasons]}
       className="contents"
     >
       {comment.deleted ? (
@@ -137,6 +147,7 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
           own={own}
           signedIn={signedIn}
           canModerate={canModerate}
+          readOnly={readOnly}
           reportReasons={reportReasons}
           now={now}
           replyTarget={replyTarget}
@@ -148,7 +159,7 @@ function Comment({ comment, buildId, viewerId, canModerate, reportReasons, now, 
 
 type CommentBodyProps = Omit<CommentProps, 'viewerId'> & { own: boolean; signedIn: boolean };
 
-function CommentBody({ comment, buildId, own, signedIn, canModerate, reportReasons, now, replyTarget }: CommentBodyProps) {
+function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, reportReasons, now, replyTarget }: CommentBodyProps) {
   return (
     <article
       id={`comment-${comment.id}`}
@@ -168,29 +179,31 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, reportReaso
         </time>
       </header>
       <p className="mt-2 whitespace-pre-line break-words text-ink">{comment.content}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <Link
-          to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`}
-          preventScrollReset
-          className="font-semibold text-muted hover:text-ink"
-        >
-          Reply
-        </Link>
-        {own || canModerate ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-comment" />
-            <input type="hidden" name="commentId" value={comment.id} />
-            <button
-              type="submit"
-              className="font-semibold text-muted hover:text-danger"
-              aria-label={own ? 'Delete' : `Delete comment by ${comment.isAI ? AI_NAME : `@${comment.username}`}`}
-            >
-              Delete
-            </button>
-          </Form>
-        ) : null}
-        {signedIn && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
-      </div>
+      {readOnly ? null : (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <Link
+            to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`}
+            preventScrollReset
+            className="font-semibold text-muted hover:text-ink"
+          >
+            Reply
+          </Link>
+          {own || canModerate ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="delete-comment" />
+              <input type="hidden" name="commentId" value={comment.id} />
+              <button
+                type="submit"
+                className="font-semibold text-muted hover:text-danger"
+                aria-label={own ? 'Delete' : `Delete comment by ${comment.isAI ? AI_NAME : `@${comment.username}`}`}
+              >
+                Delete
+              </button>
+            </Form>
+          ) : null}
+          {signedIn && !own && !comment.isAI ? <ReportForm reasons={reportReasons} target={{ commentId: comment.id }} /> : null}
+        </div>
+      )}
     </article>
   );
 }

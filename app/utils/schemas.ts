@@ -7,6 +7,14 @@ import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
+import {
+  NOTE_MAX_LENGTH,
+  REASON_MAX_LENGTH,
+  STRIKE_DEFAULT_DAYS,
+  STRIKE_MAX_DAYS,
+  SUSPENSION_MAX_DAYS,
+  WARNING_MAX_LENGTH,
+} from '~/domain/member-moderation';
 import { isReservedUsername } from '~/domain/usernames';
 import { fileTooLargeMessage } from './byte-limits';
 import {
@@ -232,3 +240,37 @@ export const competitionSchema = z
 export const competitionEntrySchema = z.object({
   buildId: z.coerce.number({ error: 'Choose one of your builds' }).int().positive('Choose one of your builds'),
 });
+
+const reasonField = requiredText('Reason', REASON_MAX_LENGTH);
+
+/** Whether a suspension may end at `until`: later than now and at most SUSPENSION_MAX_DAYS ahead (else disable the member). */
+export function suspensionEndProblem(until: Date, now = Date.now()): string | null {
+  if (until.getTime() <= now) return 'The suspension must end in the future';
+  if (until.getTime() > now + SUSPENSION_MAX_DAYS * DAY_MS)
+    return `A suspension lasts at most ${SUSPENSION_MAX_DAYS} days: disable the member instead`;
+  return null;
+}
+
+// Staff's measures on a member's staff page (/admin/users/:id); the admin API takes the same fields.
+export const warnSchema = z.object({ message: requiredText('Message', WARNING_MAX_LENGTH) });
+export const strikeSchema = z.object({
+  reason: reasonField,
+  days: z.coerce
+    .number({ error: `Days must be a whole number from 1 to ${STRIKE_MAX_DAYS}` })
+    .int(`Days must be a whole number from 1 to ${STRIKE_MAX_DAYS}`)
+    .min(1, `Days must be a whole number from 1 to ${STRIKE_MAX_DAYS}`)
+    .max(STRIKE_MAX_DAYS, `Days must be a whole number from 1 to ${STRIKE_MAX_DAYS}`)
+    .default(STRIKE_DEFAULT_DAYS),
+});
+/** Suspended until the start (00:00 UTC) of the day chosen. */
+export const suspendSchema = z.object({
+  reason: reasonField,
+  until: isoDay('End date')
+    .transform((day) => new Date(`${day}T00:00:00Z`))
+    .superRefine((until, context) => {
+      const problem = suspensionEndProblem(until);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export const liftSuspensionSchema = z.object({ reason: reasonField });
+export const noteSchema = z.object({ note: requiredText('Note', NOTE_MAX_LENGTH) });

@@ -11,6 +11,8 @@ import { findBuildDetail } from '~/models/builds.server';
 import { imageSources } from '~/images/records.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
+import { SuspendedNotice } from '~/components/suspended-notice';
+import { suspensionNotice } from '~/domain/member-moderation';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -27,13 +29,14 @@ function ownBuild(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  const { build } = ownBuild(args);
+  const { user, build } = ownBuild(args);
   const photos = listBuildPhotos(build.id, { approvedOnly: false });
   const sources = imageSources(photos.map((photo) => photo.imageId));
   return {
     build: { id: build.id, title: build.title, description: build.description ?? '', tags: buildTagsOf(build.id) },
     parts: listParts(build.id),
     photos: photos.map((photo) => ({ ...photo, image: sources.get(photo.imageId) ?? null })),
+    suspension: suspensionNotice(user),
   };
 }
 
@@ -74,7 +77,7 @@ function partRefusal(answer: Route.ComponentProps['actionData']): PartRefusal | 
 }
 
 export default function EditBuild({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, parts, photos } = loaderData;
+  const { build, parts, photos, suspension } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-10 px-4 py-8 sm:py-12">
       <header className="grid gap-2">
@@ -85,12 +88,18 @@ export default function EditBuild({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </p>
       </header>
-      <DetailsForm build={build} lastResult={actionData && 'result' in actionData ? (actionData.result ?? null) : null} />
-      <PartsEditor parts={parts} refusal={partRefusal(actionData)} />
-      <PhotosEditor
-        photos={photos}
-        refusal={actionData && 'target' in actionData && actionData.target === 'photo' ? actionData.error : null}
-      />
+      {suspension ? (
+        <SuspendedNotice message={suspension} />
+      ) : (
+        <>
+          <DetailsForm build={build} lastResult={actionData && 'result' in actionData ? (actionData.result ?? null) : null} />
+          <PartsEditor parts={parts} refusal={partRefusal(actionData)} />
+          <PhotosEditor
+            photos={photos}
+            refusal={actionData && 'target' in actionData && actionData.target === 'photo' ? actionData.error : null}
+          />
+        </>
+      )}
     </div>
   );
 }

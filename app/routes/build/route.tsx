@@ -37,6 +37,8 @@ import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
+import { SuspendedNotice } from '~/components/suspended-notice';
+import { suspensionNotice } from '~/domain/member-moderation';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
@@ -102,7 +104,16 @@ export function loader(args: Route.LoaderArgs) {
   const replyTo = Number(searchParams.get('replyTo'));
   return {
     build,
-    viewer: viewer ? { id: viewer.id, isOwner: viewer.id === detail.userId, rating: memberRating(build.id, viewer.id), canModerate: isStaff(viewer) } : null,
+    viewer: viewer
+      ? {
+          id: viewer.id,
+          isOwner: viewer.id === detail.userId,
+          rating: memberRating(build.id, viewer.id),
+          canModerate: isStaff(viewer),
+          // Said instead of every form on the page while the member is suspended.
+          suspension: suspensionNotice(viewer),
+        }
+      : null,
     comments: {
       threads,
       threadCount,
@@ -177,6 +188,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
   const { build, roast, roastReactions, freshRoast, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
     loaderData;
+  const suspension = viewer?.suspension ?? null;
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' || replyReload ? (
@@ -212,19 +224,20 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
             {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
           </SharedRegion>
-          {build.listed && !viewer?.isOwner ? (
+          {suspension ? <SuspendedNotice message={suspension} /> : null}
+          {build.listed && !viewer?.isOwner && !suspension ? (
             <SharedRegion name="star-input" deps={[build.id, viewer?.rating ?? null, viewer !== null]} className="contents">
               <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} />
             </SharedRegion>
           ) : null}
           <RoastBox view={roast}>
-            {roastReactions ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
-            {freshRoast ? (
+            {roastReactions && !suspension ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
+            {freshRoast && !suspension ? (
               <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} intensity={roast.state === 'roasted' ? roast.intensity : undefined} />
             ) : null}
             {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
-          {build.listed && viewer && !viewer.isOwner ? (
+          {build.listed && viewer && !viewer.isOwner && !suspension ? (
             <SharedRegion name="build-actions" deps={[build.id, viewer.canModerate, reportReasons]} className="flex flex-wrap items-start gap-4 text-sm">
               <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
               {viewer.canModerate ? (
@@ -250,6 +263,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             awaitingReply={comments.awaitingReply}
             viewerId={viewer?.id ?? null}
             canModerate={viewer?.canModerate ?? false}
+            suspension={suspension}
             reportReasons={reportReasons}
             lastResult={actionData?.result ?? null}
             now={now}

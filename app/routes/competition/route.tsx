@@ -3,6 +3,8 @@ import type { Route } from './+types/route';
 import { enter, rateInPlace, withdraw } from './actions.server';
 import { ContestEntries } from './contest-entries';
 import { EntryForm } from './entry-form';
+import { SuspendedNotice } from '~/components/suspended-notice';
+import { suspensionNotice } from '~/domain/member-moderation';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
 import { Countdown } from '~/components/competition/countdown';
@@ -47,7 +49,10 @@ export function loader(args: Route.LoaderArgs) {
     standings: standings?.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: image(standing.imageId) })) ?? null,
     winners: winners?.map((winner) => ({ ...winner, image: image(winner.imageId) })) ?? null,
     juryWinner: juryWinner ? { ...juryWinner, image: image(juryWinner.imageId) } : null,
-    member: viewer && competition.open ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id) } : null,
+    member:
+      viewer && competition.open
+        ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id), suspension: suspensionNotice(viewer) }
+        : null,
     juror: viewer !== null && competition.contest && isJuror(competition.id, viewer.id),
     signedIn: viewer !== null,
     now: now.getTime(),
@@ -157,7 +162,9 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
             </section>
           ) : null}
           {member ? (
-            member.builds.length > 0 ? (
+            member.suspension ? (
+              <SuspendedNotice message={member.suspension} />
+            ) : member.builds.length > 0 ? (
               <EntryForm builds={member.builds} entry={member.entry} lastResult={actionData?.result ?? null} />
             ) : (
               <p className="panel p-5 text-sm">

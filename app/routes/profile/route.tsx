@@ -14,6 +14,8 @@ import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
+import { SuspendedNotice } from '~/components/suspended-notice';
+import { suspensionNotice } from '~/domain/member-moderation';
 import { pageMeta } from '~/utils/meta';
 
 const TABS = ['builds', 'stats', 'settings'] as const;
@@ -42,6 +44,7 @@ export function loader(args: Route.LoaderArgs) {
     editing: edit === 'username' || edit === 'bio' ? (edit as 'username' | 'bio') : null,
     // After the deletion code was mailed, the settings ask for it.
     confirmingDeletion: args.url.searchParams.get('delete') === 'confirm',
+    suspension: suspensionNotice(user),
   };
 }
 
@@ -79,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, builds, stats, progression, tab, editing, confirmingDeletion } = loaderData;
+  const { profile, builds, stats, progression, tab, editing, confirmingDeletion, suspension } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loadingBuilds = navigation.state === 'loading' && navigation.location.pathname === '/profile';
@@ -93,7 +96,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="sr-only">My Profile</h1>
       <aside className="panel flex flex-col items-center gap-4 self-start p-6 text-center">
         <Avatar username={profile.username} avatarUrl={profile.avatarUrl} size="xl" />
-        <AvatarUpload error={actionData?.intent === 'avatar' ? actionData.error : undefined} />
+        {suspension ? null : <AvatarUpload error={actionData?.intent === 'avatar' ? actionData.error : undefined} />}
         <div className="min-w-0">
           <p className="flex items-center justify-center gap-2 text-xl font-bold">
             <span className="truncate">{profile.username}</span>
@@ -142,7 +145,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-6">
           {tab === 'builds' ? <BuildsTab builds={builds} loading={loadingBuilds} /> : null}
           {tab === 'stats' ? <StatsTab stats={stats} progression={progression} /> : null}
-          {tab === 'settings' ? (
+          {tab === 'settings' && suspension ? (
+            <SuspendedNotice message={`${suspension} Each mail's unsubscribe link still turns that mail off.`} />
+          ) : tab === 'settings' ? (
             // Remounted on each navigation (e.g. the redirect after a save), which leaves edit mode.
             <SettingsTab
               key={location.key}

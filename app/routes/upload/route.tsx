@@ -9,6 +9,7 @@ import { TagAndDescriptionFields } from '~/components/build-details-fields';
 import { EXTRA_PHOTOS_HINT, ExtraPhotosInput } from '~/components/extra-photos-input';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { RoastIntensityInput } from '~/components/roast-intensity-input';
+import { SuspendedNotice } from '~/components/suspended-notice';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
@@ -17,6 +18,7 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
+import { suspensionNotice } from '~/domain/member-moderation';
 import { imageSource } from '~/images/records.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { pendingUpload } from '~/web/pending-upload.server';
@@ -33,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const pending = await pendingUpload(args.request);
   return {
     username: user?.username ?? null,
+    suspension: suspensionNotice(user),
     pending: pending
       ? {
           title: pending.title,
@@ -146,93 +149,97 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
         )}
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          onSubmit={(event) => {
-            form.onSubmit(event);
-            const file = fileRef.current?.files?.[0];
-            if (event.defaultPrevented || finalizing || !file) return;
-            event.preventDefault();
-            void uploadWithProgress(file, event.currentTarget);
-          }}
-          noValidate
-          className="panel grid gap-6 p-6"
-        >
-          <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
-          <TextField
-            field={fields.title}
-            label="Build Title"
-            type="text"
-            maxLength={100}
-            placeholder="e.g. Arctic white water-cooled beast"
-          />
-          {finalizing && pending?.image ? (
-            <div className="grid gap-2">
-              <p className="text-sm font-semibold">Your photo</p>
-              <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
-            </div>
-          ) : (
-            <PhotoInput
-              field={fields.image}
-              validate={() => form.validate({ name: fields.image.name })}
-              fileRef={fileRef}
-              preview={preview}
-              onPreview={setPreview}
-            />
-          )}
-          <RoastIntensityInput
-            idPrefix="upload-intensity"
-            defaultValue={sentIntensity ?? pending?.roastIntensity ?? DEFAULT_ROAST_INTENSITY}
-          />
-          {pending?.extraPhotos ? (
-            <p className="text-sm text-muted">
-              {pending.extraPhotos === 1 ? '1 more photo is' : `${pending.extraPhotos} more photos are`} waiting with it; you may add up to{' '}
-              {MAX_EXTRA_PHOTOS - pending.extraPhotos} more below.
-            </p>
-          ) : null}
-          <ExtraPhotosInput
-            id={fields.photos.id}
-            name={fields.photos.name}
-            label="More photos (optional)"
-            multiple
-            errors={fields.photos.errors}
-            hint={EXTRA_PHOTOS_HINT}
-          />
-          <TagAndDescriptionFields
-            description={{
-              props: getTextareaProps(fields.description),
-              value: sent?.description === undefined ? '' : String(sent.description),
+        {loaderData.suspension ? (
+          <SuspendedNotice message={loaderData.suspension} className="self-start" />
+        ) : (
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            onSubmit={(event) => {
+              form.onSubmit(event);
+              const file = fileRef.current?.files?.[0];
+              if (event.defaultPrevented || finalizing || !file) return;
+              event.preventDefault();
+              void uploadWithProgress(file, event.currentTarget);
             }}
-            tags={sent ? [sent.tags ?? []].flat().map(String) : []}
-            descriptionErrors={fields.description.errors}
-            tagErrors={fields.tags.errors}
-            ids={{ description: fields.description.id, tags: fields.tags.id }}
-          />
-          <FieldErrors id={form.errorId} errors={form.errors} />
-          {progress === null ? null : (
-            <progress
-              value={progress}
-              max={100}
-              aria-label="Upload progress"
-              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan"
+            noValidate
+            className="panel grid gap-6 p-6"
+          >
+            <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
+            <TextField
+              field={fields.title}
+              label="Build Title"
+              type="text"
+              maxLength={100}
+              placeholder="e.g. Arctic white water-cooled beast"
             />
-          )}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Link to="/" className={buttonClass('quiet', 'md')}>
-              Cancel
-            </Link>
-            <button
-              type="submit"
-              className={buttonClass('hot', 'md')}
-              // Only with JavaScript can the button know the form is incomplete; the server checks either way.
-              disabled={busy || (hydrated && (title.trim() === '' || !hasImage))}
-            >
-              {busy ? busyLabel : label}
-            </button>
-          </div>
-        </Form>
+            {finalizing && pending?.image ? (
+              <div className="grid gap-2">
+                <p className="text-sm font-semibold">Your photo</p>
+                <ResponsiveImage image={pending.image} alt="" sizes="(min-width: 1024px) 40rem, 100vw" className="rounded-xl" />
+              </div>
+            ) : (
+              <PhotoInput
+                field={fields.image}
+                validate={() => form.validate({ name: fields.image.name })}
+                fileRef={fileRef}
+                preview={preview}
+                onPreview={setPreview}
+              />
+            )}
+            <RoastIntensityInput
+              idPrefix="upload-intensity"
+              defaultValue={sentIntensity ?? pending?.roastIntensity ?? DEFAULT_ROAST_INTENSITY}
+            />
+            {pending?.extraPhotos ? (
+              <p className="text-sm text-muted">
+                {pending.extraPhotos === 1 ? '1 more photo is' : `${pending.extraPhotos} more photos are`} waiting with it; you may add up
+                to {MAX_EXTRA_PHOTOS - pending.extraPhotos} more below.
+              </p>
+            ) : null}
+            <ExtraPhotosInput
+              id={fields.photos.id}
+              name={fields.photos.name}
+              label="More photos (optional)"
+              multiple
+              errors={fields.photos.errors}
+              hint={EXTRA_PHOTOS_HINT}
+            />
+            <TagAndDescriptionFields
+              description={{
+                props: getTextareaProps(fields.description),
+                value: sent?.description === undefined ? '' : String(sent.description),
+              }}
+              tags={sent ? [sent.tags ?? []].flat().map(String) : []}
+              descriptionErrors={fields.description.errors}
+              tagErrors={fields.tags.errors}
+              ids={{ description: fields.description.id, tags: fields.tags.id }}
+            />
+            <FieldErrors id={form.errorId} errors={form.errors} />
+            {progress === null ? null : (
+              <progress
+                value={progress}
+                max={100}
+                aria-label="Upload progress"
+                className="h-2 w-full appearance-none overflow-hidden rounded-full bg-line [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-line [&::-webkit-progress-value]:bg-neon-cyan"
+              />
+            )}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Link to="/" className={buttonClass('quiet', 'md')}>
+                Cancel
+              </Link>
+              <button
+                type="submit"
+                className={buttonClass('hot', 'md')}
+                // Only with JavaScript can the button know the form is incomplete; the server checks either way.
+                disabled={busy || (hydrated && (title.trim() === '' || !hasImage))}
+              >
+                {busy ? busyLabel : label}
+              </button>
+            </div>
+          </Form>
+        )}
         <Guidelines />
       </div>
     </div>

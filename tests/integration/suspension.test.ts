@@ -1,0 +1,113 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import routes from '~/routes';
+import { operations } from '~/api/contract/index';
+import { WRITES_WHILE_SUSPENDED } from '~/web/suspension-guard.server';
+import { call, expectError } from '#tests/support/api';
+import { type Browser, pageText } from '#tests/support/browser';
+import { readRow } from '#tests/support/test-database';
+import { aBuildBy } from '#tests/support/uploads';
+import { sharedStack } from '#tests/support/stack';
+
+const ADMIN = 'suspension-chief@example.com';
+const stack = sharedStack({ ADMIN_EMAILS: ADMIN }, { network: '198.18.0' });
+
+const DAY = 24 * 3600_000;
+const SUSPENDED = /Your account is suspended until \d+ \w+ \d{4}, \d\d:\d\d UTC\./;
+
+/** Every path pattern of the route table (routes.ts), as the router matches them: the walk needs no list of its own. */
+function patternsOf(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent || '/' : `${parent}/${entry.path ?? ''}`.replace(/\/+$/, '') || '/';
+    return [
+      ...(entry.path !== undefined || entry.index ? [path] : []),
+      ...patternsOf(entry.children ?? [], entry.path === undefined ? parent : path),
+    ];
+  });
+}
+const PATTERNS = [...new Set(patternsOf(routes))];
+
+let admin: Browser;
+let suspended: Browser;
+let other: Browser;
+let suspendedId: number;
+let buildId: number;
+
+const idOf = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
+const commentCount = (id: number) =>
+  readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from comments where build_id = ?', id).n;
+const ratingCount = (id: number) =>
+  readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from ratings where build_id = ?', id).n;
+
+/** A pattern as a path: every parameter the build's id, the splat a word. */
+const pathOf = (pattern: string) => pattern.replace(/:\w+\??/g, String(buildId)).replace('*', 'anything');
+
+beforeAll(async () => {
+  admin = await stack.member(ADMIN);
+  other = await stack.member();
+  buildId = await aBuildBy(other, 'Rig to comment on');
+  const email = `suspended-${Date.now()}@example.com`;
+  suspended = await stack.member(email);
+  suspendedId = idOf(email);
+  const until = new Date(Date.now() + 3 * DAY).toISOString();
+  const result = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until, reason: 'Flame war in the comments' });
+  expect(result.status).toBe(200);
+}, 120_000);
+
+describe('a suspended member', () => {
+  it('is refused every write of the route table with 403 and the date, pages and API alike, before any action runs', async () => {
+    // The walk finds the table's routes, nested ones included; the allowance names only real routes.
+    expect(PATTERNS).toEqual(expect.arrayContaining(['/', '/build/:id', '/admin/users/:id', '/api/builds/:id/comment']));
+    expect(PATTERNS).toEqual(expect.arrayContaining([...WRITES_WHILE_SUSPENDED]));
+    const refused = PATTERNS.filter((pattern) => !WRITES_WHILE_SUSPENDED.has(pattern));
+    expect(refused.length).toBeGreaterThan(60);
+    for (const pattern of refused) {
+      const path = pathOf(pattern);
+      const response = await suspended.submit(path, { intent: 'comment', content: 'Let me in', rating: '5', buildId: String(buildId) });
+      expect(response.status, `POST ${path}`).toBe(403);
+      const body = await response.text();
+      if (pattern.startsWith('/api/'))
+        expect(JSON.parse(body), `POST ${path}`).toEqual({ error: 'suspended', message: expect.stringMatching(SUSPENDED) });
+      else expect(pageText(body), `POST ${path}`).toMatch(SUSPENDED);
+    }
+    // And every JSON API write with the method the contract gives it.
+    for (const operation of operations.filter((candidate) => candidate.method !== 'get' && candidate.access !== 'public')) {
+      const pattern = operation.path.replace(/\{\w+\}/g, ':id');
+      if (WRITES_WHILE_SUSPENDED.has(pattern)) continue;
+      const result = await call(suspended, operation.method.toUpperCase(), pathOf(pattern), { content: 'Let me in', rating: 5 });
+      expectError(result, 403, 'suspended', SUSPENDED);
+    }
+    expect(commentCount(buildId)).toBe(0);
+    expect(ratingCount(buildId)).toBe(0);
+  }, 180_000);
+
+  it('is refused by the guard only: the same writes from a member in good standing are not', async () => {
+    for (const pattern of ['/build/:id', '/api/builds/:id/comment', '/api/builds/:id/rate']) {
+      const response = await other.submit(pathOf(pattern), { intent: 'report', reason: 'spam' });
+      expect(pageText(await response.text())).not.toMatch(SUSPENDED);
+    }
+    const rated = await call(await stack.member(), 'POST', `/api/builds/${buildId}/rate`, { rating: 4 });
+    expect(rated.status).toBe(200);
+  });
+
+  it('can still read, sign out and acknowledge a warning', async () => {
+    const page = await suspended.get(`/build/${buildId}`);
+    expect(page.status).toBe(200);
+    const text = pageText(page.html);
+    expect(text).toMatch(SUSPENDED);
+    expect(page.html).not.toContain('name="content"');
+    const warned = await call(admin, 'POST', `/api/admin/users/${suspendedId}/warnings`, { message: 'Last chance.' });
+    expect(warned.status).toBe(201);
+    const acknowledged = await suspended.post('/warnings', { warningId: String((warned.body as { id: number }).id), redirectTo: '/' });
+    expect(acknowledged.status).toBe(200);
+    expect(pageText(acknowledged.html)).toContain('Warning acknowledged');
+    const me = await call(suspended, 'GET', '/api/user');
+    expect(me.body).toMatchObject({ suspendedUntil: expect.any(String), warnings: [] });
+  });
+
+  it('writes again once the suspension is lifted', async () => {
+    const lifted = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until: null, reason: 'Talked it through' });
+    expect(lifted.body).toEqual({ suspendedUntil: null });
+    expect((await call(suspended, 'POST', `/api/builds/${buildId}/comment`, { content: 'Sorry, all.' })).status).toBe(201);
+  });
+});
