@@ -8,6 +8,7 @@ import type { Viewer } from '~/domain/permissions';
 import { apiError, readJson } from '~/api/request.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 import { competitionDays } from '~/utils/schemas';
+import type { MeasureResult } from '~/models/member-moderation.server';
 
 /** Why a member change was refused, as the API answers it. */
 export function memberChangeFailure(result: Extract<MemberChangeResult, { ok: false }>, failure: string): Response {
@@ -61,4 +62,10 @@ export async function saveCompetitionFromJson(admin: Viewer & Actor, id: number 
     return saved.reason === 'forbidden' ? apiError(403, ADMIN_ACCESS_DENIED) : apiError(404, 'Competition not found');
   }
   return Response.json(apiAdminCompetition(findCompetitionForAdmin(saved.id)!), { status: id === null ? 201 : 200 });
+
+/** Why a measure on a member was refused, as the API answers it. */
+export function measureFailure(result: Extract<MeasureResult, { ok: false }>): Response {
+  return result.reason === 'not_found'
+    ? apiError(404, 'User not found')
+    : apiError(403, 'Staff, and your own account, cannot be warned, struck, suspended or noted; a moderator acts on members only.');
 }

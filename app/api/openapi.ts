@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { errorSchema, type ErrorStatus, type Operation } from './contract/common';
 import { operations } from './contract/index';
+import { WRITES_WHILE_SUSPENDED } from '~/web/suspension-guard.server';
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input',
   401: 'Signed out',
-  403: 'Forbidden (not allowed, or a cross-site request)',
+  403: 'Forbidden (not allowed, a cross-site request, or error suspended: your account is suspended until the time the message says)',
   404: 'Unknown',
   409: 'Conflict',
   413: 'Too large',
@@ -39,9 +40,18 @@ const ACCESS_DESCRIPTIONS = {
   admin: 'Admins only.',
 } as const;
 
+/** Its error answers, with 403 for every write a suspended member is refused (web/suspension-guard.server.ts). */
+function errorsOf(operation: Operation): ErrorStatus[] {
+  const refusedWhileSuspended =
+    operation.access !== 'public' && operation.method !== 'get' && !WRITES_WHILE_SUSPENDED.has(operation.path.replace(/\{\w+\}/g, ':id'));
+  return refusedWhileSuspended && !operation.errors.includes(403)
+    ? [...operation.errors, 403 as const].sort((a, b) => a - b)
+    : operation.errors;
+}
+
 function describe(operation: Operation) {
   const errors = Object.fromEntries(
-    operation.errors.map((status) => [
+    errorsOf(operation).map((status) => [
       status,
       { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),

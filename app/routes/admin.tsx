@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, Outlet, redirect, useLocation } from 'react-router';
+import { Form, isRouteErrorResponse, Outlet, useLocation } from 'react-router';
 import type { Route } from './+types/admin';
 import { ErrorPage } from '~/components/error-page';
 import { TabLinks } from '~/components/ui/tab-links';
+import { moderationQueue } from '~/models/admin-overview.server';
 import { requireStaff } from '~/web/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
@@ -11,27 +12,27 @@ export const meta = () => pageMeta('Admin Dashboard', 'Run RigRoast: builds, mem
 
 /**
  * The dashboard's frame: admins and moderators only; each tab checks its own
- * access too. /admin itself opens the Builds tab (keeping a search) for admins,
- * the moderation queue for moderators.
+ * access too. /admin itself is the overview; Moderation carries the queue's count.
  */
 export function loader(args: Route.LoaderArgs) {
   const viewer = requireStaff(args);
   const q = args.url.searchParams.get('q') ?? '';
-  if (args.url.pathname.replace(/\/$/, '') === '/admin')
-    throw redirect(viewer.isAdmin ? withQuery('/admin/builds', { q }) : '/admin/moderation');
-  return { isAdmin: viewer.isAdmin, q };
+  const { openReports, heldBuilds } = moderationQueue();
+  return { isAdmin: viewer.isAdmin, q, queue: openReports + heldBuilds };
 }
 
 /** The tabs that share the one search box (spec §2). */
 const SEARCHABLE = ['/admin/builds', '/admin/users'];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, q } = loaderData;
+  const { isAdmin, q, queue } = loaderData;
   const { pathname } = useLocation();
-  const moderation = { key: '/admin/moderation', label: 'Moderation', href: '/admin/moderation' };
+  const overview = { key: '/admin', label: 'Overview', href: '/admin' };
+  const moderation = { key: '/admin/moderation', label: 'Moderation', href: '/admin/moderation', badge: queue };
   const integrity = { key: '/admin/integrity', label: 'Vote integrity', href: '/admin/integrity' };
   const tabs = isAdmin
     ? [
+        overview,
         { key: '/admin/builds', label: 'Builds', href: withQuery('/admin/builds', { q }) },
         { key: '/admin/users', label: 'Users', href: withQuery('/admin/users', { q }) },
         moderation,
@@ -39,8 +40,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         integrity,
         { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
       ]
-    : [moderation, integrity];
-  const current = tabs.find((tab) => pathname.startsWith(tab.key))?.key ?? '';
+    : [overview, moderation, integrity];
+  const current =
+    pathname.replace(/\/$/, '') === '/admin'
+      ? '/admin'
+      : (tabs.find((tab) => tab.key !== '/admin' && pathname.startsWith(tab.key))?.key ?? '');
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="display text-3xl sm:text-4xl">

@@ -131,21 +131,26 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             </span>,
             <span key="status">{user.isDisabled ? <Badge tone="flame">Disabled</Badge> : <Badge tone="lime">Active</Badge>}</span>,
             shortDate(user.createdAt),
-            user.manageable ? (
-              <span key="actions" className="flex flex-wrap gap-2">
-                <ActionLink
-                  to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })}
-                  label={user.isDisabled ? 'Enable' : 'Disable'}
-                  who={user.username}
-                />
-                <ActionLink
-                  to={here({ confirm: user.isModerator ? 'remove-moderator' : 'grant-moderator', user: user.id })}
-                  label={user.isModerator ? 'Remove moderator' : 'Make moderator'}
-                  who={user.username}
-                />
-                <ActionLink to={here({ confirm: 'delete', user: user.id })} label="Delete" who={user.username} />
-              </span>
-            ) : null,
+            <span key="actions" className="flex flex-wrap gap-2">
+              <Link to={`/admin/users/${user.id}`} aria-label={`Staff page of @${user.username}`} className={buttonClass('ghost', 'sm')}>
+                Staff page
+              </Link>
+              {user.manageable ? (
+                <>
+                  <ActionLink
+                    to={here({ confirm: user.isDisabled ? 'enable' : 'disable', user: user.id })}
+                    label={user.isDisabled ? 'Enable' : 'Disable'}
+                    who={user.username}
+                  />
+                  <ActionLink
+                    to={here({ confirm: user.isModerator ? 'remove-moderator' : 'grant-moderator', user: user.id })}
+                    label={user.isModerator ? 'Remove moderator' : 'Make moderator'}
+                    who={user.username}
+                  />
+                  <ActionLink to={here({ confirm: 'delete', user: user.id })} label="Delete" who={user.username} />
+                </>
+              ) : null}
+            </span>,
           ],
         }))}
       />

@@ -6,6 +6,7 @@ import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { integrityOperations } from './integrity';
 import { notificationOperations } from './notifications';
+import { memberModerationOperations } from './member-moderation';
 import { memberOperations } from './members';
 import { sessionOperations } from './session';
 import { uploadOperations } from './uploads';
@@ -22,4 +23,5 @@ export const operations: Operation[] = [
   ...uploadOperations,
   ...adminOperations,
   ...integrityOperations,
+  ...memberModerationOperations,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailPreferencesSchema, type Operation, timestamp, userSchema } from './common';
+import { ownWarningSchema } from './member-moderation';
 
 /** The member's progression (decision 011): level, experience and the way to the next level, reputation, streak, achievements. */
 export const progressionSchema = z.object({
@@ -22,7 +23,12 @@ export const progressionSchema = z.object({
   ),
 });
 
-export const currentUserSchema = userSchema.extend({ emailPreferences: emailPreferencesSchema, progression: progressionSchema });
+export const currentUserSchema = userSchema.extend({
+  emailPreferences: emailPreferencesSchema,
+  progression: progressionSchema,
+  suspendedUntil: timestamp.nullable().meta({ description: 'While a staff suspension runs (you can read, not write); null otherwise' }),
+  warnings: z.array(ownWarningSchema).meta({ description: 'Staff warnings you have not acknowledged yet, oldest first' }),
+});
 
 export const sessionOperations: Operation[] = [
   {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
-export type TabLink = { key: string; label: string; href: string };
+/** `badge`: a count drawn beside the label (the moderation queue), when above 0. */
+export type TabLink = { key: string; label: string; href: string; badge?: number };
 
 /**
  * Tabs that are plain links, so they work without JavaScript and take Tab and
@@ -36,6 +37,12 @@ export function TabLinks({
               }`}
             >
               {tab.label}
+              {tab.badge ? (
+                <span className="ml-1.5 rounded-full bg-flame px-1.5 text-[0.7rem] leading-5 tracking-normal text-void">
+                  {tab.badge}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}

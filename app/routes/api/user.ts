@@ -1,10 +1,16 @@
 import type { Route } from './+types/user';
 import { apiProgression, apiUser } from '~/api/serialize';
 import { findProgression } from '~/models/progression.server';
+import { unacknowledgedWarnings } from '~/models/member-moderation.server';
 import { findProfile } from '~/models/users.server';
+import { activeSuspension } from '~/domain/member-moderation';
 import { requireApiUser } from '~/api/request.server';
 
-/** GET /api/user (spec §7): the session's member with their e-mail preferences and progression, or 401 when signed out. */
+/**
+ * GET /api/user (spec §7): the session's member with their e-mail preferences and
+ * progression, their suspension while it runs and the warnings they have not
+ * acknowledged; or 401 when signed out.
+ */
 export function loader(args: Route.LoaderArgs) {
   const user = requireApiUser(args);
   const profile = findProfile(user.id)!;
@@ -12,5 +18,7 @@ export function loader(args: Route.LoaderArgs) {
     ...apiUser(profile),
     emailPreferences: profile.emailPreferences,
     progression: apiProgression(findProgression(user.id)!),
+    suspendedUntil: activeSuspension(user),
+    warnings: unacknowledgedWarnings(user.id),
   });
 }

@@ -10,6 +10,8 @@ import { ProgressionPanel } from '~/components/profile/progression-panel';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { buttonClass } from '~/components/ui/button';
 import { imageSources } from '~/images/records.server';
+import { isStaff } from '~/domain/permissions';
+import { currentUser } from '~/web/session.server';
 import { lookUpMember, readMemberPage } from '~/models/members.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import type { BuildSort } from '~/domain/build-sorts';
@@ -58,7 +60,8 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
   };
 });
 
-export function loader({ params, url }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  const { params, url } = args;
   const found = lookUpMember(params.username);
   if (found.kind === 'unknown' || found.kind === 'unavailable') throw data<Missing>({ reason: found.kind }, { status: 404 });
   const { sort, page } = memberPageQuery(url.searchParams);
@@ -81,6 +84,8 @@ export function loader({ params, url }: Route.LoaderArgs) {
       level: member.level,
       joinedAt: member.createdAt.getTime(),
     },
+    // Staff reach the member's staff page from here (the page is kept per signed-in visitor).
+    staffPage: isStaff(currentUser(args)) ? `/admin/users/${member.id}` : null,
     ...read,
   };
 }
@@ -96,7 +101,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { member, progression, placements, builds } = loaderData;
+  const { member, progression, placements, builds, staffPage } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
       <section aria-labelledby="member-name" className="panel flex flex-col items-center gap-4 self-start p-6 text-center">
@@ -109,6 +114,11 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">
           Joined <time dateTime={new Date(member.joinedAt).toISOString()}>{shortDate(member.joinedAt)}</time>
         </p>
+        {staffPage ? (
+          <Link to={staffPage} className={buttonClass('ghost', 'sm')}>
+            Staff: moderate @{member.username}
+          </Link>
+        ) : null}
       </section>
       <div className="grid min-w-0 gap-8">
         <ProgressionPanel progression={progression} />

@@ -74,6 +74,16 @@ const EXTRA_CALLS = [
   'get /api/admin/integrity',
   'post /api/admin/integrity/scan',
   'patch /api/admin/users/{userId}/rating-discount',
+  // The moderator's toolkit, and a member's own warnings.
+  'get /api/admin/overview',
+  'get /api/admin/users/{userId}/standing',
+  'post /api/admin/users/{userId}/warnings',
+  'post /api/admin/users/{userId}/strikes',
+  'patch /api/admin/users/{userId}/suspension',
+  'get /api/admin/users/{userId}/notes',
+  'post /api/admin/users/{userId}/notes',
+  'get /api/admin/users/{userId}/media',
+  'post /api/user/warnings/{id}/acknowledge',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
@@ -109,6 +119,9 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(document.components.securitySchemes).toHaveProperty('session');
+    // A suspended member's writes are refused with 403; signing out and the mail switches are not.
+    expect(Object.keys(document.paths['/api/builds/{id}/comment']!.post!.responses)).toContain('403');
+    expect(Object.keys(document.paths['/api/user/email-preferences']!.post!.responses)).not.toContain('403');
   });
 
   it('is generated from the same contract the routes validate with', () => {
