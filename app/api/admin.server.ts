@@ -62,6 +62,7 @@ export async function saveCompetitionFromJson(admin: Viewer & Actor, id: number 
     return saved.reason === 'forbidden' ? apiError(403, ADMIN_ACCESS_DENIED) : apiError(404, 'Competition not found');
   }
   return Response.json(apiAdminCompetition(findCompetitionForAdmin(saved.id)!), { status: id === null ? 201 : 200 });
+}
 
 /** Why a measure on a member was refused, as the API answers it. */
 export function measureFailure(result: Extract<MeasureResult, { ok: false }>): Response {

@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, Outlet, useLocation } from 'react-router';
+import { Form, isRouteErrorResponse, Outlet, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/admin';
 import { ErrorPage } from '~/components/error-page';
 import { TabLinks } from '~/components/ui/tab-links';
@@ -12,11 +12,14 @@ export const meta = () => pageMeta('Admin Dashboard', 'Run RigRoast: builds, mem
 
 /**
  * The dashboard's frame: admins and moderators only; each tab checks its own
- * access too. /admin itself is the overview; Moderation carries the queue's count.
+ * access too. /admin itself is the overview (with the search box for admins);
+ * Moderation carries the queue's count.
  */
 export function loader(args: Route.LoaderArgs) {
   const viewer = requireStaff(args);
   const q = args.url.searchParams.get('q') ?? '';
+  // A search sent to /admin itself (the box on the overview, an old link) lists builds, as it always did.
+  if (q && viewer.isAdmin && args.url.pathname.replace(/\/$/, '') === '/admin') throw redirect(withQuery('/admin/builds', { q }));
   const { openReports, heldBuilds } = moderationQueue();
   return { isAdmin: viewer.isAdmin, q, queue: openReports + heldBuilds };
 }
@@ -45,6 +48,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     pathname.replace(/\/$/, '') === '/admin'
       ? '/admin'
       : (tabs.find((tab) => tab.key !== '/admin' && pathname.startsWith(tab.key))?.key ?? '');
+  // The one search box: on the tab it filters, and on the overview (for admins) it lists builds.
+  const searchIn = SEARCHABLE.includes(current) ? current : current === '/admin' && isAdmin ? '/admin/builds' : null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="display text-3xl sm:text-4xl">
@@ -52,8 +57,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <TabLinks label="Admin sections" tabs={tabs} current={current} />
-        {SEARCHABLE.includes(current) ? (
-          <Form method="get" action={current} role="search" className="flex gap-2">
+        {searchIn ? (
+          <Form method="get" action={searchIn} role="search" className="flex gap-2">
             <label htmlFor="admin-search" className="sr-only">
               Search builds and users
             </label>

@@ -53,9 +53,10 @@ describe('who may open the admin dashboard', () => {
         expect(pageText(page.html)).toContain(DENIED);
       }
     }
-    const queue = await moderator.get('/admin');
-    expect(queue.url).toBe('/admin/moderation');
-    expect(queue.status).toBe(200);
+    const overview = await moderator.get('/admin');
+    expect(overview.url).toBe('/admin');
+    expect(overview.status).toBe(200);
+    expect(pageText(overview.html)).toContain('Open reports');
     expect((await moderator.get('/admin/integrity')).status).toBe(200);
   });
 
