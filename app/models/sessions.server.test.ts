@@ -66,7 +66,15 @@ describe('findActiveSession', () => {
     const userId = aMember({ username: 'NeonPhantom4821', email: 'neon@example.com', isAdmin: true }).id;
     const sessionId = startSession(userId);
     expect(findActiveSession(sessionId, NOW + DAY)).toEqual({
-      user: { id: userId, username: 'NeonPhantom4821', email: 'neon@example.com', avatarUrl: '', isAdmin: true, isModerator: false },
+      user: {
+        id: userId,
+        username: 'NeonPhantom4821',
+        email: 'neon@example.com',
+        avatarUrl: '',
+        isAdmin: true,
+        isModerator: false,
+        suspendedUntil: null,
+      },
       expiresAt: new Date(NOW + SESSION_TTL_MS),
     });
   });
