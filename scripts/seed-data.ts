@@ -10,6 +10,8 @@ import { eraseOwnAccount } from '~/models/account-deletion.server';
 import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { rateBuild } from '~/models/ratings.server';
 import { markAllNotificationsRead } from '~/models/notifications.server';
+import { addModeratorNote, memberStanding, strikeMember, suspendMember, warnMember } from '~/models/member-moderation.server';
+import { reportItem } from '~/models/reports.server';
 import { closeCompetition } from '~/models/competition-closing.server';
 import { enterCompetition } from '~/models/competition-entries.server';
 import { createCompetition } from '~/models/competitions.server';
@@ -331,8 +333,35 @@ export async function seed(): Promise<void> {
   await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
   // Vote integrity: a small ring and a burst of 1-star ratings, and the scan that finds them (/admin/integrity).
   const findings = await seedVoteIntegrity({ target: seeded[1]!.buildId, outsider: seeded[2]!.buildId, scene });
+  // The moderators' toolkit at work: a moderator, a warned member with strikes (one expired), a suspended one, notes, an open report.
+  const moderatorEmail = 'moderator@demo.rigroast.local';
+  const moderator = findUserByEmail(moderatorEmail) ?? insertUser({ username: 'ModMarshal', email: moderatorEmail, isModerator: true });
+  const staff = { ...moderator, isAdmin: false, isModerator: true };
+  const [warned, suspended] = [ids[5]!, ids[2]!];
+  if (memberStanding(warned)?.warnings.length === 0) {
+    strikeMember(staff, warned, { reason: 'Posted a referral link in three comments.', days: 90 }, new Date(now - 120 * DAY));
+    strikeMember(staff, warned, { reason: 'Called a member’s build “trash” and the member too.', days: 30 }, new Date(now - 2 * DAY));
+    warnMember(staff, warned, 'Roast the rig, not the person: the next personal insult means a suspension.', new Date(now - 2 * DAY));
+    addModeratorNote(
+      staff,
+      warned,
+      'Second incident this season; first one (the referral links) was before the rules said so.',
+      new Date(now - 2 * DAY),
+    );
+    reportItem(ids[0]!, { buildId: seeded[1]!.buildId }, 'spam', 'The description reads like an advert.');
+  }
+  if (!memberStanding(suspended)?.suspendedUntil) {
+    strikeMember(staff, suspended, { reason: 'Rated every entry of a competition 1 star within a minute.', days: 60 }, new Date(now - DAY));
+    suspendMember(
+      staff,
+      suspended,
+      { reason: 'Vote brigading in the Winter Glow Showdown.', until: new Date(now + 5 * DAY) },
+      new Date(now - DAY),
+    );
+    addModeratorNote(staff, suspended, 'Says a friend used the account. Lift early only with a password reset.', new Date(now - DAY));
+  }
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, and one who deleted their account), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications, an extra photo held for the moderators and ${findings} vote-integrity findings into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, one who deleted their account, a moderator, a warned and a suspended one), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications, an extra photo held for the moderators and ${findings} vote-integrity findings into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();
