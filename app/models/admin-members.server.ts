@@ -14,6 +14,8 @@ export type MemberRow = {
   isAdmin: boolean;
   isModerator: boolean;
   isDisabled: boolean;
+  /** As stored: compare it with the clock (domain/member-moderation activeSuspension). */
+  suspendedUntil: Date | null;
   createdAt: Date;
 };
 
@@ -24,6 +26,7 @@ const memberColumns = {
   isAdmin: users.isAdmin,
   isModerator: users.isModerator,
   isDisabled: users.isDisabled,
+  suspendedUntil: users.suspendedUntil,
   createdAt: users.createdAt,
 };
 

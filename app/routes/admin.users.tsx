@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
 import { changeMember, deleteMember, findMember, listMembers, type MemberChange } from '~/models/admin-members.server';
 import { canManageMember } from '~/domain/permissions';
+import { activeSuspension } from '~/domain/member-moderation';
 import { requireAdmin } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
@@ -32,7 +33,12 @@ export function loader(args: Route.LoaderArgs) {
     q,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    users: rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime(), manageable: canManageMember(admin, row) })),
+    users: rows.map(({ suspendedUntil, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.getTime(),
+      suspended: activeSuspension({ suspendedUntil }) !== null,
+      manageable: canManageMember(admin, row),
+    })),
     confirm: target && isChange(change) && canManageMember(admin, target) ? { change, id: target.id, username: target.username } : null,
   };
 }
@@ -129,7 +135,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               {user.isAdmin ? <Badge tone="pink">Admin</Badge> : <Badge tone="muted">User</Badge>}
               {user.isModerator && !user.isAdmin ? <Badge tone="cyan">Moderator</Badge> : null}
             </span>,
-            <span key="status">{user.isDisabled ? <Badge tone="flame">Disabled</Badge> : <Badge tone="lime">Active</Badge>}</span>,
+            <span key="status">
+              {user.isDisabled ? (
+                <Badge tone="flame">Disabled</Badge>
+              ) : user.suspended ? (
+                <Badge tone="flame">Suspended</Badge>
+              ) : (
+                <Badge tone="lime">Active</Badge>
+              )}
+            </span>,
             shortDate(user.createdAt),
             <span key="actions" className="flex flex-wrap gap-2">
               <Link to={`/admin/users/${user.id}`} aria-label={`Staff page of @${user.username}`} className={buttonClass('ghost', 'sm')}>

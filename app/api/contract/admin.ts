@@ -9,6 +9,7 @@ export const adminUserSchema = z.object({
   isAdmin: z.boolean(),
   isModerator: z.boolean(),
   isDisabled: z.boolean(),
+  suspendedUntil: timestamp.nullable().meta({ description: 'While a staff suspension runs; null otherwise' }),
   createdAt: timestamp,
 });
 

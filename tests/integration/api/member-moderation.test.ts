@@ -124,6 +124,9 @@ describe("the moderator's toolkit in the API", () => {
     expect(suspended.body).toEqual({ suspendedUntil: until });
     expect(lastAudit()).toMatchObject({ action: 'suspend-member', details: expect.stringContaining('Brigading') });
     expect((await call(target.browser, 'GET', '/api/user')).body).toMatchObject({ suspendedUntil: until });
+    const listed = await call(admin, 'GET', '/api/admin/users?limit=100');
+    expectContract('GET', '/api/admin/users', listed.body);
+    expect(listed.body).toContainEqual(expect.objectContaining({ id: target.id, suspendedUntil: until, isDisabled: false }));
     const lifted = await call(moderator, 'PATCH', path, { reason: 'Appeal accepted', until: null });
     expect(lifted.body).toEqual({ suspendedUntil: null });
     expect((await call(target.browser, 'GET', '/api/user')).body).toMatchObject({ suspendedUntil: null });
