@@ -26,7 +26,7 @@ import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.se
 import { suspensionGuard } from '~/web/suspension-guard.server';
 import { takeToast } from '~/web/toast.server';
 import { missingOf } from '~/utils/not-found';
-import { suspensionNotice } from '~/domain/member-moderation';
+import { suspensionNotice } from '~/utils/suspension';
 import stylesheet from './app.css?url';
 
 // Shown once to members with a generated name: its form library (Conform, Zod) is

@@ -3,7 +3,6 @@
 // staff page that hides a form and the model that refuses the action agree.
 
 import { isStaff, type Viewer } from './permissions';
-import { shortDateTime } from '~/utils/dates';
 
 export const WARNING_MAX_LENGTH = 1000;
 export const REASON_MAX_LENGTH = 500;
@@ -26,15 +25,4 @@ export function canModerateMember(viewer: Viewer | null, target: { id: number; i
 /** When a member's suspension ends, while it runs; null once it has (a suspension ends at its date, with no write). */
 export function activeSuspension(member: { suspendedUntil: Date | null }, now: Date | number = Date.now()): Date | null {
   return member.suspendedUntil && member.suspendedUntil.getTime() > Number(now) ? member.suspendedUntil : null;
-}
-
-/** What every refused write and every page that would offer one says to a suspended member. */
-export function suspendedMessage(until: Date | number): string {
-  return `Your account is suspended until ${shortDateTime(until)}.`;
-}
-
-/** What a page says instead of its forms to a member suspended now; null for anyone else. */
-export function suspensionNotice(member: { suspendedUntil: Date | null } | null, now: Date | number = Date.now()): string | null {
-  const until = member ? activeSuspension(member, now) : null;
-  return until ? suspendedMessage(until) : null;
 }

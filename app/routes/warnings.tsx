@@ -1,7 +1,8 @@
 import type { Route } from './+types/warnings';
 import { EmptyState } from '~/components/section-heading';
 import { acknowledgeWarning, ownWarnings } from '~/models/member-moderation.server';
-import { activeSuspension, suspendedMessage } from '~/domain/member-moderation';
+import { activeSuspension } from '~/domain/member-moderation';
+import { suspendedMessage } from '~/utils/suspension';
 import { requireUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { shortDate } from '~/utils/dates';

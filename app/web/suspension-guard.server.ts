@@ -1,5 +1,6 @@
 import { data, type MiddlewareFunction } from 'react-router';
-import { activeSuspension, suspendedMessage } from '~/domain/member-moderation';
+import { activeSuspension } from '~/domain/member-moderation';
+import { suspendedMessage } from '~/utils/suspension';
 import { sessionContext } from './session.server';
 
 /**

@@ -12,7 +12,7 @@ import { imageSources } from '~/images/records.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/domain/member-moderation';
+import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

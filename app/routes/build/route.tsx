@@ -38,7 +38,7 @@ import { pageMeta, socialMeta } from '~/utils/meta';
 import { withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/domain/member-moderation';
+import { suspensionNotice } from '~/utils/suspension';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a

@@ -4,7 +4,7 @@ import { enter, rateInPlace, withdraw } from './actions.server';
 import { ContestEntries } from './contest-entries';
 import { EntryForm } from './entry-form';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/domain/member-moderation';
+import { suspensionNotice } from '~/utils/suspension';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
 import { Countdown } from '~/components/competition/countdown';

@@ -15,7 +15,7 @@ import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/domain/member-moderation';
+import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 
 const TABS = ['builds', 'stats', 'settings'] as const;
