@@ -6,8 +6,9 @@ import { sessionContext } from './session.server';
 /**
  * The writes a suspended member may still make, by the route pattern they reach
  * (routes.ts): signing in and out and the e-mailed account links, acknowledging a
- * warning, marking notifications read, and their mail switches through the API or a
- * mail's one-click link. Nothing here puts anything in front of other members.
+ * warning, marking notifications read, their mail switches through the API or a
+ * mail's one-click link, and deleting their account. Nothing here puts anything in
+ * front of other members.
  */
 export const WRITES_WHILE_SUSPENDED: ReadonlySet<string> = new Set([
   '/auth',
@@ -29,9 +30,28 @@ export const WRITES_WHILE_SUSPENDED: ReadonlySet<string> = new Set([
   '/api/notifications/:id/read',
   '/api/user/email-preferences',
   '/api/user/warnings/:id/acknowledge',
+  '/api/user/deletion-code',
+  '/api/user/delete',
+]);
+
+/**
+ * Forms that share one page's action, allowed while suspended by their intent: a member
+ * keeps their mail switches, their password and their data (taking it, deleting the
+ * account) whatever their standing.
+ */
+export const INTENTS_WHILE_SUSPENDED: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['/profile', new Set(['email-preferences', 'password-link', 'deletion-code', 'delete-account'])],
 ]);
 
 const READS = new Set(['GET', 'HEAD']);
+
+/** Whether this post is one of its page's forms allowed while suspended; reads a copy of a plain form's body. */
+async function allowedIntent(route: string, request: Request): Promise<boolean> {
+  const intents = INTENTS_WHILE_SUSPENDED.get(route);
+  if (!intents || !request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) return false;
+  const intent = (await request.clone().formData()).get('intent');
+  return typeof intent === 'string' && intents.has(intent);
+}
 
 /**
  * Refuses every other write of a suspended member, pages' actions and the JSON API
@@ -40,13 +60,13 @@ const READS = new Set(['GET', 'HEAD']);
  * is added. A page's post gets the error page with the message (the forms are not
  * offered meanwhile), an API call `{ error: 'suspended', message }`; both 403.
  */
-export const suspensionGuard: MiddlewareFunction<Response> = ({ request, context, pattern }, next) => {
+export const suspensionGuard: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const user = context.get(sessionContext)?.user;
   const until = user ? activeSuspension(user) : null;
   if (!until || READS.has(request.method)) return next();
   // The router joins the matched routes' paths without the leading slash ("api/logout"); "/" for the home page.
   const route = pattern.startsWith('/') ? pattern : `/${pattern}`;
-  if (WRITES_WHILE_SUSPENDED.has(route)) return next();
+  if (WRITES_WHILE_SUSPENDED.has(route) || (await allowedIntent(route, request))) return next();
   const message = suspendedMessage(until);
   if (route.startsWith('/api/')) throw Response.json({ error: 'suspended', message }, { status: 403 });
   throw data({ message }, { status: 403 });

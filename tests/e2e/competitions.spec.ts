@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsAdminFrom, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
 test('a visitor browses to a competition, a member enters a build, a juror rates it in place, an admin ends it, and past competitions shows both winners', async ({
@@ -11,8 +11,7 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
 }, info) => {
   test.setTimeout(90_000);
   // An admin opens a competition that runs today.
-  await signIn(page, `admin-${info.project.name}-${12 + ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
-  await skipUsernamePrompt(page);
+  await signInAsAdminFrom(page, info, 12);
   await page.goto('/admin/competitions/new');
   await hydrated(page, javaScriptEnabled);
   const title = `Glow Cup ${info.project.name} ${Date.now()}`;

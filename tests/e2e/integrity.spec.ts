@@ -1,12 +1,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsAdminFrom, toasts, uniqueEmail } from './support/sign-in';
 
-/** One of the e2e server's ADMIN_EMAILS kept for this spec (14–15), one per attempt. */
-async function signInAsAdmin(page: Page, info: TestInfo) {
-  await signIn(page, `admin-${info.project.name}-${14 + ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
-  await skipUsernamePrompt(page);
-}
+const signInAsAdmin = (page: Page, info: TestInfo) => signInAsAdminFrom(page, info, 14);
 
 /**
  * Four accounts made just now, signing in from one /24 (their own addresses in it),

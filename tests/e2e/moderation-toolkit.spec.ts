@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsAdminFrom, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 const DAY = 24 * 3600_000;
 
@@ -22,9 +22,7 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   await signIn(memberPage, memberEmail);
   await skipUsernamePrompt(memberPage);
 
-  // ADMIN_EMAILS 12–13 of each project (the admin spec uses 4–11): one per retry.
-  await signIn(page, `admin-${project}-${12 + ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
-  await skipUsernamePrompt(page);
+  await signInAsAdminFrom(page, info, 16);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
   await hydrated(page, javaScriptEnabled);
   await page

@@ -105,6 +105,20 @@ describe('a suspended member', () => {
     expect(me.body).toMatchObject({ suspendedUntil: expect.any(String), warnings: [] });
   });
 
+  it('keeps their mail switches, password and data: the settings offer them, and only their forms get through', async () => {
+    const settings = await suspended.get('/profile?tab=settings');
+    expect(pageText(settings.html)).toMatch(SUSPENDED);
+    expect(pageText(settings.html)).toContain('Download my data');
+    expect(settings.html).not.toContain('name="bio"');
+    const bio = await suspended.submit('/profile', { intent: 'bio', bio: 'Still here' });
+    expect(bio.status).toBe(403);
+    const code = await suspended.post('/profile?tab=settings', { intent: 'deletion-code' });
+    expect(code.status).toBe(200);
+    expect(pageText(code.html)).toContain('Check your email');
+    const api = await call(suspended, 'POST', '/api/user/deletion-code', {});
+    expect([200, 429]).toContain(api.status);
+  });
+
   it('writes again once the suspension is lifted', async () => {
     const lifted = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until: null, reason: 'Talked it through' });
     expect(lifted.body).toEqual({ suspendedUntil: null });

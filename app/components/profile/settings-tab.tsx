@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { EmailPreferencesForm } from '~/components/profile/email-preferences-form';
+import { SuspendedNotice } from '~/components/suspended-notice';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
@@ -19,7 +20,14 @@ type Profile = {
 };
 type ActionData = { intent: ProfileAction; error: string; result?: SubmissionResult<string[]> } | undefined;
 
-type Props = { profile: Profile; editing: 'username' | 'bio' | null; confirmingDeletion: boolean; actionData: ActionData };
+type Props = {
+  profile: Profile;
+  editing: 'username' | 'bio' | null;
+  confirmingDeletion: boolean;
+  /** "Your account is suspended until …": what others see of the member is not theirs to change meanwhile. */
+  suspension: string | null;
+  actionData: ActionData;
+};
 
 const settingsUrl = '/profile?tab=settings';
 
@@ -27,7 +35,7 @@ const settingsUrl = '/profile?tab=settings';
  * Settings: inline edits of username and bio, the e-mail address, the e-mail switches,
  * a password, downloading one's data and deleting the account.
  */
-export function SettingsTab({ profile, editing, confirmingDeletion, actionData }: Props) {
+export function SettingsTab({ profile, editing, confirmingDeletion, suspension, actionData }: Props) {
   // With JavaScript, Edit and Cancel switch in place; without, they are links (?edit=…).
   const [localEdit, setLocalEdit] = useState<'username' | 'bio' | null | undefined>(undefined);
   const current = localEdit === undefined ? editing : localEdit;
@@ -40,33 +48,44 @@ export function SettingsTab({ profile, editing, confirmingDeletion, actionData }
 
   return (
     <div className="grid gap-4">
-      <Setting title="Username">
-        {isEditing('username') ? (
-          <UsernameForm
-            current={profile.username}
-            result={failedIntent === 'username' ? actionData?.result : undefined}
-            onCancel={toggle(null)}
-          />
-        ) : (
-          <ViewRow value={`@${profile.username}`} editHref={`${settingsUrl}&edit=username`} onEdit={toggle('username')} label="username" />
-        )}
-      </Setting>
-      <Setting title="Bio">
-        {isEditing('bio') ? (
-          <BioForm current={profile.bio} result={failedIntent === 'bio' ? actionData?.result : undefined} onCancel={toggle(null)} />
-        ) : (
-          <ViewRow
-            value={profile.bio || 'No bio yet. Tell everyone what you run.'}
-            muted={!profile.bio}
-            editHref={`${settingsUrl}&edit=bio`}
-            onEdit={toggle('bio')}
-            label="bio"
-          />
-        )}
-      </Setting>
-      <Setting title="E-mail address">
-        <EmailForm current={profile.email} result={failedIntent === 'email' ? actionData?.result : undefined} />
-      </Setting>
+      {suspension ? (
+        <SuspendedNotice message={`${suspension} Your e-mail switches, your password and your data stay yours to change.`} />
+      ) : (
+        <>
+          <Setting title="Username">
+            {isEditing('username') ? (
+              <UsernameForm
+                current={profile.username}
+                result={failedIntent === 'username' ? actionData?.result : undefined}
+                onCancel={toggle(null)}
+              />
+            ) : (
+              <ViewRow
+                value={`@${profile.username}`}
+                editHref={`${settingsUrl}&edit=username`}
+                onEdit={toggle('username')}
+                label="username"
+              />
+            )}
+          </Setting>
+          <Setting title="Bio">
+            {isEditing('bio') ? (
+              <BioForm current={profile.bio} result={failedIntent === 'bio' ? actionData?.result : undefined} onCancel={toggle(null)} />
+            ) : (
+              <ViewRow
+                value={profile.bio || 'No bio yet. Tell everyone what you run.'}
+                muted={!profile.bio}
+                editHref={`${settingsUrl}&edit=bio`}
+                onEdit={toggle('bio')}
+                label="bio"
+              />
+            )}
+          </Setting>
+          <Setting title="E-mail address">
+            <EmailForm current={profile.email} result={failedIntent === 'email' ? actionData?.result : undefined} />
+          </Setting>
+        </>
+      )}
       <Setting title="E-mails from RigRoast">
         <EmailPreferencesForm
           preferences={profile.emailPreferences}

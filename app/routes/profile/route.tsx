@@ -14,7 +14,6 @@ import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
-import { SuspendedNotice } from '~/components/suspended-notice';
 import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 
@@ -145,15 +144,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-6">
           {tab === 'builds' ? <BuildsTab builds={builds} loading={loadingBuilds} /> : null}
           {tab === 'stats' ? <StatsTab stats={stats} progression={progression} /> : null}
-          {tab === 'settings' && suspension ? (
-            <SuspendedNotice message={`${suspension} Each mail's unsubscribe link still turns that mail off.`} />
-          ) : tab === 'settings' ? (
+          {tab === 'settings' ? (
             // Remounted on each navigation (e.g. the redirect after a save), which leaves edit mode.
             <SettingsTab
               key={location.key}
               profile={profile}
               editing={editing}
               confirmingDeletion={confirmingDeletion}
+              suspension={suspension}
               actionData={actionData}
             />
           ) : null}
