@@ -235,10 +235,12 @@ describe('with an Ollama server', () => {
     await listedBeforeTheLook(app, id);
     expect(await waitFor(() => buildRow(app, id).roast || null, { timeoutMs: SLOW_LOOK_MS + 10_000, intervalMs: 100 })).toBe(SAMPLE_ROAST);
     expect(buildRow(app, id).review_status).toBe('approved');
-    const [look, roast] = chats();
-    expect(chats()).toHaveLength(2);
+    // The look, then the roast and its advice from that look's facts.
+    const [look, ...writing] = chats();
+    expect(chats()).toHaveLength(3);
     expect(look?.body?.messages?.at(-1)?.images).toHaveLength(1);
-    expect(JSON.stringify(roast?.body?.messages)).toContain('RTX 4080');
+    for (const chat of writing) expect(chat?.body?.messages?.some((message) => message.images?.length)).toBe(false);
+    expect(JSON.stringify(writing.map((chat) => chat?.body?.messages))).toContain('RTX 4080');
     expect(pageText((await owner.get(`/build/${id}`)).html)).not.toContain(PHOTO_CHECK_TEXT);
   }, 60_000);
 
