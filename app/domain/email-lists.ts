@@ -13,8 +13,28 @@ export const EMAIL_LIST_TEXT: Record<EmailList, { label: string; mails: string; 
   marketing: { label: 'News and offers', mails: 'news e-mails', description: 'Now and then, news about RigRoast.' },
 };
 
+/** A new member's switches: all on, as the spec sets them. */
+export const NEW_MEMBER_EMAIL_PREFERENCES = { notifications: true, weeklyDigest: true, marketing: true } as const;
+
 /**
- * A new member's switches: what they signed up for is on; "News and offers" stays off
- * until they turn it on themself, which records their opt-in (spec's default overridden by issue 36).
+ * Whether "News and offers" may be mailed to a member: the switch on is not enough (it
+ * is on for everyone at first), the member must have opted in since they last opted out.
  */
-export const NEW_MEMBER_EMAIL_PREFERENCES = { notifications: true, weeklyDigest: true, marketing: false } as const;
+export function hasOptedInToNews(consent: { marketing: boolean; optedInAt: Date | null; optedOutAt: Date | null }): boolean {
+  const { marketing, optedInAt, optedOutAt } = consent;
+  return marketing && optedInAt !== null && (optedOutAt === null || optedInAt > optedOutAt);
+}
+
+/** When a member's row says they opted in to news, while that opt-in stands; else null. */
+export function standingNewsOptIn(member: {
+  emailPreferences: { marketing: boolean };
+  marketingOptedInAt: Date | null;
+  marketingOptedOutAt: Date | null;
+}): Date | null {
+  const consent = {
+    marketing: member.emailPreferences.marketing,
+    optedInAt: member.marketingOptedInAt,
+    optedOutAt: member.marketingOptedOutAt,
+  };
+  return hasOptedInToNews(consent) ? member.marketingOptedInAt : null;
+}

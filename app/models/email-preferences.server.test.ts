@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '~/services/env.server';
+import { hasOptedInToNews } from '~/domain/email-lists';
 import {
   checkUnsubscribeToken,
   emailPreferences,
   marketingConsent,
+  optInToNews,
   readUnsubscribeToken,
   unsubscribe,
   unsubscribeToken,
@@ -23,30 +25,37 @@ afterEach(() => {
 });
 
 describe('updateEmailPreferences', () => {
-  it('starts with notifications and the digest on, news off, and changes only the lists it is given', () => {
+  it('starts with every list on and changes only the lists it is given', () => {
     const { id } = aMember();
-    expect(emailPreferences(id)).toEqual({ marketing: false, weeklyDigest: true, notifications: true });
-    expect(updateEmailPreferences(id, { weeklyDigest: false })).toEqual({ marketing: false, weeklyDigest: false, notifications: true });
+    expect(emailPreferences(id)).toEqual({ marketing: true, weeklyDigest: true, notifications: true });
+    expect(updateEmailPreferences(id, { weeklyDigest: false })).toEqual({ marketing: true, weeklyDigest: false, notifications: true });
     expect(updateEmailPreferences(id, { notifications: false, weeklyDigest: true })).toEqual({
-      marketing: false,
+      marketing: true,
       weeklyDigest: true,
       notifications: false,
     });
   });
 
-  it('records when the member opted in to news and offers, and when out (also by an unsubscribe link)', () => {
+  it('lets news be mailed only after the member opted in, recorded with its date, and not after they opted out', () => {
     const { id } = aMember();
+    const mayMail = () => hasOptedInToNews({ marketing: emailPreferences(id)!.marketing, ...marketingConsent(id)! });
+    // On by default, as the spec sets it, but nobody said yes yet.
     expect(marketingConsent(id)).toEqual({ optedInAt: null, optedOutAt: null });
-    updateEmailPreferences(id, { weeklyDigest: false }, new Date(1_000));
+    expect(mayMail()).toBe(false);
+    // Saving the settings with the switch as it was is no choice.
+    updateEmailPreferences(id, { marketing: true, weeklyDigest: false }, new Date(1_000));
     expect(marketingConsent(id)).toEqual({ optedInAt: null, optedOutAt: null });
-    updateEmailPreferences(id, { marketing: true }, new Date(2_000));
+    expect(mayMail()).toBe(false);
+    optInToNews(id, new Date(2_000));
     expect(marketingConsent(id)).toEqual({ optedInAt: new Date(2_000), optedOutAt: null });
-    // Saving the settings again is no new choice.
-    updateEmailPreferences(id, { marketing: true, weeklyDigest: true }, new Date(3_000));
-    expect(marketingConsent(id)).toEqual({ optedInAt: new Date(2_000), optedOutAt: null });
+    expect(mayMail()).toBe(true);
     expect(unsubscribe(unsubscribeToken(id, 'marketing'))).toEqual({ ok: true, list: 'marketing' });
     expect(emailPreferences(id)?.marketing).toBe(false);
     expect(marketingConsent(id)?.optedOutAt).toEqual(expect.any(Date));
+    expect(mayMail()).toBe(false);
+    // Turning the switch on again is a choice too.
+    updateEmailPreferences(id, { marketing: true }, new Date(Date.now() + 1_000));
+    expect(mayMail()).toBe(true);
   });
 });
 
@@ -57,7 +66,7 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken(token)).toEqual({ userId: id, list: 'weeklyDigest' });
     expect(checkUnsubscribeToken(token)).toEqual({ ok: true, list: 'weeklyDigest', subscribed: true });
     expect(unsubscribe(token)).toEqual({ ok: true, list: 'weeklyDigest' });
-    expect(emailPreferences(id)).toEqual({ marketing: false, weeklyDigest: false, notifications: true });
+    expect(emailPreferences(id)).toEqual({ marketing: true, weeklyDigest: false, notifications: true });
     // Using the link again is harmless.
     expect(unsubscribe(token)).toEqual({ ok: true, list: 'weeklyDigest' });
     expect(checkUnsubscribeToken(token)).toEqual({ ok: true, list: 'weeklyDigest', subscribed: false });
@@ -82,6 +91,6 @@ describe('unsubscribe tokens', () => {
       expect(readUnsubscribeToken(token)).toBeNull();
       expect(unsubscribe(token)).toEqual({ ok: false, reason: 'invalid' });
     }
-    expect(emailPreferences(victim)).toEqual({ marketing: false, weeklyDigest: true, notifications: true });
+    expect(emailPreferences(victim)).toEqual({ marketing: true, weeklyDigest: true, notifications: true });
   });
 });

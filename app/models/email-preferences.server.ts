@@ -12,9 +12,9 @@ export function emailPreferences(userId: number): EmailPreferences | undefined {
 
 /**
  * Turns some lists on or off (the others stay as they are); answers the preferences
- * now in force. "News and offers" is mail nobody asked for unless they did: turning it
- * on or off records when (an explicit opt-in, with its date), and this is the only
- * way it is turned on, so a mail on that list goes only to members who opted in.
+ * now in force. "News and offers" is on for everyone at first, which nobody chose: it may
+ * be mailed only to members who opted in (`hasOptedInToNews`). Turning it on or off
+ * records when; so does `optInToNews`, the member's "yes" while it is on.
  */
 export function updateEmailPreferences(userId: number, changes: Partial<EmailPreferences>, now = new Date()): EmailPreferences {
   return db().transaction((tx) => {
@@ -28,6 +28,18 @@ export function updateEmailPreferences(userId: number, changes: Partial<EmailPre
       .where(eq(users.id, userId))
       .run();
     return next;
+  });
+}
+
+/** The member's explicit "yes, send me news and offers": the switch on and the date recorded. */
+export function optInToNews(userId: number, now = new Date()): void {
+  db().transaction((tx) => {
+    const row = tx.select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get();
+    if (!row) throw new Error(`No member ${userId}`);
+    tx.update(users)
+      .set({ emailPreferences: { ...row.preferences, marketing: true }, marketingOptedInAt: now })
+      .where(eq(users.id, userId))
+      .run();
   });
 }
 

@@ -158,6 +158,7 @@ export function findProfile(userId: number) {
       createdAt: users.createdAt,
       emailPreferences: users.emailPreferences,
       marketingOptedInAt: users.marketingOptedInAt,
+      marketingOptedOutAt: users.marketingOptedOutAt,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
     })
     .from(users)

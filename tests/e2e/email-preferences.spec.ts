@@ -12,8 +12,9 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   const notifications = form.getByRole('switch', { name: 'Notifications' });
   await expect(digest).toBeChecked();
   await expect(notifications).toBeChecked();
-  // News and offers waits for the member to opt in.
-  await expect(form.getByRole('switch', { name: 'News and offers' })).not.toBeChecked();
+  // News and offers is on, as the spec sets it, but none is sent before the member says yes.
+  await expect(form.getByRole('switch', { name: 'News and offers' })).toBeChecked();
+  await expect(form.getByRole('switch', { name: 'News and offers' })).toHaveAccessibleDescription(/None is sent until you say yes below/);
   await expect(digest).toHaveAccessibleDescription('The week’s top builds, every Monday.');
 
   await digest.focus();
@@ -25,6 +26,11 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Notifications' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Yes, send me news and offers' }).click();
+  await expect(toasts(page)).toContainText('You will get news and offers');
+  await expect(page.getByRole('switch', { name: 'News and offers' })).toHaveAccessibleDescription(/You opted in on/);
+  await expect(page.getByRole('button', { name: 'Yes, send me news and offers' })).toHaveCount(0);
 });
 
 test('the unsubscribe link in a notification mail works signed out, after asking', async ({

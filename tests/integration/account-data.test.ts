@@ -47,7 +47,7 @@ describe('Download my data', () => {
     expect(json(files, 'profile.json')).toMatchObject({
       username: aliceIs.username,
       email: aliceIs.email,
-      emailPreferences: { notifications: true, weeklyDigest: true, marketing: false },
+      emailPreferences: { notifications: true, weeklyDigest: true, marketing: true },
       marketingOptedInAt: null,
     });
     expect(json(files, `builds/${alicesRig}/build.json`)).toMatchObject({

@@ -115,7 +115,7 @@ describe('notification mails', () => {
     });
     expect(oneClick.status).toBe(200);
     expect(pageText(await oneClick.text())).toContain("You're unsubscribed");
-    expect(preferences(owner.email)).toEqual({ notifications: false, weeklyDigest: true, marketing: false });
+    expect(preferences(owner.email)).toEqual({ notifications: false, weeklyDigest: true, marketing: true });
     expect(pageText((await stranger.get(path)).html)).toContain("You're unsubscribed");
 
     // Nothing is queued for a member who turned notifications off.
@@ -134,7 +134,7 @@ describe('notification mails', () => {
     const posted = await stack.browser().post(forged, {});
     expect(posted.status).toBe(400);
     expect(pageText(posted.html)).toContain('This unsubscribe link is not valid.');
-    expect(preferences(owner.email)).toEqual({ notifications: true, weeklyDigest: true, marketing: false });
+    expect(preferences(owner.email)).toEqual({ notifications: true, weeklyDigest: true, marketing: true });
   });
 
   it('respects the switch at send time: turned off while a mail gathers, nothing is sent', async () => {

@@ -69,7 +69,8 @@ export const accountOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/user/email-preferences',
-    summary: "Turns the member's e-mail lists on or off; lists left out of the body keep their setting",
+    summary:
+      "Turns the member's e-mail lists on or off; lists left out of the body keep their setting. marketing: true is the member's opt-in to news, recorded with its date",
     access: 'member',
     body: { type: 'json', schema: emailPreferencesBody },
     response: { status: 200, description: 'The preferences now in force', schema: emailPreferencesSchema },

@@ -25,6 +25,9 @@ export const progressionSchema = z.object({
 
 export const currentUserSchema = userSchema.extend({
   emailPreferences: emailPreferencesSchema,
+  marketingOptedInAt: timestamp
+    .nullable()
+    .meta({ description: 'When you opted in to news and offers, while that stands; none is mailed to you otherwise' }),
   progression: progressionSchema,
   suspendedUntil: timestamp.nullable().meta({ description: 'While a staff suspension runs (you can read, not write); null otherwise' }),
   warnings: z.array(ownWarningSchema).meta({ description: 'Staff warnings you have not acknowledged yet, oldest first' }),

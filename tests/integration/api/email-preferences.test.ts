@@ -10,16 +10,21 @@ describe('e-mail preferences in the API', () => {
     const client = await stack.member();
     const user = await call(client, 'GET', '/api/user');
     expectContract('GET', '/api/user', user.body);
-    // News and offers stays off until the member opts in.
-    expect(user.body).toMatchObject({ emailPreferences: { notifications: true, weeklyDigest: true, marketing: false } });
+    // Every list on, as the spec sets them; nobody opted in to news yet.
+    expect(user.body).toMatchObject({
+      emailPreferences: { notifications: true, weeklyDigest: true, marketing: true },
+      marketingOptedInAt: null,
+    });
 
     const changed = await call(client, 'POST', '/api/user/email-preferences', { weeklyDigest: false });
     expect(changed.status).toBe(200);
     expectContract('POST', '/api/user/email-preferences', changed.body);
-    expect(changed.body).toEqual({ notifications: true, weeklyDigest: false, marketing: false });
+    expect(changed.body).toEqual({ notifications: true, weeklyDigest: false, marketing: true });
+    expect((await call(client, 'GET', '/api/user')).body).toMatchObject({ marketingOptedInAt: null });
     await call(client, 'POST', '/api/user/email-preferences', { notifications: false, marketing: true });
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({
       emailPreferences: { notifications: false, weeklyDigest: false, marketing: true },
+      marketingOptedInAt: expect.any(String),
     });
   });
 
@@ -29,7 +34,7 @@ describe('e-mail preferences in the API', () => {
     expectError(await call(client, 'POST', '/api/user/email-preferences', { weeklyDigest: 'no' }), 400, 'invalid_input', /weeklyDigest/);
     expectError(await call(client, 'POST', '/api/user/email-preferences', { sms: true }), 400, 'invalid_input');
     expect((await call(client, 'GET', '/api/user')).body).toMatchObject({
-      emailPreferences: { notifications: true, weeklyDigest: true, marketing: false },
+      emailPreferences: { notifications: true, weeklyDigest: true, marketing: true },
     });
     expectError(await call(new Browser(stack.app), 'POST', '/api/user/email-preferences', { marketing: false }), 401, 'unauthorized');
   });
