@@ -1,25 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { INTEGRITY_SCAN_EVERY_MS, scanVoteIntegrity } from './integrity-scan-job.server';
 import { rateBuild } from '~/models/ratings.server';
 import { latestIntegrityScan, requestIntegrityScan } from '~/models/vote-integrity.server';
 import { INTEGRITY_SCAN_JOB } from '~/queue/job-types';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 import { startJobRunner } from '#tests/support/job-runner';
 import { waitFor } from '#tests/support/wait';
+import { withScreeningOff } from '#tests/support/screening-off';
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 describe('the vote-integrity scan job', () => {
   it('keeps the findings for the staff page when asked for a scan, and comes back an hour later', async () => {

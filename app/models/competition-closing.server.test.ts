@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBuildDetail } from './builds.server';
 import { listNotifications } from './notifications.server';
 import { notificationText } from '~/domain/notifications';
@@ -8,21 +8,13 @@ import { enterCompetition } from './competition-entries.server';
 import { competitionStandings } from './competition-standings.server';
 import { findCompetition, listPastCompetitions } from './competitions.server';
 import { rateBuild } from './ratings.server';
-import { resetEnv } from '~/services/env.server';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const HOUR = 3600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 /** A new member's listed build entered in `competitionId` (or `buildId`, entered again by its owner), `hoursAgo`. */
 async function anEntry(competitionId: number, title: string, { buildId, hoursAgo = 20 }: { buildId?: number; hoursAgo?: number } = {}) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { closeCompetitionIn, type Placement } from './competition-closing.server';
@@ -106,7 +106,19 @@ export const WINNER_PLACES = 3;
 export function winnersOf(competitionIds: number[], prizesOf: (id: number) => string[], places = WINNER_PLACES): Map<number, Winner[]> {
   const winners = new Map<number, Winner[]>(competitionIds.map((id) => [id, []]));
   if (competitionIds.length === 0) return winners;
-  const rows = db()
+  const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, places)))
+    .orderBy(asc(competitionEntries.placement))
+    .all();
+  for (const { competitionId, placement, ...winner } of rows) {
+    const place = placement!;
+    winners.get(competitionId)!.push({ ...winner, placement: place, prize: prizesOf(competitionId)[place - 1] ?? null });
+  }
+  return winners;
+}
+
+/** The entries `which` picks, with their maker and build: the winners' rows. */
+function placedEntries(which: SQL | undefined) {
+  return db()
     .select({
       competitionId: competitionEntries.competitionId,
       placement: competitionEntries.placement,
@@ -119,34 +131,14 @@ export function winnersOf(competitionIds: number[], prizesOf: (id: number) => st
     .from(competitionEntries)
     .innerJoin(users, eq(users.id, competitionEntries.userId))
     .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-    .where(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, places)))
-    .orderBy(asc(competitionEntries.placement))
-    .all();
-  for (const { competitionId, placement, ...winner } of rows) {
-    const place = placement!;
-    winners.get(competitionId)!.push({ ...winner, placement: place, prize: prizesOf(competitionId)[place - 1] ?? null });
-  }
-  return winners;
+    .where(which);
 }
 
 /** The jury prize's winner of each closed competition that had a jury that voted. */
 export function juryWinnersOf(competitionIds: number[]): Map<number, JuryWinner> {
   if (competitionIds.length === 0) return new Map();
-  const rows = db()
-    .select({
-      competitionId: competitionEntries.competitionId,
-      userId: competitionEntries.userId,
-      username: users.username,
-      buildId: competitionEntries.buildId,
-      title: builds.title,
-      imageId: builds.imageId,
-    })
-    .from(competitionEntries)
-    .innerJoin(users, eq(users.id, competitionEntries.userId))
-    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-    .where(and(inArray(competitionEntries.competitionId, competitionIds), eq(competitionEntries.juryPlacement, 1)))
-    .all();
-  return new Map(rows.map(({ competitionId, ...winner }) => [competitionId, winner]));
+  const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), eq(competitionEntries.juryPlacement, 1))).all();
+  return new Map(rows.map(({ competitionId, placement: _placement, ...winner }) => [competitionId, winner]));
 }
 
 /**

@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateBuild } from './ratings.server';
 import { setRatingDiscount } from './rating-discounts.server';
 import { detectBursts, detectFocus, detectRings, latestIntegrityScan, saveIntegrityScan, scanFindings } from './vote-integrity.server';
 import { BURST, FOCUS } from '~/domain/vote-integrity';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
+import { withScreeningOff } from '#tests/support/screening-off';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const start = Date.UTC(2026, 2, 1);
 
-beforeEach(() => {
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-});
+withScreeningOff();
 
 const member = (joined: number) => aMember({ createdAt: new Date(joined) }).id;
 const builds = (ownerId: number, count: number) => Promise.all(Array.from({ length: count }, () => aListedBuild({ userId: ownerId })));

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.moderation';
 import { ResponsiveImage } from '~/components/responsive-image';
@@ -127,166 +128,162 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const { held, heldPhotos, reports, failed, reasons, now } = loaderData;
   return (
     <div className="grid gap-10">
-      <section aria-labelledby="held-title">
-        <h2 id="held-title" className="display text-2xl">
-          Held builds <span className="text-muted">({held.length})</span>
-        </h2>
-        {held.length === 0 ? (
-          <p className="panel mt-4 p-6 text-center text-muted">No builds are waiting for review.</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
-            {held.map((build) => (
-              <li key={build.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]">
-                <div className="aspect-[4/3] overflow-hidden rounded bg-void">
-                  {build.image ? (
-                    <ResponsiveImage
-                      image={build.image}
-                      alt={`Photo of ${build.title}`}
-                      sizes="8rem"
-                      className="h-full w-full object-cover"
-                    />
-                  ) : null}
-                </div>
-                <div className="grid gap-2">
-                  <p>
-                    <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
-                      {build.title}
-                    </Link>{' '}
-                    <span className="text-sm text-muted">
-                      by <MemberLink username={build.username} />, {relativeTime(build.createdAt, now)}
-                    </span>
-                  </p>
-                  {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
-                  <div className="flex flex-wrap items-end gap-2">
-                    <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
-                    <RejectForm intent="reject" id={build.id} reasons={reasons} label="Reject" />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="held-photos-title">
-        <h2 id="held-photos-title" className="display text-2xl">
-          Held photos <span className="text-muted">({heldPhotos.length})</span>
-        </h2>
-        {heldPhotos.length === 0 ? (
-          <p className="panel mt-4 p-6 text-center text-muted">No extra photos are waiting for review.</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 md:grid-cols-2">
-            {heldPhotos.map((photo) => (
-              <li key={photo.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid="held-photo">
-                <div className="aspect-[4/3] overflow-hidden rounded bg-void">
-                  {photo.image ? (
-                    <ResponsiveImage
-                      image={photo.image}
-                      alt={`Photo ${photo.position} of ${photo.buildTitle}`}
-                      sizes="8rem"
-                      className="h-full w-full object-cover"
-                    />
-                  ) : null}
-                </div>
-                <div className="grid gap-2">
-                  <p>
-                    Photo {photo.position} of{' '}
-                    <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
-                      {photo.buildTitle}
-                    </Link>{' '}
-                    <span className="text-sm text-muted">
-                      by <MemberLink username={photo.username} />, {relativeTime(photo.createdAt, now)}
-                    </span>
-                  </p>
-                  {photo.reviewReason ? <p className="text-sm text-muted">{photo.reviewReason}</p> : null}
-                  {photo.scores ? (
-                    <p className="text-xs text-muted">
-                      Screening: NSFW score {photo.scores.nsfw.toFixed(2)} · {photo.scores.faces}{' '}
-                      {photo.scores.faces === 1 ? 'face' : 'faces'}
-                    </p>
-                  ) : null}
-                  <div className="flex flex-wrap items-end gap-2">
-                    <DecisionButton intent="approve-photo" id={photo.id} label="Show photo" tone="primary" />
-                    <RejectForm intent="reject-photo" id={photo.id} reasons={reasons} label="Remove photo" />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="reports-title">
-        <h2 id="reports-title" className="display text-2xl">
-          Reports <span className="text-muted">({reports.length})</span>
-        </h2>
-        {reports.length === 0 ? (
-          <p className="panel mt-4 p-6 text-center text-muted">No open reports.</p>
-        ) : (
-          <ul className="mt-4 grid gap-4">
-            {reports.map((report) => (
-              <li key={report.id} className="panel grid gap-2 p-4">
-                <p className="text-sm text-muted">
-                  <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by{' '}
-                  <MemberLink username={report.reporter} />, {relativeTime(report.createdAt, now)}
-                </p>
-                {report.commentId !== null ? (
-                  <p>
-                    Comment on{' '}
-                    <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
-                      {report.buildTitle}
-                    </Link>
-                    : <q className="whitespace-pre-line break-words">{report.commentText}</q>
-                  </p>
-                ) : (
-                  <p>
-                    Build{' '}
-                    <Link to={`/build/${report.buildId}`} className="font-bold hover:text-neon-cyan">
-                      {report.buildTitle}
-                    </Link>
-                  </p>
-                )}
-                {report.details ? <p className="text-sm text-muted">“{report.details}”</p> : null}
-                <div className="flex flex-wrap gap-2">
-                  <DecisionButton intent="dismiss-report" id={report.id} label="Dismiss" />
-                  <DecisionButton
-                    intent="remove-reported"
-                    id={report.id}
-                    label={report.commentId !== null ? 'Delete comment' : 'Take down build'}
-                    tone="hot"
+      <QueueSection id="held" title="Held builds" count={held.length} empty="No builds are waiting for review.">
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {held.map((build) => (
+            <li key={build.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]">
+              <div className="aspect-[4/3] overflow-hidden rounded bg-void">
+                {build.image ? (
+                  <ResponsiveImage
+                    image={build.image}
+                    alt={`Photo of ${build.title}`}
+                    sizes="8rem"
+                    className="h-full w-full object-cover"
                   />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="failed-title">
-        <h2 id="failed-title" className="display text-2xl">
-          Failed roasts <span className="text-muted">({failed.length})</span>
-        </h2>
-        {failed.length === 0 ? (
-          <p className="panel mt-4 p-6 text-center text-muted">Every roast landed.</p>
-        ) : (
-          <ul className="mt-4 grid gap-3">
-            {failed.map((roast) => (
-              <li key={roast.buildId} className="panel flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <Link to={`/build/${roast.buildId}`} className="font-bold hover:text-neon-cyan">
-                    {roast.title}
+                ) : null}
+              </div>
+              <div className="grid gap-2">
+                <p>
+                  <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+                    {build.title}
                   </Link>{' '}
                   <span className="text-sm text-muted">
-                    by <MemberLink username={roast.username} />, failed {relativeTime(roast.failedAt, now)}
+                    by <MemberLink username={build.username} />, {relativeTime(build.createdAt, now)}
                   </span>
-                  {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
+                </p>
+                {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
+                <div className="flex flex-wrap items-end gap-2">
+                  <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
+                  <RejectForm intent="reject" id={build.id} reasons={reasons} label="Reject" />
                 </div>
-                <DecisionButton intent="retry-roast" id={roast.buildId} label="Retry" tone="primary" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueueSection>
+
+      <QueueSection id="held-photos" title="Held photos" count={heldPhotos.length} empty="No extra photos are waiting for review.">
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {heldPhotos.map((photo) => (
+            <li key={photo.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid="held-photo">
+              <div className="aspect-[4/3] overflow-hidden rounded bg-void">
+                {photo.image ? (
+                  <ResponsiveImage
+                    image={photo.image}
+                    alt={`Photo ${photo.position} of ${photo.buildTitle}`}
+                    sizes="8rem"
+                    className="h-full w-full object-cover"
+                  />
+                ) : null}
+              </div>
+              <div className="grid gap-2">
+                <p>
+                  Photo {photo.position} of{' '}
+                  <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
+                    {photo.buildTitle}
+                  </Link>{' '}
+                  <span className="text-sm text-muted">
+                    by <MemberLink username={photo.username} />, {relativeTime(photo.createdAt, now)}
+                  </span>
+                </p>
+                {photo.reviewReason ? <p className="text-sm text-muted">{photo.reviewReason}</p> : null}
+                {photo.scores ? (
+                  <p className="text-xs text-muted">
+                    Screening: NSFW score {photo.scores.nsfw.toFixed(2)} · {photo.scores.faces}{' '}
+                    {photo.scores.faces === 1 ? 'face' : 'faces'}
+                  </p>
+                ) : null}
+                <div className="flex flex-wrap items-end gap-2">
+                  <DecisionButton intent="approve-photo" id={photo.id} label="Show photo" tone="primary" />
+                  <RejectForm intent="reject-photo" id={photo.id} reasons={reasons} label="Remove photo" />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueueSection>
+
+      <QueueSection id="reports" title="Reports" count={reports.length} empty="No open reports.">
+        <ul className="mt-4 grid gap-4">
+          {reports.map((report) => (
+            <li key={report.id} className="panel grid gap-2 p-4">
+              <p className="text-sm text-muted">
+                <span className="font-bold text-flame">{reasons[report.reason]}</span> · reported by{' '}
+                <MemberLink username={report.reporter} />, {relativeTime(report.createdAt, now)}
+              </p>
+              {report.commentId !== null ? (
+                <p>
+                  Comment on{' '}
+                  <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
+                    {report.buildTitle}
+                  </Link>
+                  : <q className="whitespace-pre-line break-words">{report.commentText}</q>
+                </p>
+              ) : (
+                <p>
+                  Build{' '}
+                  <Link to={`/build/${report.buildId}`} className="font-bold hover:text-neon-cyan">
+                    {report.buildTitle}
+                  </Link>
+                </p>
+              )}
+              {report.details ? <p className="text-sm text-muted">“{report.details}”</p> : null}
+              <div className="flex flex-wrap gap-2">
+                <DecisionButton intent="dismiss-report" id={report.id} label="Dismiss" />
+                <DecisionButton
+                  intent="remove-reported"
+                  id={report.id}
+                  label={report.commentId !== null ? 'Delete comment' : 'Take down build'}
+                  tone="hot"
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueueSection>
+
+      <QueueSection id="failed" title="Failed roasts" count={failed.length} empty="Every roast landed.">
+        <ul className="mt-4 grid gap-3">
+          {failed.map((roast) => (
+            <li key={roast.buildId} className="panel flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <Link to={`/build/${roast.buildId}`} className="font-bold hover:text-neon-cyan">
+                  {roast.title}
+                </Link>{' '}
+                <span className="text-sm text-muted">
+                  by <MemberLink username={roast.username} />, failed {relativeTime(roast.failedAt, now)}
+                </span>
+                {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
+              </div>
+              <DecisionButton intent="retry-roast" id={roast.buildId} label="Retry" tone="primary" />
+            </li>
+          ))}
+        </ul>
+      </QueueSection>
     </div>
+  );
+}
+
+/** One part of the queue: its heading with how many wait, and what to say when none does. */
+function QueueSection({
+  id,
+  title,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="display text-2xl">
+        {title} <span className="text-muted">({count})</span>
+      </h2>
+      {count === 0 ? <p className="panel mt-4 p-6 text-center text-muted">{empty}</p> : children}
+    </section>
   );
 }

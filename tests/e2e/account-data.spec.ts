@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
+import { aMemberWithABuild } from './support/builds';
 import { codeFrom, countMails, waitForMail } from './support/outbox';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, toasts } from './support/sign-in';
 import { readZip } from '#tests/support/zip';
 
 // "Members own their data" (issue 36): the two settings a leaving member needs.
@@ -12,10 +12,7 @@ test('Download my data in Settings is a ZIP of the member’s builds and photos,
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  const email = uniqueEmail(info.project.name);
-  await signIn(page, email);
-  await skipUsernamePrompt(page);
-  const id = await postBuild(page, baseURL!, `Export ${info.project.name} ${Date.now()}`);
+  const { email, id } = await aMemberWithABuild(page, baseURL!, info.project.name, 'Export');
   await page.goto('/profile?tab=settings');
   await hydrated(page, javaScriptEnabled);
 
@@ -33,10 +30,7 @@ test('Delete my account: a code by e-mail confirms it, then the member is signed
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  const email = uniqueEmail(info.project.name);
-  await signIn(page, email);
-  await skipUsernamePrompt(page);
-  const id = await postBuild(page, baseURL!, `Leaving ${info.project.name} ${Date.now()}`);
+  const { email, id } = await aMemberWithABuild(page, baseURL!, info.project.name, 'Leaving');
   await page.goto('/profile?tab=settings');
   await hydrated(page, javaScriptEnabled);
   const section = page.getByRole('region', { name: 'Delete my account' });

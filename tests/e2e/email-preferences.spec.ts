@@ -1,7 +1,7 @@
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
+import { aMemberWithABuild } from './support/builds';
 import { countMails, waitForMail } from './support/outbox';
-import { signIn, signInAsNewMember, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, toasts } from './support/sign-in';
 
 test('the e-mail switches in Settings save, by keyboard, with and without JavaScript', async ({ page, javaScriptEnabled }, info) => {
   await signInAsNewMember(page, info.project.name);
@@ -39,10 +39,7 @@ test('the unsubscribe link in a notification mail works signed out, after asking
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  const email = uniqueEmail(info.project.name);
-  await signIn(page, email);
-  await skipUsernamePrompt(page);
-  const id = await postBuild(page, baseURL!, `Ask ${info.project.name} ${Date.now()}`);
+  const { email, id } = await aMemberWithABuild(page, baseURL!, info.project.name, 'Ask');
   const seen = await countMails(email);
   // RoastBot's answer is mailed to whoever asked it.
   await page.request.post(`/build/${id}`, {

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn, uniqueEmail } from './sign-in';
+import { signIn, skipUsernamePrompt, uniqueEmail } from './sign-in';
 
 let photo: Promise<Buffer> | undefined;
 
@@ -33,4 +33,17 @@ export async function someoneElsesBuild(browser: Browser, baseURL: string, proje
   const id = await postBuild(owner, baseURL, title);
   await context.close();
   return id;
+}
+
+/** A new member signed in on the page, with one build of theirs: their address and the build's id. */
+export async function aMemberWithABuild(
+  page: Page,
+  baseURL: string,
+  project: string,
+  title: string,
+): Promise<{ email: string; id: number }> {
+  const email = uniqueEmail(project);
+  await signIn(page, email);
+  await skipUsernamePrompt(page);
+  return { email, id: await postBuild(page, baseURL, `${title} ${project} ${Date.now()}`) };
 }
