@@ -1,10 +1,8 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
-import { builds, ratingDiscounts, ratings, users } from '../../db/schema';
+import { ratingDiscounts, ratings, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import { recountRatings } from './builds.server';
 import { isDiscounted } from './counted-ratings.server';
-import { requestLeaderboards } from './leaderboards.server';
-import { recountReputation } from './progression.server';
+import { recomputeScores } from './scores.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import { DISCOUNT_REASON_MAX } from '~/domain/vote-integrity';
 import { db, type Writer } from '~/services/db.server';
@@ -62,19 +60,12 @@ export function setRatingDiscount(
 
 /** Recounts what a member's ratings feed: the builds they rated and those builds' owners. */
 function recountRatedBy(tx: Writer, memberId: number, now: Date): void {
-  const rated = tx
-    .select({ buildId: ratings.buildId, ownerId: builds.userId })
-    .from(ratings)
-    .innerJoin(builds, eq(builds.id, ratings.buildId))
-    .where(eq(ratings.userId, memberId))
-    .all();
-  if (rated.length === 0) return;
-  recountRatings(
+  const rated = tx.select({ buildId: ratings.buildId }).from(ratings).where(eq(ratings.userId, memberId)).all();
+  recomputeScores(
     tx,
     rated.map((row) => row.buildId),
+    now.getTime(),
   );
-  recountReputation(tx, [...new Set(rated.map((row) => row.ownerId))]);
-  requestLeaderboards(tx, now.getTime());
 }
 
 export type RatingDiscount = { userId: number; username: string; reason: string; byName: string; createdAt: Date; ratings: number };

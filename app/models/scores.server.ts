@@ -17,6 +17,6 @@ export function recomputeScores(writer: Writer, buildIds: number[], now = Date.n
   if (buildIds.length === 0) return;
   recountRatings(writer, buildIds);
   const owners = writer.select({ userId: builds.userId }).from(builds).where(inArray(builds.id, buildIds)).all();
-  for (const userId of new Set(owners.map((owner) => owner.userId))) recountReputation(writer, userId);
+  recountReputation(writer, [...new Set(owners.map((owner) => owner.userId))]);
   requestLeaderboards(writer, now);
 }
