@@ -16,8 +16,9 @@ beforeAll(async () => {
   ids.air = await aBuildBy(owner, 'Air cooled monster');
   ids.white = await aBuildBy(owner, 'Snow white ITX');
   ids.plain = await aBuildBy(owner, 'Plain office box');
-  describeBuild(stack.app.databasePath, ids.air, { description: 'Big cooler, bigger GPU.', parts: ['Noctua NH-D15', 'RTX 4090'] });
-  describeBuild(stack.app.databasePath, ids.white, { parts: ['RTX 4070'], tags: ['white-build', 'itx'] });
+  const asOwner = async (path: string, body: unknown) => (await call(owner, 'POST', path, body)).status;
+  await describeBuild(asOwner, ids.air, { description: 'Big cooler, bigger GPU.', parts: ['Noctua NH-D15', 'RTX 4090'] });
+  await describeBuild(asOwner, ids.white, { parts: ['RTX 4070'], tags: ['white-build', 'itx'] });
   competitionId = insertCompetition(stack.app.databasePath, { title: 'Searchable Cup' });
   const sqlite = openAppDatabase(stack.app.databasePath);
   sqlite

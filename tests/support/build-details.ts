@@ -1,26 +1,20 @@
-import { openAppDatabase } from './test-database';
+/** A JSON post as the build's owner, by whatever client the test drives; answers the status. */
+export type OwnerPost = (path: string, body: unknown) => Promise<number>;
 
 /**
- * Gives a build of a running app its description, confirmed parts and tags,
- * written straight into its database as the owner's edits would save them.
+ * Gives a build its description, confirmed parts and tags through the owner's own
+ * API calls, as the edit page saves them: the app writes them itself, so the test
+ * never writes beside it into its database.
  */
-export function describeBuild(
-  databasePath: string,
+export async function describeBuild(
+  post: OwnerPost,
   buildId: number,
   { description, parts = [], tags = [] }: { description?: string; parts?: string[]; tags?: string[] },
-): void {
-  const sqlite = openAppDatabase(databasePath);
-  try {
-    sqlite.transaction(() => {
-      if (description !== undefined) sqlite.prepare('update builds set description = ? where id = ?').run(description, buildId);
-      const part = sqlite.prepare(
-        "insert into build_parts (build_id, category, name, status, source, position) values (?, 'other', ?, 'confirmed', 'owner', ?)",
-      );
-      parts.forEach((name, index) => part.run(buildId, name, index + 1));
-      const tag = sqlite.prepare('insert into build_tags (build_id, tag) values (?, ?)');
-      for (const name of tags) tag.run(buildId, name);
-    })();
-  } finally {
-    sqlite.close();
-  }
+): Promise<void> {
+  const expect = (status: number, wanted: number, what: string) => {
+    if (status !== wanted) throw new Error(`${what} for build ${buildId} answered ${status}`);
+  };
+  if (description !== undefined || tags.length > 0)
+    expect(await post(`/api/builds/${buildId}/details`, { description: description ?? '', tags }), 200, 'Saving details');
+  for (const name of parts) expect(await post(`/api/builds/${buildId}/parts`, { category: 'other', name }), 201, `Adding “${name}”`);
 }
