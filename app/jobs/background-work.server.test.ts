@@ -5,6 +5,7 @@ import {
   HOUSEKEEPING_JOB,
   INTEGRITY_SCAN_JOB,
   LEADERBOARD_JOB,
+  SEARCH_INDEX_JOB,
   TRENDING_JOB,
   WEEKLY_DIGEST_JOB,
 } from '~/queue/job-types';
@@ -24,7 +25,15 @@ describe('startBackgroundWork', () => {
   it('queues one of each recurring job on the primary, however often it starts', async () => {
     for (let start = 0; start < 2; start += 1) await startBackgroundWork(db(), env(), { primary: true }).stop();
     expect(queuedTypes()).toEqual(
-      [COMPETITION_CLOSING_JOB, HOUSEKEEPING_JOB, INTEGRITY_SCAN_JOB, LEADERBOARD_JOB, TRENDING_JOB, WEEKLY_DIGEST_JOB].sort(),
+      [
+        COMPETITION_CLOSING_JOB,
+        HOUSEKEEPING_JOB,
+        INTEGRITY_SCAN_JOB,
+        LEADERBOARD_JOB,
+        SEARCH_INDEX_JOB,
+        TRENDING_JOB,
+        WEEKLY_DIGEST_JOB,
+      ].sort(),
     );
   });
 

@@ -11,6 +11,7 @@ import {
   ROAST_JOB,
   SCREEN_JOB,
   SCREEN_PHOTO_JOB,
+  SEARCH_INDEX_JOB,
   TRENDING_JOB,
   WEEKLY_DIGEST_JOB,
 } from '~/queue/job-types';
@@ -31,6 +32,7 @@ import { replyToComment } from './reply-job.server';
 import { roastBuild } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
 import { screenPhoto } from './screen-photo-job.server';
+import { mergeSearchIndex, scheduleSearchIndexMerge } from './search-index-job.server';
 import { refreshTrendingHeats, scheduleTrending } from './trending-job.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
 import { scheduleBackups } from './scheduled-backups.server';
@@ -43,7 +45,7 @@ export type BackgroundWork = {
 /**
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
- * competition closing, the weekly digest, the trending heats, the vote-integrity scan; one of each, however often it starts) and
+ * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge; one of each, however often it starts) and
  * puts image files in place; everywhere it starts the job runner and the scheduled
  * backups, which idle wherever this instance is not the primary.
  */
@@ -55,6 +57,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     scheduleWeeklyDigest(db);
     scheduleTrending(db);
     scheduleIntegrityScan(db);
+    scheduleSearchIndexMerge(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
   }
@@ -76,8 +79,8 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
  * of another kind: screening (a new upload is listed as soon as it is checked),
  * the vision model's looks at new uploads (which screening waits for only briefly),
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
- * leaderboard rankings, closing competitions, the trending heats and the vote-integrity
- * scan, which are quick and must keep up),
+ * leaderboard rankings, closing competitions, the trending heats, the vote-integrity
+ * scan and the search index's merge, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
  * images (the variants an upload did not wait for: one at a time, so AVIF encoding
  * takes at most one core from the uploads, screening and pages).
@@ -97,6 +100,7 @@ export function createJobRunner(config: Env): JobRunner {
           [COMPETITION_CLOSING_JOB]: closeCompetitions,
           [TRENDING_JOB]: refreshTrendingHeats,
           [INTEGRITY_SCAN_JOB]: scanVoteIntegrity,
+          [SEARCH_INDEX_JOB]: mergeSearchIndex,
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },

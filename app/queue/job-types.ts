@@ -17,6 +17,7 @@ export const WEEKLY_DIGEST_JOB = 'weekly-digest';
 export const IMAGE_VARIANTS_JOB = 'image-variants';
 export const TRENDING_JOB = 'trending';
 export const INTEGRITY_SCAN_JOB = 'integrity-scan';
+export const SEARCH_INDEX_JOB = 'search-index';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -32,6 +33,9 @@ export const housekeepingJob = (runAt: Date) => ({ type: HOUSEKEEPING_JOB, key: 
 
 /** Moves the gallery's trending heats to the window's start; one queued or running at a time. */
 export const trendingJob = (runAt: Date) => ({ type: TRENDING_JOB, key: TRENDING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Merges the gallery search's index; one queued or running at a time. */
+export const searchIndexJob = (runAt: Date) => ({ type: SEARCH_INDEX_JOB, key: SEARCH_INDEX_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Ranks every leaderboard period again; one queued or running at a time. */
 export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
