@@ -183,4 +183,29 @@ describe('the gallery’s orders and filters', () => {
       expect(whole, sort).toHaveLength(7);
     }
   });
+
+  it('pages as far as the gallery goes, past the stretch one ranking covers', async () => {
+    const count = 230;
+    for (let index = 0; index < count; index++) {
+      const id = await aListedBuild({
+        title: `Rig ${index} with ${index % 3 ? 'RTX 4090' : '4090 and a 4090 cooler'}`,
+        at: new Date(NOW - index * HOUR),
+      });
+      if (index % 4 === 0) rate(id, [1 + (index % 5)]);
+    }
+    for (const sort of ['newest', 'top', 'relevance'] as const) {
+      const q = sort === 'relevance' ? '4090' : '';
+      const whole = find({ q, sort, limit: count });
+      const paged: string[] = [];
+      let after = 0;
+      for (;;) {
+        const page = galleryBuilds({ q, sort, tag: null, competition: null, after, limit: 40 }, NOW);
+        if (page.length === 0) break;
+        paged.push(...page.map((build) => build.title));
+        after = page.at(-1)!.id;
+      }
+      expect(paged, sort).toEqual(whole);
+      expect(whole, sort).toHaveLength(count);
+    }
+  });
 });

@@ -12,6 +12,14 @@ const COLUMN_WEIGHTS = { title: 10, description: 2, parts: 6, tags: 4 };
 type Row = Omit<BuildSummary, 'createdAt'> & { createdAt: number };
 
 /**
+ * How deep into an order one ranking of the candidates reaches. The page after a
+ * build within it (pages 2 to 16 of 12) is cut from that ranking, at a first page's
+ * cost; a deeper page ranks again from build `after`'s key, which costs a search
+ * for that one build more.
+ */
+const RANKED_AHEAD = 200;
+
+/**
  * The listed builds that match `filters`, in their order, `limit` at a time: the
  * first ones, or those that come after build `after` (keyset paging: uploads made
  * in between shift nothing). Every order ends on the newest build, then the id,
@@ -28,30 +36,53 @@ export function galleryBuilds(
   if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
   if (tag) where.push(sql`${order.filteredId} in (select build_id from build_tags where tag = ${tag})`);
   if (competition) where.push(sql`${order.filteredId} in (select build_id from competition_entries where competition_id = ${competition})`);
-  // The page is chosen from the candidates' keys alone, and only its rows are joined to
-  // their builds and members. Candidates are materialized only when read twice (to find
-  // the key of build `after`), and then only when their keys are computed.
+  // The page is chosen from the candidates' keys alone; only its rows are read in full. The
+  // pick is a subquery of its own: so SQLite reads the trending order from its index (as
+  // the outer select, it sorted every build).
+  const candidates = (extra: SQL[] = []) => sql`
+    select ${order.id} as id, ${order.key} as k, ${order.created} as created, ${order.id} as tie
+    from ${order.from}
+    where ${sql.join([...where, ...extra], sql` and `)}`;
+  const ranked = (count: number, from?: number) =>
+    db()
+      .all<{ id: number }>(
+        sql`
+          with ${order.with ?? sql``} candidates as not materialized (${candidates()}),
+          ${from ? sql`anchor as (${candidates([sql`${order.filteredId} = ${from}`])}),` : sql``}
+          page as (
+            select id, k, created, tie from candidates
+            ${from ? sql`where (k, created, tie) < (select k, created, tie from anchor)` : sql``}
+            order by k desc, created desc, tie desc
+            limit ${count}
+          )
+          select id from page order by k desc, created desc, tie desc`,
+      )
+      .map((row) => row.id);
+  if (after === 0) return summaries(ranked(limit));
+  const ahead = ranked(RANKED_AHEAD);
+  const at = ahead.indexOf(after);
+  const holdsAll = ahead.length < RANKED_AHEAD;
+  if (at >= 0 && (holdsAll || at + limit < ahead.length)) return summaries(ahead.slice(at + 1, at + 1 + limit));
+  // A build that is no candidate (any more) has no page after it.
+  return holdsAll ? [] : summaries(ranked(limit, after));
+}
+
+/** The builds `ids` as cards show them, in that order. */
+function summaries(ids: number[]): BuildSummary[] {
+  if (ids.length === 0) return [];
   const rows = db().all<Row>(sql`
-    with ${order.with ?? sql``} candidates as ${order.scored && after > 0 ? sql`materialized` : sql`not materialized`} (
-      select ${order.id} as id, ${order.key} as k, ${order.created} as created, ${order.id} as tie
-      from ${order.from}
-      where ${sql.join(where, sql` and `)}
-    ),
-    page as (
-      select id, k, created, tie from candidates
-      where ${after > 0 ? sql`(k, created, tie) < (select k, created, tie from candidates where id = ${after})` : sql`1`}
-      order by k desc, created desc, tie desc
-      limit ${limit}
-    )
     select b.id, b.title, b.image_id as imageId, u.username, u.level as userLevel, b.roast,
       b.total_rating as totalRating, b.average_rating as averageRating, b.rating_count as ratingCount,
       b.comment_count as commentCount, b.created_at as createdAt, b.review_status as reviewStatus
-    from page c
-    join builds b on b.id = c.id
+    from builds b
     join users u on u.id = b.user_id
-    order by c.k desc, c.created desc, c.tie desc
+    where b.id in ${ids}
   `);
-  return rows.map((row) => ({ ...row, reviewStatus: row.reviewStatus as ReviewStatus, createdAt: new Date(row.createdAt) }));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, reviewStatus: row.reviewStatus as ReviewStatus, createdAt: new Date(row.createdAt) }] : [];
+  });
 }
 
 type Order = {
@@ -62,10 +93,9 @@ type Order = {
   /** A build's id, and its creation time (which breaks ties) as the rows read give them. */
   id: SQL;
   created: SQL;
-  /** The id as a filter (tag, competition) tests it. */
+  /** The id as a filter (tag, competition, build `after`) tests it. */
   filteredId: SQL;
   key: SQL;
-  scored: boolean;
 };
 
 const listedBuilds = {
@@ -80,17 +110,18 @@ const listedBuilds = {
 function ordered(sort: GallerySort, match: string | null, now: number): Order {
   switch (sort) {
     case 'newest':
-      return { ...listedBuilds, key: sql`b.created_at`, scored: false };
+      return { ...listedBuilds, key: sql`b.created_at` };
     case 'discussed':
-      return { ...listedBuilds, key: sql`b.comment_count`, scored: false };
+      return { ...listedBuilds, key: sql`b.comment_count` };
     case 'top': {
       // The leaderboards' Bayesian score over all time: C is the site's mean, whatever the filters.
-      const prior = sql`(select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} from builds where review_status = 'approved')`;
-      return { ...listedBuilds, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, prior), scored: true };
+      // Counted once, though the page's query reads it for the candidates and for build `after`.
+      const prior = sql`prior as materialized (select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} as c from builds where review_status = 'approved'),`;
+      return { ...listedBuilds, with: prior, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, sql`(select c from prior)`) };
     }
     case 'trending': {
       const heats = trendingHeats(now);
-      return { ...listedBuilds, with: heats.with, from: sql`${heats.from} b`, key: sql`b.heat`, scored: false };
+      return { ...listedBuilds, with: heats.with, from: sql`${heats.from} b`, key: sql`b.heat` };
     }
     case 'relevance': {
       if (!match) return ordered('newest', null, now);
@@ -102,11 +133,11 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
         where: sql`builds_search match ${match}`,
         id: sql`builds_search.rowid`,
         created: sql`builds_search.rowid`,
-        // Tested on each match: as a rowid lookup, the index would run the whole search again for every id in the list.
+        // Tested on each match: as a rowid lookup, the index would run the whole search again for every id in
+        // the list, and FTS5 ignores `rowid = ?` when the id comes bound as a JS number (a real).
         filteredId: sql`+builds_search.rowid`,
         // bm25 is lower for a better match.
         key: sql`-bm25(builds_search, ${title}, ${description}, ${parts}, ${tags})`,
-        scored: true,
       };
     }
   }
