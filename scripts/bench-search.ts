@@ -2,9 +2,11 @@
 // builds. Fills a database with bench-data.ts's filler (members, builds over a
 // year, their ratings), then gives every build a title, a description, parts and
 // tags through the same triggers the site's writes go through, and a last week of
-// comments, and counts the trending heats; prints p50/p99 per query (the target: a
-// search's p99 under 30 ms), and what the trending job's work costs.
-// Options: --builds N, --runs N, --data DIR (keeps the filled database and reuses it).
+// comments, and counts the trending heats. Merges the search index as its daily job
+// does and prints p50/p99 per query (the target: a search's p99 under 30 ms); then
+// makes a busy day's edits and prints them again; and what the trending job's work costs.
+// Options: --builds N, --runs N, --edits N (20 000), --data DIR (keeps the filled
+// database and reuses it; the edits stay in it, and the next run's merge takes them in).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import type * as dbModule from '../app/services/db.server';
 import type * as galleryModule from '../app/models/gallery.server';
 import type * as trendingModule from '../app/models/trending.server';
 import type * as trendingJobModule from '../app/jobs/trending-job.server';
+import type * as searchIndexModule from '../app/models/search-index.server';
 import type * as tagsModule from '../app/domain/build-tags';
 import type { GalleryFilters } from '../app/domain/gallery';
 import type { fillBenchDatabase } from './bench-data';
@@ -25,10 +28,12 @@ const { values: args } = parseArgs({
     builds: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '50' },
     data: { type: 'string' },
+    edits: { type: 'string', default: '20000' },
   },
 });
 const buildCount = Number(args.builds);
 const runs = Number(args.runs);
+const edits = Number(args.edits);
 const TARGET_MS = 30;
 const PAGE = 12;
 const DAY = 86_400_000;
@@ -40,6 +45,7 @@ const { openDatabase, migrateDatabase, setDatabase, closeDatabase } = await load
 const { galleryBuilds } = await load<typeof galleryModule>('/app/models/gallery.server.ts');
 const { recountTrending, refreshTrending } = await load<typeof trendingModule>('/app/models/trending.server.ts');
 const { TRENDING_EVERY_MS } = await load<typeof trendingJobModule>('/app/jobs/trending-job.server.ts');
+const { mergeSearchIndexStep } = await load<typeof searchIndexModule>('/app/models/search-index.server.ts');
 const { BUILD_TAG_SLUGS } = await load<typeof tagsModule>('/app/domain/build-tags.ts');
 
 const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-search-')));
@@ -62,6 +68,20 @@ const trendingTimes = {
   recount: measureOnce(() => db.transaction((tx) => recountTrending(tx, now - 2 * TRENDING_EVERY_MS))),
   job: measureOnce(() => db.transaction((tx) => refreshTrending(tx, now - TRENDING_EVERY_MS))),
 };
+
+/** The search index merged step by step, as the daily job leaves it (a merged index takes one step that does nothing). */
+function mergeIndex() {
+  const started = performance.now();
+  let steps = 1;
+  let longest = 0;
+  for (let first = true; ; first = false, steps++) {
+    const step = performance.now();
+    const working = mergeSearchIndexStep(first);
+    longest = Math.max(longest, performance.now() - step);
+    if (!working) break;
+  }
+  return { steps, ms: performance.now() - started, longest };
+}
 
 function measureOnce(run: () => unknown) {
   const started = performance.now();
@@ -196,44 +216,77 @@ const cases: { name: string; filters: GalleryFilters; search: boolean }[] = [
 ];
 
 type Timing = ReturnType<typeof time>;
-const rows: { name: string; timing: Timing; matches: number }[] = [];
 const matches = sqlite.prepare('select count(*) from builds_search where builds_search match ?').pluck();
-const searchWall: number[] = [];
-const searchCpu: number[] = [];
-for (const { name, filters, search } of cases) {
-  const first = galleryBuilds({ ...filters, limit: PAGE }, now);
-  const after = galleryBuilds({ ...filters, limit: 5 * PAGE }, now).at(-1)?.id ?? 0;
-  const firstPage = time(() => galleryBuilds({ ...filters, limit: PAGE }, now));
-  const laterPage = time(() => galleryBuilds({ ...filters, after, limit: PAGE }, now));
-  if (search) {
-    searchWall.push(firstPage.wall.p99, laterPage.wall.p99);
-    searchCpu.push(firstPage.cpu.p99, laterPage.cpu.p99);
+
+/** Every case's first page and sixth page, timed; and the slowest search's p99. */
+function measure() {
+  const rows: { name: string; timing: Timing; matches: number }[] = [];
+  const searchWall: number[] = [];
+  const searchCpu: number[] = [];
+  for (const { name, filters, search } of cases) {
+    const first = galleryBuilds({ ...filters, limit: PAGE }, now);
+    const after = galleryBuilds({ ...filters, limit: 5 * PAGE }, now).at(-1)?.id ?? 0;
+    const firstPage = time(() => galleryBuilds({ ...filters, limit: PAGE }, now));
+    const laterPage = time(() => galleryBuilds({ ...filters, after, limit: PAGE }, now));
+    if (search) {
+      searchWall.push(firstPage.wall.p99, laterPage.wall.p99);
+      searchCpu.push(firstPage.cpu.p99, laterPage.cpu.p99);
+    }
+    const found = filters.q
+      ? (matches.get(
+          filters.q
+            .split(' ')
+            .map((word) => `"${word}"*`)
+            .join(' '),
+        ) as number)
+      : buildCount;
+    rows.push({ name: `${name} (first page: ${first.length})`, timing: firstPage, matches: found });
+    rows.push({ name: `${name}, page 6`, timing: laterPage, matches: found });
   }
-  const found = filters.q
-    ? (matches.get(
-        filters.q
-          .split(' ')
-          .map((word) => `"${word}"*`)
-          .join(' '),
-      ) as number)
-    : buildCount;
-  rows.push({ name: `${name} (first page: ${first.length})`, timing: firstPage, matches: found });
-  rows.push({ name: `${name}, page 6`, timing: laterPage, matches: found });
+  return { rows, wall: Math.max(...searchWall), cpu: Math.max(...searchCpu) };
 }
+
+/**
+ * A busy day's edits after the merge, each a transaction of its own as members make
+ * them: a description rewritten or a tag added, to builds picked at random.
+ */
+function editBuilds(count: number) {
+  const next = random(11);
+  const describe = sqlite.prepare("update builds set description = description || ' Still tweaking.' where id = ?");
+  const tag = sqlite.prepare('insert or ignore into build_tags (build_id, tag) values (?, ?)');
+  for (let index = 0; index < count; index++) {
+    const id = 1 + Math.floor(next() * buildCount);
+    if (index % 2) describe.run(id);
+    else tag.run(id, BUILD_TAG_SLUGS[index % BUILD_TAG_SLUGS.length]);
+  }
+}
+
+const merge = mergeIndex();
+const merged = measure();
+editBuilds(edits);
+const edited = measure();
 closeDatabase();
 await vite.close();
 if (!args.data) await rm(dir, { recursive: true, force: true });
 
 const ms = (value: number) => value.toFixed(2);
-const worst = (values: number[]) => Math.max(...values);
-console.log(`\n${buildCount} builds with descriptions, parts and tags; ${runs} timed runs each (after 3 warm-up runs).\n`);
-console.log('| query | p50 ms | p99 ms | CPU p50 ms | CPU p99 ms | builds matching the words |');
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const { name, timing, matches: found } of rows) {
-  console.log(`| ${name} | ${ms(timing.wall.p50)} | ${ms(timing.wall.p99)} | ${ms(timing.cpu.p50)} | ${ms(timing.cpu.p99)} | ${found} |`);
+const verdict = (value: number) => `${ms(value)} ms (target under ${TARGET_MS} ms: ${value < TARGET_MS ? 'met' : 'NOT met'})`;
+console.log(`\n${buildCount} builds with descriptions, parts and tags; ${runs} timed runs each (after 3 warm-up runs).`);
+console.log(
+  `The search index merged as its daily job does: ${merge.steps} steps, ${ms(merge.ms)} ms (the longest ${ms(merge.longest)} ms).`,
+);
+for (const [title, { rows, wall, cpu }] of [
+  ['Right after the merge', merged],
+  [`After ${edits} edits since the merge, each its own transaction`, edited],
+] as const) {
+  console.log(`\n${title}:\n`);
+  console.log('| query | p50 ms | p99 ms | CPU p50 ms | CPU p99 ms | builds matching the words |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const { name, timing, matches: found } of rows) {
+    console.log(`| ${name} | ${ms(timing.wall.p50)} | ${ms(timing.wall.p99)} | ${ms(timing.cpu.p50)} | ${ms(timing.cpu.p99)} | ${found} |`);
+  }
+  console.log(`\nThe slowest search's p99: ${verdict(wall)}; in CPU time ${verdict(cpu)}.`);
 }
 console.log(
   `\nTrending heats: counted afresh for every build in ${ms(trendingTimes.recount)} ms; the trending job's run ${ms(trendingTimes.job)} ms.`,
 );
-const verdict = (value: number) => `${ms(value)} ms (target under ${TARGET_MS} ms: ${value < TARGET_MS ? 'met' : 'NOT met'})`;
-console.log(`\nThe slowest search's p99: ${verdict(worst(searchWall))}; in CPU time ${verdict(worst(searchCpu))}.`);
