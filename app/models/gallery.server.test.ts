@@ -42,6 +42,17 @@ const find = (filters: Partial<GalleryFilters> & { after?: number; limit?: numbe
     (build) => build.title,
   );
 
+/** Every build of an order, `limit` at a time, each page after the last build of the one before. */
+function pageThrough({ q, sort }: Pick<GalleryFilters, 'q' | 'sort'>, limit: number) {
+  const titles: string[] = [];
+  for (let after = 0; ;) {
+    const page = galleryBuilds({ q, sort, tag: null, competition: null, after, limit }, NOW);
+    if (page.length === 0) return titles;
+    titles.push(...page.map((build) => build.title));
+    after = page.at(-1)!.id;
+  }
+}
+
 const rate = (buildId: number, stars: number[], at = NOW - HOUR) =>
   stars.forEach((rating) => rateBuild({ buildId, userId: aMember().id, rating }, new Date(at)));
 const comment = (buildId: number, times: number, at = NOW - HOUR) =>
@@ -171,15 +182,7 @@ describe('the gallery’s orders and filters', () => {
     for (const sort of ['newest', 'top', 'discussed', 'trending', 'relevance'] as const) {
       const q = sort === 'relevance' ? '4090' : '';
       const whole = find({ q, sort });
-      const paged: string[] = [];
-      let after = 0;
-      for (;;) {
-        const page = galleryBuilds({ q, sort, tag: null, competition: null, after, limit: 3 }, NOW);
-        if (page.length === 0) break;
-        paged.push(...page.map((build) => build.title));
-        after = page.at(-1)!.id;
-      }
-      expect(paged, sort).toEqual(whole);
+      expect(pageThrough({ q, sort }, 3), sort).toEqual(whole);
       expect(whole, sort).toHaveLength(7);
     }
   });
@@ -196,15 +199,7 @@ describe('the gallery’s orders and filters', () => {
     for (const sort of ['newest', 'top', 'relevance'] as const) {
       const q = sort === 'relevance' ? '4090' : '';
       const whole = find({ q, sort, limit: count });
-      const paged: string[] = [];
-      let after = 0;
-      for (;;) {
-        const page = galleryBuilds({ q, sort, tag: null, competition: null, after, limit: 40 }, NOW);
-        if (page.length === 0) break;
-        paged.push(...page.map((build) => build.title));
-        after = page.at(-1)!.id;
-      }
-      expect(paged, sort).toEqual(whole);
+      expect(pageThrough({ q, sort }, 40), sort).toEqual(whole);
       expect(whole, sort).toHaveLength(count);
     }
   });
