@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/services/db.server';
 import { addPart, confirmedParts, confirmPart, listParts, proposePartsFromFacts, removePart } from './build-parts.server';
-import { aListedBuild, aMember, someRoastFacts } from '#tests/support/factories';
+import { aListedBuild, aMember } from '#tests/support/factories';
+import { someRoastFacts } from '#tests/support/roast-fixtures';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 withScreeningOff();

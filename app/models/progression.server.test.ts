@@ -16,7 +16,8 @@ import {
 } from './progression.server';
 import { rateBuild } from './ratings.server';
 import { saveRoast, saveScreening } from './roasts.server';
-import { aCompetition, aListedBuild, aMember, anImage, someRoastFacts } from '#tests/support/factories';
+import { aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
+import { someRoastFacts } from '#tests/support/roast-fixtures';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 const DAY = 86_400_000;

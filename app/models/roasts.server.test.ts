@@ -8,7 +8,8 @@ import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { approveBuild, createBuild } from './builds.server';
 import { type Look, saveLook, saveRoast, saveScreening, screeningLook } from './roasts.server';
-import { aMember, anImage, someRoastFacts } from '#tests/support/factories';
+import { aMember, anImage } from '#tests/support/factories';
+import { someRoastFacts } from '#tests/support/roast-fixtures';
 
 const thresholds = { nsfwHold: 0.45, nsfwReject: 0.9, faceHold: 0.8 };
 const facts = someRoastFacts({ gpu: 'RTX 4080' });

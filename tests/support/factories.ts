@@ -8,7 +8,6 @@ import { createCompetition, type NewCompetition } from '~/models/competitions.se
 import { saveImage } from '~/models/uploads.server';
 import { insertUser } from '~/models/users.server';
 import { db } from '~/services/db.server';
-import type { RoastFacts } from '~/roast/facts';
 import type { ProcessedImage } from '~/images/encode.server';
 
 // Rows for unit tests, made through the models as the app makes them, on the test
@@ -73,23 +72,4 @@ export function aCompetition(values: Partial<NewCompetition & { jurors: number[]
     endDate: new Date(now + 7 * 24 * 3600_000),
     ...values,
   });
-}
-
-/** What the vision model saw, as plainly as it can be: a PC, nothing named, nothing unsafe (or as `values` say). */
-export function someRoastFacts(values: Partial<RoastFacts> = {}): RoastFacts {
-  return {
-    isPcBuild: true,
-    gpu: null,
-    cpu: null,
-    cooler: null,
-    case: null,
-    rgb: 'some',
-    cableManagement: 'okay',
-    setting: null,
-    peripherals: [],
-    features: [],
-    colours: [],
-    safety: { people: false, nsfw: false, offensive: false },
-    ...values,
-  };
 }

@@ -2,40 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PART_CATEGORIES } from '~/domain/build-parts';
 import { ADVICE_ITEMS } from '~/domain/roast-intensity';
-import type { RoastFacts } from '~/roast/facts';
 import { builtinAdvice, weakestPart } from './advice';
-import type { PhotoAnalysis } from './photo';
+import { somePhotoAnalysis, someRoastFacts } from '#tests/support/roast-fixtures';
 
-const FACTS: RoastFacts = {
-  isPcBuild: true,
-  gpu: null,
-  cpu: null,
-  cooler: null,
-  case: null,
-  rgb: 'some',
-  cableManagement: 'unknown',
-  setting: null,
-  peripherals: [],
-  features: [],
-  colours: [],
-  safety: { people: false, nsfw: false, offensive: false },
-};
-
-const PHOTO: PhotoAnalysis = {
-  width: 1080,
-  height: 1440,
-  megapixels: 1.56,
-  orientation: 'portrait',
-  brightness: 0.35,
-  saturation: 0.3,
-  hueSpread: 0.4,
-  sharpness: 0.7,
-  blurry: false,
-  dark: false,
-  bright: false,
-  rgb: 'some',
-  colours: ['black'],
-};
+const FACTS = someRoastFacts({ cableManagement: 'unknown' });
+const PHOTO = somePhotoAnalysis();
 
 const advise = (input: Partial<Parameters<typeof builtinAdvice>[0]>) =>
   builtinAdvice({ title: 'My build', facts: FACTS, parts: [], photo: PHOTO, ...input });

@@ -10,6 +10,7 @@ import { RGB_LINES } from './lines/rgb';
 import { lineId, MAX_WEIGHT, MIN_WEIGHT, NO_MEMORY, recentLines, ROAST_MEMORY } from './memory';
 import type { PhotoAnalysis } from './photo';
 import { parseTitle } from './title';
+import { somePhotoAnalysis } from '#tests/support/roast-fixtures';
 
 const TITLES = [
   'My RTX 4090 + 7800X3D in a Lian Li O11',
@@ -30,21 +31,7 @@ const TITLES = [
   '',
 ];
 
-const basePhoto: PhotoAnalysis = {
-  width: 1080,
-  height: 1440,
-  megapixels: 1.56,
-  orientation: 'portrait',
-  brightness: 0.35,
-  saturation: 0.3,
-  hueSpread: 0.4,
-  sharpness: 0.7,
-  blurry: false,
-  dark: false,
-  bright: false,
-  rgb: 'some',
-  colours: ['black', 'purple'],
-};
+const basePhoto = somePhotoAnalysis({ colours: ['black', 'purple'] });
 
 const PHOTOS: PhotoAnalysis[] = [
   basePhoto,
