@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { db } from '~/services/db.server';
 import { bayesianPrior, bayesianScore } from './leaderboards.server';
 import { searchMatch } from './search-match.server';
+import { perDataVersion } from './version-cache.server';
 import type { BuildSummary, ReviewStatus } from '~/domain/builds';
 import { trendingHeats } from './trending.server';
 import type { GalleryFilters, GallerySort } from '~/domain/gallery';
@@ -106,6 +107,19 @@ const listedBuilds = {
   filteredId: sql`b.id`,
 };
 
+/**
+ * The site's mean the top rated order tempers each build's stars with: the leaderboards'
+ * prior over all listed builds, whatever the filters. A read of every build, so counted
+ * once per data version.
+ */
+const sitePrior = perDataVersion(
+  (_builds: 'all') =>
+    db().get<{ c: number }>(
+      sql`select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} as c from builds where review_status = 'approved'`,
+    )!.c,
+  { max: 1 },
+);
+
 /** What each order ranks by (highest first), and which rows it needs. */
 function ordered(sort: GallerySort, match: string | null, now: number): Order {
   switch (sort) {
@@ -115,9 +129,7 @@ function ordered(sort: GallerySort, match: string | null, now: number): Order {
       return { ...listedBuilds, key: sql`b.comment_count` };
     case 'top': {
       // The leaderboards' Bayesian score over all time: C is the site's mean, whatever the filters.
-      // Counted once, though the page's query reads it for the candidates and for build `after`.
-      const prior = sql`prior as materialized (select ${bayesianPrior(sql`total_rating`, sql`rating_count`)} as c from builds where review_status = 'approved'),`;
-      return { ...listedBuilds, with: prior, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, sql`(select c from prior)`) };
+      return { ...listedBuilds, key: bayesianScore(sql`b.total_rating`, sql`b.rating_count`, sql`${sitePrior('all')}`) };
     }
     case 'trending': {
       const heats = trendingHeats(now);
