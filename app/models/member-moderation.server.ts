@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberStrikes, memberWarnings, moderatorNotes, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { notifyWarning } from './notifications.server';
 import { activeSuspension, canModerateMember } from '~/domain/member-moderation';
 import type { Viewer } from '~/domain/permissions';
-import { db, type Writer } from '~/services/db.server';
+import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { shortDateTime } from '~/utils/dates';
 
 // Staff's measures on a member short of disabling them: warnings the member reads,
@@ -211,14 +211,19 @@ export function memberStanding(memberId: number, now = new Date()) {
 
 export type OwnWarning = { id: number; message: string; createdAt: Date };
 
-/** The warnings a member has not acknowledged yet, oldest first: the notice every page shows them. */
-export function unacknowledgedWarnings(userId: number): OwnWarning[] {
-  return db()
+// Read for every page a member opens: built once, as drizzle would build its SQL again on every call.
+const unacknowledged = preparedOnce((connection) =>
+  connection
     .select({ id: memberWarnings.id, message: memberWarnings.message, createdAt: memberWarnings.createdAt })
     .from(memberWarnings)
-    .where(and(eq(memberWarnings.userId, userId), isNull(memberWarnings.acknowledgedAt)))
+    .where(and(eq(memberWarnings.userId, sql.placeholder('userId')), isNull(memberWarnings.acknowledgedAt)))
     .orderBy(memberWarnings.createdAt, memberWarnings.id)
-    .all();
+    .prepare(),
+);
+
+/** The warnings a member has not acknowledged yet, oldest first: the notice every page shows them. */
+export function unacknowledgedWarnings(userId: number): OwnWarning[] {
+  return unacknowledged().all({ userId });
 }
 
 /** Every warning a member was given, newest first, with whether they acknowledged it (their /warnings page). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import {
   achievementTypes,
   builds,
@@ -13,7 +13,7 @@ import type { AchievementCode } from '~/domain/achievements';
 import { NOTIFICATIONS_PER_PAGE, type NotificationView, RATING_MILESTONES } from '~/domain/notifications';
 import { notifyJob } from '~/queue/job-types';
 import { enqueueJob } from '~/queue/enqueue.server';
-import { db, type Writer } from '~/services/db.server';
+import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { NotificationMailItem } from '~/services/mail-templates.server';
 import { leaderboard } from './leaderboards.server';
@@ -344,7 +344,7 @@ export function retryLater(tx: Writer, userId: number, list: NotificationList, r
  * What the bell counts and /notifications lists: the member's notifications-list rows
  * whose comment and build still show (the same rule `describe` applies).
  */
-function shown(userId: number) {
+function shown(userId: number | Placeholder) {
   return and(
     eq(notifications.userId, userId),
     eq(notifications.list, 'notifications'),
@@ -360,17 +360,20 @@ const shownRows = () =>
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(builds, eq(builds.id, notifications.buildId));
 
+// Read for every page a member opens (the bell): built once, as drizzle would build its SQL again on every call.
+const unreadCount = preparedOnce((connection) =>
+  connection
+    .select({ unread: count() })
+    .from(notifications)
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(builds, eq(builds.id, notifications.buildId))
+    .where(and(shown(sql.placeholder('userId')), isNull(notifications.readAt)))
+    .prepare(),
+);
+
 /** How many of the member's notifications they have not marked read: the bell's count. */
 export function unreadNotificationCount(userId: number): number {
-  return (
-    db()
-      .select({ unread: count() })
-      .from(notifications)
-      .leftJoin(comments, eq(comments.id, notifications.commentId))
-      .leftJoin(builds, eq(builds.id, notifications.buildId))
-      .where(and(shown(userId), isNull(notifications.readAt)))
-      .get()?.unread ?? 0
-  );
+  return unreadCount().get({ userId })?.unread ?? 0;
 }
 
 export type NotificationPage = { items: NotificationView[]; total: number; unread: number; page: number; pageCount: number };
