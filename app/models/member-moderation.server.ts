@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { memberStrikes, memberWarnings, moderatorNotes, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { notifyWarning } from './notifications.server';
+import { perDataVersion } from './version-cache.server';
 import { activeSuspension, canModerateMember } from '~/domain/member-moderation';
 import type { Viewer } from '~/domain/permissions';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
@@ -211,7 +212,7 @@ export function memberStanding(memberId: number, now = new Date()) {
 
 export type OwnWarning = { id: number; message: string; createdAt: Date };
 
-// Read for every page a member opens: built once, as drizzle would build its SQL again on every call.
+// Built once, as drizzle would build its SQL again on every call.
 const unacknowledged = preparedOnce((connection) =>
   connection
     .select({ id: memberWarnings.id, message: memberWarnings.message, createdAt: memberWarnings.createdAt })
@@ -221,10 +222,14 @@ const unacknowledged = preparedOnce((connection) =>
     .prepare(),
 );
 
-/** The warnings a member has not acknowledged yet, oldest first: the notice every page shows them. */
-export function unacknowledgedWarnings(userId: number): OwnWarning[] {
-  return unacknowledged().all({ userId });
-}
+/**
+ * The warnings a member has not acknowledged yet, oldest first: the notice every page
+ * shows them, read again only once the data changed (a warning given or acknowledged
+ * is a write). The list is shared by every caller: never change it.
+ */
+export const unacknowledgedWarnings = perDataVersion((userId: number): OwnWarning[] => unacknowledged().all({ userId }), {
+  max: 10_000,
+});
 
 /** Every warning a member was given, newest first, with whether they acknowledged it (their /warnings page). */
 export function ownWarnings(userId: number): (OwnWarning & { acknowledgedAt: Date | null })[] {

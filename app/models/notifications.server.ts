@@ -17,6 +17,7 @@ import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { NotificationMailItem } from '~/services/mail-templates.server';
 import { leaderboard } from './leaderboards.server';
+import { perDataVersion } from './version-cache.server';
 
 export type NotificationList = 'notifications' | 'weeklyDigest';
 type Kind = (typeof notifications.$inferInsert)['kind'];
@@ -360,7 +361,7 @@ const shownRows = () =>
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(builds, eq(builds.id, notifications.buildId));
 
-// Read for every page a member opens (the bell): built once, as drizzle would build its SQL again on every call.
+// Built once, as drizzle would build its SQL again on every call.
 const unreadCount = preparedOnce((connection) =>
   connection
     .select({ unread: count() })
@@ -371,10 +372,14 @@ const unreadCount = preparedOnce((connection) =>
     .prepare(),
 );
 
-/** How many of the member's notifications they have not marked read: the bell's count. */
-export function unreadNotificationCount(userId: number): number {
-  return unreadCount().get({ userId })?.unread ?? 0;
-}
+/**
+ * How many of the member's notifications they have not marked read: the bell's count.
+ * Every page a member opens shows it: read again only once the data changed (a new
+ * notification, one marked read, a comment or build taken down is a write).
+ */
+export const unreadNotificationCount = perDataVersion((userId: number): number => unreadCount().get({ userId })?.unread ?? 0, {
+  max: 10_000,
+});
 
 export type NotificationPage = { items: NotificationView[]; total: number; unread: number; page: number; pageCount: number };
 
