@@ -15,7 +15,8 @@ async function appBehind(limits: RequestAdmissionLimits) {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const held = new AbortController();
   return {
-    ask: (path: string, network: string) => fetch(`${origin}${path}`, { headers: { 'x-network': network }, signal: held.signal }),
+    ask: (path: string, network: string, leave?: AbortSignal) =>
+      fetch(`${origin}${path}`, { headers: { 'x-network': network }, signal: leave ? AbortSignal.any([held.signal, leave]) : held.signal }),
     close: () => {
       held.abort();
       server.closeAllConnections();
@@ -50,6 +51,29 @@ describe('requestAdmission', () => {
       void app.ask('/hold', 'a').catch(() => 'gone');
       // Without the limit this one would wait for ever behind the held request.
       expect(await (await app.ask('/page', 'b')).text()).toBe('page');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives the place of a request whose client left while it waited to the next one', async () => {
+    const app = await appBehind({ running: 1, runningPerKey: 1, waiting: 1, perKey: 4 });
+    try {
+      void app.ask('/hold', 'a').catch(() => 'gone');
+      const leaving = new AbortController();
+      const left = app.ask('/page', 'b', leaving.signal).catch(() => 'gone');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await app.ask('/page', 'c')).status).toBe(503);
+      leaving.abort();
+      expect(await left).toBe('gone');
+      // The line has room again: c waits for its turn instead of being refused.
+      let answered = false;
+      void app.ask('/page', 'c').then(
+        () => (answered = true),
+        () => 'gone',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
     } finally {
       await app.close();
     }

@@ -42,8 +42,14 @@ export function requestAdmission(
   const admission = createAdmission(limits);
   const admit: Admit = (req, res, task) => {
     const left = new AbortController();
-    res.once('close', () => left.abort());
-    return admission.run(task, { key: key(res), signal: left.signal }).then(
+    const leave = () => left.abort();
+    res.once('close', leave);
+    // Only a wait is given up: aborting after every answer built a DOMException (with its stack) per page.
+    const run = () => {
+      res.off('close', leave);
+      return task();
+    };
+    return admission.run(run, { key: key(res), signal: left.signal }).then(
       () => true,
       (error: unknown) => {
         if (error instanceof AdmissionFullError) refuse(req, res, error);
