@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.moderation';
 import { ResponsiveImage } from '~/components/responsive-image';
+import type { ImageSources } from '~/images/variants';
 import { buttonClass } from '~/components/ui/button';
 import { imageSources } from '~/images/records.server';
 import {
@@ -131,33 +132,22 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       <QueueSection id="held" title="Held builds" count={held.length} empty="No builds are waiting for review.">
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {held.map((build) => (
-            <li key={build.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]">
-              <div className="aspect-[4/3] overflow-hidden rounded bg-void">
-                {build.image ? (
-                  <ResponsiveImage
-                    image={build.image}
-                    alt={`Photo of ${build.title}`}
-                    sizes="8rem"
-                    className="h-full w-full object-cover"
-                  />
-                ) : null}
-              </div>
-              <div className="grid gap-2">
-                <p>
-                  <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
-                    {build.title}
-                  </Link>{' '}
-                  <span className="text-sm text-muted">
-                    by <MemberLink username={build.username} />, {relativeTime(build.createdAt, now)}
-                  </span>
-                </p>
-                {build.reviewReason ? <p className="text-sm text-muted">{build.reviewReason}</p> : null}
-                <div className="flex flex-wrap items-end gap-2">
-                  <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
-                  <RejectForm intent="reject" id={build.id} reasons={reasons} label="Reject" />
-                </div>
-              </div>
-            </li>
+            <HeldCard
+              key={build.id}
+              image={build.image}
+              alt={`Photo of ${build.title}`}
+              title={
+                <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+                  {build.title}
+                </Link>
+              }
+              username={build.username}
+              heldSince={relativeTime(build.createdAt, now)}
+              reason={build.reviewReason}
+            >
+              <DecisionButton intent="approve" id={build.id} label="Approve" tone="primary" />
+              <RejectForm intent="reject" id={build.id} reasons={reasons} label="Reject" />
+            </HeldCard>
           ))}
         </ul>
       </QueueSection>
@@ -165,40 +155,31 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       <QueueSection id="held-photos" title="Held photos" count={heldPhotos.length} empty="No extra photos are waiting for review.">
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {heldPhotos.map((photo) => (
-            <li key={photo.id} className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid="held-photo">
-              <div className="aspect-[4/3] overflow-hidden rounded bg-void">
-                {photo.image ? (
-                  <ResponsiveImage
-                    image={photo.image}
-                    alt={`Photo ${photo.position} of ${photo.buildTitle}`}
-                    sizes="8rem"
-                    className="h-full w-full object-cover"
-                  />
-                ) : null}
-              </div>
-              <div className="grid gap-2">
-                <p>
+            <HeldCard
+              key={photo.id}
+              testId="held-photo"
+              image={photo.image}
+              alt={`Photo ${photo.position} of ${photo.buildTitle}`}
+              title={
+                <>
                   Photo {photo.position} of{' '}
                   <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
                     {photo.buildTitle}
-                  </Link>{' '}
-                  <span className="text-sm text-muted">
-                    by <MemberLink username={photo.username} />, {relativeTime(photo.createdAt, now)}
-                  </span>
-                </p>
-                {photo.reviewReason ? <p className="text-sm text-muted">{photo.reviewReason}</p> : null}
-                {photo.scores ? (
-                  <p className="text-xs text-muted">
-                    Screening: NSFW score {photo.scores.nsfw.toFixed(2)} · {photo.scores.faces}{' '}
-                    {photo.scores.faces === 1 ? 'face' : 'faces'}
-                  </p>
-                ) : null}
-                <div className="flex flex-wrap items-end gap-2">
-                  <DecisionButton intent="approve-photo" id={photo.id} label="Show photo" tone="primary" />
-                  <RejectForm intent="reject-photo" id={photo.id} reasons={reasons} label="Remove photo" />
-                </div>
-              </div>
-            </li>
+                  </Link>
+                </>
+              }
+              username={photo.username}
+              heldSince={relativeTime(photo.createdAt, now)}
+              reason={photo.reviewReason}
+              screening={
+                photo.scores
+                  ? `Screening: NSFW score ${photo.scores.nsfw.toFixed(2)} · ${photo.scores.faces} ${photo.scores.faces === 1 ? 'face' : 'faces'}`
+                  : null
+              }
+            >
+              <DecisionButton intent="approve-photo" id={photo.id} label="Show photo" tone="primary" />
+              <RejectForm intent="reject-photo" id={photo.id} reasons={reasons} label="Remove photo" />
+            </HeldCard>
           ))}
         </ul>
       </QueueSection>
@@ -261,6 +242,48 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </QueueSection>
     </div>
+  );
+}
+
+/** A held build or photo: the picture, what it is and whose, why it was held, and the moderator's choices. */
+function HeldCard({
+  testId,
+  image,
+  alt,
+  title,
+  username,
+  heldSince,
+  reason,
+  screening = null,
+  children,
+}: {
+  testId?: string;
+  image: ImageSources | null;
+  alt: string;
+  title: ReactNode;
+  username: string;
+  heldSince: string;
+  reason: string | null;
+  screening?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <li className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid={testId}>
+      <div className="aspect-[4/3] overflow-hidden rounded bg-void">
+        {image ? <ResponsiveImage image={image} alt={alt} sizes="8rem" className="h-full w-full object-cover" /> : null}
+      </div>
+      <div className="grid gap-2">
+        <p>
+          {title}{' '}
+          <span className="text-sm text-muted">
+            by <MemberLink username={username} />, {heldSince}
+          </span>
+        </p>
+        {reason ? <p className="text-sm text-muted">{reason}</p> : null}
+        {screening ? <p className="text-xs text-muted">{screening}</p> : null}
+        <div className="flex flex-wrap items-end gap-2">{children}</div>
+      </div>
+    </li>
   );
 }
 
