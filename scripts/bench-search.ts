@@ -45,7 +45,7 @@ const { openDatabase, migrateDatabase, setDatabase, closeDatabase } = await load
 const { galleryBuilds } = await load<typeof galleryModule>('/app/models/gallery.server.ts');
 const { recountTrending, refreshTrending } = await load<typeof trendingModule>('/app/models/trending.server.ts');
 const { TRENDING_EVERY_MS } = await load<typeof trendingJobModule>('/app/jobs/trending-job.server.ts');
-const { mergeSearchIndexStep } = await load<typeof searchIndexModule>('/app/models/search-index.server.ts');
+const { mergeSearchIndex } = await load<typeof searchIndexModule>('/app/models/search-index.server.ts');
 const { BUILD_TAG_SLUGS } = await load<typeof tagsModule>('/app/domain/build-tags.ts');
 
 const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-search-')));
@@ -74,12 +74,13 @@ function mergeIndex() {
   const started = performance.now();
   let steps = 1;
   let longest = 0;
-  for (let first = true; ; first = false, steps++) {
-    const step = performance.now();
-    const working = mergeSearchIndexStep(first);
-    longest = Math.max(longest, performance.now() - step);
-    if (!working) break;
+  let stepStarted = started;
+  for (const _step of mergeSearchIndex()) {
+    longest = Math.max(longest, performance.now() - stepStarted);
+    steps++;
+    stepStarted = performance.now();
   }
+  longest = Math.max(longest, performance.now() - stepStarted);
   return { steps, ms: performance.now() - started, longest };
 }
 

@@ -32,7 +32,7 @@ import { replyToComment } from './reply-job.server';
 import { roastBuild } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
 import { screenPhoto } from './screen-photo-job.server';
-import { mergeSearchIndex, scheduleSearchIndexMerge } from './search-index-job.server';
+import { mergeSearchIndexJob, scheduleSearchIndexMerge } from './search-index-job.server';
 import { refreshTrendingHeats, scheduleTrending } from './trending-job.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
 import { scheduleBackups } from './scheduled-backups.server';
@@ -100,7 +100,7 @@ export function createJobRunner(config: Env): JobRunner {
           [COMPETITION_CLOSING_JOB]: closeCompetitions,
           [TRENDING_JOB]: refreshTrendingHeats,
           [INTEGRITY_SCAN_JOB]: scanVoteIntegrity,
-          [SEARCH_INDEX_JOB]: mergeSearchIndex,
+          [SEARCH_INDEX_JOB]: mergeSearchIndexJob,
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },

@@ -8,7 +8,7 @@ import { startJobRunner } from '#tests/support/job-runner';
 import { withScreeningOff } from '#tests/support/screening-off';
 import { searchIndexSegments } from '#tests/support/search-index';
 import { waitFor } from '#tests/support/wait';
-import { mergeSearchIndex, scheduleSearchIndexMerge, SEARCH_INDEX_EVERY_MS } from './search-index-job.server';
+import { mergeSearchIndexJob, scheduleSearchIndexMerge, SEARCH_INDEX_EVERY_MS } from './search-index-job.server';
 
 withScreeningOff();
 
@@ -22,7 +22,7 @@ it('merges the search index into one segment and comes back a day later', async 
   expect(searchIndexSegments()).toBeGreaterThan(1);
 
   scheduleSearchIndexMerge(db());
-  startJobRunner({ [SEARCH_INDEX_JOB]: mergeSearchIndex });
+  startJobRunner({ [SEARCH_INDEX_JOB]: mergeSearchIndexJob });
   await waitFor(() => searchIndexJobs().length === 2);
 
   const [done, next] = searchIndexJobs();

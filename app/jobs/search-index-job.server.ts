@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mergeSearchIndexStep } from '~/models/search-index.server';
+import { mergeSearchIndex } from '~/models/search-index.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { searchIndexJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
@@ -25,13 +25,13 @@ export function scheduleSearchIndexMerge(writer: Writer, runAt = new Date()): vo
  * Merges the gallery search's index into one segment (models/search-index.server.ts),
  * a step per transaction, and comes back a day later.
  */
-export const mergeSearchIndex: JobHandler = {
+export const mergeSearchIndexJob: JobHandler = {
   async run({ complete }) {
     const started = performance.now();
     let steps = 1;
-    for (let working = mergeSearchIndexStep(true); working; steps++) {
+    for (const _step of mergeSearchIndex()) {
+      steps++;
       await sleep(STEP_PAUSE_MS);
-      working = mergeSearchIndexStep(false);
     }
     log.info('Search index merged', { steps, durationMs: Math.round(performance.now() - started) });
     complete((tx) => scheduleSearchIndexMerge(tx, new Date(Date.now() + SEARCH_INDEX_EVERY_MS)));
