@@ -1,40 +1,14 @@
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { AdmissionFullError, createAdmission, type Admission, type AdmissionLimits } from '~/services/admission.server';
-import { isMultipartForm } from '~/services/multipart.server';
 import { BodyRefusedError } from '~/web/body-refused.server';
-import { fileTooLargeMessage, formatByteLimit } from '~/utils/byte-limits';
-import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
-import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { formatByteLimit } from '~/utils/byte-limits';
+import { FORM_MAX_FIELDS, REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
+import { bodyRule, type Refusal, tooLarge, tooManyFields } from './body-rules';
+import { fieldCounter, type FieldSeparator } from './form-fields';
 import { BACK_TO_THE_FORM, refusalPage } from './refusal-page';
 import { NETWORK_BUSY, SERVER_BUSY } from './request-admission';
 import { originForm } from './request-target';
-
-/** Room for the multipart framing and the form's other fields (title, description, tags). */
-const FORM_ROOM_BYTES = 256 * 1024;
-
-/** An upload's photo plus room for the rest of its form. */
-export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_ROOM_BYTES;
-
-/** A new build sent whole: its photo and up to four more, each at the photo's limit, plus the rest of its form. */
-export const BUILD_UPLOAD_BODY_MAX_BYTES = (1 + MAX_EXTRA_PHOTOS) * UPLOAD_MAX_BYTES + FORM_ROOM_BYTES;
-
-/** Where a new build is posted whole: the upload page (with JavaScript, its .data twin) and POST /api/builds. */
-const BUILD_UPLOAD_PATHS = new Set(['/upload', '/upload.data', '/api/builds']);
-
-/**
- * The most a body may send, decided by what it is and, for an upload, where it
- * goes: a new build (BUILD_UPLOAD_PATHS) its photos' limit, any other upload
- * (multipart/form-data) one photo's, anything else (a form, JSON) the forms'
- * limit. `target` is the request-target in origin-form (originForm). Whoever
- * reads an upload, it comes in through the reading line (bodyLimit), so its
- * size costs a place there, not the route's say-so.
- */
-export function bodyAllowance(contentType: string | undefined, target: string | undefined): number {
-  if (!isMultipartForm(contentType)) return REQUEST_BODY_MAX_BYTES;
-  const path = target?.split('?')[0];
-  return path !== undefined && BUILD_UPLOAD_PATHS.has(path) ? BUILD_UPLOAD_BODY_MAX_BYTES : UPLOAD_BODY_MAX_BYTES;
-}
 
 /**
  * Uploads being read at once: what their declared bodies (at most their limit)
@@ -72,16 +46,18 @@ export type BodyLimitOptions = {
 };
 
 /**
- * Bounds every request body, before anything reads it, by what it is
- * (bodyAllowance): a declared Content-Length over its limit is answered 413 at
- * once, unread; a chunked body is counted as it arrives and refused with 413
- * the moment it passes the limit (whoever was reading it gets an error, never
- * a cut-short body). An upload larger than a form is held unread until the
- * reading line has room for it, then must keep a pace (keepPace): a full line
- * is answered 429 or 503, a body that falls behind 408. An answer ready before
- * the body was read (a guest's upload refused with 401, a cross-site post)
- * waits while the rest is read and discarded, so the client, still sending,
- * gets to read it and the connection stays usable.
+ * Bounds every request body, before anything reads it, by what it is and where
+ * it goes (bodyRule): a body of a kind its route does not read is answered 415
+ * at once, unread, and so is a declared Content-Length over its limit, with
+ * 413; a form's fields and a chunked body's bytes are counted as they arrive,
+ * and the body refused with 413 the moment it has more fields than any form
+ * (FORM_MAX_FIELDS) or passes its limit: whoever was reading it gets an error,
+ * never a cut-short body, and no parser sees the rest. An upload larger than a
+ * form is held unread until the reading line has room for it, then must keep a
+ * pace (keepPace): a full line is answered 429 or 503, a body that falls behind
+ * 408. An answer ready before the body was read (a guest's upload refused with
+ * 401, a cross-site post) waits while the rest is read and discarded, so the
+ * client, still sending, gets to read it and the connection stays usable.
  */
 export function bodyLimit({
   key,
@@ -93,10 +69,14 @@ export function bodyLimit({
     const declared = req.headers['content-length'];
     if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();
     // requestTarget has put req.url in origin-form already.
-    const maxBytes = bodyAllowance(req.headers['content-type'], req.url);
-    if (Number(declared) > maxBytes) return refuse(req, res, tooLarge(maxBytes), { writeHead: res.writeHead, end: res.end });
+    const rule = bodyRule(req.headers['content-type'], req.url);
+    const senders = { writeHead: res.writeHead, end: res.end };
+    if ('refusal' in rule) return refuse(req, res, rule.refusal, senders);
+    const { maxBytes, fields } = rule;
+    if (Number(declared) > maxBytes) return refuse(req, res, tooLarge(maxBytes), senders);
     const upload = maxBytes > REQUEST_BODY_MAX_BYTES && !(Number(declared) <= REQUEST_BODY_MAX_BYTES);
-    guard(req, res, maxBytes, upload ? { line, key: () => key(res), cost: Number(declared) || maxBytes, minBytesPerSecond } : undefined);
+    const reading = upload ? { line, key: () => key(res), cost: Number(declared) || maxBytes, minBytesPerSecond } : undefined;
+    guard(req, res, { maxBytes, fields }, reading);
     next();
   };
 }
@@ -109,38 +89,25 @@ export function bodyLimit({
 export function continueWithinLimit(app: RequestListener): RequestListener {
   return (req, res) => {
     // Ahead of the Express app, so before requestTarget: the target is read as it will read it.
-    const allowance = bodyAllowance(req.headers['content-type'], originForm(req.url ?? ''));
-    if (!(Number(req.headers['content-length']) > allowance)) res.writeContinue();
+    const rule = bodyRule(req.headers['content-type'], originForm(req.url ?? ''));
+    if ('maxBytes' in rule && !(Number(req.headers['content-length']) > rule.maxBytes)) res.writeContinue();
     app(req, res);
   };
 }
 
-type Refusal = { status: 408 | 413 | 429 | 503; code: string; message: string; retryAfterS?: number };
 type Senders = Pick<Response, 'writeHead' | 'end'>;
 type Send = (...args: unknown[]) => unknown;
 type Reading = { line: Admission; key: () => string; cost: number; minBytesPerSecond: number };
 
-/** Over its limit: in the spec's words where a photo may come (spec §5), and how many where several may; else of the body. */
-const tooLarge = (maxBytes: number): Refusal => ({
-  status: 413,
-  code: 'too_large',
-  message:
-    maxBytes >= BUILD_UPLOAD_BODY_MAX_BYTES
-      ? `${fileTooLargeMessage(UPLOAD_MAX_BYTES)}, and a build takes at most ${1 + MAX_EXTRA_PHOTOS} photos at once.`
-      : maxBytes > UPLOAD_MAX_BYTES
-        ? fileTooLargeMessage(UPLOAD_MAX_BYTES)
-        : `The request body is too large: at most ${formatByteLimit(maxBytes)} here.`,
-});
-
-const PAGE_TITLES: Record<Refusal['status'], string> = {
-  408: 'Too slow',
-  413: 'Too large',
-  429: 'RigRoast is busy',
-  503: 'RigRoast is busy',
-};
-
-function guard(req: Request, res: Response, maxBytes: number, reading: Reading | undefined) {
+function guard(
+  req: Request,
+  res: Response,
+  limits: { maxBytes: number; fields: FieldSeparator | undefined },
+  reading: Reading | undefined,
+) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  const { maxBytes } = limits;
+  const fields = limits.fields && fieldCounter(limits.fields);
   let received = 0;
   let refused = false;
   /** Calls to `res` held back until the body has been read to its end. */
@@ -158,6 +125,7 @@ function guard(req: Request, res: Response, maxBytes: number, reading: Reading |
   const count = (chunk: Buffer) => {
     received += chunk.length;
     if (received > maxBytes) refuseBody(tooLarge(maxBytes));
+    else if (fields && fields(chunk) > FORM_MAX_FIELDS) refuseBody(tooManyFields);
   };
   // Paused first: nothing flows until the reader (React Router) attaches its own
   // listener and asks for data, so it misses no chunk counted here.
@@ -217,6 +185,7 @@ function takeTurn(req: Request, reading: Reading, received: () => number, refuse
     refuse({
       status: 408,
       code: 'request_timeout',
+      title: 'Too slow',
       message: `The upload came in too slowly: at least ${formatByteLimit(reading.minBytesPerSecond)} a second is needed. Please try again.`,
     }),
   );
@@ -243,6 +212,7 @@ function takeTurn(req: Request, reading: Reading, received: () => number, refuse
       refuse({
         status: network ? 429 : 503,
         code: network ? 'rate_limited' : 'unavailable',
+        title: 'RigRoast is busy',
         message: network ? NETWORK_BUSY : SERVER_BUSY,
         retryAfterS: RETRY_AFTER_S,
       });
@@ -309,7 +279,7 @@ const LINGER_MS = 2000;
  * own form post, as text otherwise; then the connection closed
  * after a short linger: what the client still sends is dropped, never stored.
  */
-function refuse(req: Request, res: Response, { status, code, message, retryAfterS }: Refusal, { writeHead, end }: Senders) {
+function refuse(req: Request, res: Response, { status, code, message, title, retryAfterS }: Refusal, { writeHead, end }: Senders) {
   const socket = req.socket;
   // Node calls destroySoon once a "Connection: close" answer is flushed: half-close instead, and drop what still comes.
   socket.destroySoon = function (this: typeof socket) {
@@ -321,11 +291,7 @@ function refuse(req: Request, res: Response, { status, code, message, retryAfter
   const api = req.path.startsWith('/api/');
   // A form a browser posted itself (no JavaScript) shows the answer as it comes: a page; React Router's own fetches (.data) read text.
   const page = !api && !req.path.endsWith('.data') && req.accepts(['text/plain', 'html']) === 'html';
-  const body = api
-    ? JSON.stringify({ error: code, message })
-    : page
-      ? refusalPage({ title: PAGE_TITLES[status], message, link: BACK_TO_THE_FORM })
-      : message;
+  const body = api ? JSON.stringify({ error: code, message }) : page ? refusalPage({ title, message, link: BACK_TO_THE_FORM }) : message;
   writeHead.call(res, status, {
     'Content-Type': `${api ? 'application/json' : page ? 'text/html' : 'text/plain'}; charset=utf-8`,
     'Content-Length': Buffer.byteLength(body),

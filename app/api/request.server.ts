@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { idParam } from '~/api/contract/common';
+import { isJsonBody, SEND_JSON } from '~/api/json-body';
 import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
@@ -46,9 +47,7 @@ export function uploadFailure(error: unknown): Response {
  * `application/json`, 400 for bad JSON or the schema's first message.
  */
 export async function readJson<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
-    throw apiError(415, 'Send the body as JSON, with Content-Type: application/json');
-  }
+  if (!isJsonBody(request.headers.get('Content-Type'))) throw apiError(415, SEND_JSON);
   // Bounded before it gets here: the server answers 413 past 64 KB (server/body-limit.ts).
   const text = await request.text();
   let body: unknown;

@@ -38,11 +38,17 @@ const MULTIPART = /^multipart\/form-data\s*(;|$)/;
 
 /**
  * Whether a body of this Content-Type is an upload, read as multipart/form-data:
- * the one test both the server's body limits (server/body-limit.ts) and
+ * the one test both the server's body rules (server/body-rules.ts) and
  * readUploadForm go by.
  */
 export function isMultipartForm(contentType: string | null | undefined): boolean {
   return MULTIPART.test(contentType ?? '');
+}
+
+/** The boundary that separates a multipart body's parts, read as the parser reads it; undefined when there is none. */
+export function multipartBoundary(contentType: string | null | undefined): string | undefined {
+  const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
+  return match?.[1] ?? match?.[2];
 }
 
 /**

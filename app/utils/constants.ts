@@ -25,6 +25,12 @@ export const LOGIN_CODE_TTL_MS = 15 * 60 * 1000;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Any other request body, a form or JSON: the largest (a comment, a bio) is a few KB. */
 export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * The most fields a form body may carry (parts of a multipart one): ours have at
+ * most about 25 (the upload form with every tag ticked). Counted while the body is
+ * read (server/form-fields.ts), so no parser ever sees more.
+ */
+export const FORM_MAX_FIELDS = 100;
 export const AVATAR_MAX_MEGAPIXELS = 40;
 // Build photos share the avatar's ceiling: larger uploads are refused before decoding.
 export const BUILD_IMAGE_MAX_MEGAPIXELS = 40;

@@ -11,17 +11,10 @@ const postFortyMegabytes = (path: string, { chunked }: { chunked: boolean }) =>
   postOversized(new URL(path, server.app.origin), { chunked });
 
 const guestForms = ['/auth', '/forgot-password', '/reset-password', '/verify-email', '/auth/magic', '/build/1', '/'];
-/** The routes whose forms also carry a photo: a body that is not multipart is held to the forms' limit there too. */
-const photoForms = [
-  '/upload',
-  '/upload.data',
-  '/profile',
-  '/profile.data',
-  '/admin/competitions/new',
-  '/api/builds',
-  '/api/uploads/temp',
-  '/api/user/avatar',
-];
+/** The pages whose forms also carry a photo: a plain form is held to the forms' limit there too. */
+const photoForms = ['/upload', '/upload.data', '/profile', '/profile.data', '/admin/competitions/new'];
+/** The API's uploads, which read nothing but multipart/form-data. */
+const apiUploads = ['/api/builds', '/api/uploads/temp', '/api/user/avatar'];
 const EIGHT_MB = 8 * 1024 * 1024;
 
 describe('request bodies', () => {
@@ -70,6 +63,19 @@ describe('request bodies', () => {
     expect(answer.body).toContain('64KB');
     expect(answer.sent).toBeLessThan(FORTY_MB);
   });
+
+  it.each(apiUploads)(
+    'a JSON body of megabytes declared to %s, which takes only uploads, is answered 415 without being read',
+    async (path) => {
+      const answer = await postOversized(new URL(path, server.app.origin), { chunked: false });
+      expect(answer.status).toBe(415);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'unsupported_media_type',
+        message: 'Send the body as multipart/form-data, with its boundary',
+      });
+      expect(answer.sent).toBeLessThan(FORTY_MB);
+    },
+  );
 
   it.each(['/profile', '/profile.data'])(
     "a member's plain form of megabytes to %s, declared or chunked, is refused 413 before it is read",

@@ -9,7 +9,7 @@ import { listParts } from '~/models/build-parts.server';
 import { listBuildPhotos } from '~/models/build-photos.server';
 import { findBuildDetail } from '~/models/builds.server';
 import { imageSources } from '~/images/records.server';
-import { readUploadForm, UploadError } from '~/services/multipart.server';
+import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { suspensionNotice } from '~/utils/suspension';
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   let formData: FormData;
   try {
     // The photo form is a multipart upload, read under the upload limits; the others are plain forms.
-    formData = /^multipart\/form-data/i.test(args.request.headers.get('Content-Type') ?? '')
+    formData = isMultipartForm(args.request.headers.get('Content-Type'))
       ? await readUploadForm(args.request)
       : await args.request.formData();
   } catch (error) {
