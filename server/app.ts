@@ -47,12 +47,17 @@ const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Members' own pages, kept compressed (5–17 KB each): a few hundred. */
 const PAGE_CACHE_MAX_VISITOR_BYTES = 4 * 1024 * 1024;
 /**
- * Page and data requests React Router works on at once (one network at most half
- * of them), those that may wait, and how many of both one client's network may hold
- * (request-admission.ts): a page takes 1–6 ms of the one thread, so a full line is
- * answered within about a second.
+ * Requests React Router works on at once (one network at most half of them), those
+ * that may wait, and how many of both one client's network may hold
+ * (request-admission.ts). Pages and data requests: a page takes 1-6 ms of the one
+ * thread, so a full line is answered within about a second. Writes, in a line of
+ * their own: a handful at once is all the thread needs, and enough may wait that
+ * a burst of uploads from many networks meets the upload lines' own limits first.
  */
-const REQUEST_ADMISSION = { running: 8, runningPerKey: 4, waiting: 128, perKey: 64 };
+const REQUEST_ADMISSION = {
+  pages: { running: 8, runningPerKey: 4, waiting: 128, perKey: 64 },
+  writes: { running: 4, runningPerKey: 2, waiting: 64, perKey: 32 },
+};
 
 /** The whole HTTP application: static files, then React Router for everything else. */
 export function createApp({ build, mode, config, vite }: Options) {
@@ -134,7 +139,7 @@ export function createApp({ build, mode, config, vite }: Options) {
   // the request came in on (React Router compares Origin with the request URL).
   const allowedActionOrigins = [new URL(config.PUBLIC_ORIGIN).host];
   app.use(originCheck({ allowedHosts: allowedActionOrigins }));
-  // The line of page requests: React Router's renders, and a replica's waits for a member's write.
+  // The lines of requests for React Router, pages and writes; a replica's waits for a member's write count as pages.
   const admission = requestAdmission(REQUEST_ADMISSION, (res) => limitKey(String(res.locals.clientAddress)));
   // Pages (not static files) wait until this replica has the member's last write, before the page cache answers.
   if (config.LITEFS_DIR)

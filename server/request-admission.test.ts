@@ -4,19 +4,32 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_BUSY, requestAdmission, type RequestAdmissionLimits } from './request-admission';
 
-/** An app behind the line whose `/hold` is never answered (a client reading its answer slowly holds it as long). */
-async function appBehind(limits: RequestAdmissionLimits) {
+/** Room for every write: these tests are about pages unless they say so. */
+const ANY_WRITES = { running: 100, runningPerKey: 100, waiting: 100, perKey: 100 };
+
+/**
+ * An app behind the lines whose `/hold` is never answered (a client reading its
+ * answer slowly holds it as long, a write waiting on another server too).
+ */
+async function appBehind(pages: RequestAdmissionLimits, writes: RequestAdmissionLimits = ANY_WRITES) {
   const app = express();
-  app.use(requestAdmission(limits, (res) => String(res.req.headers['x-network'])).handler);
-  app.get('/hold', () => {});
+  app.use(requestAdmission({ pages, writes }, (res) => String(res.req.headers['x-network'])).handler);
+  app.all('/hold', () => {});
   app.get('/page', (_req, res) => void res.send('page'));
+  app.post('/write', (_req, res) => void res.send('written'));
   const server = createServer(app);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const held = new AbortController();
   return {
-    ask: (path: string, network: string, leave?: AbortSignal) =>
-      fetch(`${origin}${path}`, { headers: { 'x-network': network }, signal: leave ? AbortSignal.any([held.signal, leave]) : held.signal }),
+    ask: (path: string, network: string, leave?: AbortSignal, method = 'GET') =>
+      fetch(`${origin}${path}`, {
+        method,
+        headers: { 'x-network': network },
+        signal: leave ? AbortSignal.any([held.signal, leave]) : held.signal,
+      }),
+    write: (path: string, network: string) =>
+      fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-network': network }, signal: held.signal }),
     close: () => {
       held.abort();
       server.closeAllConnections();
@@ -95,6 +108,48 @@ describe('requestAdmission', () => {
       const html = await page.text();
       expect(html).toContain(`<p>${NETWORK_BUSY}</p>`);
       expect(html).toContain('<a href="">Try again</a>');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('holds writes in a line of their own: a page never waits behind them, and past their share a network is answered 429', async () => {
+    const app = await appBehind(
+      { running: 1, runningPerKey: 1, waiting: 4, perKey: 4 },
+      { running: 1, runningPerKey: 1, waiting: 4, perKey: 2, maxHoldMs: 60_000 },
+    );
+    try {
+      void app.write('/hold', 'a').catch(() => 'gone');
+      let waitingAnswered = false;
+      void app.write('/write', 'b').then(
+        () => (waitingAnswered = true),
+        () => 'gone',
+      );
+      expect(await (await app.ask('/page', 'a')).text()).toBe('page');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(waitingAnswered).toBe(false);
+      // Both of network a's places are taken (one holds, one waits): its next write is refused.
+      void app.write('/write', 'a').catch(() => 'gone');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const refused = await app.write('/write', 'a');
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toBe(NETWORK_BUSY);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes its place back from a write after a second at most, which goes on outside the line, as one waiting on a mail server does', async () => {
+    const app = await appBehind(
+      { running: 1, runningPerKey: 1, waiting: 4, perKey: 4 },
+      { running: 1, runningPerKey: 1, waiting: 4, perKey: 4 },
+    );
+    try {
+      void app.write('/hold', 'a').catch(() => 'gone');
+      const started = performance.now();
+      expect(await (await app.write('/write', 'b')).text()).toBe('written');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+      expect(performance.now() - started).toBeLessThan(3000);
     } finally {
       await app.close();
     }

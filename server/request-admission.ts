@@ -10,36 +10,61 @@ export const NETWORK_BUSY = 'Too many requests from your network at once. Please
 const RETRY_AFTER_S = 2;
 
 /**
- * The longest a request keeps its place. A page is made in milliseconds; what takes
- * longer is a client reading its answer slowly (or not at all), which must not hold a
- * place that another visitor's page needs. The request goes on, outside the line.
+ * The longest a page request keeps its place. A page is made in milliseconds; what
+ * takes longer is a client reading its answer slowly (or not at all), which must not
+ * hold a place that another visitor's page needs. The request goes on, outside the line.
  */
 const MAX_HOLD_MS = 10_000;
+
+/**
+ * The longest a write keeps its place. Its own work takes milliseconds; what takes
+ * longer waits on something else (a sign-in code's mail on the SMTP server, an
+ * upload's bytes on its sender), and goes on outside the line, so a slow or dead mail
+ * server keeps no place for long.
+ */
+const WRITE_MAX_HOLD_MS = 1000;
 
 export type RequestAdmissionLimits = Required<Pick<AdmissionLimits, 'running' | 'runningPerKey' | 'waiting' | 'perKey'>> & {
   maxHoldMs?: number;
 };
 
 /**
- * Back-pressure for the page and data requests that reach React Router, that
- * is, whatever the page cache and the static files did not answer. Each is
- * rendered on the one JavaScript thread, so more at once only makes all of them
- * slower and holds more memory: a few run, a bounded line waits, and a request
- * past it is answered at once, 429 when its own network already holds its share
- * of the places, else 503. A freed place goes to the waiting network served
- * longest ago, and one network runs at most half the places, so one client's
- * flood of requests, or a few answers it reads slowly, do not hold back anyone
- * else's page. A request whose client leaves while it waits gives its place up.
- * Writes are not counted: each kind has its own limits, and some (a sign-in code
- * mailed) wait on other servers. `key` is the client's network (app/web/client-address.server.ts).
+ * Back-pressure for the requests that reach React Router, that is, whatever
+ * the page cache and the static files did not answer. Each is worked on on the
+ * one JavaScript thread, so more at once only makes all of them slower and
+ * holds more memory: a few run, a bounded line waits, and a request past it is
+ * answered at once, 429 when its own network already holds its share of the
+ * places, else 503. A freed place goes to the waiting network served longest
+ * ago, and one network runs at most half the places, so one client's flood of
+ * requests, or a few answers it reads slowly, do not hold back anyone else's.
+ * A request whose client leaves while it waits gives its place up (its body,
+ * unread, is left in its connection meanwhile). Pages (GET and HEAD) and
+ * writes (form posts, API writes, any other method) have lines of their own,
+ * so a page never waits behind a write, and a write keeps its place a short
+ * while only (WRITE_MAX_HOLD_MS): some wait on other servers. `/healthz` is
+ * never held. `key` is the client's network (app/web/client-address.server.ts).
  * The line itself is the one image encodes and uploads being read wait in too
  * (app/services/admission.server.ts); what is HTTP's (which requests, the refusal) is here.
  */
 export function requestAdmission(
-  { maxHoldMs = MAX_HOLD_MS, ...limits }: RequestAdmissionLimits,
-  key: (res: Parameters<RequestHandler>[1]) => string,
+  { pages, writes }: { pages: RequestAdmissionLimits; writes: RequestAdmissionLimits },
+  key: Key,
 ): { handler: RequestHandler; admit: Admit } {
+  const pageLine = line(pages, MAX_HOLD_MS, key);
+  const writeLine = line(writes, WRITE_MAX_HOLD_MS, key);
+  const handler: RequestHandler = (req, res, next) => {
+    if (req.path === '/healthz') return next();
+    return (asksForPage(req.method) ? pageLine : writeLine).handler(req, res, next);
+  };
+  return { handler, admit: pageLine.admit };
+}
+
+type Key = (res: Parameters<RequestHandler>[1]) => string;
+
+/** One line: its admission, and the handler that holds a request's place until it is answered, `maxHoldMs` at most. */
+function line({ maxHoldMs, ...limits }: RequestAdmissionLimits, defaultHoldMs: number, key: Key) {
   const admission = createAdmission(limits);
+  const holdMs = maxHoldMs ?? defaultHoldMs;
   const admit: Admit = (req, res, task) => {
     const left = new AbortController();
     const leave = () => left.abort();
@@ -58,18 +83,17 @@ export function requestAdmission(
     );
   };
   const handler: RequestHandler = (req, res, next) => {
-    if (!asksForPage(req.method) || req.path === '/healthz') return next();
-    // A visitor already gone is not rendered for: nobody would read it, and its 'close' came before anyone could listen for it.
+    // A visitor already gone is not worked for: nobody would read it, and its 'close' came before anyone could listen for it.
     if (res.destroyed) return;
     const ended = new Promise<void>((resolve) => res.once('close', resolve));
     void admit(req, res, () => {
       next();
       let timer: NodeJS.Timeout | undefined;
-      const heldTooLong = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxHoldMs)));
+      const heldTooLong = new Promise<void>((resolve) => (timer = setTimeout(resolve, holdMs)));
       return Promise.race([ended, heldTooLong]).finally(() => clearTimeout(timer));
     });
   };
-  return { handler, admit };
+  return { admit, handler };
 }
 
 /**

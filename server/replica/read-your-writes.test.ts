@@ -31,7 +31,7 @@ afterEach(async () => {
 async function node({ primary, maxWaitMs = 3000, line }: { primary: boolean; maxWaitMs?: number; line?: RequestAdmissionLimits }) {
   const app = express();
   // Every request from one network, in the line of page requests the app has.
-  const admit = line ? requestAdmission(line, () => 'one network').admit : undefined;
+  const admit = line ? requestAdmission({ pages: line, writes: line }, () => 'one network').admit : undefined;
   app.use(readYourWrites({ litefsDir, databasePath, secret, maxWaitMs, isPrimary: async () => primary, admit }));
   app.get('/page', (_req, res) => {
     res.send(`rendered at ${Number.parseInt(readFileSync(join(litefsDir, 'sqlite.db-pos'), 'utf8').slice(0, 16), 16)}`);

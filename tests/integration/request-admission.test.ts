@@ -1,7 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_BUSY, SERVER_BUSY } from '../../server/request-admission';
+import { call } from '#tests/support/api';
+import { startApp } from '#tests/support/app-process';
+import { Browser } from '#tests/support/browser';
+import { startSilentSmtp } from '#tests/support/smtp-sink';
 import { sharedApp } from '#tests/support/stack';
+import { waitFor } from '#tests/support/wait';
 
 // Each network's address is sent as X-Forwarded-For, which a server behind a proxy trusts.
 const server = sharedApp({ TRUST_PROXY: 'true' });
@@ -15,7 +20,9 @@ type Answer = { status: number; headers: Record<string, string>; body: string; a
  * answered any: what clients holding many open connections can do to a busy
  * server, without depending on how fast this machine is.
  */
-async function sendAtOnce(requests: { path: string; address: string }[]): Promise<Answer[]> {
+type Sent = { path: string; address: string; method?: string; json?: unknown };
+
+async function sendAtOnce(requests: Sent[]): Promise<Answer[]> {
   const { hostname, port } = new URL(server.app.origin);
   const sockets = await Promise.all(
     requests.map(
@@ -39,13 +46,15 @@ async function sendAtOnce(requests: { path: string; address: string }[]): Promis
   const pid = server.app.child.pid!;
   process.kill(pid, 'SIGSTOP');
   const answers = Promise.all(
-    requests.map(({ path, address }, index) => {
+    requests.map(({ path, address, method = 'GET', json }, index) => {
       const socket = sockets[index]!;
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       const answered = new Promise<Answer>((resolve) => socket.once('end', () => resolve(parse(Buffer.concat(chunks).toString('utf8')))));
+      const body = json === undefined ? '' : JSON.stringify(json);
       const headers = [`Host: ${hostname}`, `X-Forwarded-For: ${address}`, 'Accept-Encoding: gzip', 'Connection: close'];
-      socket.write(`GET ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+      if (body) headers.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+      socket.write(`${method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n${body}`);
       return answered;
     }),
   );
@@ -121,4 +130,63 @@ describe('page requests past what the server can render at once', () => {
     }
     expect((await server.app.fetch('/terms-of-service?after=1')).status).toBe(200);
   });
+});
+
+describe('writes past what the server works on at once', () => {
+  it("answer a network's flood at once past its share, in a line of their own: another network's page and write go on", async () => {
+    const flood = Array.from({ length: 120 }, () => ({ path: '/api/logout', address: '198.51.100.21', method: 'POST', json: {} }));
+    const answers = await sendAtOnce([
+      ...flood,
+      { path: '/api/logout', address: '198.51.100.22', method: 'POST', json: {} },
+      { path: '/cookie-policy?other=2', address: '198.51.100.23' },
+    ]);
+    const [write, page] = answers.splice(-2);
+    expect(write!.status).toBe(200);
+    expect(page!.status).toBe(200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.length - refused.length).toBeGreaterThanOrEqual(32);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'rate_limited', message: NETWORK_BUSY });
+    }
+  });
+});
+
+describe('a mail server that never answers', () => {
+  it('keeps the sign-ins waiting on it, and neither pages nor other writes behind them', async () => {
+    const mail = await startSilentSmtp();
+    const app = await startApp({ TRUST_PROXY: 'true', SMTP_URL: mail.url });
+    try {
+      // Sign-in codes asked for from eight networks, two each: more than the writes worked on at once.
+      const signIns = Array.from({ length: 16 }, (_, index) =>
+        call(new Browser(app, `198.51.100.${40 + (index % 8)}`), 'POST', '/api/request-login-code', {
+          email: `waiting${index}@example.com`,
+        }),
+      );
+      await waitFor(() => mail.connections() >= 4);
+      const started = performance.now();
+      const page = await new Browser(app, '198.51.100.60').request('/terms-of-service?while=mail');
+      const pageMs = performance.now() - started;
+      const write = await call(new Browser(app, '198.51.100.61'), 'POST', '/api/logout', {});
+      const writeMs = performance.now() - started;
+      expect(page.status).toBe(200);
+      expect(pageMs).toBeLessThan(1000);
+      expect(write.status).toBe(200);
+      // Behind the sign-ins that took the writes' places first, each for a second at most.
+      expect(writeMs).toBeLessThan(3000);
+      // Every sign-in went on to the mail server, which has answered none of them.
+      await waitFor(() => mail.connections() >= 16);
+      let answered = 0;
+      for (const signIn of signIns) void signIn.then(() => (answered += 1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(0);
+      await mail.stop();
+      for (const signIn of await Promise.all(signIns)) expect(signIn.status).toBe(503);
+    } finally {
+      await mail.stop();
+      await app.stop();
+    }
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -152,4 +152,30 @@ export function extractLink(mail: ReceivedMail, pathPrefix: string): string {
     if (URL.canParse(candidate) && new URL(candidate).pathname.startsWith(pathPrefix)) return candidate;
   }
   throw new Error(`No link to ${pathPrefix} in the mail "${mail.subject}":\n${mail.text}`);
+}
+
+/**
+ * A mail server that takes connections and never says a word: a sign-in code's
+ * mail waits on it until the mailer's greeting timeout. `stop()` hangs up on
+ * every connection, so those waiting fail at once.
+ */
+export async function startSilentSmtp(): Promise<{ url: string; connections: () => number; stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let accepted = 0;
+  server.on('connection', () => (accepted += 1));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => accepted,
+    stop() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
