@@ -48,12 +48,16 @@ export class Browser {
     }
   }
 
+  /** What tells the server who sends a request: the address (X-Forwarded-For) and the cookies, for a client of another kind. */
+  identityHeaders(): Record<string, string> {
+    const cookie = this.cookieHeader();
+    return { ...(this.ip ? { 'X-Forwarded-For': this.ip } : {}), ...(cookie ? { Cookie: cookie } : {}) };
+  }
+
   /** One request, no redirect following. */
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.ip) headers.set('X-Forwarded-For', this.ip);
-    const cookie = this.cookieHeader();
-    if (cookie) headers.set('Cookie', cookie);
+    for (const [name, value] of Object.entries(this.identityHeaders())) headers.set(name, value);
     const response = await this.app.fetch(path, { ...init, headers });
     this.remember(response);
     return response;

@@ -7,6 +7,7 @@ const CHUNK = Buffer.alloc(CHUNK_BYTES, 'a');
 export type OversizedAnswer = { status: number; body: string; /** Bytes written before the answer came. */ sent: number; ms: number };
 
 export type OversizedOptions = {
+  method?: string;
   chunked: boolean;
   bytes?: number;
   timeoutMs?: number;
@@ -15,20 +16,21 @@ export type OversizedOptions = {
 };
 
 /**
- * Posts `bytes` of form data (JSON under /api/) the slow way a hostile client
- * would, 64 KB at a time, declared up front (Content-Length) or chunked, and
- * stops sending as soon as an answer arrives. Rejects if none comes within `timeoutMs`.
+ * Posts (or sends with `method`) `bytes` of form data (JSON under /api/) the
+ * slow way a hostile client would, 64 KB at a time, declared up front
+ * (Content-Length) or chunked, and stops sending as soon as an answer arrives.
+ * Rejects if none comes within `timeoutMs`.
  */
 export function postOversized(
   url: URL,
-  { chunked, bytes = FORTY_MB, timeoutMs = 10_000, headers = {} }: OversizedOptions,
+  { method = 'POST', chunked, bytes = FORTY_MB, timeoutMs = 10_000, headers = {} }: OversizedOptions,
 ): Promise<OversizedAnswer> {
   const chunks = function* () {
     for (let sent = 0; sent < bytes; sent += CHUNK_BYTES) yield CHUNK.subarray(0, Math.min(CHUNK_BYTES, bytes - sent));
   };
   const contentType = url.pathname.startsWith('/api/') ? 'application/json' : 'application/x-www-form-urlencoded';
   return post(url, chunks(), {
-    method: 'POST',
+    method,
     declared: chunked ? undefined : bytes,
     timeoutMs,
     headers: { 'Content-Type': contentType, ...headers },

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '~/api/contract/index';
+import { FILE_ROUTES } from '../../server/body-rules';
+import type { Browser } from '#tests/support/browser';
+import { insertCompetition } from '#tests/support/competitions';
+import { hostileTargets, REFUSAL_CEILING_MS, samePath, walkHostileBodies, type WalkIds } from '#tests/support/hostile-walk';
+import { ROUTE_PATTERNS } from '#tests/support/route-table';
+import { sharedStack } from '#tests/support/stack';
+import { readRow } from '#tests/support/test-database';
+import { aBuildBy, testPhoto } from '#tests/support/uploads';
+
+const stack = sharedStack({}, { network: '198.18.44' });
+
+let member: Browser;
+let ids: WalkIds;
+
+beforeAll(async () => {
+  const email = `walker-${Date.now()}@example.com`;
+  member = await stack.member(email);
+  const buildId = await aBuildBy(member, 'Rig under a hostile walk');
+  const form = new FormData();
+  form.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'side.png');
+  const photo = (await (await member.request(`/api/builds/${buildId}/photos`, { method: 'POST', body: form })).json()) as { id: number };
+  const { id: memberId, username } = readRow<{ id: number; username: string }>(
+    stack.app.databasePath,
+    'select id, username from users where email = ?',
+    email,
+  );
+  ids = {
+    buildId,
+    photoId: photo.id,
+    competitionId: insertCompetition(stack.app.databasePath, { title: 'Hostile walk cup' }),
+    memberId,
+    username,
+  };
+}, 60_000);
+
+describe('the route table, walked by itself', () => {
+  it('finds every route and API write, and the routes that take files are real ones, the API’s those its contract says take uploads', () => {
+    const targets = hostileTargets(ids);
+    const seen = targets.map((target) => `${target.method} ${target.pattern}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'POST /forgot-password',
+        'POST /admin/users/:id',
+        'DELETE /api/builds/:id/photos/:photoId',
+        'PATCH /api/admin/users/:id/status',
+      ]),
+    );
+    expect(targets.map((target) => target.path)).toEqual(
+      expect.arrayContaining(['/auth.data', '/_.data', `/build/${ids.buildId}/edit.data`]),
+    );
+    for (const operation of operations.filter((candidate) => candidate.method !== 'get')) {
+      const walked = targets.some((target) => target.method === operation.method.toUpperCase() && samePath(operation.path, target.pattern));
+      expect(walked, `${operation.method} ${operation.path}`).toBe(true);
+    }
+    expect(ROUTE_PATTERNS).toEqual(expect.arrayContaining(FILE_ROUTES.map((route) => route.pattern)));
+    const apiUploads = FILE_ROUTES.map((route) => route.pattern).filter((pattern) => pattern.startsWith('/api/'));
+    const contractUploads = operations.filter((operation) => operation.body?.type === 'multipart');
+    expect(apiUploads.length).toBe(contractUploads.length);
+    for (const operation of contractUploads)
+      expect(
+        apiUploads.some((pattern) => samePath(operation.path, pattern)),
+        operation.path,
+      ).toBe(true);
+  });
+
+  it('refuses every hostile body at every write, as a guest and as a member, each within a second, and /healthz stays fast', async () => {
+    const visitors = [
+      { name: 'a guest', browser: stack.browser() },
+      { name: 'a member', browser: member },
+    ];
+    const walk = await walkHostileBodies(stack.app, visitors, ids);
+    expect(walk.problems).toEqual([]);
+    expect(walk.sent).toBeGreaterThan(1500);
+    expect(walk.slowestHealthMs).toBeLessThan(REFUSAL_CEILING_MS);
+    // Nothing the walk sent got through: the member's build is as it was.
+    expect((await member.get(`/build/${ids.buildId}`)).status).toBe(200);
+  }, 180_000);
+});
