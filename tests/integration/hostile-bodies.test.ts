@@ -2,12 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
 import { FILE_ROUTES } from '../../server/body-rules';
 import type { Browser } from '#tests/support/browser';
-import { insertCompetition } from '#tests/support/competitions';
-import { hostileTargets, REFUSAL_CEILING_MS, samePath, walkHostileBodies, type WalkIds } from '#tests/support/hostile-walk';
+import { hostileTargets, REFUSAL_CEILING_MS, samePath, walkHostileBodies, type WalkIds, walkIds } from '#tests/support/hostile-walk';
 import { ROUTE_PATTERNS } from '#tests/support/route-table';
 import { sharedStack } from '#tests/support/stack';
-import { readRow } from '#tests/support/test-database';
-import { aBuildBy, testPhoto } from '#tests/support/uploads';
 
 const stack = sharedStack({}, { network: '198.18.44' });
 
@@ -17,22 +14,7 @@ let ids: WalkIds;
 beforeAll(async () => {
   const email = `walker-${Date.now()}@example.com`;
   member = await stack.member(email);
-  const buildId = await aBuildBy(member, 'Rig under a hostile walk');
-  const form = new FormData();
-  form.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'side.png');
-  const photo = (await (await member.request(`/api/builds/${buildId}/photos`, { method: 'POST', body: form })).json()) as { id: number };
-  const { id: memberId, username } = readRow<{ id: number; username: string }>(
-    stack.app.databasePath,
-    'select id, username from users where email = ?',
-    email,
-  );
-  ids = {
-    buildId,
-    photoId: photo.id,
-    competitionId: insertCompetition(stack.app.databasePath, { title: 'Hostile walk cup' }),
-    memberId,
-    username,
-  };
+  ids = await walkIds(member, email, stack.app.databasePath);
 }, 60_000);
 
 describe('the route table, walked by itself', () => {

@@ -2,12 +2,34 @@ import { operations } from '~/api/contract/index';
 import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
 import { BUILD_UPLOAD_BODY_MAX_BYTES, FILE_ROUTES, TOO_MANY_FIELDS, UPLOAD_BODY_MAX_BYTES } from '../../server/body-rules';
 import type { Browser, Site } from './browser';
+import { insertCompetition } from './competitions';
 import { FORM_TYPE, fieldBomb, MULTIPART_TYPE, multipartBomb, watchHealth } from './hostile-bodies';
 import { type OversizedAnswer, postBody, postOversized } from './oversized-post';
 import { ROUTE_PATTERNS } from './route-table';
+import { readRow } from './test-database';
+import { aBuildBy, testPhoto } from './uploads';
 
 /** Real rows for the route parameters, so a route that looks its target up first finds it. */
 export type WalkIds = { buildId: number; photoId: number; competitionId: number; memberId: number; username: string };
+
+/**
+ * Makes the rows the walk fills route parameters with: a build of `member`'s
+ * (signed in as `email`) with a second photo, sent through the site as a member
+ * would, and a competition written into the database at `databasePath` (the primary's).
+ */
+export async function walkIds(member: Browser, email: string, databasePath: string): Promise<WalkIds> {
+  const buildId = await aBuildBy(member, 'Rig under a hostile walk');
+  const form = new FormData();
+  form.set('image', new Blob([await testPhoto('png', 500, 400)], { type: 'image/png' }), 'side.png');
+  const photo = (await (await member.request(`/api/builds/${buildId}/photos`, { method: 'POST', body: form })).json()) as { id: number };
+  const { id: memberId, username } = readRow<{ id: number; username: string }>(
+    databasePath,
+    'select id, username from users where email = ?',
+    email,
+  );
+  const competitionId = insertCompetition(databasePath, { title: 'Hostile walk cup' });
+  return { buildId, photoId: photo.id, competitionId, memberId, username };
+}
 
 /** One place the walk sends its bodies to: a route of the table, with the method its writes come with. */
 export type Target = {
