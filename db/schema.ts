@@ -53,7 +53,7 @@ export const users = sqliteTable(
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
-    // Which avatar files the site shows: /uploads asks it for every avatar it serves (models/public-uploads.server.ts).
+    // Which avatar files the site shows: /uploads asks it for every avatar it serves (images/serve.server.ts).
     index('users_avatar_idx').on(t.avatarUrl),
   ],
 );

@@ -56,6 +56,9 @@ async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
 export const AVATAR_FOLDERS = ['avatars', 'badges'] as const;
 export type AvatarFolder = (typeof AVATAR_FOLDERS)[number];
 
+/** How avatars and badges are named (processAvatar): their content's SHA-256, as WebP. */
+export const AVATAR_FILE = /^[0-9a-f]{64}\.webp$/;
+
 /** The URL a stored avatar or badge is shown at, and recorded by (users.avatar_url, competitions.badge_url). */
 export const avatarFileUrl = (folder: AvatarFolder, fileName: string) => `/uploads/${folder}/${fileName}`;
 

@@ -3,7 +3,7 @@ import { buildPhotos, builds, competitions, imageVariants, images, users } from 
 import { db, preparedOnce } from '~/services/db.server';
 import { findFile } from '~/services/files.server';
 import { isStaff, type Viewer } from '~/domain/permissions';
-import { avatarFileUrl } from './avatars.server';
+import { AVATAR_FILE, avatarFileUrl } from './avatars.server';
 import { folders, IMAGES_FOLDER, listedImage, VARIANT_FILE } from './storage.server';
 import { EXTENSIONS, type ImageFormat } from './variants';
 
@@ -26,9 +26,6 @@ const CONTENT_TYPES = Object.fromEntries(Object.entries(EXTENSIONS).map(([format
 /** The Content-Type of a variant file, by its extension. */
 export const variantContentType = (fileName: string) =>
   CONTENT_TYPES[fileName.slice(fileName.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-
-/** How avatars and badges are named (processAvatar): their content's SHA-256, as WebP. */
-const AVATAR_FILE = /^[0-9a-f]{64}\.webp$/;
 
 const memberShowing = preparedOnce((connection) =>
   connection

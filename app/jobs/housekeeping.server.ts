@@ -1,3 +1,4 @@
+import { pruneOrphanAvatarFiles } from '~/images/avatar-files.server';
 import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/images/storage.server';
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneFormerUsernames } from '~/models/members.server';
@@ -27,7 +28,7 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
  * guest uploads nobody came back for (and then their images), rate-limit events,
  * past days' experience awards, members' old names past their while,
  * old jobs, notifications sent a month ago, and the social cards of builds that are gone or hidden; image files a
- * crash left in the wrong folder are put right, and private files nothing names go. Each run schedules the next one, failed or not.
+ * crash left in the wrong folder are put right, and private files, avatars and badges nothing names go. Each run schedules the next one, failed or not.
  */
 export const housekeeping: JobHandler = {
   async run({ complete }) {
@@ -44,6 +45,7 @@ export const housekeeping: JobHandler = {
       imageFiles: await pruneUnusedImages(),
       imagesMoved: await reconcileImageFiles(),
       orphanImageFiles: await pruneOrphanFiles(),
+      orphanAvatarFiles: await pruneOrphanAvatarFiles(),
       socialCards: await pruneUnlistedCards(),
     };
     log.info('Housekeeping done', removed);

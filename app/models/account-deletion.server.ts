@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { builds, comments, loginCodes, rateLimitHits, ratings, users } from '../../db/schema';
 import { recordAudit } from './audit.server';
@@ -8,10 +6,10 @@ import { recountComments } from './builds.server';
 import { eraseCommentsOf } from './comments.server';
 import { type CodeCheck, releaseLoginCode, reserveLoginCode, saveLoginCode, verifyLoginCode } from './login-codes.server';
 import { recomputeScores } from './scores.server';
+import { releaseAvatarFiles } from '~/images/avatar-files.server';
 import { deleteImagesIfUnused } from '~/images/storage.server';
 import { randomToken } from '~/services/crypto.server';
 import { db, type Writer } from '~/services/db.server';
-import { env } from '~/services/env.server';
 import { sendMail } from '~/services/mail.server';
 import { accountDeletionCodeEmail } from '~/services/mail-templates.server';
 import { waitText } from '~/utils/dates';
@@ -78,17 +76,10 @@ export function eraseMember(
   return { imageIds, avatarUrl: member.avatarUrl, buildCount: owned.length };
 }
 
-/** Removes the photos and avatar of an erased member that nothing else uses. */
+/** Removes the photos and avatar of an erased member that nothing else uses (avatars are named by their content: two members may share one). */
 export async function finishErasing(erased: ErasedMember): Promise<void> {
   await deleteImagesIfUnused(erased.imageIds);
-  await removeAvatarIfUnused(erased.avatarUrl);
-}
-
-/** Avatars are named by their content, so two members may share one file. */
-async function removeAvatarIfUnused(avatarUrl: string): Promise<void> {
-  const fileName = /^\/uploads\/avatars\/([0-9a-f]{64}\.webp)$/.exec(avatarUrl)?.[1];
-  if (!fileName || db().select({ id: users.id }).from(users).where(eq(users.avatarUrl, avatarUrl)).get()) return;
-  await rm(join(env().UPLOADS_DIR, 'avatars', fileName), { force: true });
+  await releaseAvatarFiles([erased.avatarUrl]);
 }
 
 type Member = { id: number; email: string; isAdmin: boolean };

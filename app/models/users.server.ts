@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
+import { releaseAvatarFiles } from '~/images/avatar-files.server';
 import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
 import { NEW_MEMBER_EMAIL_PREFERENCES } from '~/domain/email-lists';
@@ -113,19 +114,26 @@ export function changeBio(userId: number, bio: string): void {
   db().update(users).set({ bio }).where(eq(users.id, userId)).run();
 }
 
-export function changeAvatar(userId: number, avatarUrl: string): void {
-  db().update(users).set({ avatarUrl }).where(eq(users.id, userId)).run();
+/** Sets the member's avatar URL; answers the one it replaced ('' for none), whose file releaseAvatarFiles may then delete. */
+export function changeAvatar(userId: number, avatarUrl: string): string {
+  return db().transaction((tx) => {
+    const previous = tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).get();
+    tx.update(users).set({ avatarUrl }).where(eq(users.id, userId)).run();
+    return previous?.avatarUrl ?? '';
+  });
 }
 
 /**
  * Makes the uploaded `file` (the form's `avatar` field) the member's avatar,
- * for the profile page and the JSON API alike, and answers its URL. Throws an
+ * for the profile page and the JSON API alike, and answers its URL; the file of the
+ * one it replaces is deleted unless another member shows the same picture. Throws an
  * AvatarError with the spec's message when there is no file or the image is refused.
  */
 export async function replaceAvatar(userId: number, file: FormDataEntryValue | null): Promise<string> {
   if (!(file instanceof File)) throw new AvatarError('Choose an image to upload.');
   const avatar = await processAvatar(new Uint8Array(await file.arrayBuffer()), { uploadsDir: env().UPLOADS_DIR });
-  changeAvatar(userId, avatar.url);
+  const replaced = changeAvatar(userId, avatar.url);
+  if (replaced !== avatar.url) await releaseAvatarFiles([replaced]);
   return avatar.url;
 }
 
