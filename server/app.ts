@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import compression from 'compression';
-import expressStaticGzip from 'express-static-gzip';
 import express, { type Request as ExpressRequest, type NextFunction, type Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { AVATAR_FOLDERS } from '~/images/avatars.server';
 import { dataVersion, readingVersionOnce } from '~/services/db.server';
 import { cookieSecret, type Env } from '~/services/env.server';
-import { IMAGES_FOLDER } from '~/images/storage.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { bodyLimit } from './body-limit';
@@ -20,7 +16,6 @@ import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
 import { pageParams } from './page-params';
-import { publicUploads } from './public-uploads';
 import { forwardWrites } from './replica/forward-writes';
 import { PEER_HEADER, verifyPeer } from './replica/peer';
 import { readYourWrites } from './replica/read-your-writes';
@@ -28,7 +23,7 @@ import { requestAdmission } from './request-admission';
 import { createRequestHandler } from './request-handler';
 import { requestTarget } from './request-target';
 import { securityHeaders } from './security-headers';
-import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { staticMounts } from './static-mounts';
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -37,9 +32,6 @@ type Options = {
   /** The Vite dev server, in development only. */
   vite?: ViteDevServer;
 };
-
-/** The folders under UPLOADS_DIR served as static files at `/uploads/<folder>/`. */
-const PUBLIC_UPLOAD_FOLDERS = [IMAGES_FOLDER, ...AVATAR_FOLDERS];
 
 /** How long a stored page is served while nothing changes: relative dates and rolling windows move on. */
 const PAGE_CACHE_MAX_AGE_MS = 30_000;
@@ -63,6 +55,9 @@ const REQUEST_ADMISSION = {
 export function createApp({ build, mode, config, vite }: Options) {
   const app = express();
   app.disable('x-powered-by');
+  // Mount paths (the static files, /uploads) match letter for letter, as the files behind
+  // them are named: /uploads/IMAGES/ is not a way into /uploads/images/. Pages are React Router's to match.
+  app.set('case sensitive routing', true);
   // With a trusted proxy, req.protocol and req.host come from X-Forwarded-Proto/Host,
   // so React Router sees the public URL (its CSRF check compares it with Origin).
   app.set('trust proxy', config.TRUST_PROXY || false);
@@ -95,42 +90,11 @@ export function createApp({ build, mode, config, vite }: Options) {
   // Documents come compressed from entry.server.tsx; this compresses the rest (data requests, JSON, static files).
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else {
-    // Fingerprinted by Vite: safe to cache forever. Sent as the brotli or gzip copy
-    // the build wrote beside each file (scripts/compress-assets.ts).
-    app.use(
-      '/assets',
-      expressStaticGzip(join(clientBuildFolder, 'assets'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
-      }),
-    );
-    // Only names with an extension (favicon.svg, robots.txt…) can be files here: pages, and
-    // their data requests (/gallery.data), skip the disk lookup and its wait for the thread pool.
-    const publicFiles = express.static(clientBuildFolder, { maxAge: '1h', index: false });
-    app.use((req, res, next) => (/\.(?!data$)[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  if (vite) app.use(vite.middlewares);
+  for (const mount of staticMounts({ uploadsDir: config.UPLOADS_DIR, clientFolder: vite ? null : clientBuildFolder })) {
+    app.use(mount.path, mount.handler);
   }
-  // Uploaded images are named by their content hash: they never change. Only the folders
-  // meant for everyone are served: unlisted photos (private/) and the social cards' cache
-  // (cards/, sent by a route that checks the build is listed) are not. Within them, only
-  // what the database says the site shows; a replica fetches that from the primary.
-  app.use('/uploads', publicUploads({ uploadsDir: config.UPLOADS_DIR, folders: PUBLIC_UPLOAD_FOLDERS, maxBytes: UPLOAD_MAX_BYTES }));
-  for (const folder of PUBLIC_UPLOAD_FOLDERS) {
-    app.use(
-      `/uploads/${folder}`,
-      express.static(join(config.UPLOADS_DIR, folder), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        dotfiles: 'ignore',
-        fallthrough: false,
-      }),
-    );
-  }
+  // Unlisted photos (private/), the social cards' cache (cards/) and anything else under /uploads.
   app.use('/uploads', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });

@@ -13,14 +13,13 @@ import { saveCompetition } from '~/models/competitions.server';
 import { changeAvatar } from '~/models/users.server';
 import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember, anImage } from '#tests/support/factories';
-import { publicUploads } from './public-uploads';
+import { PUBLIC_UPLOAD_FOLDERS, staticMounts } from './static-mounts';
 
 // A replica and the primary it copies public uploads from. The primary is a
 // stand-in that serves its volume as the app does (a file is public while it is in
 // a public folder there) and counts what it is asked; the database is the one both
 // share, as LiteFS replicates it: the models change it here as they do on the primary.
 
-const FOLDERS = ['images', 'avatars', 'badges'];
 let base: string;
 let primaryUploads: string;
 let replicaUploads: string;
@@ -51,7 +50,8 @@ beforeAll(async () => {
     primaryAsked.push(req.path);
     next();
   });
-  for (const folder of FOLDERS) primary.use(`/uploads/${folder}`, express.static(join(primaryUploads, folder), { fallthrough: false }));
+  for (const folder of PUBLIC_UPLOAD_FOLDERS)
+    primary.use(`/uploads/${folder}`, express.static(join(primaryUploads, folder), { fallthrough: false }));
   primaryOrigin = await listen(primary);
   const litefsDir = join(base, 'litefs');
   mkdirSync(litefsDir);
@@ -66,9 +66,8 @@ beforeAll(async () => {
 
   // The replica's /uploads as app.ts mounts it.
   const node = express();
-  node.use('/uploads', publicUploads({ uploadsDir: replicaUploads, folders: FOLDERS, maxBytes: 1024 * 1024 }));
-  for (const folder of FOLDERS)
-    node.use(`/uploads/${folder}`, express.static(join(replicaUploads, folder), { index: false, dotfiles: 'ignore', fallthrough: false }));
+  node.set('case sensitive routing', true);
+  for (const mount of staticMounts({ uploadsDir: replicaUploads, clientFolder: null })) node.use(mount.path, mount.handler);
   node.use('/uploads', (_req, res) => {
     res.status(404).send('Not found');
   });
@@ -136,6 +135,10 @@ describe('public uploads on a replica', () => {
       expect(await onReplica(path), path).toBe(404);
     }
     expect(existsSync(join(replicaUploads, hidden.path.replace('/uploads/', '')))).toBe(true);
+    // Nor under another spelling of its folder, which once reached the kept copy past the check.
+    for (const folder of ['IMAGES', 'imageS', 'Images'])
+      expect(await onReplica(hidden.path.replace('/images/', `/${folder}/`)), folder).toBe(404);
+    expect(await onReplica(hidden.path.replace('/uploads/', '/UPLOADS/'))).toBe(404);
   });
 
   it('never asks the primary for a photo or avatar name the database does not know, or knows as not public', async () => {
@@ -179,6 +182,7 @@ describe('public uploads on a replica', () => {
     saveCompetition(admin, saved.id, { ...competition, badgeUrl: null });
 
     expect(await onReplica(old), 'the avatar a member replaced').toBe(404);
+    expect(await onReplica(old.replace('/avatars/', '/AVATARS/')), 'the avatar a member replaced, in capitals').toBe(404);
     expect(await onReplica(current)).toBe(200);
     // A disabled member's builds and comments still show, with their avatar.
     expect(await onReplica(disabledOnes)).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,8 +7,11 @@ import type { Browser } from '#tests/support/browser';
 import { pageText, toastText } from '#tests/support/browser';
 import { liteFsUnavailable, sharedLiteFsCluster } from '#tests/support/litefs-cluster';
 import { readRow } from '#tests/support/test-database';
-import { paddedPhoto, testPhoto, uploadBuild } from '#tests/support/uploads';
+import { rawGet, unscreenedPhoto, walkStaticMounts } from '#tests/support/static-files';
+import { newAvatar, paddedPhoto, testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
+import { staticMounts } from '../../../server/static-mounts';
+import { clientBuildFolder, projectRoot } from '~/services/paths.server';
 
 const unavailable = liteFsUnavailable();
 // CI installs fuse3 and has the binary: there, a missing piece is a failure, not a quiet skip.
@@ -135,7 +138,49 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     // Not because the copies are gone: the replica answers what the database says.
     const copy = (src: string) => join(cluster.replica.dataDir, 'uploads', 'images', src.split('/').pop()!);
     expect(hidden.sources.filter((src) => existsSync(copy(src)))).toEqual(hidden.sources);
+    // However its folder is spelled: the kept copy was once served at /uploads/IMAGES/.
+    for (const src of hidden.sources) {
+      for (const spelled of ['/uploads/IMAGES/', '/uploads/imageS/', '/uploads/Images/', '/UPLOADS/images/']) {
+        const path = src.replace('/uploads/images/', spelled);
+        expect((await rawGet(cluster.replica.origin, path)).status, `${path} on the replica`).toBe(404);
+      }
+    }
   }, 180_000);
+
+  it('serves a replaced avatar on neither node under any spelling of its folder; the primary deletes its file', async () => {
+    const member = await cluster.member(cluster.replica);
+    const old = await newAvatar(member);
+    // Once the row reached it, the replica copies the file from the primary, and keeps the copy.
+    const servedOnReplica = (url: string) => waitFor(async () => (await rawGet(cluster.replica.origin, url)).status === 200);
+    await servedOnReplica(old);
+    const name = old.split('/').pop()!;
+    const onPrimary = join(cluster.primary.dataDir, 'uploads', 'avatars', name);
+    // Set an hour ago: a file written a moment ago is left to the hourly sweep.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    utimesSync(onPrimary, hourAgo, hourAgo);
+    const current = await newAvatar(member);
+    // In the same commit that took the old one off.
+    await servedOnReplica(current);
+    for (const folder of ['/uploads/avatars/', '/uploads/AVATARS/', '/uploads/Avatars/', '/uploads/avatarS/', '/UPLOADS/avatars/']) {
+      for (const app of [cluster.replica, cluster.primary]) {
+        expect((await rawGet(app.origin, `${folder}${name}`)).status, `${folder}${name} on ${app.origin}`).toBe(404);
+      }
+    }
+    expect(existsSync(onPrimary)).toBe(false);
+    expect(existsSync(join(cluster.replica.dataDir, 'uploads', 'avatars', name)), 'the replica keeps its copy').toBe(true);
+  });
+
+  it('sends no dot file, unlisted upload, unscreened photo, database or server build from either node, however it is asked', async () => {
+    for (const app of [cluster.replica, cluster.primary]) {
+      const uploadsDir = join(app.dataDir, 'uploads');
+      const leaks = await walkStaticMounts({
+        origin: app.origin,
+        mounts: staticMounts({ uploadsDir, clientFolder: clientBuildFolder }),
+        privateFiles: [app.databasePath, join(projectRoot, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
+      });
+      expect(leaks, app.origin).toEqual([]);
+    }
+  }, 120_000);
 
   it('keeps serving reads when the primary is down, answers writes 503 and keeps nothing of them; writes work once it is back', async () => {
     const comments = count('select count(*) n from comments');

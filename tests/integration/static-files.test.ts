@@ -1,0 +1,44 @@
+import { existsSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staticMounts } from '../../server/static-mounts';
+import { rawGet, unscreenedPhoto, walkStaticMounts } from '#tests/support/static-files';
+import { sharedStack } from '#tests/support/stack';
+import { newAvatar } from '#tests/support/uploads';
+import { clientBuildFolder, projectRoot } from '~/services/paths.server';
+
+// The static files of one server (a primary, or a site on one machine); the same walk
+// runs on a LiteFS replica in tests/integration/litefs/two-nodes.test.ts.
+
+const stack = sharedStack({}, { network: '198.18.40' });
+
+describe('static files', () => {
+  it('sends no dot file, unlisted upload, unscreened photo, database or server build, however a mount or a name is spelled', async () => {
+    const uploadsDir = join(stack.app.dataDir, 'uploads');
+    const leaks = await walkStaticMounts({
+      origin: stack.app.origin,
+      mounts: staticMounts({ uploadsDir, clientFolder: clientBuildFolder }),
+      privateFiles: [stack.app.databasePath, join(projectRoot, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
+    });
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it('serves a replaced avatar under no spelling of its folder, and deletes its file', async () => {
+    const member = await stack.member();
+    const old = await newAvatar(member);
+    expect((await rawGet(stack.app.origin, old)).status).toBe(200);
+    const name = old.split('/').pop()!;
+    const file = join(stack.app.dataDir, 'uploads', 'avatars', name);
+    // Set an hour ago: a file written a moment ago is left to the hourly sweep.
+    const hourAgo = new Date(Date.now() - 3600_000);
+    utimesSync(file, hourAgo, hourAgo);
+    const current = await newAvatar(member);
+    for (const folder of ['/uploads/avatars', '/uploads/AVATARS', '/uploads/Avatars', '/uploads/avatarS', '/UPLOADS/avatars']) {
+      expect((await rawGet(stack.app.origin, `${folder}/${name}`)).status, `${folder}/${name}`).toBe(404);
+    }
+    expect(existsSync(file)).toBe(false);
+    // The current one at its one address.
+    expect((await rawGet(stack.app.origin, current)).status).toBe(200);
+    expect((await rawGet(stack.app.origin, current.replace('/avatars/', '/AVATARS/'))).status).toBe(404);
+  });
+});
