@@ -11,6 +11,7 @@ import { consumeMemoryRateLimit } from './rate-limits.server';
 import { withAnalysisFile } from '~/images/records.server';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
+import { log } from '~/services/log.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 
@@ -21,6 +22,13 @@ import { waitText } from '~/utils/dates';
 
 /** Downloads running at once on this server, whoever asks: each holds a file and a socket. */
 const MAX_RUNNING = 4;
+/**
+ * How long one download may take: a client that stops reading (or reads a byte now and
+ * then) is cut off then and gives its place back, so four of them cannot keep everyone
+ * else's downloads refused for good. A hundred builds' archive is some 50 MB: minutes on a slow line.
+ */
+const EXPORT_DEADLINE_MS = 15 * 60_000;
+/** The members whose download is running, one each. */
 const running = new Set<number>();
 
 export type ExportStart =
@@ -28,9 +36,10 @@ export type ExportStart =
 
 /**
  * Starts the member's archive, within their hourly limit and one download of theirs
- * at a time; the place is given back when the stream closes (finished or abandoned).
+ * at a time; the place is given back when the stream closes (finished, abandoned, or
+ * cut off at the deadline, which leaves the client a broken download rather than a short archive).
  */
-export function startAccountExport(userId: number, now = new Date()): ExportStart {
+export function startAccountExport(userId: number, now = new Date(), { deadlineMs = EXPORT_DEADLINE_MS } = {}): ExportStart {
   if (running.has(userId)) {
     return { ok: false, status: 429, message: 'Your data is already downloading. Wait for it to finish.', retryAfterMs: 60_000 };
   }
@@ -44,14 +53,33 @@ export function startAccountExport(userId: number, now = new Date()): ExportStar
   }
   running.add(userId);
   const stream = accountArchive(userId, now);
-  stream.once('close', () => running.delete(userId));
+  const deadline = setTimeout(() => {
+    log.info(`A data download was cut off after ${Math.round(deadlineMs / 1000)} s`);
+    stream.destroy();
+  }, deadlineMs).unref();
+  stream.once('close', () => {
+    clearTimeout(deadline);
+    running.delete(userId);
+  });
   return { ok: true, fileName: `rigroast-data-${now.toISOString().slice(0, 10)}.zip`, stream };
 }
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
+/** An archive being written, and the entry it reads now (an open photo file). */
+type Archive = { zip: ZipFile; reading: Set<Readable> };
+
+/** A new archive whose open entry is closed with it: a download cut off or abandoned mid-photo leaves no file open. */
+function newArchive(): Archive {
+  const archive: Archive = { zip: new ZipFile(), reading: new Set() };
+  (archive.zip.outputStream as Readable).once('close', () => {
+    for (const entry of archive.reading) entry.destroy();
+  });
+  return archive;
+}
+
 /** An entry whose content is made when the archive reaches it (the JSON of a query run then). */
-function addLazy(zip: ZipFile, name: string, content: () => Buffer | Promise<Readable | null>, mtime: Date): void {
+function addLazy({ zip, reading }: Archive, name: string, content: () => Buffer | Promise<Readable | null>, mtime: Date): void {
   zip.addReadStreamLazy(name, { mtime, compress: !name.endsWith('.jpg') && !name.endsWith('.webp') }, (done) => {
     Promise.resolve()
       .then(async (): Promise<Readable> => {
@@ -60,7 +88,13 @@ function addLazy(zip: ZipFile, name: string, content: () => Buffer | Promise<Rea
         // A photo deleted while the archive was written leaves an empty file rather than a broken archive.
         return made ?? Readable.from([]);
       })
-      .then((stream) => done(null, stream))
+      .then((stream) => {
+        // Opened after the download was cut off or abandoned: nobody will read it.
+        if ((zip.outputStream as Readable).destroyed) return void stream.destroy();
+        reading.add(stream);
+        stream.once('close', () => reading.delete(stream));
+        done(null, stream);
+      })
       .catch((error: unknown) => done(error, Readable.from([])));
   });
 }
@@ -77,7 +111,8 @@ async function openPhoto(imageId: number): Promise<Readable | null> {
  * folder with build.json and its photos, comments.json and ratings.json (what they gave).
  */
 export function accountArchive(userId: number, now = new Date()): Readable {
-  const zip = new ZipFile();
+  const archive = newArchive();
+  const { zip } = archive;
   const member = db()
     .select({
       id: users.id,
@@ -100,7 +135,7 @@ export function accountArchive(userId: number, now = new Date()): Readable {
   }
   const avatar = /^\/uploads\/avatars\/([0-9a-f]{64}\.webp)$/.exec(member.avatarUrl)?.[1];
   addLazy(
-    zip,
+    archive,
     'profile.json',
     () => {
       const progression = findProgression(userId, now);
@@ -125,7 +160,7 @@ export function accountArchive(userId: number, now = new Date()): Readable {
   if (avatar) {
     const file = join(env().UPLOADS_DIR, 'avatars', avatar);
     addLazy(
-      zip,
+      archive,
       'avatar.webp',
       () =>
         open(file, 'r').then(
@@ -150,13 +185,13 @@ export function accountArchive(userId: number, now = new Date()): Readable {
       .where(eq(buildPhotos.buildId, build.id))
       .orderBy(asc(buildPhotos.position))
       .all();
-    addLazy(zip, `${folder}/build.json`, () => json(buildRecord(build.id, photos)), build.createdAt);
-    addLazy(zip, `${folder}/photo.jpg`, () => openPhoto(build.imageId), build.createdAt);
-    for (const photo of photos) addLazy(zip, `${folder}/photo-${photo.position}.jpg`, () => openPhoto(photo.imageId), build.createdAt);
+    addLazy(archive, `${folder}/build.json`, () => json(buildRecord(build.id, photos)), build.createdAt);
+    addLazy(archive, `${folder}/photo.jpg`, () => openPhoto(build.imageId), build.createdAt);
+    for (const photo of photos) addLazy(archive, `${folder}/photo-${photo.position}.jpg`, () => openPhoto(photo.imageId), build.createdAt);
   }
 
   addLazy(
-    zip,
+    archive,
     'comments.json',
     () =>
       json(
@@ -178,7 +213,7 @@ export function accountArchive(userId: number, now = new Date()): Readable {
     now,
   );
   addLazy(
-    zip,
+    archive,
     'ratings.json',
     () =>
       json(
