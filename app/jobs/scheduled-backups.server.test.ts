@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,5 +40,17 @@ describe('backUpIfDue', () => {
     const copy = new Database(join(config.BACKUP_DIR, 'rigroast-20261103T030000Z', 'sqlite.db'), { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();
+  });
+
+  it('makes BACKUP_DIR and each backup in it for the site user alone, whatever the umask', async () => {
+    const umask = process.umask(0o002);
+    try {
+      await backUpIfDue(config, new Date(Date.UTC(2026, 10, 1, 3, 0, 0)));
+    } finally {
+      process.umask(umask);
+    }
+    const mode = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);
+    const backup = join(config.BACKUP_DIR, 'rigroast-20261101T030000Z');
+    expect([await mode(config.BACKUP_DIR), await mode(backup), await mode(join(backup, 'sqlite.db'))]).toEqual(['700', '700', '600']);
   });
 });

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { constants } from 'node:fs';
-import { access, copyFile, cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { access, chmod, copyFile, cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { AVATAR_FOLDERS } from '~/images/avatars.server';
 import { IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/images/storage.server';
 
@@ -21,6 +21,25 @@ const ATTEMPTS = 5;
 const ALL_PAGES = 0x7fffffff;
 /** A stored file's name as the code writes them: no folders, no dot files. */
 const FILE_NAME = /^[\w-][\w.-]*$/;
+
+/**
+ * A backup holds e-mail addresses, password hashes and moderators' notes: its folders and
+ * files are the site user's alone, whatever the process's umask (set by chmod, which the
+ * umask does not touch). The backup's own folder is so from the start, before anything is in it.
+ */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** `mkdir -p`, every folder it creates the owner's alone. */
+async function ownerOnlyFolder(path: string): Promise<void> {
+  const first = await mkdir(path, { recursive: true, mode: FOLDER_MODE });
+  if (first === undefined) return;
+  const top = resolve(first);
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    await chmod(folder, FOLDER_MODE);
+    if (folder === top || folder === dirname(folder)) return;
+  }
+}
 
 /** A refusal with a message for the operator (nothing was changed). */
 export class BackupError extends Error {}
@@ -67,10 +86,11 @@ async function copyNamedFile(file: NamedFile, uploadsDir: string, target: string
   for (const folder of file.folders) {
     const destination = join(target, BACKUP_UPLOADS, folder, file.name);
     try {
-      await mkdir(join(target, BACKUP_UPLOADS, folder), { recursive: true });
+      await ownerOnlyFolder(join(target, BACKUP_UPLOADS, folder));
       // Copied in an earlier attempt: same name, same bytes.
       if (await exists(destination)) return true;
       await copyFile(join(uploadsDir, folder, file.name), destination, constants.COPYFILE_FICLONE);
+      await chmod(destination, FILE_MODE);
       return true;
     } catch (error) {
       if (!isMissing(error)) throw error;
@@ -87,13 +107,14 @@ export async function backupSite({ databasePath, uploadsDir, dir }: SiteBackup):
   if (await exists(dir)) throw new BackupError(`${dir} already exists: give a new folder for the backup.`);
   const partial = join(dir, '..', `.${basename(dir)}.partial`);
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { recursive: true });
+  await ownerOnlyFolder(partial);
   try {
     const source = new Database(databasePath, { readonly: true, fileMustExist: true });
     try {
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         await rm(join(partial, BACKUP_DATABASE), { force: true });
         await source.backup(join(partial, BACKUP_DATABASE), { progress: () => ALL_PAGES });
+        await chmod(join(partial, BACKUP_DATABASE), FILE_MODE);
         const snapshot = new Database(join(partial, BACKUP_DATABASE), { readonly: true });
         try {
           const files = filesNamedBy(snapshot);
