@@ -218,11 +218,12 @@ export async function seed(): Promise<void> {
     const about = details[index];
     // Each roast intensity on a third of the builds; the roast job writes each roast and its advice when the server runs.
     const roastIntensity = ROAST_INTENSITIES[index % ROAST_INTENSITIES.length];
-    const buildId = await createBuild(
+    const created = await createBuild(
       { userId: ownerId, title, imageId, description: about?.description, tags: about?.tags, roastIntensity },
       createdAt,
     );
-    if (buildId === null) continue;
+    if (!created.ok) continue;
+    const { buildId } = created;
     // Our own generated scenes need no screening: listed at once, roasted when the server runs.
     await approveBuild(buildId, createdAt);
     for (const [category, name] of about?.parts ?? []) addPart(buildId, ownerId, { category, name });

@@ -49,7 +49,8 @@ export async function seedVoteIntegrity({
     const imageId = saveImage(await processImage(new Uint8Array(png), { uploadsDir: config.UPLOADS_DIR }));
     await makeLaterVariants(imageId);
     const createdAt = new Date(now - (30 - position) * DAY);
-    const buildId = await createBuild({ userId: id, title: `${username}’s glow box`, imageId }, createdAt);
+    const created = await createBuild({ userId: id, title: `${username}’s glow box`, imageId }, createdAt);
+    const buildId = created.ok ? created.buildId : null;
     if (buildId !== null) await approveBuild(buildId, createdAt);
     members.push({ id, buildId });
   }

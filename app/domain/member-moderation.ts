@@ -26,3 +26,9 @@ export function canModerateMember(viewer: Viewer | null, target: { id: number; i
 export function activeSuspension(member: { suspendedUntil: Date | null }, now: Date | number = Date.now()): Date | null {
   return member.suspendedUntil && member.suspendedUntil.getTime() > Number(now) ? member.suspendedUntil : null;
 }
+
+/**
+ * Why screening held what it would have listed: its owner was suspended by then, and a
+ * suspended member puts nothing new in front of others, so a moderator decides.
+ */
+export const HELD_WHILE_SUSPENDED = 'Your account was suspended while this photo was being checked, so a moderator will look at it first.';

@@ -9,12 +9,11 @@ import { resetEnv } from '~/services/env.server';
 import type { ProcessedImage } from './encode.server';
 import { processFully } from '#tests/support/processed-images';
 import { imageVariants, images } from '../../db/schema';
-import { createBuild } from '~/models/builds.server';
 import { analysisFile, imageSources, largestVariantUrl, withAnalysisFile } from './records.server';
 import { pruneUnusedImages } from './storage.server';
 import { saveImage } from '~/models/uploads.server';
 import { createTempUpload } from '~/models/temp-uploads.server';
-import { aMember } from '#tests/support/factories';
+import { aBuild, aMember } from '#tests/support/factories';
 
 let uploadsDir: string;
 /** 1700×1000: all four widths. */
@@ -194,7 +193,7 @@ describe('housekeeping of unused images', () => {
     const usedId = saveImage(wide);
     const waitingId = saveImage(medium);
     saveImage(small);
-    await createBuild({ userId: user.id, title: 'Kept', imageId: usedId });
+    await aBuild({ userId: user.id, title: 'Kept', imageId: usedId });
     createTempUpload({ imageId: waitingId, title: '' });
     const file = (image: ProcessedImage, folder = join('private', 'images')) => join(uploadsDir, folder, image.variants[0]!.fileName);
     const day = 24 * 3600_000;

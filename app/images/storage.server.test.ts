@@ -10,13 +10,13 @@ import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { type ProcessedImage, processImage } from './encode.server';
 import { processFully } from '#tests/support/processed-images';
-import { approveBuild, createBuild } from '~/models/builds.server';
+import { approveBuild } from '~/models/builds.server';
 import { imageSources, makeLaterVariants } from './records.server';
 import { viewableImageFile } from './serve.server';
 import { pruneOrphanFiles, reconcileImageFiles, settleImageFiles } from './storage.server';
 import { saveImage } from '~/models/uploads.server';
 import { createTempUpload } from '~/models/temp-uploads.server';
-import { aMember } from '#tests/support/factories';
+import { aBuild, aMember } from '#tests/support/factories';
 
 let uploadsDir: string;
 let ownerId: number;
@@ -53,7 +53,7 @@ const published = (imageId: number) =>
 
 async function buildWith(image: ProcessedImage, userId = ownerId) {
   const imageId = saveImage(image);
-  return { imageId, buildId: (await createBuild({ userId, title: 'Rig', imageId }))! };
+  return { imageId, buildId: await aBuild({ userId, title: 'Rig', imageId }) };
 }
 
 describe("where an image's files live", () => {

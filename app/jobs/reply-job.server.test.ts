@@ -3,10 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments } from '../../db/schema';
 import { createJobRunner } from './background-work.server';
 import type { JobRunner } from '~/queue/runner.server';
-import { createBuild } from '~/models/builds.server';
 import { addComment } from '~/models/comments.server';
 import { saveImage } from '~/models/uploads.server';
-import { aMember } from '#tests/support/factories';
+import { aBuild, aMember } from '#tests/support/factories';
 import { db } from '~/services/db.server';
 import { env, resetEnv } from '~/services/env.server';
 import { type FakeOllama, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
@@ -23,7 +22,7 @@ beforeEach(async () => {
   memberId = aMember({ username: 'asker', email: 'asker@example.com' }).id;
   const imageId = saveImage({ hash: 'd'.repeat(64), width: 800, height: 600, placeholder: '', variants: [] });
   resetEnv();
-  buildId = (await createBuild({ userId: memberId, title: 'RTX 4080 white build', imageId }))!;
+  buildId = await aBuild({ userId: memberId, title: 'RTX 4080 white build', imageId });
   // The roast job has nothing to look at here (no image files): this build is already roasted.
   db().update(builds).set({ roast: 'An earlier roast.', roastFacts: SAMPLE_FACTS }).where(eq(builds.id, buildId)).run();
 });

@@ -37,8 +37,7 @@ export const screenBuild: JobHandler = {
       // Read in the same transaction, so a look that answers meanwhile is counted here or by saveLook.
       const look = screeningLook(tx, build.id);
       const decided = screeningVerdict({ scores, look: look.facts, thresholds: screeningThresholds() });
-      saveScreening(tx, build.id, { ...decided, scores });
-      return { verdict: decided, lookPending: look.pending };
+      return { verdict: saveScreening(tx, build.id, { ...decided, scores }), lookPending: look.pending };
     });
     // Approved, the photo is published; rejected, it is deleted; held, it stays private.
     // The verdict is saved already: a failure here is put right by housekeeping's reconciliation.

@@ -20,8 +20,8 @@ export const screenPhoto: JobHandler = {
       scores: env().SCREENING === 'off' ? null : await screenImage(file),
     }));
     if (!seen) throw new Error(`Photo ${photo.id} has no JPEG variant to screen`);
-    const verdict = screeningVerdict({ scores: seen.scores, look: null, thresholds: screeningThresholds() });
-    complete((tx) => savePhotoScreening(tx, photo.id, verdict, seen.scores));
+    const decided = screeningVerdict({ scores: seen.scores, look: null, thresholds: screeningThresholds() });
+    const verdict = complete((tx) => savePhotoScreening(tx, photo.id, decided, seen.scores));
     await settleImageFiles([photo.imageId]).catch((error: unknown) =>
       log.error(`Photo ${photo.id}: its files could not be moved after screening`, error instanceof Error ? error.message : String(error)),
     );

@@ -7,12 +7,11 @@ import { auditLog, builds, comments, ratings, sessions, users } from '../../db/s
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { changeMember, deleteMember, listMembers } from './admin-members.server';
-import { createBuild } from './builds.server';
 import { addComment } from './comments.server';
 import { saveImage } from '~/models/uploads.server';
 import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
-import { aMember } from '#tests/support/factories';
+import { aBuild, aMember } from '#tests/support/factories';
 import { columnValues } from '#tests/support/test-database';
 
 let uploads: string;
@@ -45,7 +44,7 @@ async function buildBy(userId: number, title: string) {
     placeholder: '',
     variants: [{ format: 'jpeg', width: 640, height: 480, bytes: 4, fileName: `${hash}-640.jpg` }],
   });
-  return { id: (await createBuild({ userId, title, imageId }))!, file: join(uploads, 'images', `${hash}-640.jpg`) };
+  return { id: await aBuild({ userId, title, imageId }), file: join(uploads, 'images', `${hash}-640.jpg`) };
 }
 
 const totals = (id: number) =>

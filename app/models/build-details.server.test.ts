@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builds } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { buildTagsOf, updateBuildDetails } from './build-details.server';
-import { createBuild } from './builds.server';
-import { aMember, anImage } from '#tests/support/factories';
+import { aBuild, aMember, anImage } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 withScreeningOff();
@@ -15,13 +14,13 @@ const descriptionOf = (id: number) =>
 describe('a build’s description and tags', () => {
   it('are set at upload and replaced by the owner, tags in the curated list’s order', async () => {
     const owner = aMember();
-    const id = (await createBuild({
+    const id = await aBuild({
       userId: owner.id,
       title: 'Snow',
       imageId: anImage(),
       description: 'All white.',
       tags: ['itx', 'white-build'],
-    }))!;
+    });
     expect(descriptionOf(id)).toBe('All white.');
     expect(buildTagsOf(id)).toEqual(['white-build', 'itx']);
 
@@ -32,7 +31,7 @@ describe('a build’s description and tags', () => {
 
   it('are the owner’s alone to change', async () => {
     const owner = aMember();
-    const id = (await createBuild({ userId: owner.id, title: 'Snow', imageId: anImage(), tags: ['budget'] }))!;
+    const id = await aBuild({ userId: owner.id, title: 'Snow', imageId: anImage(), tags: ['budget'] });
     expect(updateBuildDetails(id, aMember().id, { description: 'Mine now', tags: [] })).toEqual({ ok: false, reason: 'not_owner' });
     expect(updateBuildDetails(id + 1000, owner.id, { description: null, tags: [] })).toEqual({ ok: false, reason: 'not_found' });
     expect(buildTagsOf(id)).toEqual(['budget']);

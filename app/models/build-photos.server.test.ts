@@ -3,10 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { images } from '../../db/schema';
 import { hasActiveJob } from '~/queue/enqueue.server';
 import { screenPhotoJob } from '~/queue/job-types';
+import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { addBuildPhoto, listBuildPhotos, removeBuildPhoto, savePhotoScreening } from './build-photos.server';
+import { suspendMember } from './member-moderation.server';
 import { aListedBuild, aMember, anImage } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
@@ -40,6 +42,17 @@ describe('a build’s extra photos', () => {
     });
     expect(listBuildPhotos(buildId, { approvedOnly: true }).map((photo) => photo.id)).toEqual([first.photo.id]);
     expect(listBuildPhotos(buildId, { approvedOnly: false }).map((photo) => photo.reviewStatus)).toEqual(['approved', 'held']);
+  });
+
+  it('wait for a moderator when screening passes them after their owner was suspended', async () => {
+    const { owner, buildId } = await anOwnedBuild();
+    screeningOn();
+    const added = await addBuildPhoto(buildId, owner.id, anImage());
+    if (!added.ok) throw new Error('photo refused');
+    suspendMember(aMember({ isAdmin: true }), owner.id, { reason: 'Spam', until: new Date(Date.now() + 3_600_000) });
+    const saved = db().transaction((tx) => savePhotoScreening(tx, added.photo.id, { outcome: 'approved', reason: null }, null));
+    expect(saved).toEqual({ outcome: 'held', reason: HELD_WHILE_SUSPENDED });
+    expect(listBuildPhotos(buildId, { approvedOnly: true })).toEqual([]);
   });
 
   it('are at most four, the same picture once, and a removed one frees its place and its image', async () => {

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildPhotos, builds } from '../../db/schema';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
+import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import { deleteImagesIfUnused, settleImageFiles } from '~/images/storage.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { screenPhotoJob } from '~/queue/job-types';
 import type { ScreeningVerdict } from '~/roast/screening/verdict';
 import { db, type Writer } from '~/services/db.server';
+import { suspensionOf } from './member-moderation.server';
 import { env } from '~/services/env.server';
 
 export type BuildPhoto = { id: number; imageId: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null };
@@ -110,12 +112,33 @@ export function photoForScreening(photoId: number) {
   );
 }
 
-/** Screening's decision on a waiting extra photo: approved it shows, held it waits for a moderator, rejected it is gone. */
-export function savePhotoScreening(tx: Writer, photoId: number, verdict: ScreeningVerdict, scores: Record<string, unknown> | null): void {
+/**
+ * Screening's decision on a waiting extra photo, answered as saved: approved it shows,
+ * held it waits for a moderator (as one approved does while its owner is suspended),
+ * rejected it is gone.
+ */
+export function savePhotoScreening(
+  tx: Writer,
+  photoId: number,
+  screened: ScreeningVerdict,
+  scores: Record<string, unknown> | null,
+  now = new Date(),
+): ScreeningVerdict {
+  const owner = tx
+    .select({ userId: builds.userId })
+    .from(buildPhotos)
+    .innerJoin(builds, eq(builds.id, buildPhotos.buildId))
+    .where(eq(buildPhotos.id, photoId))
+    .get();
+  const verdict: ScreeningVerdict =
+    screened.outcome === 'approved' && owner && suspensionOf(tx, owner.userId, now)
+      ? { outcome: 'held', reason: HELD_WHILE_SUSPENDED }
+      : screened;
   tx.update(buildPhotos)
     .set({ reviewStatus: verdict.outcome, reviewReason: verdict.reason, screening: scores })
     .where(and(eq(buildPhotos.id, photoId), eq(buildPhotos.reviewStatus, 'pending')))
     .run();
+  return verdict;
 }
 
 /** Screening could not run on an extra photo: a moderator decides. */

@@ -6,7 +6,6 @@ import { resetEnv } from '~/services/env.server';
 import {
   approveBuild,
   canSeeBuild,
-  createBuild,
   FRESH_ROAST_INTERVAL_MS,
   findBuild,
   findBuildDetail,
@@ -15,7 +14,7 @@ import {
   listUserBuilds,
   requestFreshRoast,
 } from './builds.server';
-import { aMember, anImage } from '#tests/support/factories';
+import { aBuild, aMember, anImage } from '#tests/support/factories';
 
 const T = Date.UTC(2026, 0, 1);
 let userId: number;
@@ -34,7 +33,7 @@ afterEach(() => {
   resetEnv();
 });
 
-const build = async (title: string, at: number) => (await createBuild({ userId, title, imageId }, new Date(at)))!;
+const build = async (title: string, at: number) => await aBuild({ userId, title, imageId }, new Date(at));
 const titles = (list: { title: string }[]) => list.map((item) => item.title);
 
 describe('paging through the newest builds', () => {

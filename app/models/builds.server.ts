@@ -5,6 +5,7 @@ import { lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
+import { suspensionOf } from './member-moderation.server';
 import { ratingCounts } from './counted-ratings.server';
 import { recordBuildListed, recordUpload } from './progression.server';
 import { storedHeat } from './trending.server';
@@ -119,14 +120,19 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
   return { totalBuilds, averageRating, totalComments };
 }
 
+export type NewBuildResult =
+  { ok: true; buildId: number } | { ok: false; reason: 'finished' } | { ok: false; reason: 'suspended'; until: Date };
+
 /**
  * Publishes a build, with its first jobs in the same transaction so no build is
  * ever left without one: screening (the build and its photo stay unlisted until it
  * passes), beside the vision model's look when Ollama may be asked, or straight to
  * the roast when screening is off (the photo is published before this resolves). A
  * guest's pending upload, if given, is used up in the same transaction, so it turns
- * into a build only once: null when it was already used. Extra photos sent with it
- * join it as the edit page adds them, each screened on its own.
+ * into a build only once: 'finished' when it was already used. Extra photos sent with
+ * it join it as the edit page adds them, each screened on its own. A member suspended
+ * now publishes nothing, whichever path asks ('suspended', the pending upload kept):
+ * finishing a guest's upload at sign-in runs where the suspension guard does not.
  */
 export async function createBuild(
   {
@@ -147,11 +153,14 @@ export async function createBuild(
     extraImageIds?: number[];
   } & Partial<BuildDetails>,
   now = new Date(),
-): Promise<number | null> {
+): Promise<NewBuildResult> {
   const screening = env().SCREENING !== 'off';
   const looking = screening && env().ROAST_PROVIDER !== 'builtin';
-  const buildId = db().transaction((tx) => {
-    if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0) return null;
+  const result = db().transaction((tx): NewBuildResult => {
+    const until = suspensionOf(tx, userId, now);
+    if (until) return { ok: false, reason: 'suspended', until };
+    if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0)
+      return { ok: false, reason: 'finished' };
     const { id } = tx
       .insert(builds)
       .values({
@@ -173,10 +182,10 @@ export async function createBuild(
     if (looking) enqueueJob(tx, lookJob(id), now);
     recordUpload(tx, userId, now);
     if (!screening) recordBuildListed(tx, id, now);
-    return id;
+    return { ok: true, buildId: id };
   });
-  if (buildId !== null) await settleImageFiles([imageId, ...extraImageIds]);
-  return buildId;
+  if (result.ok) await settleImageFiles([imageId, ...extraImageIds]);
+  return result;
 }
 
 /** Everything the build page shows about one build, listed or not, or null for an unknown id. */

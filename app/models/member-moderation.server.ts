@@ -142,6 +142,18 @@ export function addModeratorNote(actor: Staff, memberId: number, body: string, n
   });
 }
 
+/**
+ * Until when a member is suspended, read from their row as stored now; null when they
+ * are not. The question the suspension guard asks of the session's member, for the
+ * places that put something in front of other members on a member's behalf outside a
+ * request the guard stands in front of (a guest's upload finished at sign-in, screening
+ * listing a build): each asks it in its own transaction.
+ */
+export function suspensionOf(reader: Pick<Writer, 'select'>, memberId: number, now = new Date()): Date | null {
+  const member = reader.select({ suspendedUntil: users.suspendedUntil }).from(users).where(eq(users.id, memberId)).get();
+  return member ? activeSuspension(member, now) : null;
+}
+
 export type ModeratorNote = { id: number; staffName: string; body: string; createdAt: Date };
 
 /** A member's private notes, newest first. */

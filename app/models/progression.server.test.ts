@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { experienceAwards, userAchievements, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { approveBuild, createBuild } from './builds.server';
+import { approveBuild } from './builds.server';
 import { addComment } from './comments.server';
 import {
   awardAchievement,
@@ -16,7 +16,7 @@ import {
 } from './progression.server';
 import { rateBuild } from './ratings.server';
 import { saveRoast, saveScreening } from './roasts.server';
-import { aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
+import { aBuild, aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
 import { someRoastFacts } from '#tests/support/roast-fixtures';
 import { withScreeningOff } from '#tests/support/screening-off';
 
@@ -54,8 +54,8 @@ describe('experience', () => {
     resetEnv();
     const owner = aMember().id;
     const [passed, held] = [
-      await createBuild({ userId: owner, title: 'Passes', imageId: anImage() }, monday),
-      await createBuild({ userId: owner, title: 'Held', imageId: anImage() }, monday),
+      await aBuild({ userId: owner, title: 'Passes', imageId: anImage() }, monday),
+      await aBuild({ userId: owner, title: 'Held', imageId: anImage() }, monday),
     ];
     expect(member(owner).experience).toBe(0);
     const outcome = { reason: null, scores: null };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import { builds, images } from '../../db/schema';
 import { enqueueJob } from '~/queue/enqueue.server';
@@ -6,6 +7,7 @@ import { roastJob } from '~/queue/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/verdict';
+import { suspensionOf } from './member-moderation.server';
 import { unlistBuild } from './moderation.server';
 import { recordBuildListed, recordRoast } from './progression.server';
 import { rememberRoastLines } from './roast-memory.server';
@@ -62,12 +64,18 @@ export function screeningLook(reader: Writer, buildId: number): { pending: boole
 }
 
 /**
- * Records screening's decision on a still-pending build. An approved build is
- * listed and its roast queued in the same transaction — unless the vision model's
- * look is still pending: the roast is written from its facts, so saveLook queues it.
- * A held or rejected one waits for a moderator (or stays hidden) with the reason its owner sees.
+ * Records screening's decision on a still-pending build, and answers the decision
+ * saved. An approved build is listed and its roast queued in the same transaction —
+ * unless the vision model's look is still pending: the roast is written from its
+ * facts, so saveLook queues it. A held or rejected one waits for a moderator (or stays
+ * hidden) with the reason its owner sees; so does one approved whose owner is suspended now.
  */
-export function saveScreening(tx: Writer, buildId: number, result: ScreeningOutcome, now = new Date()): void {
+export function saveScreening(tx: Writer, buildId: number, screened: ScreeningOutcome, now = new Date()): ScreeningOutcome {
+  const owner = tx.select({ userId: builds.userId }).from(builds).where(eq(builds.id, buildId)).get();
+  const result: ScreeningOutcome =
+    screened.outcome === 'approved' && owner && suspensionOf(tx, owner.userId, now)
+      ? { ...screened, outcome: 'held', reason: HELD_WHILE_SUSPENDED }
+      : screened;
   const build = tx
     .update(builds)
     .set({
@@ -84,6 +92,7 @@ export function saveScreening(tx: Writer, buildId: number, result: ScreeningOutc
     if (!build?.lookPending) enqueueJob(tx, roastJob(buildId), now);
     recordBuildListed(tx, buildId, now);
   }
+  return result;
 }
 
 /**

@@ -8,10 +8,10 @@ import { builds } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { processImage, type ProcessedImage } from '~/images/encode.server';
-import { createBuild, findBuildDetail } from './builds.server';
+import { findBuildDetail } from './builds.server';
 import { saveImage } from '~/models/uploads.server';
 import { buildCardImage, buildSocial } from './social-cards.server';
-import { aMember } from '#tests/support/factories';
+import { aBuild, aMember } from '#tests/support/factories';
 
 const ORIGIN = 'https://rigroast.example.com';
 let uploadsDir: string;
@@ -36,7 +36,7 @@ beforeEach(async () => {
   vi.stubEnv('PUBLIC_ORIGIN', ORIGIN);
   resetEnv();
   const user = aMember({ username: 'roasted', email: 'roasted@example.com' });
-  buildId = (await createBuild({ userId: user.id, title: 'Glass box of regret', imageId: saveImage(photo) }))!;
+  buildId = await aBuild({ userId: user.id, title: 'Glass box of regret', imageId: saveImage(photo) });
 });
 
 afterEach(() => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { images } from '../../db/schema';
+import { builds, images } from '../../db/schema';
 import { pruneUnusedImages } from '~/images/storage.server';
 import { db } from '~/services/db.server';
 import { buildTagsOf } from './build-details.server';
 import { listBuildPhotos } from './build-photos.server';
 import { createBuild, findBuildDetail } from './builds.server';
+import { suspendMember } from './member-moderation.server';
 import { createTempUpload, findTempUpload, setTempUploadDetails } from './temp-uploads.server';
 import { aMember, anImage } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
@@ -72,12 +73,32 @@ describe('a guest’s pending upload', () => {
       extraImageIds: extras,
     })!;
     const owner = aMember();
-    const buildId = await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id });
-    expect(buildId).not.toBeNull();
-    expect(findBuildDetail(buildId!)).toMatchObject({ title: 'Guest rig', description: 'Two fans.' });
-    expect(buildTagsOf(buildId!)).toEqual(['rgb-free']);
-    expect(listBuildPhotos(buildId!, { approvedOnly: true }).map((photo) => photo.imageId)).toEqual(extras);
+    const created = await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id });
+    expect(created).toEqual({ ok: true, buildId: expect.any(Number) });
+    const { buildId } = created as { buildId: number };
+    expect(findBuildDetail(buildId)).toMatchObject({ title: 'Guest rig', description: 'Two fans.' });
+    expect(buildTagsOf(buildId)).toEqual(['rgb-free']);
+    expect(listBuildPhotos(buildId, { approvedOnly: true }).map((photo) => photo.imageId)).toEqual(extras);
     expect(findTempUpload(waiting.id)).toBeNull();
-    expect(await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id })).toBeNull();
+    expect(await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id })).toEqual({ ok: false, reason: 'finished' });
+  });
+
+  it('is not published for a member suspended now, whoever asks: no build, and the upload waits', async () => {
+    const waiting = createTempUpload({ imageId: anImage(), title: 'Sent while signed out' })!;
+    const owner = aMember();
+    const until = new Date(Date.now() + DAY_MS);
+    suspendMember(aMember({ isAdmin: true }), owner.id, { reason: 'Flame war', until });
+    expect(await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id })).toEqual({
+      ok: false,
+      reason: 'suspended',
+      until,
+    });
+    expect(await createBuild({ userId: owner.id, title: 'Sent signed in', imageId: anImage() })).toMatchObject({ reason: 'suspended' });
+    expect(db().select({ id: builds.id }).from(builds).all()).toEqual([]);
+    expect(findTempUpload(waiting.id)).toMatchObject({ title: 'Sent while signed out' });
+    // Its end is its date: nothing is written when it passes.
+    expect(await createBuild({ ...waiting, userId: owner.id, tempUploadId: waiting.id }, new Date(until.getTime() + 1))).toMatchObject({
+      ok: true,
+    });
   });
 });

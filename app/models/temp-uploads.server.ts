@@ -17,7 +17,7 @@ export type TempUploadDetails = {
   extraImageIds: number[];
 };
 
-export type TempUpload = { id: string; imageId: number } & TempUploadDetails;
+export type TempUpload = { id: string; imageId: number; expiresAt: Date } & TempUploadDetails;
 
 const NO_DETAILS: TempUploadDetails = {
   title: '',
@@ -55,7 +55,7 @@ export function createTempUpload(
       .run();
     if (changes !== 1) return null;
     keepExtraPhotos(tx, id, kept.extraImageIds);
-    return { id, imageId, ...kept };
+    return { id, imageId, expiresAt: new Date(now + TEMP_UPLOAD_TTL_MS), ...kept };
   });
 }
 
@@ -82,8 +82,7 @@ export function findTempUpload(id: string, now = Date.now()): TempUpload | null 
     .orderBy(asc(tempUploadPhotos.position))
     .all()
     .map((photo) => photo.imageId);
-  const { expiresAt: _expiresAt, ...upload } = row;
-  return { ...upload, extraImageIds };
+  return { ...row, extraImageIds };
 }
 
 /** Replaces a waiting upload's further photos, in order (the form takes at most four). */

@@ -2,6 +2,8 @@ import type { BuildDetails } from '~/models/build-details.server';
 import { createBuild } from '~/models/builds.server';
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import { findTempUpload, TEMP_UPLOAD_TTL_MS, type TempUpload } from '~/models/temp-uploads.server';
+import { shortDateTime } from '~/utils/dates';
+import { suspendedMessage } from '~/utils/suspension';
 import { appCookie } from './cookies.server';
 
 // A guest's upload waiting for them to sign in: its id, in a signed cookie, so the
@@ -22,13 +24,26 @@ export async function pendingUpload(request: Request): Promise<TempUpload | null
   return typeof id === 'string' && id ? findTempUpload(id) : null;
 }
 
-/** Why a pending upload could not be finished, in words for the member. */
-export const PENDING_UPLOAD_REFUSALS = {
-  expired: 'This upload has expired. Please choose your photo again.',
-  finished: 'This upload was already finished.',
-} as const;
+export type FinishedUpload =
+  | { buildId: number }
+  | { refused: 'expired' | 'finished' }
+  /** The member is suspended: the upload was not published, and waits until it expires (`keptUntil`). */
+  | { refused: 'suspended'; until: Date; keptUntil: Date };
 
-export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDING_UPLOAD_REFUSALS };
+/** Why a pending upload could not be finished, in words for the member. */
+export function pendingUploadRefusal(finished: Extract<FinishedUpload, { refused: string }>): string {
+  switch (finished.refused) {
+    case 'expired':
+      return 'This upload has expired. Please choose your photo again.';
+    case 'finished':
+      return 'This upload was already finished.';
+    case 'suspended':
+      return `${suspendedMessage(finished.until)} Your upload was not published: it waits on the upload page until ${shortDateTime(finished.keptUntil)}.`;
+  }
+}
+
+/** The status a refusal is answered with (the API's 404 for an upload it does not know is its own). */
+export const PENDING_UPLOAD_STATUS = { expired: 410, finished: 409, suspended: 403 } as const;
 
 /**
  * Turns the browser's pending upload into `userId`'s build, once: titled `title`,
@@ -37,7 +52,7 @@ export type FinishedUpload = { buildId: number } | { refused: keyof typeof PENDI
  * `extraImageIds`. The cookie is what makes
  * an upload this browser's own: a `tempUploadId` naming any other counts as expired,
  * so an id seen elsewhere cannot publish someone's photo. 'finished' when another
- * tab finished it a moment ago.
+ * tab finished it a moment ago; 'suspended', and kept, while the member is suspended.
  */
 export async function finishPendingUpload(
   request: Request,
@@ -53,7 +68,7 @@ export async function finishPendingUpload(
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
   const { description, tags } = details ?? pending;
-  const buildId = await createBuild({
+  const created = await createBuild({
     userId,
     title: title ?? pending.title,
     imageId: pending.imageId,
@@ -63,5 +78,7 @@ export async function finishPendingUpload(
     tags,
     extraImageIds: [...pending.extraImageIds, ...extraImageIds],
   });
-  return buildId === null ? { refused: 'finished' } : { buildId };
+  if (created.ok) return { buildId: created.buildId };
+  if (created.reason === 'suspended') return { refused: 'suspended', until: created.until, keptUntil: pending.expiresAt };
+  return { refused: created.reason };
 }

@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
 import { WRITES_WHILE_SUSPENDED } from '~/web/suspension-guard.server';
 import { call, expectError } from '#tests/support/api';
-import { type Browser, pageText } from '#tests/support/browser';
+import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { ROUTE_PATTERNS } from '#tests/support/route-table';
-import { readRow } from '#tests/support/test-database';
-import { aBuildBy } from '#tests/support/uploads';
+import { extractLink } from '#tests/support/smtp-sink';
+import { signInWithCode } from '#tests/support/sign-in';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
+import { aBuildBy, testPhoto, uploadBuild } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
 const ADMIN = 'suspension-chief@example.com';
@@ -18,6 +20,7 @@ let admin: Browser;
 let suspended: Browser;
 let other: Browser;
 let suspendedId: number;
+let suspendedEmail: string;
 let buildId: number;
 
 const idOf = (email: string) => readRow<{ id: number }>(stack.app.databasePath, 'select id from users where email = ?', email).id;
@@ -33,9 +36,9 @@ beforeAll(async () => {
   admin = await stack.member(ADMIN);
   other = await stack.member();
   buildId = await aBuildBy(other, 'Rig to comment on');
-  const email = `suspended-${Date.now()}@example.com`;
-  suspended = await stack.member(email);
-  suspendedId = idOf(email);
+  suspendedEmail = `suspended-${Date.now()}@example.com`;
+  suspended = await stack.member(suspendedEmail);
+  suspendedId = idOf(suspendedEmail);
   const until = new Date(Date.now() + 3 * DAY).toISOString();
   const result = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until, reason: 'Flame war in the comments' });
   expect(result.status).toBe(200);
@@ -112,6 +115,49 @@ describe('a suspended member', () => {
     const api = await call(suspended, 'POST', '/api/user/deletion-code', {});
     expect([200, 429]).toContain(api.status);
   });
+
+  it('does not have the upload they made as a guest published by signing in, by code or by link: it waits, and they are told why', async () => {
+    const buildsTitled = (title: string) =>
+      readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from builds where title = ?', title).n;
+    const waiting = (title: string) =>
+      readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from temp_uploads where title = ?', title).n;
+    // The same address asks for a code again within the resend pause.
+    const forgetResendPause = () => {
+      const sqlite = openAppDatabase(stack.app.databasePath);
+      sqlite.prepare("delete from rate_limit_hits where bucket = 'login-code:resend'").run();
+      sqlite.close();
+    };
+    const asGuest = async (title: string) => {
+      const guest = stack.browser();
+      const asked = await uploadBuild(guest, {
+        title,
+        file: { bytes: await testPhoto('jpeg', 640, 480), name: 'rig.jpg', type: 'image/jpeg' },
+      });
+      expect(asked.url).toMatch(/^\/auth\?/);
+      expect(waiting(title)).toBe(1);
+      return guest;
+    };
+    const expectKept = (landed: { url: string; html: string }, title: string) => {
+      expect(landed.url).toBe('/upload');
+      expect(toastText(landed.html)).toMatch(SUSPENDED);
+      expect(toastText(landed.html)).toMatch(/Your upload was not published: it waits on the upload page until \d+ \w+ \d{4}/);
+      expect(buildsTitled(title)).toBe(0);
+      expect(waiting(title)).toBe(1);
+      // The upload page shows it waiting, and the suspension instead of the form that would publish it.
+      expect(pageText(landed.html)).toMatch(SUSPENDED);
+    };
+
+    forgetResendPause();
+    const byCode = await asGuest('Rig sent while signed out');
+    expectKept(await signInWithCode(byCode, stack.mail, suspendedEmail, '/upload'), 'Rig sent while signed out');
+
+    forgetResendPause();
+    const byLink = await asGuest('Rig sent before the link');
+    const before = stack.mail.messages.filter((mail) => mail.to.includes(suspendedEmail)).length;
+    await byLink.post('/auth', { intent: 'request-code', email: suspendedEmail, tab: 'login', redirectTo: '/upload' });
+    const link = new URL(extractLink(await stack.mail.waitForMail(suspendedEmail, { after: before }), '/auth/magic'));
+    expectKept(await byLink.post(link.pathname + link.search, { token: link.searchParams.get('token')! }), 'Rig sent before the link');
+  }, 60_000);
 
   it('writes again once the suspension is lifted', async () => {
     const lifted = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until: null, reason: 'Talked it through' });

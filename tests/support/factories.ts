@@ -42,6 +42,13 @@ export function anImageWithFile(uploadsDir: string, content = 'jpeg'): { imageId
   return { imageId: anImage({ variants }), fileName };
 }
 
+/** A new build made as an upload makes it (waiting for screening unless SCREENING=off); its id. */
+export async function aBuild(values: Parameters<typeof createBuild>[0], at?: Date): Promise<number> {
+  const created = await createBuild(values, at);
+  if (!created.ok) throw new Error(`aBuild: the build was refused (${created.reason})`);
+  return created.buildId;
+}
+
 /**
  * A build that is listed at once, as builds are with SCREENING=off (stub it first):
  * by a new member with a new photo unless `userId` and `imageId` are given.
@@ -52,11 +59,11 @@ export async function aListedBuild({
   title = 'Test rig',
   at = new Date(),
 }: { userId?: number; imageId?: number; title?: string; at?: Date } = {}): Promise<number> {
-  const id = await createBuild({ userId, title, imageId }, at);
-  const row = id === null ? undefined : db().select({ reviewStatus: builds.reviewStatus }).from(builds).where(eq(builds.id, id)).get();
+  const id = await aBuild({ userId, title, imageId }, at);
+  const row = db().select({ reviewStatus: builds.reviewStatus }).from(builds).where(eq(builds.id, id)).get();
   if (row?.reviewStatus !== 'approved')
     throw new Error('aListedBuild: the build was not listed; stub SCREENING=off (and resetEnv()) first');
-  return id!;
+  return id;
 }
 
 /** A competition running from `startDate` to `endDate` (a week from now by default). */

@@ -8,8 +8,9 @@ import { galleryBuilds } from '~/models/gallery.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { apiError, readForm, readQuery, requireApiUser, uploadFailure } from '~/api/request.server';
-import { finishPendingUpload, forgetPendingUpload, PENDING_UPLOAD_REFUSALS } from '~/web/pending-upload.server';
+import { finishPendingUpload, forgetPendingUpload, pendingUploadRefusal } from '~/web/pending-upload.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
+import { suspendedMessage } from '~/utils/suspension';
 import { galleryHref, galleryQuery } from '~/utils/page-query';
 
 /**
@@ -57,13 +58,19 @@ export async function action(args: Route.ActionArgs) {
       details: { description, tags },
       extraImageIds: imageIds,
     });
-    if ('refused' in finished) return apiError(finished.refused === 'expired' ? 404 : 409, PENDING_UPLOAD_REFUSALS[finished.refused]);
+    if ('refused' in finished) {
+      const message = pendingUploadRefusal(finished);
+      if (finished.refused === 'suspended') return apiError(403, message, 'suspended');
+      return apiError(finished.refused === 'expired' ? 404 : 409, message);
+    }
     return created(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
   const [imageId, ...extraImageIds] = imageIds;
-  const buildId = await createBuild({ userId: user.id, title, imageId: imageId!, roastIntensity, description, tags, extraImageIds });
-  if (buildId === null) throw new Error('A new build could not be created');
-  return created(buildId);
+  const made = await createBuild({ userId: user.id, title, imageId: imageId!, roastIntensity, description, tags, extraImageIds });
+  // Suspended since the guard let the call through.
+  if (!made.ok && made.reason === 'suspended') return apiError(403, suspendedMessage(made.until), 'suspended');
+  if (!made.ok) throw new Error('A new build could not be created');
+  return created(made.buildId);
 }
 
 function created(buildId: number, headers?: HeadersInit) {

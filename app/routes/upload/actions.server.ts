@@ -13,14 +13,16 @@ import { clientAddressOf } from '~/web/client-address.server';
 import {
   finishPendingUpload,
   forgetPendingUpload,
-  PENDING_UPLOAD_REFUSALS,
+  PENDING_UPLOAD_STATUS,
   pendingUpload,
+  pendingUploadRefusal,
   rememberPendingUpload,
 } from '~/web/pending-upload.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { uploadSchema } from '~/utils/schemas';
+import { suspendedMessage } from '~/utils/suspension';
 
 /** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
 export function uploadFailed(
@@ -104,7 +106,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
   if (finalize) {
     const pending = await pendingUpload(args.request);
-    if (!pending) return uploadFailed(args, PENDING_UPLOAD_REFUSALS.expired, 410);
+    if (!pending) return uploadFailed(args, pendingUploadRefusal({ refused: 'expired' }), PENDING_UPLOAD_STATUS.expired);
     // Photos chosen now join those already waiting with it, four at most in all.
     const room = MAX_EXTRA_PHOTOS - pending.extraImageIds.length;
     if (photos.length > room) {
@@ -129,8 +131,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
       details: { description, tags },
       extraImageIds,
     });
-    if ('refused' in finished)
-      return uploadFailed(args, PENDING_UPLOAD_REFUSALS[finished.refused], finished.refused === 'expired' ? 410 : 409);
+    if ('refused' in finished) return uploadFailed(args, pendingUploadRefusal(finished), PENDING_UPLOAD_STATUS[finished.refused]);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
   }
 
@@ -140,9 +141,11 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   if (!Array.isArray(extraImageIds)) return extraImageIds;
 
   if (user) {
-    const buildId = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity, extraImageIds });
-    if (buildId === null) throw new Error('A new build could not be created');
-    return uploaded(buildId);
+    const created = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity, extraImageIds });
+    // Suspended since the guard let the post through.
+    if (!created.ok && created.reason === 'suspended') return uploadFailed(args, suspendedMessage(created.until), 403);
+    if (!created.ok) throw new Error('A new build could not be created');
+    return uploaded(created.buildId);
   }
   // A guest: keep the photos and what they wrote, have them sign in, and finish it right after (§4 "Guest upload").
   return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, { title, roastIntensity, description, tags, extraImageIds }) });
