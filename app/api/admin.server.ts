@@ -4,6 +4,7 @@ import { adminCompetitionBody } from './contract/competitions';
 import type { MemberChangeResult } from '~/models/admin-members.server';
 import { type AdminCompetition, findCompetitionForAdmin, saveCompetition } from '~/models/competitions.server';
 import type { Actor } from '~/models/audit.server';
+import { STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
 import type { Viewer } from '~/domain/permissions';
 import { apiError, readJson } from '~/api/request.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
@@ -66,7 +67,5 @@ export async function saveCompetitionFromJson(admin: Viewer & Actor, id: number 
 
 /** Why a measure on a member was refused, as the API answers it. */
 export function measureFailure(result: Extract<MeasureResult, { ok: false }>): Response {
-  return result.reason === 'not_found'
-    ? apiError(404, 'User not found')
-    : apiError(403, 'Staff, and your own account, cannot be warned, struck, suspended or noted; a moderator acts on members only.');
+  return result.reason === 'not_found' ? apiError(404, 'User not found') : apiError(403, STAFF_RULE_REFUSAL);
 }

@@ -13,14 +13,36 @@ export const STRIKE_MAX_DAYS = 365;
 /** Longer than this is no longer temporary: disable the member instead. */
 export const SUSPENSION_MAX_DAYS = 365;
 
+/** A member as the staff rule reads them. */
+export type StaffTarget = {
+  id: number;
+  isAdmin: boolean;
+  isModerator: boolean;
+  /** Sits on the jury of a competition that has not closed: their stars and their standing are part of its result. */
+  judging: boolean;
+};
+
 /**
- * Whether `viewer` may warn, strike, suspend or note `target`: staff, never on
- * themselves or an admin; a moderator never on another moderator.
+ * The one rule for whether `viewer` may act on `target`, asked by every staff action on
+ * a member (warn, strike, suspend or lift, note, discount or restore their ratings; and
+ * the admins' own measures, canManageMember): staff, never on themselves or an admin;
+ * a moderator never on another moderator, nor on a juror of a competition that has not
+ * closed, whose ratings and standing are the jury's decision (the admins name the jury,
+ * so they decide about its members until the result is fixed).
  */
-export function canModerateMember(viewer: Viewer | null, target: { id: number; isAdmin: boolean; isModerator: boolean }): boolean {
+export function canModerateMember(viewer: Viewer | null, target: StaffTarget): boolean {
   if (!viewer || !isStaff(viewer) || viewer.id === target.id || target.isAdmin) return false;
-  return viewer.isAdmin || !target.isModerator;
+  return viewer.isAdmin || (!target.isModerator && !target.judging);
 }
+
+/** Whether `viewer` may disable, enable, delete, or grant or remove moderator for `target`: the same rule, for admins only. */
+export function canManageMember(viewer: Viewer | null, target: StaffTarget): boolean {
+  return Boolean(viewer?.isAdmin) && canModerateMember(viewer, target);
+}
+
+/** What staff are told when the rule refuses them. */
+export const STAFF_RULE_REFUSAL =
+  'Staff never act on their own account or on an admin, and moderators not on another moderator or on a juror of a competition that has not closed (an admin may).';
 
 /** When a member's suspension ends, while it runs; null once it has (a suspension ends at its date, with no write). */
 export function activeSuspension(member: { suspendedUntil: Date | null }, now: Date | number = Date.now()): Date | null {

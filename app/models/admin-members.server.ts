@@ -2,7 +2,9 @@ import { type AnyColumn, count, desc, eq, or, type SQL, sql } from 'drizzle-orm'
 import { users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { eraseMember, finishErasing } from './account-deletion.server';
-import { canManageMember, type Viewer } from '~/domain/permissions';
+import { judging } from './staff-targets.server';
+import { canManageMember } from '~/domain/member-moderation';
+import type { Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';
 import { normalizeEmail } from './users.server';
 import { db } from '~/services/db.server';
@@ -17,6 +19,8 @@ export type MemberRow = {
   /** As stored: compare it with the clock (domain/member-moderation activeSuspension). */
   suspendedUntil: Date | null;
   createdAt: Date;
+  /** Sits on the jury of a competition that has not closed (the staff rule reads it). */
+  judging: boolean;
 };
 
 const memberColumns = {
@@ -28,6 +32,7 @@ const memberColumns = {
   isDisabled: users.isDisabled,
   suspendedUntil: users.suspendedUntil,
   createdAt: users.createdAt,
+  judging,
 };
 
 /** `text` as a LIKE pattern that matches it literally anywhere (case-insensitive for ASCII). */

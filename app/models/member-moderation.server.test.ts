@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { auditLog, competitions } from '../../db/schema';
 import {
   acknowledgeWarning,
   activeStrikeCount,
@@ -17,7 +18,7 @@ import { createSession, findActiveSession } from './sessions.server';
 import { activeSuspension } from '~/domain/member-moderation';
 import { notificationText } from '~/domain/notifications';
 import { db } from '~/services/db.server';
-import { aMember } from '#tests/support/factories';
+import { aCompetition, aMember } from '#tests/support/factories';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -102,6 +103,20 @@ describe('who may act', () => {
     expect(warnMember(mod, 9999, 'Nobody', t0)).toEqual({ ok: false, reason: 'not_found' });
     expect(addModeratorNote(boss, otherMod.id, 'Too quick to hide builds', t0)).toMatchObject({ ok: true });
     expect(auditRows().map((row) => row.action)).toEqual(['note-member']);
+  });
+
+  it('leaves a juror of a competition that has not closed to the admins; once it has, moderators may act on them', () => {
+    const boss = admin();
+    const mod = moderator();
+    const juror = aMember();
+    const competition = aCompetition({ jurors: [juror.id] });
+    const until = new Date(Date.now() + DAY);
+    expect(suspendMember(mod, juror.id, { reason: 'Rates friends', until })).toEqual({ ok: false, reason: 'forbidden' });
+    expect(warnMember(mod, juror.id, 'Rate the rigs, not the people')).toEqual({ ok: false, reason: 'forbidden' });
+    expect(memberStanding(juror.id)?.suspendedUntil).toBeNull();
+    expect(warnMember(boss, juror.id, 'Rate the rigs, not the people')).toMatchObject({ ok: true });
+    db().update(competitions).set({ closedAt: new Date() }).where(eq(competitions.id, competition)).run();
+    expect(suspendMember(mod, juror.id, { reason: 'Rates friends', until })).toMatchObject({ ok: true });
   });
 });
 

@@ -3,32 +3,21 @@ import { memberStrikes, memberWarnings, moderatorNotes, users } from '../../db/s
 import { type Actor, recordAudit } from './audit.server';
 import { notifyWarning } from './notifications.server';
 import { perDataVersion } from './version-cache.server';
-import { activeSuspension, canModerateMember } from '~/domain/member-moderation';
+import { targetOf } from './staff-targets.server';
+import { activeSuspension } from '~/domain/member-moderation';
 import type { Viewer } from '~/domain/permissions';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { shortDateTime } from '~/utils/dates';
 
 // Staff's measures on a member short of disabling them: warnings the member reads,
 // strikes that expire, suspensions until a date, private notes. Each is taken only by
-// someone canModerateMember allows, in one transaction with its audit row. Strikes
-// lead to nothing on their own: staff see the active count and decide.
+// someone the staff rule allows (targetOf: canModerateMember), in one transaction with
+// its audit row. Strikes lead to nothing on their own: staff see the active count and decide.
 
 type Staff = Viewer & Actor;
 const DAY_MS = 24 * 3600_000;
 
 export type MeasureResult<Extra = unknown> = ({ ok: true; username: string } & Extra) | { ok: false; reason: 'not_found' | 'forbidden' };
-
-/** The member `actor` means to act on, if they exist and `actor` may. */
-function targetOf(tx: Writer, actor: Staff, memberId: number) {
-  const member = tx
-    .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, isModerator: users.isModerator })
-    .from(users)
-    .where(eq(users.id, memberId))
-    .get();
-  if (!member) return { ok: false, reason: 'not_found' } as const;
-  if (!canModerateMember(actor, member)) return { ok: false, reason: 'forbidden' } as const;
-  return { ok: true, member } as const;
-}
 
 const staffOf = (actor: Staff) => ({ staffId: actor.id, staffName: actor.username });
 

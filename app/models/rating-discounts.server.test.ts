@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, builds, experienceAwards, notifications, ratings, users } from '../../db/schema';
+import { auditLog, builds, competitions, experienceAwards, notifications, ratings, users } from '../../db/schema';
 import { rankEntries } from './competition-standings.server';
 import { galleryBuilds } from './gallery.server';
 import { rankBuilds } from './leaderboards.server';
@@ -123,6 +123,29 @@ describe('setRatingDiscount', () => {
         .all()
         .filter((row) => row.ref.startsWith('milestone')),
     ).toEqual([]);
+  });
+
+  it('is taken on a member the staff rule allows: a moderator not on an admin, a moderator or a juror of a competition not closed', () => {
+    const moderator = aMember({ isModerator: true });
+    const otherModerator = aMember({ isModerator: true }).id;
+    const juror = aMember({ username: 'juror' }).id;
+    const competition = aCompetition({ jurors: [juror] });
+    for (const [userId, stars] of [
+      [admin.id, 5],
+      [otherModerator, 5],
+      [juror, 1],
+    ] as const)
+      rateBuild({ buildId: rival, userId, rating: stars });
+    const before = totals(rival);
+    for (const target of [admin.id, otherModerator, juror])
+      expect(setRatingDiscount(moderator, target, { discount: true, reason: 'Suspicious' })).toEqual({ ok: false, reason: 'forbidden' });
+    expect(totals(rival)).toEqual(before);
+    expect(listRatingDiscounts()).toEqual([]);
+    // The admins name the jury and may discount a juror; a closed competition's jurors are members like any.
+    expect(setRatingDiscount(admin, juror, { discount: true, reason: 'Rated every rival 1 star' })).toEqual({ ok: true, label: 'juror' });
+    db().update(competitions).set({ closedAt: new Date() }).where(eq(competitions.id, competition)).run();
+    expect(setRatingDiscount(moderator, juror, { discount: false, reason: 'Cleared on appeal' })).toEqual({ ok: true, label: 'juror' });
+    expect(totals(rival)).toEqual(before);
   });
 
   it('refuses without a reason, on oneself, for a member who is not there or not staff, and twice; changing nothing', () => {

@@ -3,6 +3,8 @@ import { ratingDiscounts, ratings, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { isDiscounted } from './counted-ratings.server';
 import { recomputeScores } from './scores.server';
+import { targetOf } from './staff-targets.server';
+import { STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
 import { isStaff, type Viewer } from '~/domain/permissions';
 import { DISCOUNT_REASON_MAX } from '~/domain/vote-integrity';
 import { db, type Writer } from '~/services/db.server';
@@ -12,11 +14,13 @@ export type DiscountResult =
   | { ok: false; reason: 'forbidden' | 'not_found' | 'own_account' | 'no_reason' | 'reason_too_long' | 'already' | 'not_discounted' };
 
 /**
- * Staff take a member's ratings out of every score (or put them back): the rows stay,
- * the rule in counted-ratings.server.ts reads the discount. The stored aggregates (the
- * rated builds' totals, their owners' reputation) are recounted in the same
- * transaction, the leaderboards are asked to rank again, and the audit log says who
- * and why. Experience and achievements already earned stay: the award ledger does not
+ * Staff take a member's ratings out of every score (or put them back), on a member the
+ * staff rule lets them act on (targetOf: a moderator not on an admin, another moderator
+ * or a juror of a competition that has not closed, whose stars decide its jury prize).
+ * The rows stay; the rule in counted-ratings.server.ts reads the discount. The stored
+ * aggregates (the rated builds' totals, their owners' reputation) are recounted in the
+ * same transaction, the leaderboards are asked to rank again, and the audit log says
+ * who and why. Experience and achievements already earned stay: the award ledger does not
  * keep, past two days, which rating earned what (decision 011).
  */
 export function setRatingDiscount(
@@ -31,8 +35,9 @@ export function setRatingDiscount(
   if (reason.length > DISCOUNT_REASON_MAX) return { ok: false, reason: 'reason_too_long' };
   if (memberId === actor.id) return { ok: false, reason: 'own_account' };
   return db().transaction((tx): DiscountResult => {
-    const member = tx.select({ username: users.username }).from(users).where(eq(users.id, memberId)).get();
-    if (!member) return { ok: false, reason: 'not_found' };
+    const target = targetOf(tx, actor, memberId);
+    if (!target.ok) return target;
+    const { member } = target;
     const discounted = isDiscounted(tx, memberId);
     if (change.discount && discounted) return { ok: false, reason: 'already' };
     if (!change.discount && !discounted) return { ok: false, reason: 'not_discounted' };
@@ -101,7 +106,7 @@ function ratingCountsOf(userIds: number[]): Map<number, number> {
 
 /** What staff are told when a discount or restore is refused. */
 export const DISCOUNT_REFUSALS: Record<Extract<DiscountResult, { ok: false }>['reason'], string> = {
-  forbidden: 'Only admins and moderators can discount ratings.',
+  forbidden: STAFF_RULE_REFUSAL,
   not_found: 'This member does not exist.',
   own_account: 'You cannot discount your own ratings.',
   no_reason: 'Say why: the reason goes in the audit log.',

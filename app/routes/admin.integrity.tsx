@@ -5,17 +5,40 @@ import { ScoreEffects } from '~/components/admin/score-effects';
 import { MemberLink } from '~/components/member-link';
 import { buttonClass } from '~/components/ui/button';
 import { BURST, DISCOUNT_REASON_MAX, FINDING_TITLES, FOCUS, RING } from '~/domain/vote-integrity';
+import { canModerateMember, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
 import { integrityOverview } from '~/models/integrity-overview.server';
+import { staffTargets } from '~/models/staff-targets.server';
 import { DISCOUNT_REFUSALS, setRatingDiscount } from '~/models/rating-discounts.server';
 import { requestIntegrityScan } from '~/models/vote-integrity.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime, shortDate } from '~/utils/dates';
 
-/** Vote integrity for staff: the last scan's findings, the discounted members, and what each does to the scores. */
+/**
+ * Vote integrity for staff: the last scan's findings, the discounted members, and what
+ * each does to the scores; each account offered to discount or restore only when the
+ * staff rule lets the viewer act on it.
+ */
 export function loader(args: Route.LoaderArgs) {
-  requireStaff(args);
-  return { ...integrityOverview(), now: Date.now() };
+  const staff = requireStaff(args);
+  const { findings, discounts, ...overview } = integrityOverview();
+  const targets = staffTargets([
+    ...findings.flatMap((finding) => finding.accounts.map((account) => account.id)),
+    ...discounts.map((discount) => discount.userId),
+  ]);
+  const mayActOn = (id: number) => {
+    const target = targets.get(id);
+    return target !== undefined && canModerateMember(staff, target);
+  };
+  return {
+    ...overview,
+    findings: findings.map((finding) => ({
+      ...finding,
+      accounts: finding.accounts.map((account) => ({ ...account, mayActOn: mayActOn(account.id) })),
+    })),
+    discounts: discounts.map((discount) => ({ ...discount, mayActOn: mayActOn(discount.userId) })),
+    now: Date.now(),
+  };
 }
 
 const BACK = '/admin/integrity';
@@ -137,6 +160,8 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
                         <li key={account.id} className="flex flex-wrap items-center gap-2 text-sm">
                           {account.discounted ? (
                             <Badge tone="muted">Discounted</Badge>
+                          ) : !account.mayActOn ? (
+                            <Badge tone="muted">Not yours to discount</Badge>
                           ) : (
                             <input
                               type="checkbox"
@@ -156,7 +181,7 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
                       ))}
                     </ul>
                   </fieldset>
-                  {finding.accounts.some((account) => !account.discounted) ? (
+                  {finding.accounts.some((account) => !account.discounted && account.mayActOn) ? (
                     <div className="flex flex-wrap items-end gap-2">
                       <ReasonField id={`reason-${finding.key}`} />
                       <button type="submit" className={buttonClass('hot', 'sm')}>
@@ -190,20 +215,22 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
                   </span>
                 </p>
                 <ScoreEffects caption={`Scores with and without @${discount.username}’s ratings`} effects={discount.effects} />
-                <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="restore" />
-                  <input type="hidden" name="userId" value={discount.userId} />
-                  <ReasonField id={`restore-${discount.userId}`} />
-                  <button type="submit" className={buttonClass('ghost', 'sm')}>
-                    Restore ratings
-                  </button>
-                </Form>
+                {discount.mayActOn ? (
+                  <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="userId" value={discount.userId} />
+                    <ReasonField id={`restore-${discount.userId}`} />
+                    <button type="submit" className={buttonClass('ghost', 'sm')}>
+                      Restore ratings
+                    </button>
+                  </Form>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
         <p className="text-sm text-muted">
-          Every discount and restore is in the{' '}
+          {STAFF_RULE_REFUSAL} Every discount and restore is in the{' '}
           <Link to="/admin/audit" className="underline hover:text-neon-cyan">
             audit log
           </Link>

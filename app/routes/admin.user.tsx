@@ -17,8 +17,7 @@ import {
   suspendMember,
   warnMember,
 } from '~/models/member-moderation.server';
-import { canModerateMember } from '~/domain/member-moderation';
-import { canManageMember } from '~/domain/permissions';
+import { canManageMember, canModerateMember, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
 import { rejectForm } from '~/web/reject-form.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
@@ -54,6 +53,7 @@ export function loader(args: Route.LoaderArgs) {
       isAdmin: member.isAdmin,
       isModerator: member.isModerator,
       isDisabled: member.isDisabled,
+      judging: member.judging,
       createdAt: member.createdAt.getTime(),
     },
     standing: {
@@ -92,8 +92,8 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== 'success') return rejectForm(args, { intent, result: submission.reply() });
     const result = run(submission.value);
     if (result.ok) return redirectWithToast(back, { title: done, description: `@${result.username}` }, { status: 303 });
-    const why = result.reason === 'not_found' ? 'this user no longer exists.' : 'staff, and your own account, cannot be moderated here.';
-    return redirectWithToast(back, { kind: 'error', title: 'Error', description: `Not done: ${why}` }, { status: 303 });
+    const why = result.reason === 'not_found' ? 'Not done: this user no longer exists.' : STAFF_RULE_REFUSAL;
+    return redirectWithToast(back, { kind: 'error', title: 'Error', description: why }, { status: 303 });
   };
   switch (formData.get('intent')) {
     case 'warn':
@@ -127,6 +127,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-2 flex flex-wrap gap-1.5">
             {member.isAdmin ? <Badge tone="pink">Admin</Badge> : null}
             {member.isModerator && !member.isAdmin ? <Badge tone="cyan">Moderator</Badge> : null}
+            {member.judging ? <Badge tone="cyan">Juror</Badge> : null}
             {member.isDisabled ? <Badge tone="flame">Disabled</Badge> : null}
             {standing.suspendedUntil ? <Badge tone="flame">Suspended until {shortDateTime(standing.suspendedUntil)}</Badge> : null}
             {!member.isDisabled && !standing.suspendedUntil ? <Badge tone="lime">Active</Badge> : null}
@@ -158,7 +159,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           lastResult={actionData?.result ?? null}
         />
       ) : (
-        <p className="panel p-4 text-muted">Staff, and your own account, cannot be warned, struck, suspended or noted here.</p>
+        <p className="panel p-4 text-muted">{STAFF_RULE_REFUSAL}</p>
       )}
       <p className="text-sm text-muted">
         Strikes do nothing on their own: the count of active ones is here for staff to weigh. Each measure is in the audit log with who took

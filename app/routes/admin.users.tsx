@@ -5,7 +5,7 @@ import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
 import { changeMember, deleteMember, findMember, listMembers, type MemberChange } from '~/models/admin-members.server';
-import { canManageMember } from '~/domain/permissions';
+import { canManageMember } from '~/domain/member-moderation';
 import { activeSuspension } from '~/domain/member-moderation';
 import { requireAdmin } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';

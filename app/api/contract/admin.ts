@@ -11,6 +11,9 @@ export const adminUserSchema = z.object({
   isDisabled: z.boolean(),
   suspendedUntil: timestamp.nullable().meta({ description: 'While a staff suspension runs; null otherwise' }),
   createdAt: timestamp,
+  judging: z.boolean().meta({
+    description: 'Sits on the jury of a competition that has not closed: until it closes, only an admin may act on them',
+  }),
 });
 
 export const adminUsersQuery = z.object({

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { Browser } from '#tests/support/browser';
-import { readRow, runScheduledJobNow } from '#tests/support/test-database';
+import { insertCompetition } from '#tests/support/competitions';
+import { openAppDatabase, readRow, runScheduledJobNow } from '#tests/support/test-database';
 import { aBuildBy } from '#tests/support/uploads';
 import { sharedStack } from '#tests/support/stack';
 
@@ -88,6 +89,48 @@ describe('the vote-integrity API', () => {
     const restored = await call(moderator, 'PATCH', path, { discounted: false, reason: 'Appeal' });
     expect(restored.body).toEqual({ message: 'Ratings restored' });
     expect(await ratingCount(buildId)).toBe(1);
+  });
+
+  it('refuses a moderator discounting an admin, another moderator or a juror of a competition not closed yet: no score moves', async () => {
+    const buildId = await aBuildBy(await stack.member(), 'Jury room rig');
+    const otherEmail = `integrity-mod2-${Date.now()}@example.com`;
+    const otherModerator = await stack.member(otherEmail);
+    expect((await call(admin, 'PATCH', `/api/admin/users/${idOf(otherEmail)}/moderator`, { isModerator: true })).status).toBe(200);
+    const jurorEmail = `integrity-juror-${Date.now()}@example.com`;
+    const juror = await stack.member(jurorEmail);
+    const competitionId = insertCompetition(stack.app.databasePath, { title: 'Judged battle', jurors: [idOf(jurorEmail)] });
+    for (const rater of [admin, otherModerator, juror]) {
+      expect((await call(rater, 'POST', `/api/builds/${buildId}/rate`, { rating: 5 })).status).toBe(200);
+    }
+    expect(await ratingCount(buildId)).toBe(3);
+
+    for (const target of [idOf(ADMIN), idOf(otherEmail), idOf(jurorEmail)]) {
+      expectError(
+        await call(moderator, 'PATCH', `/api/admin/users/${target}/rating-discount`, { discounted: true, reason: 'Suspicious' }),
+        403,
+        'forbidden',
+        /juror/,
+      );
+    }
+    // The same rule for every measure: no suspending the juror either.
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    expectError(
+      await call(moderator, 'PATCH', `/api/admin/users/${idOf(jurorEmail)}/suspension`, { until, reason: 'x' }),
+      403,
+      'forbidden',
+    );
+    expect(await ratingCount(buildId)).toBe(3);
+    expect(readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from rating_discounts').n).toBe(0);
+
+    // The admin who names the jury may; once the competition has closed, so may a moderator.
+    const path = `/api/admin/users/${idOf(jurorEmail)}/rating-discount`;
+    expect((await call(admin, 'PATCH', path, { discounted: true, reason: 'Juror rated a friend' })).status).toBe(200);
+    expect(await ratingCount(buildId)).toBe(2);
+    const sqlite = openAppDatabase(stack.app.databasePath);
+    sqlite.prepare('update competitions set end_date = ?, closed_at = ? where id = ?').run(Date.now() - 1000, Date.now(), competitionId);
+    sqlite.close();
+    expect((await call(moderator, 'PATCH', path, { discounted: false, reason: 'Competition over' })).status).toBe(200);
+    expect(await ratingCount(buildId)).toBe(3);
   });
 
   it('queues a scan now, whose findings the overview then shows', async () => {
