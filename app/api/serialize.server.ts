@@ -72,7 +72,8 @@ export function apiCompetitionDetail(
   competition: CompetitionDetail,
   { entries = null, standings, placements, juryWinner = null }: DetailParts,
 ): z.infer<typeof competitionDetailSchema> {
-  const photoUrl = photoUrls([...(entries ?? []), ...(standings ?? []), ...(placements ?? []), ...(juryWinner ? [juryWinner] : [])]);
+  const named = [...(placements ?? []), ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => winner.build ?? []);
+  const photoUrl = photoUrls([...(entries ?? []), ...(standings ?? []), ...named]);
   return {
     ...apiCompetition(competition),
     rules: competition.rules,
@@ -99,8 +100,8 @@ export function apiCompetitionDetail(
         votes: standing.votes,
         points: standing.points,
       })) ?? null,
-    placements: placements?.map((placement) => apiWinner(placement, photoUrl(placement))) ?? null,
-    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl(juryWinner)) : null,
+    placements: placements?.map((placement) => apiWinner(placement, photoUrl)) ?? null,
+    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl) : null,
   };
 }
 
@@ -147,8 +148,8 @@ export function apiPublicMember({ member, progression, placements, builds }: Mem
       closedAt: placement.closedAt.toISOString(),
       placement: placement.placement,
       entrants: placement.entrants,
-      buildId: placement.buildListed ? placement.buildId : null,
-      buildTitle: placement.buildListed ? placement.buildTitle : null,
+      buildId: placement.build?.id ?? null,
+      buildTitle: placement.build?.title ?? null,
     })),
     builds: { sort: builds.sort, page: builds.page, pageCount: builds.pageCount, total: builds.total, items: apiBuildList(builds.list) },
   };
@@ -157,7 +158,9 @@ export function apiPublicMember({ member, progression, placements, builds }: Mem
 /** Closed competitions with their winners, the winners' photos read in one query. */
 export function apiPastCompetitions(competitions: PastCompetition[]) {
   const photoUrl = photoUrls(
-    competitions.flatMap((competition) => [...competition.winners, ...(competition.juryWinner ? [competition.juryWinner] : [])]),
+    competitions.flatMap(({ winners, juryWinner }) =>
+      [...winners, ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => winner.build ?? []),
+    ),
   );
   return competitions.map((competition) => apiPastCompetition(competition, photoUrl));
 }

@@ -65,19 +65,14 @@ export function apiCompetition(competition: CompetitionCard): z.infer<typeof com
   };
 }
 
-export function apiWinner(winner: Winner, imageUrl: string): z.infer<typeof winnerSchema> {
-  return {
-    placement: winner.placement,
-    prize: winner.prize,
-    username: winner.username,
-    buildId: winner.buildId,
-    title: winner.title,
-    imageUrl,
-  };
+/** A place won; its build named only while listed (null otherwise). `photoUrl` answers the build's photo. */
+export function apiWinner(winner: Winner, photoUrl: (build: { imageId: number }) => string): z.infer<typeof winnerSchema> {
+  return { placement: winner.placement, prize: winner.prize, ...apiJuryWinner(winner, photoUrl) };
 }
 
-export function apiJuryWinner(winner: JuryWinner, imageUrl: string): z.infer<typeof juryWinnerSchema> {
-  return { username: winner.username, buildId: winner.buildId, title: winner.title, imageUrl };
+export function apiJuryWinner(winner: JuryWinner, photoUrl: (build: { imageId: number }) => string): z.infer<typeof juryWinnerSchema> {
+  const { build } = winner;
+  return { username: winner.username, buildId: build?.id ?? null, title: build?.title ?? null, imageUrl: build ? photoUrl(build) : null };
 }
 
 /** A closed competition; `photoUrl` answers its winners' photos, read for the whole list at once. */
@@ -89,8 +84,8 @@ export function apiPastCompetition(
   return {
     ...apiCompetition(competition),
     closedAt: competition.closedAt.toISOString(),
-    winners: competition.winners.map((winner) => apiWinner(winner, photoUrl(winner))),
-    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl(juryWinner)) : null,
+    winners: competition.winners.map((winner) => apiWinner(winner, photoUrl)),
+    juryWinner: juryWinner ? apiJuryWinner(juryWinner, photoUrl) : null,
   };
 }
 

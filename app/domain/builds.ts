@@ -18,6 +18,12 @@ export type BuildSummary = {
   reviewStatus: ReviewStatus;
 };
 
+/**
+ * A build as something else names it (a placement, a winner): its id, title and photo.
+ * Only a listed build is named; where one is not, the model gives null (namedBuild).
+ */
+export type NamedBuild = { id: number; title: string; imageId: number };
+
 /** The owner's description of a build: Markdown-lite (paragraphs and links), at most this long. */
 export const DESCRIPTION_MAX_LENGTH = 2000;
 

@@ -1,5 +1,7 @@
 // What a competition looks like to its pages and the API: the view types the models return.
 
+import type { NamedBuild } from './builds';
+
 export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
 
 /** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
@@ -17,15 +19,13 @@ export type CompetitionCard = {
   entryCount: number;
 };
 
+/** A place won, by whom and with which build: null once that build is not listed (the place stays theirs). */
 export type Winner = {
   placement: number;
   prize: string | null;
   userId: number;
   username: string;
-  buildId: number;
-  title: string;
-  /** The winning build's photo. */
-  imageId: number;
+  build: NamedBuild | null;
 };
 
 /** The jury prize's winner: the entry the jurors' stars placed first. */

@@ -1,5 +1,7 @@
 // A member as their public page and the API show them: the view types the models return.
 
+import type { NamedBuild } from './builds';
+
 /** How long a member's old name still leads to them after a rename. */
 export const FORMER_USERNAME_DAYS = 90;
 
@@ -21,8 +23,6 @@ export type CompetitionPlacement = {
   placement: number;
   /** Entries that were placed: "3rd of 8". */
   entrants: number;
-  buildId: number;
-  buildTitle: string;
-  /** Whether the build is still listed: only then is it a link. */
-  buildListed: boolean;
+  /** The placed build; null once it is not listed. */
+  build: NamedBuild | null;
 };

@@ -13,11 +13,31 @@ import { isStaff, type Viewer } from '~/domain/permissions';
 import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import type { BuildSummary, ReviewStatus } from '~/domain/builds';
+import type { BuildSummary, NamedBuild, ReviewStatus } from '~/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
 
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');
+
+/** What namedBuild reads of a build, selected beside what names it. */
+export const namedBuildColumns = { id: builds.id, title: builds.title, imageId: builds.imageId, reviewStatus: builds.reviewStatus };
+
+/**
+ * The one rule for naming a build beside something else (a placement, a winner): a
+ * build that is not listed is never named, so its title, id and photo stay out of every
+ * page, its data and the API; null then.
+ */
+export function namedBuild({
+  reviewStatus,
+  ...build
+}: {
+  id: number;
+  title: string;
+  imageId: number;
+  reviewStatus: ReviewStatus;
+}): NamedBuild | null {
+  return reviewStatus === 'approved' ? build : null;
+}
 
 export const summaryColumns = {
   id: builds.id,

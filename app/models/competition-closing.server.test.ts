@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { builds } from '../../db/schema';
+import { db } from '~/services/db.server';
 import { findBuildDetail } from './builds.server';
 import { listNotifications } from './notifications.server';
 import { notificationText } from '~/domain/notifications';
@@ -6,7 +9,7 @@ import { closeCompetition } from './competition-closing.server';
 import { contestEntries } from './competition-contest.server';
 import { enterCompetition } from './competition-entries.server';
 import { competitionStandings } from './competition-standings.server';
-import { findCompetition, listPastCompetitions } from './competitions.server';
+import { findCompetition, listPastCompetitions, winnersOf } from './competitions.server';
 import { rateBuild } from './ratings.server';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
@@ -59,12 +62,22 @@ describe('closing with a jury', () => {
       { title: 'Judges’ pick', votes: 3, points: 9, juryPlacement: 1 },
     ]);
     const [past] = listPastCompetitions();
-    expect(past!.winners[0]!.title).toBe('Crowd pleaser');
-    expect(past!.juryWinner?.title).toBe('Judges’ pick');
+    expect(past!.winners[0]!.build?.title).toBe('Crowd pleaser');
+    expect(past!.juryWinner?.build?.title).toBe('Judges’ pick');
     // Each entrant's result, in the bell and the mail: the jury winner is told of both.
     const told = (buildId: number) => notificationText(listNotifications(findBuildDetail(buildId)!.userId).items[0]!);
     expect(told(judgesPick)).toMatch(/you won the jury prize\. Congratulations! Your build placed #2 in the community vote\./);
     expect(told(crowdPleaser)).toMatch(/and you won it\. Congratulations!$/);
+
+    // A winning build hidden since keeps its place and its member, never its name.
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, judgesPick)).run();
+    const [after] = listPastCompetitions();
+    expect(after!.juryWinner).toEqual({ userId: findBuildDetail(judgesPick)!.userId, username: expect.any(String), build: null });
+    expect(after!.winners.map((winner) => [winner.placement, winner.build?.title ?? null])).toEqual([
+      [1, 'Crowd pleaser'],
+      [2, null],
+    ]);
+    expect(winnersOf([competitionId], () => []).get(competitionId)![1]!.build).toBeNull();
   });
 
   it('names no jury winner without a jury', async () => {

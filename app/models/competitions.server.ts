@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
+import { namedBuild, namedBuildColumns } from './builds.server';
 import { closeCompetitionIn, type Placement } from './competition-closing.server';
 import { findJurors, jurorNames, setJurors } from './competition-jurors.server';
 import type { Viewer } from '~/domain/permissions';
@@ -109,14 +110,19 @@ export function winnersOf(competitionIds: number[], prizesOf: (id: number) => st
   const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), lte(competitionEntries.placement, places)))
     .orderBy(asc(competitionEntries.placement))
     .all();
-  for (const { competitionId, placement, ...winner } of rows) {
+  for (const { competitionId, placement, build, ...winner } of rows) {
     const place = placement!;
-    winners.get(competitionId)!.push({ ...winner, placement: place, prize: prizesOf(competitionId)[place - 1] ?? null });
+    winners
+      .get(competitionId)!
+      .push({ ...winner, placement: place, prize: prizesOf(competitionId)[place - 1] ?? null, build: namedBuild(build) });
   }
   return winners;
 }
 
-/** The entries `which` picks, with their maker and build: the winners' rows. */
+/**
+ * The entries `which` picks, with their maker and build: the winners' rows. A place is
+ * kept once won; its build is named only while listed (namedBuild).
+ */
 function placedEntries(which: SQL | undefined) {
   return db()
     .select({
@@ -124,9 +130,7 @@ function placedEntries(which: SQL | undefined) {
       placement: competitionEntries.placement,
       userId: competitionEntries.userId,
       username: users.username,
-      buildId: competitionEntries.buildId,
-      title: builds.title,
-      imageId: builds.imageId,
+      build: namedBuildColumns,
     })
     .from(competitionEntries)
     .innerJoin(users, eq(users.id, competitionEntries.userId))
@@ -138,7 +142,9 @@ function placedEntries(which: SQL | undefined) {
 export function juryWinnersOf(competitionIds: number[]): Map<number, JuryWinner> {
   if (competitionIds.length === 0) return new Map();
   const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), eq(competitionEntries.juryPlacement, 1))).all();
-  return new Map(rows.map(({ competitionId, placement: _placement, ...winner }) => [competitionId, winner]));
+  return new Map(
+    rows.map(({ competitionId, placement: _placement, build, ...winner }) => [competitionId, { ...winner, build: namedBuild(build) }]),
+  );
 }
 
 /**

@@ -143,10 +143,10 @@ describe("a member's page", () => {
         competitionTitle: 'Summer Cup',
         placement: 2,
         entrants: 2,
-        buildTitle: 'Summer Cup rig',
-        buildListed: true,
+        build: { id: results[1]!.mine, title: 'Summer Cup rig', imageId: expect.any(Number) },
       }),
-      expect.objectContaining({ competitionTitle: 'Spring Cup', placement: 1, entrants: 2, buildListed: false }),
+      // Its place stays theirs; the build, hidden since, is not named.
+      expect.objectContaining({ competitionTitle: 'Spring Cup', placement: 1, entrants: 2, build: null }),
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, formerUsernames, users } from '../../db/schema';
-import { listed, summaryColumns } from './builds.server';
+import { listed, namedBuild, namedBuildColumns, summaryColumns } from './builds.server';
 import { orderBuildsBy } from './build-order.server';
 import { findProgression } from './progression.server';
 import type { BuildSort } from '~/domain/build-sorts';
@@ -127,9 +127,7 @@ export function listPlacements(userId: number): CompetitionPlacement[] {
       closedAt: competitions.closedAt,
       placement: competitionEntries.placement,
       entrants: placed.mapWith(Number),
-      buildId: builds.id,
-      buildTitle: builds.title,
-      reviewStatus: builds.reviewStatus,
+      build: namedBuildColumns,
     })
     .from(competitionEntries)
     .innerJoin(competitions, eq(competitions.id, competitionEntries.competitionId))
@@ -137,10 +135,10 @@ export function listPlacements(userId: number): CompetitionPlacement[] {
     .where(and(eq(competitionEntries.userId, userId), isNotNull(competitionEntries.placement), isNotNull(competitions.closedAt)))
     .orderBy(desc(competitions.closedAt), desc(competitions.id))
     .all();
-  return rows.map(({ closedAt, placement, reviewStatus, ...row }) => ({
+  return rows.map(({ closedAt, placement, build, ...row }) => ({
     ...row,
     closedAt: closedAt!,
     placement: placement!,
-    buildListed: reviewStatus === 'approved',
+    build: namedBuild(build),
   }));
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/past-competitions';
 import { CompetitionBadge } from '~/components/competition/badge';
-import { JuryWinner, Winners } from '~/components/competition/winners';
+import { JuryWinner, shownBuild, Winners } from '~/components/competition/winners';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { listPastCompetitions } from '~/models/competitions.server';
@@ -14,14 +14,16 @@ export const meta = () => pageMeta('Past competitions', 'Finished RigRoast compe
 export function loader() {
   const competitions = listPastCompetitions();
   const images = imageSources(
-    competitions.flatMap(({ winners, juryWinner }) => [...winners, ...(juryWinner ? [juryWinner] : [])].map((winner) => winner.imageId)),
+    competitions.flatMap(({ winners, juryWinner }) =>
+      [...winners, ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => (winner.build ? [winner.build.imageId] : [])),
+    ),
   );
   const image = (imageId: number) => images.get(imageId) ?? null;
   return {
     competitions: competitions.map(({ juryWinner, ...competition }) => ({
       ...competition,
-      winners: competition.winners.map((winner) => ({ ...winner, image: image(winner.imageId) })),
-      juryWinner: juryWinner ? { ...juryWinner, image: image(juryWinner.imageId) } : null,
+      winners: competition.winners.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })),
+      juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     })),
   };
 }

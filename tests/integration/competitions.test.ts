@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { call, expectContract } from '#tests/support/api';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { closeDueCompetitionsNow, insertCompetition, setCompetitionEnd } from '#tests/support/competitions';
 import { openAppDatabase, readRow } from '#tests/support/test-database';
@@ -202,6 +203,86 @@ describe('the competition screens', () => {
     expect(
       readRow<{ n: number }>(stack.app.databasePath, 'select count(*) as n from ratings where build_id in (?, ?)', entry, outsider).n,
     ).toBe(0);
+  });
+});
+
+describe('a build no longer listed', () => {
+  it('is never named where it won: its place and member stay, its title, link and photo go, from pages, their data and the API', async () => {
+    const juror = await stack.member();
+    const jurorId = ((await (await juror.request('/api/user')).json()) as { id: number }).id;
+    const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}`, jurors: [jurorId] });
+    const page = `/competitions/${id}`;
+    const [winner, runnerUp] = [await stack.member(), await stack.member()];
+    // A photo of its own shape: the same picture (or a plain one of the same shape) shares its files.
+    const photo = { bytes: await testPhoto('jpeg', 900, 500), name: 'rig.jpg', type: 'image/jpeg' };
+    const hidden = Number((await uploadBuild(winner, { title: 'Quietly withdrawn rig', file: photo })).url.split('/').pop());
+    const shown = await buildBy(runnerUp, 'Still listed rig');
+    for (const [entrant, build] of [
+      [winner, hidden],
+      [runnerUp, shown],
+    ] as const)
+      await entrant.post(page, { intent: 'enter', buildId: String(build) });
+    for (const voter of [await stack.member(), juror])
+      for (const [build, stars] of [
+        [hidden, 5],
+        [shown, 3],
+      ] as const)
+        await voter.post(page, { intent: 'rate', buildId: String(build), rating: String(stars) });
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    expect(entryOf(id, hidden)?.placement).toBe(1);
+    hide(hidden);
+
+    const sqlite = openAppDatabase(stack.app.databasePath);
+    const files = sqlite
+      .prepare('select file_name from image_variants where image_id = (select image_id from builds where id = ?)')
+      .pluck()
+      .all(hidden) as string[];
+    sqlite.close();
+    expect(files.length).toBeGreaterThan(0);
+    const winnerName = readRow<{ username: string }>(
+      stack.app.databasePath,
+      'select username from users where id = (select user_id from builds where id = ?)',
+      hidden,
+    ).username;
+    const names = (body: string, where: string) => {
+      expect(body, where).not.toContain('Quietly withdrawn rig');
+      expect(body, where).not.toMatch(new RegExp(`/build/${hidden}\\b|"buildId":${hidden}\\b`));
+      for (const file of files) expect(body, where).not.toContain(file);
+    };
+    const guest = stack.browser();
+    for (const path of [
+      page,
+      `${page}.data`,
+      '/past-competitions',
+      '/past-competitions.data',
+      `/u/${winnerName}`,
+      `/u/${winnerName}.data`,
+    ]) {
+      const response = await guest.get(path);
+      expect(response.status, path).toBe(200);
+      names(response.html, path);
+    }
+    // The place is still theirs, and the runner-up still named.
+    const closed = pageText((await guest.get(page)).html);
+    expect(closed).toMatch(new RegExp(`1st @${winnerName} a build no longer listed Gold 2nd @\\S+ Still listed rig Silver`));
+    expect(closed).toMatch(new RegExp(`Jury prize @${winnerName} a build no longer listed`));
+    expect(pageText((await guest.get(`/u/${winnerName}`)).html)).toMatch(/1st of 2 .* a build no longer listed/);
+
+    const list = await call(guest, 'GET', '/api/competitions');
+    names(JSON.stringify(list.body), '/api/competitions');
+    expectContract('GET', '/api/competitions', list.body);
+    const past = (list.body as { past: { id: number; winners: unknown[]; juryWinner: unknown }[] }).past.find((entry) => entry.id === id)!;
+    expect(past.winners[0]).toEqual({ placement: 1, prize: 'Gold', username: winnerName, buildId: null, title: null, imageUrl: null });
+    expect(past.juryWinner).toEqual({ username: winnerName, buildId: null, title: null, imageUrl: null });
+    const detail = await call(guest, 'GET', `/api/competitions/${id}`);
+    names(JSON.stringify(detail.body), `/api/competitions/${id}`);
+    expectContract('GET', `/api/competitions/${id}`, detail.body);
+    expect((detail.body as { placements: unknown[] }).placements).toEqual([
+      { placement: 1, prize: 'Gold', username: winnerName, buildId: null, title: null, imageUrl: null },
+      expect.objectContaining({ placement: 2, buildId: shown, title: 'Still listed rig' }),
+    ]);
+    names(JSON.stringify((await call(guest, 'GET', `/api/users/${winnerName}`)).body), `/api/users/${winnerName}`);
   });
 });
 

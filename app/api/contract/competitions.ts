@@ -15,17 +15,22 @@ export const competitionSchema = z.object({
   entryCount: z.int().meta({ description: 'Entries whose build is listed' }),
 });
 
+/** Who won and with which build: the build is named only while it is listed. */
+const winnerFields = {
+  username: z.string(),
+  buildId: z.int().nullable().meta({ description: 'The winning build; null once it is no longer listed (the place stays theirs)' }),
+  title: z.string().nullable().meta({ description: 'Its title; null once it is no longer listed' }),
+  imageUrl: z.string().nullable().meta({ description: "The winning build's photo; null once it is no longer listed" }),
+};
+
 export const winnerSchema = z.object({
   placement: z.int().meta({ description: '1, 2 or 3' }),
   prize: z.string().nullable().meta({ description: 'The prize line that place won, if there is one' }),
-  username: z.string(),
-  buildId: z.int(),
-  title: z.string(),
-  imageUrl: z.string().meta({ description: "The winning build's photo" }),
+  ...winnerFields,
 });
 
 export const juryWinnerSchema = z
-  .object({ username: z.string(), buildId: z.int(), title: z.string(), imageUrl: z.string() })
+  .object(winnerFields)
   .meta({ description: "The jury prize: the entry the jurors' own stars placed first" });
 
 export const pastCompetitionSchema = competitionSchema.extend({

@@ -8,7 +8,7 @@ import { suspensionNotice } from '~/utils/suspension';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
 import { Countdown } from '~/components/competition/countdown';
-import { JuryWinner, Winners } from '~/components/competition/winners';
+import { JuryWinner, shownBuild, Winners } from '~/components/competition/winners';
 import { buttonClass } from '~/components/ui/button';
 import { contestEntries } from '~/models/competition-contest.server';
 import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
@@ -39,16 +39,15 @@ export function loader(args: Route.LoaderArgs) {
   const standings = closedAt ? competitionStandings({ ...competition, closedAt }) : null;
   const winners = closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null;
   const juryWinner = closedAt ? (juryWinnersOf([competition.id]).get(competition.id) ?? null) : null;
-  const images = imageSources(
-    [...(entries ?? []), ...(standings ?? []), ...(winners ?? []), ...(juryWinner ? [juryWinner] : [])].map((entry) => entry.imageId),
-  );
+  const named = [...(winners ?? []), ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => winner.build ?? []);
+  const images = imageSources([...(entries ?? []), ...(standings ?? []), ...named].map((entry) => entry.imageId));
   const image = (imageId: number) => images.get(imageId) ?? null;
   return {
     competition,
     entries: entries?.map(({ imageId, ...entry }) => ({ ...entry, image: image(imageId) })) ?? null,
     standings: standings?.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: image(standing.imageId) })) ?? null,
-    winners: winners?.map((winner) => ({ ...winner, image: image(winner.imageId) })) ?? null,
-    juryWinner: juryWinner ? { ...juryWinner, image: image(juryWinner.imageId) } : null,
+    winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,
+    juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     member:
       viewer && competition.open
         ? { entry: memberEntry(competition.id, viewer.id), builds: enterableBuilds(viewer.id), suspension: suspensionNotice(viewer) }

@@ -37,9 +37,9 @@ export function Placements({ placements }: { placements: PlacementData[] }) {
                 {placement.competitionTitle}
               </Link>
               <span className="basis-full text-sm text-muted sm:ml-auto sm:basis-auto">
-                {placement.buildListed ? (
-                  <Link to={`/build/${placement.buildId}`} className="underline-offset-4 hover:underline">
-                    {placement.buildTitle}
+                {placement.build ? (
+                  <Link to={`/build/${placement.build.id}`} className="underline-offset-4 hover:underline">
+                    {placement.build.title}
                   </Link>
                 ) : (
                   'a build no longer listed'
