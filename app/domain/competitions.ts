@@ -4,6 +4,15 @@ import type { NamedBuild } from './builds';
 
 export type CompetitionStatus = 'upcoming' | 'active' | 'ended';
 
+/**
+ * Contest mode (decision 019): from its start until the closing job has fixed its result,
+ * a competition's standing is nobody's to see, and nothing ranks its entries by the ratings
+ * that decide it.
+ */
+export function inContest(competition: { startDate: Date; closedAt: Date | null }, now: Date): boolean {
+  return competition.closedAt === null && competition.startDate <= now;
+}
+
 /** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
 export type CompetitionCard = {
   id: number;

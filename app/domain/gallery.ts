@@ -7,6 +7,14 @@ import type { BuildTag } from './build-tags';
 export const GALLERY_SORTS = ['newest', 'top', 'discussed', 'trending', 'relevance'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 
+/** The orders that rank builds by members' ratings (top rated's score, trending's heat): never a running competition's entries. */
+export const RATED_SORTS: ReadonlySet<GallerySort> = new Set(['top', 'trending']);
+
+/** The order the gallery reads when none is asked for: best match for a search, else newest. */
+export function defaultGallerySort(q: string): GallerySort {
+  return q ? 'relevance' : 'newest';
+}
+
 export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
   newest: 'Newest',
   top: 'Top rated',

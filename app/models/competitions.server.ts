@@ -8,7 +8,14 @@ import type { Viewer } from '~/domain/permissions';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { competitionClosingJob } from '~/queue/job-types';
 import { db } from '~/services/db.server';
-import type { CompetitionCard, CompetitionStatus, JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
+import {
+  type CompetitionCard,
+  type CompetitionStatus,
+  inContest,
+  type JuryWinner,
+  type PastCompetition,
+  type Winner,
+} from '~/domain/competitions';
 
 const entryCount = sql<number>`(
   select count(*) from competition_entries e join builds b on b.id = e.build_id and b.review_status = 'approved'
@@ -94,10 +101,20 @@ export function findCompetition(id: number, now = new Date()): CompetitionDetail
     rules: row.rules,
     closedAt: row.closedAt,
     open: card.status === 'active' && row.closedAt === null,
-    contest: card.status !== 'upcoming' && row.closedAt === null,
+    contest: inContest(row, now),
     series: row.series,
     jurors: jurorNames(row.id),
   };
+}
+
+/** The competition `id` while it is in contest mode (started, not closed); null otherwise, or for an unknown id. */
+export function competitionInContest(id: number, now = new Date()): { id: number; title: string } | null {
+  const row = db()
+    .select({ id: competitions.id, title: competitions.title, startDate: competitions.startDate, closedAt: competitions.closedAt })
+    .from(competitions)
+    .where(eq(competitions.id, id))
+    .get();
+  return row && inContest(row, now) ? { id: row.id, title: row.title } : null;
 }
 
 /** How many places a closed competition shows as winners. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildParts, builds, buildTags } from '../../db/schema';
+import { buildParts, builds, buildTags, competitions } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { addComment } from './comments.server';
 import { enterCompetition } from './competition-entries.server';
-import { galleryBuilds } from './gallery.server';
+import { appliedGalleryFilters, galleryBuilds } from './gallery.server';
 import { rateBuild } from './ratings.server';
 import type { BuildTag } from '~/domain/build-tags';
 import type { GalleryFilters } from '~/domain/gallery';
@@ -171,6 +171,41 @@ describe('the gallery’s orders and filters', () => {
     expect(find({ competition })).toEqual(['Entered white rig']);
     expect(find({ competition: competition + 1 })).toEqual([]);
     expect(find({ tag: 'sleeper' })).toEqual([]);
+  });
+
+  it('never ranks a running competition’s entries by their ratings: top rated and trending read as newest until it closes', async () => {
+    const competition = aCompetition();
+    const entries: number[] = [];
+    for (const [index, title] of ['Entry A', 'Entry B', 'Entry C'].entries()) {
+      const userId = aMember().id;
+      entries.push(await aBuild(title, { userId, at: NOW - (3 - index) * HOUR }));
+      expect(enterCompetition({ competitionId: competition, userId, buildId: entries[index]! })).toMatchObject({ ok: true });
+    }
+    rate(entries[0]!, [5, 5, 5]);
+    rate(entries[1]!, [3, 3, 3]);
+    rate(entries[2]!, [1, 1, 1]);
+    const newest = ['Entry C', 'Entry B', 'Entry A'];
+    expect(find({ sort: 'top' })).toEqual(['Entry A', 'Entry B', 'Entry C']);
+    for (const sort of ['top', 'trending'] as const) {
+      expect(find({ competition, sort })).toEqual(newest);
+      expect(appliedGalleryFilters({ q: '', sort, tag: null, competition }, NOW)).toMatchObject({
+        filters: { sort: 'newest' },
+        contest: { id: competition },
+      });
+    }
+    expect(appliedGalleryFilters({ q: 'entry', sort: 'top', tag: null, competition }, NOW).filters.sort).toBe('relevance');
+    expect(appliedGalleryFilters({ q: '', sort: 'discussed', tag: null, competition }, NOW).filters.sort).toBe('discussed');
+
+    db()
+      .update(competitions)
+      .set({ closedAt: new Date(NOW) })
+      .where(eq(competitions.id, competition))
+      .run();
+    expect(find({ competition, sort: 'top' })).toEqual(['Entry A', 'Entry B', 'Entry C']);
+    expect(appliedGalleryFilters({ q: '', sort: 'top', tag: null, competition }, NOW)).toMatchObject({
+      filters: { sort: 'top' },
+      contest: null,
+    });
   });
 
   it('pages through every order without repeating or skipping a build', async () => {

@@ -5,7 +5,8 @@ import { searchMatch } from './search-match.server';
 import { perDataVersion } from './version-cache.server';
 import type { BuildSummary, ReviewStatus } from '~/domain/builds';
 import { trendingHeats } from './trending.server';
-import type { GalleryFilters, GallerySort } from '~/domain/gallery';
+import { competitionInContest } from './competitions.server';
+import { defaultGallerySort, type GalleryFilters, type GallerySort, RATED_SORTS } from '~/domain/gallery';
 
 /** How much a word found in each column of builds_search weighs in a search's ranking (bm25). */
 const COLUMN_WEIGHTS = { title: 10, description: 2, parts: 6, tags: 4 };
@@ -21,15 +22,29 @@ type Row = Omit<BuildSummary, 'createdAt'> & { createdAt: number };
 const RANKED_AHEAD = 200;
 
 /**
- * The listed builds that match `filters`, in their order, `limit` at a time: the
- * first ones, or those that come after build `after` (keyset paging: uploads made
- * in between shift nothing). Every order ends on the newest build, then the id,
- * so it is total and a page never repeats or skips a build.
+ * The gallery's filters as it applies them. While the competition it is filtered by
+ * runs (contest mode, decision 019), nothing orders that competition's entries by the
+ * ratings that decide it, for anyone, staff included: top rated and trending read as the
+ * default order (newest; best match for a search). `contest` names that competition,
+ * for the page to say so.
  */
-export function galleryBuilds(
-  { q, sort, tag, competition, after = 0, limit }: GalleryFilters & { after?: number; limit: number },
+export function appliedGalleryFilters<Filters extends GalleryFilters>(
+  filters: Filters,
   now = Date.now(),
-): BuildSummary[] {
+): { filters: Filters; contest: { id: number; title: string } | null } {
+  const contest = filters.competition ? competitionInContest(filters.competition, new Date(now)) : null;
+  const sort = contest && RATED_SORTS.has(filters.sort) ? defaultGallerySort(filters.q) : filters.sort;
+  return { filters: { ...filters, sort }, contest };
+}
+
+/**
+ * The listed builds that match `filters` (as appliedGalleryFilters applies them), in
+ * their order, `limit` at a time: the first ones, or those that come after build
+ * `after` (keyset paging: uploads made in between shift nothing). Every order ends on
+ * the newest build, then the id, so it is total and a page never repeats or skips a build.
+ */
+export function galleryBuilds(asked: GalleryFilters & { after?: number; limit: number }, now = Date.now()): BuildSummary[] {
+  const { q, sort, tag, competition, after = 0, limit } = appliedGalleryFilters(asked, now).filters;
   const match = q ? searchMatch(q) : null;
   if (q && !match) return [];
   const order = ordered(sort, match, now);

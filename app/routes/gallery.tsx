@@ -7,12 +7,12 @@ import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { TabLinks } from '~/components/ui/tab-links';
-import { galleryBuilds } from '~/models/gallery.server';
+import { appliedGalleryFilters, galleryBuilds } from '~/models/gallery.server';
 import { listStartedCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
 import { BUILD_TAGS, buildTagLabel } from '~/domain/build-tags';
-import { GALLERY_QUERY_MAX, GALLERY_SORT_LABELS, GALLERY_SORTS, type GalleryFilters } from '~/domain/gallery';
+import { GALLERY_QUERY_MAX, GALLERY_SORT_LABELS, GALLERY_SORTS, type GalleryFilters, RATED_SORTS } from '~/domain/gallery';
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { galleryHref, galleryQuery, isUnfiltered } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
@@ -47,10 +47,13 @@ const competitionChoices = perDataVersion((_all: 'started') => listStartedCompet
 const FORM_FIELDS = ['q', 'tag', 'competition'];
 
 export function loader({ url }: Route.LoaderArgs) {
-  const { after, count, ...filters } = galleryQuery(url.searchParams);
+  const { after, count, ...asked } = galleryQuery(url.searchParams);
   // The search form names its empty fields too: it lands on the search's one address, as its links write it.
-  if (FORM_FIELDS.some((name) => url.searchParams.get(name) === '')) throw redirect(galleryHref(filters));
-  return { ...galleryBatch(galleryHref(filters, { after, count })), filters, competitions: competitionChoices('started') };
+  if (FORM_FIELDS.some((name) => url.searchParams.get(name) === '')) throw redirect(galleryHref(asked));
+  // A running competition's entries in an order by ratings: the order they are in instead, whose page says why.
+  const { filters, contest } = appliedGalleryFilters(asked);
+  if (filters.sort !== asked.sort) throw redirect(galleryHref(filters, { after, count: url.searchParams.has('count') ? count : 0 }));
+  return { ...galleryBatch(galleryHref(filters, { after, count })), filters, contest, competitions: competitionChoices('started') };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -61,7 +64,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   const more = useFetcher<typeof loader>();
   const [appended, setAppended] = useState<BuildCardData[]>([]);
-  const { filters } = loaderData;
+  const { filters, contest } = loaderData;
 
   // Each batch the fetcher brings is appended once (adjusting state while rendering, as React advises).
   const [lastBatch, setLastBatch] = useState(more.data);
@@ -82,7 +85,16 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
   return (
     <SharedRegion
       name="gallery"
-      deps={[loaderData.builds, loaderData.hasMore, filters.q, filters.sort, filters.tag, filters.competition, loaderData.competitions]}
+      deps={[
+        loaderData.builds,
+        loaderData.hasMore,
+        filters.q,
+        filters.sort,
+        filters.tag,
+        filters.competition,
+        contest,
+        loaderData.competitions,
+      ]}
       className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14"
     >
       <h1 className="display text-3xl sm:text-5xl">
@@ -94,12 +106,18 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         label="Sort builds"
         className="mt-4"
         current={filters.sort}
-        tabs={GALLERY_SORTS.filter((sort) => filters.q || sort !== 'relevance').map((sort) => ({
+        tabs={GALLERY_SORTS.filter((sort) => (filters.q || sort !== 'relevance') && !(contest && RATED_SORTS.has(sort))).map((sort) => ({
           key: sort,
           label: GALLERY_SORT_LABELS[sort],
           href: galleryHref({ ...filters, sort }),
         }))}
       />
+      {contest ? (
+        <p className="mt-3 text-sm text-muted">
+          While {contest.title} runs, its entries are not ranked by their ratings (contest mode): {GALLERY_SORT_LABELS.top} and{' '}
+          {GALLERY_SORT_LABELS.trending} come back when it closes.
+        </p>
+      ) : null}
       {builds.length === 0 ? (
         isUnfiltered(filters) ? (
           <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>

@@ -2,7 +2,7 @@ import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, TUTORIAL_STEP_COUNT } from './con
 import { pageNumber } from './query';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 import { isBuildTag } from '~/domain/build-tags';
-import { GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
+import { defaultGallerySort, GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
 
 /**
  * The query parameters pages read, parsed here once: by the pages, and by the
@@ -38,7 +38,7 @@ export function galleryQuery(params: URLSearchParams): GalleryQuery {
 
 function gallerySort(value: string | null, q: string): GallerySort {
   const sort = GALLERY_SORTS.find((name) => name === value);
-  if (!sort) return q ? 'relevance' : 'newest';
+  if (!sort) return defaultGallerySort(q);
   return sort === 'relevance' && !q ? 'newest' : sort;
 }
 

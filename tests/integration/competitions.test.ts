@@ -206,6 +206,55 @@ describe('the competition screens', () => {
   });
 });
 
+describe('a running competition in the gallery', () => {
+  it('is not ordered by its ratings: top rated and trending read as newest, pages and API, saying why, until it closes', async () => {
+    const id = aCompetition();
+    const title = titleOf(id);
+    const entries: number[] = [];
+    for (const name of ['Contest pick A', 'Contest pick B', 'Contest pick C']) {
+      const entrant = await stack.member();
+      entries.push(await buildBy(entrant, name));
+      await entrant.post(`/competitions/${id}`, { intent: 'enter', buildId: String(entries.at(-1)) });
+    }
+    const [a, b, c] = entries as [number, number, number];
+    // By the ratings A leads, then B, then C: the newest first is the other way round.
+    for (const voter of [await stack.member(), await stack.member()])
+      for (const [build, stars] of [
+        [a, 5],
+        [b, 3],
+        [c, 1],
+      ] as const)
+        await voter.post(`/competitions/${id}`, { intent: 'rate', buildId: String(build), rating: String(stars) });
+    const titles = (html: string) => [...new Set([...html.matchAll(/Contest pick [ABC]/g)].map(([name]) => name))];
+    const apiOrder = async (sort: string) => {
+      const result = await call(stack.browser(), 'GET', `/api/builds?competition=${id}&sort=${sort}`);
+      expectContract('GET', '/api/builds', result.body);
+      const body = result.body as { builds: { id: number }[]; sort: string };
+      return { ids: body.builds.map((build) => build.id), sort: body.sort };
+    };
+
+    const guest = stack.browser();
+    for (const sort of ['top', 'trending']) {
+      const page = await guest.get(`/gallery?competition=${id}&sort=${sort}`);
+      expect(page.url).toBe(`/gallery?competition=${id}`);
+      expect(titles(page.html)).toEqual(['Contest pick C', 'Contest pick B', 'Contest pick A']);
+      expect(pageText(page.html)).toContain(`While ${title} runs, its entries are not ranked by their ratings`);
+      expect(page.html).not.toMatch(/href="\/gallery\?sort=(top|trending)&amp;competition=/);
+      expect(await apiOrder(sort)).toEqual({ ids: [c, b, a], sort: 'newest' });
+    }
+    const paged = await call(guest, 'GET', `/api/builds?competition=${id}&sort=top&limit=1`);
+    expect((paged.body as { next: string }).next).toBe(`/api/builds?competition=${id}&after=${c}&limit=1`);
+
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    const ranked = await stack.browser().get(`/gallery?competition=${id}&sort=top`);
+    expect(ranked.url).toBe(`/gallery?competition=${id}&sort=top`);
+    expect(titles(ranked.html)).toEqual(['Contest pick A', 'Contest pick B', 'Contest pick C']);
+    expect(pageText(ranked.html)).not.toContain('are not ranked by their ratings');
+    expect(await apiOrder('top')).toEqual({ ids: [a, b, c], sort: 'top' });
+  });
+});
+
 describe('a build no longer listed', () => {
   it('is never named where it won: its place and member stay, its title, link and photo go, from pages, their data and the API', async () => {
     const juror = await stack.member();

@@ -34,7 +34,10 @@ export const buildSearchQuery = z.object({
     .enum(BUILD_TAG_SLUGS, `tag must be one of ${BUILD_TAG_SLUGS.join(', ')}`)
     .optional()
     .meta({ description: 'Only builds with this tag' }),
-  competition: idParam.optional().meta({ description: 'Only builds entered in this competition' }),
+  competition: idParam.optional().meta({
+    description:
+      'Only builds entered in this competition. While it runs (contest mode) its entries are not ranked by their ratings: top and trending read as the default order (see `sort` in the answer)',
+  }),
   after: idParam.optional().meta({ description: 'The next page: the builds after this one in the same order (as `next` links)' }),
   limit: z.coerce
     .number()
@@ -47,6 +50,10 @@ export const buildSearchQuery = z.object({
 export const buildSearchSchema = z.object({
   builds: z.array(buildSummarySchema),
   next: z.string().nullable().meta({ description: 'The URL of the next page, null on the last one' }),
+  sort: z.enum(GALLERY_SORTS).meta({
+    description:
+      'The order the builds are in: the one asked for, except that top and trending read as newest (relevance with q) while the competition filtered by runs',
+  }),
 });
 
 export const leaderboardEntrySchema = z.object({

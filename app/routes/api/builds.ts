@@ -4,7 +4,7 @@ import { NEW_BUILD_MAX_FILES, newBuildSchema } from '~/api/contract/uploads';
 import { apiBuildSummary } from '~/api/serialize';
 import { apiBuildList, apiImageUrl } from '~/api/serialize.server';
 import { createBuild, findBuildDetail } from '~/models/builds.server';
-import { galleryBuilds } from '~/models/gallery.server';
+import { appliedGalleryFilters, galleryBuilds } from '~/models/gallery.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { apiError, readForm, readQuery, requireApiUser, uploadFailure } from '~/api/request.server';
@@ -15,19 +15,21 @@ import { galleryHref, galleryQuery } from '~/utils/page-query';
 
 /**
  * GET /api/builds?q=&sort=&tag=&competition=&after=&limit=: the gallery's builds,
- * read as the gallery reads its URL (400 for a value it would not accept), with
- * the link to the next page.
+ * read as the gallery reads its URL (400 for a value it would not accept), in the
+ * order it applies (`sort`), with the link to the next page.
  */
 export function loader({ url }: Route.LoaderArgs) {
   const { limit = GALLERY_PAGE_SIZE } = readQuery(url, buildSearchQuery);
-  const { after, count: _count, ...filters } = galleryQuery(url.searchParams);
+  const { after, count: _count, ...asked } = galleryQuery(url.searchParams);
+  // The order applied: a running competition's entries are not ranked by their ratings.
+  const { filters } = appliedGalleryFilters(asked);
   const size = Math.min(limit, BUILD_SEARCH_MAX);
   const builds = galleryBuilds({ ...filters, after, limit: size });
   const last = builds.length === size ? builds.at(-1) : undefined;
   const next = last
     ? `${galleryHref(filters, { after: last.id }, '/api/builds')}${size === GALLERY_PAGE_SIZE ? '' : `&limit=${size}`}`
     : null;
-  return Response.json({ builds: apiBuildList(builds), next });
+  return Response.json({ builds: apiBuildList(builds), next, sort: filters.sort });
 }
 
 /**
