@@ -89,6 +89,34 @@ describe('searching the gallery', () => {
     expect(find({ q: '!!! ---' })).toEqual([]);
   });
 
+  it('finds short model names as people type them, and a one-character word only as a whole word', async () => {
+    await aBuild('Tier seven', { parts: ['AMD Ryzen 7 7700', 'Intel Core i7-12700K'] });
+    await aBuild('Cache king', { parts: ['AMD Ryzen 7800X3D', 'ASRock Z690-A'] });
+    await aBuild('Shoebox', { description: 'A Dan A4-H2O with a Core i9.' });
+
+    expect(find({ q: 'ryzen 7' })).toEqual(['Tier seven']);
+    expect(find({ q: 'ryzen' }).sort()).toEqual(['Cache king', 'Tier seven']);
+    expect(find({ q: 'i7' })).toEqual(['Tier seven']);
+    expect(find({ q: 'i9' })).toEqual(['Shoebox']);
+    expect(find({ q: '7800x3d' })).toEqual(['Cache king']);
+    expect(find({ q: 'a4-h2o' })).toEqual(['Shoebox']);
+    expect(find({ q: 'z690-a' })).toEqual(['Cache king']);
+    expect(find({ q: 'A' }).sort()).toEqual(['Cache king', 'Shoebox']);
+    // As a prefix each of these would read every word starting with it: they are words no build has.
+    expect(find({ q: 'r t' })).toEqual([]);
+    expect(find({ q: 'k' })).toEqual([]);
+  });
+
+  it('reads the first 8 words of a search as the index splits them, and a word typed twice once', async () => {
+    await aBuild('Alphabet soup', { description: 'a b c d e f g h' });
+    await aBuild('Long tail', { description: 'a b c d e f g h i j k l m n o' });
+
+    expect(find({ q: 'a-b-c-d-e-f-g-h-i-j-k-l-m-n-o' }).sort()).toEqual(['Alphabet soup', 'Long tail']);
+    expect(find({ q: 'a-b-c-d-e-f-g-h-x-y-z' }).sort()).toEqual(['Alphabet soup', 'Long tail']);
+    expect(find({ q: 'a b c d e f g h i j' }).sort()).toEqual(['Alphabet soup', 'Long tail']);
+    expect(find({ q: 'tail tail tail tail tail tail tail tail tail tail soup' })).toEqual([]);
+  });
+
   it('ranks a build named for the words above one that only mentions them', async () => {
     await aBuild('Budget box', { description: 'Not a sleeper at all, although the case is old.' });
     await aBuild('The sleeper', { description: 'An office tower with a 4090 inside.' });

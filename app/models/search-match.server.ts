@@ -1,25 +1,66 @@
-/** The most words of a search that count; the rest are ignored. */
-const MAX_WORDS = 10;
+/**
+ * The most tokens (words as the index splits them: "NH-D15" is two) a search reads; the
+ * rest of a longer search is ignored. The spelled-apart form of a model number ("rtx
+ * 4090" for "RTX4090") is tried too while tokens are left. Each token reads its list of
+ * builds, so this bounds what any search may cost, whatever it repeats.
+ */
+const MAX_TOKENS = 8;
+
+/**
+ * The shortest prefix builds_search keeps an index for (prefix='2 3' in its migration).
+ * A one-character word is looked up whole: as a prefix it would merge the lists of
+ * every word starting with that character, hundreds of milliseconds at 100 000 builds.
+ */
+const SHORTEST_PREFIX = 2;
+
+/**
+ * What the index's tokenizer (unicode61) keeps in a token: letters and digits. It
+ * splits at everything else, and at the few characters newer Unicode calls letters
+ * that its tables still call marks (New Tai Lue vowel signs, Vedic signs), so a word
+ * here is always exactly a token there, of the same length in characters.
+ */
+const TOKEN = /[\p{L}\p{N}]+/gu;
+const SPLIT_BY_THE_INDEX = /[\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3]/g;
 
 /**
  * The FTS5 query for what someone typed, or null when it holds no word to look
- * for. Each word becomes a quoted prefix phrase, so nothing typed is read as FTS
- * syntax and the index's own tokenizer splits it as it split the builds' text:
- * "NH-D15" asks for "nh" then "d15", as does "nh d15", and "noctu" finds
- * "Noctua". All words must match. A model number typed as one word ("RTX4090")
- * also finds it written apart ("RTX 4090").
+ * for. Each word becomes a quoted phrase of its tokens, so nothing typed is read as
+ * FTS syntax and the words are split as the builds' text was: "NH-D15" asks for
+ * "nh" then "d15", as does "nh d15". A phrase's last token is a prefix ("noctu" finds
+ * "Noctua") unless it is a single character ("ryzen 7" finds "Ryzen 7", not "Ryzen
+ * 7800X3D"). All words must match. A model number typed as one word ("RTX4090") also
+ * finds it written apart ("RTX 4090"). A word typed twice counts once.
  */
 export function searchMatch(q: string): string | null {
-  const words = q
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, MAX_WORDS);
+  const words: string[][] = [];
+  const seen = new Set<string>();
+  let budget = MAX_TOKENS;
+  for (const word of q.split(/\s+/)) {
+    if (budget === 0) break;
+    const tokens = wordTokens(word).slice(0, budget);
+    const key = tokens.join(' ').toLowerCase();
+    if (tokens.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    words.push(tokens);
+    budget -= tokens.length;
+  }
   if (words.length === 0) return null;
-  return words.map(wordMatch).join(' AND ');
+  return words
+    .map((tokens) => {
+      const apart = tokens.flatMap((token) => token.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u));
+      if (apart.length === tokens.length || apart.length > budget) return phrase(tokens);
+      budget -= apart.length;
+      return `(${phrase(tokens)} OR ${phrase(apart)})`;
+    })
+    .join(' AND ');
 }
 
-function wordMatch(word: string): string {
-  const phrase = `"${word.replaceAll('"', ' ')}"*`;
-  const apart = word.replace(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/gu, ' ');
-  return apart === word ? phrase : `(${phrase} OR "${apart.replaceAll('"', ' ')}"*)`;
+function wordTokens(word: string): string[] {
+  return word.normalize('NFC').replace(SPLIT_BY_THE_INDEX, ' ').match(TOKEN) ?? [];
+}
+
+/** Tokens of letters and digits only, so the quotes hold nothing FTS5 would read. */
+function phrase(tokens: string[]): string {
+  const last = tokens.at(-1)!;
+  return `"${tokens.join(' ')}"${[...last].length >= SHORTEST_PREFIX ? '*' : ''}`;
 }
