@@ -60,6 +60,7 @@ describe('pageKey', () => {
       '/build/7?replyTo=1e3',
       '/auth?redirectTo=//evil.example',
       '/auth?redirectTo=',
+      '/auth?redirectTo=%2Fgallery%3Fcount%3D24',
       '/auth?tab=signup',
     ]) {
       expect(key(url), url).toBeUndefined();
@@ -71,7 +72,7 @@ describe('pageKey', () => {
       '/gallery?q=NH-D15&sort=top&tag=white-build&competition=3&count=24',
       '/gallery?sort=trending',
       '/build/7?replyTo=3',
-      '/auth?redirectTo=%2Fgallery%3Fcount%3D24',
+      '/auth?tab=register&method=password',
     ]) {
       expect(key(url)?.storable, url).toBe(true);
     }

@@ -1,6 +1,5 @@
 import { parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
-import { safeRedirect } from '~/utils/redirects';
 import { galleryQuery, memberPageQuery, tutorialStep } from '~/utils/page-query';
 
 /** Whether a parameter's value is one its page reads as sent: only those are kept. */
@@ -78,7 +77,8 @@ const KEPT: readonly KeptPage[] = [
     path: /^\/auth$/,
     params: {
       method: oneOf('password', 'code'),
-      redirectTo: (value) => value !== '' && safeRedirect(value, '') === value,
+      // Any page of the site may follow, a build's or a made-up path alike: each would be a stored page of its own.
+      redirectTo: () => false,
       step: oneOf('code', 'email'),
       tab: oneOf('register', 'login'),
     },

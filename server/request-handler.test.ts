@@ -2,15 +2,15 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { privateWhenPersonal } from './request-handler';
+import { cacheControlAsFound } from './request-handler';
 
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-/** The head a client receives from a response that `respond` writes, personal or not. */
-async function headOf(personal: boolean, respond: (res: ServerResponse) => void): Promise<Headers> {
+/** The head a client receives from a response that `respond` writes, personal or not, naming something or nothing. */
+async function headOf(personal: boolean, respond: (res: ServerResponse) => void, namesNothing = false): Promise<Headers> {
   server = createServer((_req, res) => {
-    privateWhenPersonal(res as Response, { personal });
+    cacheControlAsFound(res as Response, { personal, namesNothing });
     respond(res);
   });
   await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
@@ -41,5 +41,15 @@ describe('a personal response', () => {
   it('leaves what everyone may see as it was', async () => {
     const head = await headOf(false, (res) => res.writeHead(200, { 'Cache-Control': shared }).end());
     expect(head.get('cache-control')).toBe(shared);
+  });
+});
+
+describe('a response whose parameters name nothing', () => {
+  it('is stored by no cache, whoever it is for and whatever it said', async () => {
+    for (const personal of [false, true]) {
+      const head = await headOf(personal, (res) => res.writeHead(200, { 'Cache-Control': shared }).end(), true);
+      expect(head.get('cache-control'), String(personal)).toBe('no-store');
+      expect((await headOf(personal, (res) => res.end(), true)).get('cache-control'), String(personal)).toBe('no-store');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createRequestHandler as createExpressHandler, type GetLoadContextFuncti
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { type RenderReading, readingFor } from '~/web/personal-render.server';
+import { type RenderReading, readingFor } from '~/web/render-reading.server';
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -12,35 +12,38 @@ type Options = {
 
 /**
  * React Router's request handler for Express (@react-router/express), run so that
- * a response drawn from its visitor's own cookies is marked as theirs alone: each
- * render notes what it read of its visitor (app/web/personal-render.server.ts), and a
- * personal one is sent `Cache-Control: private`.
+ * what a render found decides who may keep its response: each render notes what it
+ * read of its visitor and whether what it was asked for exists
+ * (app/web/render-reading.server.ts); a personal one is sent `Cache-Control: private`,
+ * one that names nothing `Cache-Control: no-store`.
  */
 export function createRequestHandler(options: Options): RequestHandler {
   const handleRequest = createExpressHandler(options);
   return (req, res, next) => {
-    const render: RenderReading = { personal: false };
-    privateWhenPersonal(res, render);
+    const render: RenderReading = { personal: false, namesNothing: false };
+    cacheControlAsFound(res, render);
     return readingFor(render, () => handleRequest(req, res, next));
   };
 }
 
 /**
  * No shared cache (a proxy's, a CDN's, the page cache's store for everyone) may
- * keep a personal response. The head is written once the render is over, so what
- * it read is known by then, whatever the response's own headers said — set before
- * or handed to writeHead itself, whose headers would otherwise win.
+ * keep a personal response, and no cache at all one whose parameters name nothing.
+ * The head is written once the render is over, so what it found is known by then,
+ * whatever the response's own headers said — set before or handed to writeHead
+ * itself, whose headers would otherwise win.
  */
-export function privateWhenPersonal(res: Response, render: RenderReading): void {
+export function cacheControlAsFound(res: Response, render: RenderReading): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
-    if (render.personal && !this.headersSent) {
+    if ((render.personal || render.namesNothing) && !this.headersSent) {
       const given = rest.findIndex((arg) => typeof arg === 'object' && arg !== null);
       if (given !== -1) {
         setHeadersAsWriteHeadWould(this, rest[given] as OutgoingHttpHeaders | OutgoingHttpHeader[]);
         rest.splice(given, 1);
       }
-      this.setHeader('Cache-Control', privateCacheControl(String(this.getHeader('Cache-Control') ?? '')));
+      const cacheControl = render.namesNothing ? 'no-store' : String(this.getHeader('Cache-Control') ?? '');
+      this.setHeader('Cache-Control', render.personal ? privateCacheControl(cacheControl) : cacheControl);
     }
     return (writeHead as (...args: unknown[]) => Response).apply(this, [statusCode, ...rest]);
   } as typeof res.writeHead;

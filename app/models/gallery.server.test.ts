@@ -4,7 +4,7 @@ import { buildParts, builds, buildTags, competitions } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { addComment } from './comments.server';
 import { enterCompetition } from './competition-entries.server';
-import { appliedGalleryFilters, galleryBuilds } from './gallery.server';
+import { appliedGalleryFilters, galleryBuilds, inGallery } from './gallery.server';
 import { rateBuild } from './ratings.server';
 import type { BuildTag } from '~/domain/build-tags';
 import type { GalleryFilters } from '~/domain/gallery';
@@ -234,6 +234,28 @@ describe('the gallery’s orders and filters', () => {
       filters: { sort: 'top' },
       contest: null,
     });
+  });
+
+  it('knows which builds an order lists, the ones a page may go on from', async () => {
+    const member = aMember().id;
+    const entered = await aBuild('Entered 4090 rig', { parts: ['RTX 4090'], tags: ['itx'], userId: member });
+    const other = await aBuild('Other 4090 rig', { parts: ['RTX 4090'] });
+    const plain = await aBuild('Plain rig');
+    const held = await aBuild('Held 4090 rig', { parts: ['RTX 4090'] });
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, held)).run();
+    const competition = aCompetition();
+    expect(enterCompetition({ competitionId: competition, userId: member, buildId: entered })).toMatchObject({ ok: true });
+    const listed = (filters: Partial<GalleryFilters>) =>
+      [entered, other, plain, held, 987654].filter((id) =>
+        inGallery({ q: '', sort: filters.q ? 'relevance' : 'newest', tag: null, competition: null, ...filters }, id, NOW),
+      );
+
+    for (const sort of ['newest', 'top', 'discussed', 'trending'] as const) expect(listed({ sort }), sort).toEqual([entered, other, plain]);
+    for (const sort of ['relevance', 'newest', 'top', 'discussed', 'trending'] as const)
+      expect(listed({ q: '4090', sort }), sort).toEqual([entered, other]);
+    expect(listed({ tag: 'itx' })).toEqual([entered]);
+    expect(listed({ competition })).toEqual([entered]);
+    expect(listed({ q: '!!!' })).toEqual([]);
   });
 
   it('pages through every order without repeating or skipping a build', async () => {

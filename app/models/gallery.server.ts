@@ -43,22 +43,13 @@ export function appliedGalleryFilters<Filters extends GalleryFilters>(
  * `after` (keyset paging: uploads made in between shift nothing). Every order ends on
  * the newest build, then the id, so it is total and a page never repeats or skips a build.
  */
-export function galleryBuilds(asked: GalleryFilters & { after?: number; limit: number }, now = Date.now()): BuildSummary[] {
-  const { q, sort, tag, competition, after = 0, limit } = appliedGalleryFilters(asked, now).filters;
-  const match = q ? searchMatch(q) : null;
-  if (q && !match) return [];
-  const order = ordered(sort, match, now);
-  const where: SQL[] = [order.where];
-  if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
-  if (tag) where.push(sql`${order.filteredId} in (select build_id from build_tags where tag = ${tag})`);
-  if (competition) where.push(sql`${order.filteredId} in (select build_id from competition_entries where competition_id = ${competition})`);
-  // The page is chosen from the candidates' keys alone; only its rows are read in full. The
-  // pick is a subquery of its own: so SQLite reads the trending order from its index (as
-  // the outer select, it sorted every build).
-  const candidates = (extra: SQL[] = []) => sql`
-    select ${order.id} as id, ${order.key} as k, ${order.created} as created, ${order.id} as tie
-    from ${order.from}
-    where ${sql.join([...where, ...extra], sql` and `)}`;
+export function galleryBuilds(
+  { after = 0, limit, ...filters }: GalleryFilters & { after?: number; limit: number },
+  now = Date.now(),
+): BuildSummary[] {
+  const listed = gallerySelection(filters, now);
+  if (!listed) return [];
+  const { order, candidates } = listed;
   const ranked = (count: number, from?: number) =>
     db()
       .all<{ id: number }>(
@@ -81,6 +72,43 @@ export function galleryBuilds(asked: GalleryFilters & { after?: number; limit: n
   if (at >= 0 && (holdsAll || at + limit < ahead.length)) return summaries(ahead.slice(at + 1, at + 1 + limit));
   // A build that is no candidate (any more) has no page after it.
   return holdsAll ? [] : summaries(ranked(limit, after));
+}
+
+/**
+ * Whether build `id` is one of the builds `filters` list: a page after it is the rest
+ * of that order (empty after its last build); after any other id there is nothing.
+ */
+export function inGallery(filters: GalleryFilters, id: number, now = Date.now()): boolean {
+  const listed = gallerySelection(filters, now);
+  if (!listed) return false;
+  const { order, candidates } = listed;
+  return (
+    db().get(sql`with ${order.with ?? sql``} build as (${candidates([sql`${order.filteredId} = ${id}`])}) select 1 from build`) !==
+    undefined
+  );
+}
+
+/**
+ * The order `filters` ask for (as appliedGalleryFilters applies them) and its candidates'
+ * keys, as a select to narrow further; null for a search with no word to look for, which lists nothing.
+ */
+function gallerySelection(asked: GalleryFilters, now: number) {
+  const { q, sort, tag, competition } = appliedGalleryFilters(asked, now).filters;
+  const match = q ? searchMatch(q) : null;
+  if (q && !match) return null;
+  const order = ordered(sort, match, now);
+  const where: SQL[] = [order.where];
+  if (match && sort !== 'relevance') where.push(sql`b.id in (select rowid from builds_search where builds_search match ${match})`);
+  if (tag) where.push(sql`${order.filteredId} in (select build_id from build_tags where tag = ${tag})`);
+  if (competition) where.push(sql`${order.filteredId} in (select build_id from competition_entries where competition_id = ${competition})`);
+  // The page is chosen from the candidates' keys alone; only its rows are read in full. The
+  // pick is a subquery of its own: so SQLite reads the trending order from its index (as
+  // the outer select, it sorted every build).
+  const candidates = (extra: SQL[] = []) => sql`
+    select ${order.id} as id, ${order.key} as k, ${order.created} as created, ${order.id} as tie
+    from ${order.from}
+    where ${sql.join([...where, ...extra], sql` and `)}`;
+  return { order, candidates };
 }
 
 /** The builds `ids` as cards show them, in that order. */

@@ -7,7 +7,7 @@ import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { TabLinks } from '~/components/ui/tab-links';
-import { appliedGalleryFilters, galleryBuilds } from '~/models/gallery.server';
+import { appliedGalleryFilters, galleryBuilds, inGallery } from '~/models/gallery.server';
 import { listStartedCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
@@ -16,6 +16,8 @@ import { GALLERY_QUERY_MAX, GALLERY_SORT_LABELS, GALLERY_SORTS, type GalleryFilt
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { galleryHref, galleryQuery, isUnfiltered } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
+import { notFound } from '~/utils/not-found';
+import { markNamesNothing } from '~/web/render-reading.server';
 
 export const meta = () =>
   pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast: search by part, tag or words, sort by rating, talk or trend.');
@@ -38,6 +40,9 @@ const galleryBatch = perDataVersion((href: string) => {
     })),
     // More may exist while the last batch came back full (spec §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),
+    // Nothing listed, for a build to go on from that is none of the list's (made up, or gone since)
+    // or a search no build matches: such a page is sent, never stored.
+    namesNothing: builds.length === 0 && (after > 0 ? !inGallery(filters, after) : filters.q !== ''),
   };
 });
 
@@ -50,10 +55,16 @@ export function loader({ url }: Route.LoaderArgs) {
   const { after, count, ...asked } = galleryQuery(url.searchParams);
   // The search form names its empty fields too: it lands on the search's one address, as its links write it.
   if (FORM_FIELDS.some((name) => url.searchParams.get(name) === '')) throw redirect(galleryHref(asked));
+  const competitions = competitionChoices('started');
+  // A competition the gallery does not offer (none by that id, or not started yet) has no entries to show.
+  if (asked.competition && !competitions.some((competition) => competition.id === asked.competition)) throw notFound('competition');
   // A running competition's entries in an order by ratings: the order they are in instead, whose page says why.
   const { filters, contest } = appliedGalleryFilters(asked);
   if (filters.sort !== asked.sort) throw redirect(galleryHref(filters, { after, count: url.searchParams.has('count') ? count : 0 }));
-  return { ...galleryBatch(galleryHref(filters, { after, count })), filters, contest, competitions: competitionChoices('started') };
+  const { namesNothing, ...batch } = galleryBatch(galleryHref(filters, { after, count }));
+  if (namesNothing) markNamesNothing();
+  // A page of builds after another one (LOAD MORE's), asked for as a page of its own.
+  return { ...batch, filters, contest, competitions, paged: after > 0 };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -88,6 +99,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
       deps={[
         loaderData.builds,
         loaderData.hasMore,
+        loaderData.paged,
         filters.q,
         filters.sort,
         filters.tag,
@@ -119,11 +131,7 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         </p>
       ) : null}
       {builds.length === 0 ? (
-        isUnfiltered(filters) ? (
-          <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>
-        ) : (
-          <NoResults filters={filters} competitions={loaderData.competitions} />
-        )
+        <NoBuilds filters={filters} competitions={loaderData.competitions} paged={loaderData.paged} />
       ) : (
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading} aria-label="Builds">
           {builds.map((build, index) => (
@@ -234,6 +242,25 @@ function SearchForm({ filters, competitions }: { filters: GalleryFilters; compet
       </button>
     </Form>
   );
+}
+
+/**
+ * What the gallery says when it lists nothing: past the end of a list (the builds after
+ * its last, or after one that is not in it, made up or gone since), no build at all, or
+ * none matching the filters.
+ */
+function NoBuilds({ filters, competitions, paged }: { filters: GalleryFilters; competitions: Competitions; paged: boolean }) {
+  if (paged)
+    return (
+      <div className="panel mt-8 grid justify-items-center gap-4 border-dashed p-8 text-center">
+        <p className="font-bold uppercase tracking-wide text-muted">No more builds here.</p>
+        <Link to={galleryHref(filters)} className={buttonClass('ghost', 'md')}>
+          Back to the first page
+        </Link>
+      </div>
+    );
+  if (isUnfiltered(filters)) return <EmptyState>NO BATTLE STATIONS FOUND. DEPLOY YOUR RIG FIRST!</EmptyState>;
+  return <NoResults filters={filters} competitions={competitions} />;
 }
 
 /** What was asked for, that nothing matches it, and the way back to every build. */

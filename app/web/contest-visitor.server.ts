@@ -1,5 +1,5 @@
 import { clientAddressOf } from './client-address.server';
-import { markPersonal } from './personal-render.server';
+import { markPersonal } from './render-reading.server';
 
 /**
  * Who a visitor is for contest mode's shuffled order: a member by their id; a

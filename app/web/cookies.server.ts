@@ -2,7 +2,7 @@ import { parse } from 'cookie-es';
 import { LRUCache } from 'lru-cache';
 import { type Cookie, type CookieOptions, createCookie } from 'react-router';
 import { cookieSecret, env } from '~/services/env.server';
-import { markPersonal } from './personal-render.server';
+import { markPersonal } from './render-reading.server';
 
 /** Memory for cookie headers whose signatures were already checked, per cookie: thousands of members active at once. */
 const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
@@ -111,7 +111,7 @@ function rememberParsed(cookie: Cookie): Cookie {
       if (!header || parseOptions) return cookie.parse(header, parseOptions);
       let known = read.get(header);
       if (!known) read.set(header, (known = { value: Object.freeze(await cookie.parse(header)) }));
-      // A value the site signed makes the render that read it its visitor's own (personal-render.server.ts).
+      // A value the site signed makes the render that read it its visitor's own (render-reading.server.ts).
       if (known.value !== null && known.value !== '') markPersonal();
       return known.value;
     },

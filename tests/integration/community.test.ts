@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
+import { askedTwice } from '#tests/support/page-cache';
 import { signInWithCode } from '#tests/support/sign-in';
 import { readRow } from '#tests/support/test-database';
 import { aBuildBy } from '#tests/support/uploads';
@@ -98,6 +99,24 @@ describe('comments', () => {
     expect(text.indexOf('Newer thread')).toBeLessThan(text.indexOf('First!'));
     expect(text.indexOf('First!')).toBeLessThan(text.indexOf('A reply'));
     expect(aggregates(id).comment_count).toBe(4);
+  });
+
+  it('keeps a build page opened to answer a comment, and never one opened for a comment that is not on it', async () => {
+    const owner = await stack.member();
+    const id = await buildBy(owner);
+    await owner.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: 'Answer me' });
+    const kept = `/build/${id}?replyTo=${query<{ id: number }>("select id from comments where content = 'Answer me'").id}`;
+    const other = await buildBy(owner);
+    await owner.post(`/build/${other}`, { intent: 'comment', form: 'comment-new', content: 'Elsewhere' });
+    const elsewhere = query<{ id: number }>("select id from comments where content = 'Elsewhere'").id;
+    for (const path of [`/build/${id}?replyTo=424242`, `/build/${id}?replyTo=${elsewhere}`]) {
+      const page = await askedTwice(stack.app, path, kept);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-page-cache'), path).toBeNull();
+      const html = await page.text();
+      expect(pageText(html), path).toContain('Answer me');
+      expect(html, path).not.toContain('id="reply-');
+    }
   });
 
   it('refuses an empty comment with the spec message and changes nothing', async () => {

@@ -4,9 +4,11 @@ import { call, expectContract, expectError } from '#tests/support/api';
 import { pageText } from '#tests/support/browser';
 import { describeBuild } from '#tests/support/build-details';
 import { insertCompetition } from '#tests/support/competitions';
+import { askedTwice } from '#tests/support/page-cache';
 import { sharedStack } from '#tests/support/stack';
 import { aBuildBy } from '#tests/support/uploads';
 
+const DAY = 24 * 3600_000;
 const stack = sharedStack({}, { network: '198.18.7' });
 const ids: Record<string, number> = {};
 let competitionId: number;
@@ -74,6 +76,42 @@ describe('the gallery’s search', () => {
     const bad = await stack.browser().get('/gallery?tag=nonsense&sort=hot&competition=-4');
     expect(bad.status).toBe(200);
     expect(titlesOn(bad.html)).toHaveLength(3);
+  });
+});
+
+describe('gallery pages whose parameters name nothing', () => {
+  it('answers a competition the gallery does not offer (none by that id, or not started) with a 404, stored nowhere', async () => {
+    const upcoming = insertCompetition(stack.app.databasePath, {
+      title: 'Next Cup',
+      startDate: Date.now() + DAY,
+      endDate: Date.now() + 8 * DAY,
+    });
+    for (const path of ['/gallery?competition=424242', `/gallery?competition=${upcoming}&sort=top`]) {
+      const page = await askedTwice(stack.app, path, '/gallery');
+      expect(page.status, path).toBe(404);
+      expect(pageText(await page.text()), path).toContain('Competition not found');
+      expect(page.headers.get('x-page-cache'), path).toBeNull();
+    }
+  });
+
+  it('shows nothing more after a build that is none of the list’s, or for a search nothing matches, and stores neither', async () => {
+    // The newest first: the plain box, the white one, the air-cooled one. After the last there is nothing, and that is a page.
+    const last = `/gallery?after=${ids.air}`;
+    for (const path of [
+      '/gallery?after=987654',
+      `/gallery?q=rtx&after=${ids.plain}`,
+      '/gallery?q=threadripper',
+      '/gallery?q=r+t+x+n+c+g+w+a+b+m',
+    ]) {
+      const page = await askedTwice(stack.app, path, last);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-page-cache'), path).toBeNull();
+      expect(page.headers.get('cache-control'), path).toBe('no-store');
+      expect(titlesOn(await page.text()), path).toEqual([]);
+    }
+    const vanished = await (await stack.app.fetch('/gallery?after=987654')).text();
+    expect(pageText(vanished)).toContain('No more builds here.');
+    expect(vanished).toMatch(/<a[^>]*href="\/gallery"[^>]*>Back to the first page<\/a>/);
   });
 });
 

@@ -10,20 +10,9 @@ import { openAppDatabase, rankLeaderboardsNow } from '#tests/support/test-databa
 import { endedSessionCookie } from '#tests/support/cookies';
 import { scriptsNotAllowedByHash } from '#tests/support/csp';
 import { sharedApp } from '#tests/support/stack';
+import { askedTwice, storedPage } from '#tests/support/page-cache';
 
 const server = sharedApp();
-
-/** The page from the page cache, which stores a page a moment after first sending it. */
-async function storedPage(path: string, headers: Record<string, string> = {}): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await server.app.fetch(path, { headers });
-    if (response.headers.get('x-page-cache') === 'hit' || attempt === 20) {
-      expect(response.headers.get('x-page-cache')).toBe('hit');
-      return response;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const pageTitle = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
@@ -296,7 +285,7 @@ describe('security', () => {
 
   it('serves a signed-out visitor whose only cookies are other sites’ (a CDN’s, analytics) the stored page', async () => {
     await server.app.fetch('/terms-of-service');
-    const stored = await storedPage('/terms-of-service', { Cookie: '_ga=GA1.1.42; __cf_bm=abc' });
+    const stored = await storedPage(server.app, '/terms-of-service', { Cookie: '_ga=GA1.1.42; __cf_bm=abc' });
     expect(stored.headers.get('content-security-policy')).not.toContain('nonce-');
     expect(await stored.text()).toContain('Log in');
   });
@@ -304,7 +293,7 @@ describe('security', () => {
   it('serves a visitor whose cookies of ours are made up or emptied the stored page, not a render of their own', async () => {
     // Each such request was rendered before: a guest could make the server render every page they asked for.
     await server.app.fetch('/cookie-policy');
-    const stored = await storedPage('/cookie-policy');
+    const stored = await storedPage(server.app, '/cookie-policy');
     const body = await stored.text();
     for (const cookie of ['rr_session=forged', 'rr_session=x.y; toast=made-up; rr_auth_flow=', 'toast=']) {
       const answer = await server.app.fetch('/cookie-policy', { headers: { Cookie: cookie } });
@@ -326,7 +315,7 @@ describe('security', () => {
     expect(scriptsNotAllowedByHash(body, csp)).toEqual([]);
 
     // Compressed once with brotli's best, which a browser that also takes Zstandard gets too.
-    const again = await storedPage('/privacy-policy', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    const again = await storedPage(server.app, '/privacy-policy', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     expect(again.headers.get('content-encoding')).toBe('br');
     expect(again.headers.get('content-security-policy')).toBe(csp);
     expect(again.headers.get('x-content-type-options')).toBe('nosniff');
@@ -335,12 +324,12 @@ describe('security', () => {
 
   it('renders a stored page again once the database changes', async () => {
     await server.app.fetch('/gallery');
-    await storedPage('/gallery');
+    await storedPage(server.app, '/gallery');
     const sqlite = openAppDatabase(server.app.databasePath);
     sqlite.prepare("insert into users (username, username_key, email) values ('CacheBuster', 'cachebuster', 'buster@example.com')").run();
     sqlite.close();
     expect((await server.app.fetch('/gallery')).headers.get('x-page-cache')).toBeNull();
-    await storedPage('/gallery');
+    await storedPage(server.app, '/gallery');
   });
 
   it('answers signed-out visitors while hundreds of others leave as soon as they have asked', async () => {
@@ -390,7 +379,7 @@ describe('security', () => {
   });
 
   it('serves the stored page whatever else the query string carries, and stores nothing for it', async () => {
-    const stored = await (await storedPage('/about')).text();
+    const stored = await (await storedPage(server.app, '/about')).text();
     for (const junk of ['?utm_source=x', `?${Math.random()}=1`, '?a=1&b=2&tutorial2=3']) {
       const response = await server.app.fetch(`/about${junk}`);
       expect(response.headers.get('x-page-cache'), junk).toBe('hit');
@@ -417,11 +406,20 @@ describe('security', () => {
     }
   });
 
+  it('renders the sign-in page for each page to go back to, and stores none: any path would be a page of its own', async () => {
+    for (const path of ['/auth?redirectTo=%2Fbuild%2F424242', '/auth?redirectTo=%2Fupload', '/auth?tab=register&redirectTo=%2Fmade-up-1']) {
+      const page = await askedTwice(server.app, path, '/auth');
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-page-cache'), path).toBeNull();
+      expect(await page.text(), path).toContain(`name="redirectTo" value="${decodeURIComponent(/redirectTo=([^&]*)/.exec(path)![1]!)}"`);
+    }
+  });
+
   it('stores a page per value of a parameter it reads, in any order', async () => {
     await server.app.fetch('/auth?tab=register&method=password');
-    const register = await (await storedPage('/auth?method=password&tab=register&utm_campaign=spring')).text();
+    const register = await (await storedPage(server.app, '/auth?method=password&tab=register&utm_campaign=spring')).text();
     await server.app.fetch('/auth');
-    const login = await (await storedPage('/auth')).text();
+    const login = await (await storedPage(server.app, '/auth')).text();
     expect(register).not.toBe(login);
   });
 

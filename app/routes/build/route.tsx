@@ -31,6 +31,7 @@ import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { currentUser, requireUser } from '~/web/session.server';
+import { markNamesNothing } from '~/web/render-reading.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
@@ -101,7 +102,9 @@ export function loader(args: Route.LoaderArgs) {
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!page || !canSeeBuild(page.detail, viewer)) throw notFound('build');
   const { detail, build, roast, threads, threadCount, awaitedReplies } = page;
-  const replyTo = Number(searchParams.get('replyTo'));
+  const replyTo = threads.find((thread) => thread.id === Number(searchParams.get('replyTo')))?.id ?? null;
+  // The reply form for a comment that is not on the page: the page without it, never stored under that id.
+  if (searchParams.has('replyTo') && replyTo === null) markNamesNothing();
   return {
     build,
     viewer: viewer
@@ -117,7 +120,7 @@ export function loader(args: Route.LoaderArgs) {
     comments: {
       threads,
       threadCount,
-      replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
+      replyTo,
       awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
     // The member asked RoastBot and its reply is still to land: their page looks again until it does.
