@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from '#tests/support/browser';
 import { pageText, toastText } from '#tests/support/browser';
 import { liteFsUnavailable, sharedLiteFsCluster } from '#tests/support/litefs-cluster';
+import { askedTwice } from '#tests/support/page-cache';
 import { readRow } from '#tests/support/test-database';
 import { rawGet, unscreenedPhoto, walkStaticMounts } from '#tests/support/static-files';
 import { newAvatar, paddedPhoto, testPhoto, uploadBuild } from '#tests/support/uploads';
@@ -101,6 +102,18 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
     await waitFor(() => count("select count(*) n from jobs where type = 'roast' and status = 'done'") > 0);
     expect(cluster.primary.output()).toMatch(/Job \d+ \(roast\) starts/);
     expect(cluster.replica.output()).not.toMatch(/Job \d+ \(\w+\) starts/);
+  });
+
+  it('answers, on either node, pages whose parameters name nothing without keeping them, and a search of many one-letter words', async () => {
+    for (const app of [cluster.replica, cluster.primary]) {
+      expect((await app.fetch('/gallery?competition=424242')).status, app.origin).toBe(404);
+      const vanished = await askedTwice(app, '/gallery?after=987654', '/gallery');
+      expect([vanished.status, vanished.headers.get('x-page-cache')], app.origin).toEqual([200, null]);
+      expect(pageText(await vanished.text()), app.origin).toContain('No more builds here.');
+      const search = await askedTwice(app, '/gallery?q=r+t+x+n+c+g+w+a+b+m', '/gallery');
+      expect([search.status, search.headers.get('x-page-cache')], app.origin).toEqual([200, null]);
+      expect(pageText(await search.text()), app.origin).toContain('No builds match');
+    }
   });
 
   // Before the primary's restart below: after it, the replica's LiteFS reconnects in its own time.
