@@ -1,32 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteMember } from '~/models/admin-members.server';
 import { replaceAvatar } from '~/models/users.server';
 import { competitions } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { aCompetition, aMember } from '#tests/support/factories';
 import { pruneOrphanAvatarFiles } from './avatar-files.server';
 import { processAvatar } from './avatars.server';
+import { freshUploadsDir } from '#tests/support/uploads-dir';
 
-let uploadsDir: string;
-
-beforeEach(async () => {
-  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-avatar-files-'));
-  vi.stubEnv('UPLOADS_DIR', uploadsDir);
-  resetEnv();
-});
-
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  resetEnv();
-  await rm(uploadsDir, { recursive: true, force: true });
-});
+const uploadsFolder = freshUploadsDir('avatar-files');
 
 const HOUR = 3600_000;
 let pictures = 0;
@@ -39,7 +26,7 @@ async function picture(): Promise<File> {
   return new File([new Uint8Array(png)], 'me.png', { type: 'image/png' });
 }
 
-const fileOf = (url: string) => join(uploadsDir, url.replace('/uploads/', ''));
+const fileOf = (url: string) => join(uploadsFolder(), url.replace('/uploads/', ''));
 const exists = (url: string) => existsSync(fileOf(url));
 /** As if the file was written `ago` milliseconds back. */
 const age = (url: string, ago: number) => utimes(fileOf(url), new Date(Date.now() - ago), new Date(Date.now() - ago));
@@ -79,9 +66,10 @@ describe('replaced and erased avatars', () => {
 
 describe('pruneOrphanAvatarFiles', () => {
   it('deletes the avatar and badge files no member or competition names once they are not young, and nothing else', async () => {
-    const stored = async () => (await processAvatar(new Uint8Array(await (await picture()).arrayBuffer()), { uploadsDir })).url;
+    const stored = async () =>
+      (await processAvatar(new Uint8Array(await (await picture()).arrayBuffer()), { uploadsDir: uploadsFolder() })).url;
     const badge = async () =>
-      (await processAvatar(new Uint8Array(await (await picture()).arrayBuffer()), { uploadsDir, folder: 'badges' })).url;
+      (await processAvatar(new Uint8Array(await (await picture()).arrayBuffer()), { uploadsDir: uploadsFolder(), folder: 'badges' })).url;
     const shown = await stored();
     aMember({ avatarUrl: shown });
     const shownBadge = await badge();

@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { builds, imageVariants, images } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { type ProcessedImage, processImage } from './encode.server';
 import { processFully } from '#tests/support/processed-images';
 import { approveBuild } from '~/models/builds.server';
@@ -17,22 +15,13 @@ import { pruneOrphanFiles, reconcileImageFiles, settleImageFiles } from './stora
 import { saveImage } from '~/models/uploads.server';
 import { createTempUpload } from '~/models/temp-uploads.server';
 import { aBuild, aMember } from '#tests/support/factories';
+import { freshUploadsDir } from '#tests/support/uploads-dir';
 
-let uploadsDir: string;
+const uploadsFolder = freshUploadsDir('image-storage', { SCREENING: 'auto' });
 let ownerId: number;
 
-beforeEach(async () => {
-  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-image-storage-'));
-  vi.stubEnv('UPLOADS_DIR', uploadsDir);
-  vi.stubEnv('SCREENING', 'auto');
-  resetEnv();
+beforeEach(() => {
   ownerId = aMember({ username: 'owner', email: 'owner@example.com' }).id;
-});
-
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  resetEnv();
-  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 const photo = async (width: number, height: number, background: string) =>
@@ -40,12 +29,12 @@ const photo = async (width: number, height: number, background: string) =>
     await sharp({ create: { width, height, channels: 3, background } })
       .png()
       .toBuffer(),
-    { uploadsDir },
+    { uploadsDir: uploadsFolder() },
   );
 
 const names = (image: ProcessedImage) => [...new Set(image.variants.map((variant) => variant.fileName))];
-const inPublic = (name: string) => existsSync(join(uploadsDir, 'images', name));
-const inPrivate = (name: string) => existsSync(join(uploadsDir, 'private', 'images', name));
+const inPublic = (name: string) => existsSync(join(uploadsFolder(), 'images', name));
+const inPrivate = (name: string) => existsSync(join(uploadsFolder(), 'private', 'images', name));
 const setStatus = (buildId: number, reviewStatus: 'pending' | 'approved' | 'held' | 'rejected') =>
   db().update(builds).set({ reviewStatus }).where(eq(builds.id, buildId)).run();
 const published = (imageId: number) =>
@@ -123,9 +112,9 @@ describe("where an image's files live", () => {
     setStatus(held.buildId, 'held');
     setStatus(listed.buildId, 'approved');
     // As migration 0006 leaves an older install: every file public, every image marked so.
-    await mkdir(join(uploadsDir, 'images'), { recursive: true });
+    await mkdir(join(uploadsFolder(), 'images'), { recursive: true });
     for (const name of [...names(heldImage), ...names(listedImage)]) {
-      await rename(join(uploadsDir, 'private', 'images', name), join(uploadsDir, 'images', name));
+      await rename(join(uploadsFolder(), 'private', 'images', name), join(uploadsFolder(), 'images', name));
     }
     db().update(images).set({ published: true }).run();
 
@@ -144,7 +133,7 @@ describe('pruneOrphanFiles', () => {
     const orphan = await photo(420, 300, '#665544');
     const young = await photo(440, 300, '#556644');
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
-    for (const name of [...names(image), ...names(orphan)]) await utimes(join(uploadsDir, 'private', 'images', name), dayAgo, dayAgo);
+    for (const name of [...names(image), ...names(orphan)]) await utimes(join(uploadsFolder(), 'private', 'images', name), dayAgo, dayAgo);
 
     expect(await pruneOrphanFiles()).toBe(names(orphan).length);
     expect(names(orphan).some(inPrivate)).toBe(false);
@@ -166,7 +155,7 @@ describe('viewableImageFile', () => {
     });
     const stranger = aMember({ username: 'stranger', email: 'stranger@example.com' }).id;
 
-    expect(await viewableImageFile(file, member(ownerId), null)).toBe(join(uploadsDir, 'private', 'images', file));
+    expect(await viewableImageFile(file, member(ownerId), null)).toBe(join(uploadsFolder(), 'private', 'images', file));
     expect(await viewableImageFile(file, member(stranger, { isModerator: true }), null)).not.toBeNull();
     expect(await viewableImageFile(file, member(stranger, { isAdmin: true }), null)).not.toBeNull();
     expect(await viewableImageFile(file, member(stranger), null)).toBeNull();
@@ -183,7 +172,7 @@ describe('viewableImageFile', () => {
     expect(await viewableImageFile(guestFile, member(stranger, { isAdmin: true }), null)).toBeNull();
 
     await approveBuild(buildId);
-    expect(await viewableImageFile(file, null, null)).toBe(join(uploadsDir, 'images', file));
+    expect(await viewableImageFile(file, null, null)).toBe(join(uploadsFolder(), 'images', file));
   });
 });
 
@@ -193,7 +182,7 @@ describe('variants made after the upload', () => {
       await sharp({ create: { width: 1400, height: 1000, channels: 3, background } })
         .png()
         .toBuffer(),
-      { uploadsDir },
+      { uploadsDir: uploadsFolder() },
     );
   const namesOf = (imageId: number) =>
     db()
@@ -202,7 +191,7 @@ describe('variants made after the upload', () => {
       .where(eq(imageVariants.imageId, imageId))
       .all()
       .map((row) => row.fileName);
-  const hasOriginal = (image: ProcessedImage) => existsSync(join(uploadsDir, 'private', 'originals', image.hash));
+  const hasOriginal = (image: ProcessedImage) => existsSync(join(uploadsFolder(), 'private', 'originals', image.hash));
 
   // 1400 wide: 320, 640 and 1080 in three formats.
   it('stay private while the photo waits for screening, and are published with the rest', async () => {
@@ -239,6 +228,6 @@ describe('variants made after the upload', () => {
     await makeLaterVariants(imageId);
     expect(namesOf(imageId)).toEqual([]);
     expect(hasOriginal(image)).toBe(false);
-    expect(await readdir(join(uploadsDir, 'private', 'images'))).toEqual([]);
+    expect(await readdir(join(uploadsFolder(), 'private', 'images'))).toEqual([]);
   });
 });

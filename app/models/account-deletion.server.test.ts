@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, builds, comments, competitions, images, jobs, sessions, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
@@ -15,9 +14,10 @@ import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
 import { aCompetition, aListedBuild, aMember, anImageWithFile } from '#tests/support/factories';
 import { extractCode, type SmtpSink, startSmtpSink } from '#tests/support/smtp-sink';
+import { freshUploadsDir } from '#tests/support/uploads-dir';
 
 const IP = '203.0.113.9';
-let uploads: string;
+const uploadsFolder = freshUploadsDir('deletion', { SCREENING: 'off' });
 let sink: SmtpSink;
 
 beforeAll(async () => {
@@ -28,17 +28,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  uploads = mkdtempSync(join(tmpdir(), 'rigroast-deletion-'));
-  vi.stubEnv('SCREENING', 'off');
-  vi.stubEnv('UPLOADS_DIR', uploads);
   vi.stubEnv('SMTP_URL', sink.url);
   resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-  rmSync(uploads, { recursive: true, force: true });
 });
 
 /** Asks for the deletion code as the settings do, and reads it from the mail. */
@@ -104,9 +95,9 @@ describe('deleteOwnAccount', () => {
 
   it('deletes the member’s builds, their photo files and their entry, and ends their sessions; the audit row names nobody', async () => {
     const leaving = aMember({ username: 'leaving_larry', email: 'larry@example.com' });
-    const photo = anImageWithFile(uploads);
+    const photo = anImageWithFile(uploadsFolder());
     const rig = await aListedBuild({ userId: leaving.id, imageId: photo.imageId });
-    const published = join(uploads, 'images', photo.fileName);
+    const published = join(uploadsFolder(), 'images', photo.fileName);
     expect(existsSync(published)).toBe(true);
     // The only entry of a running competition.
     const competitionId = aCompetition();
@@ -120,7 +111,7 @@ describe('deleteOwnAccount', () => {
     expect(db().select().from(builds).where(eq(builds.id, rig)).get()).toBeUndefined();
     expect(db().select().from(images).where(eq(images.id, photo.imageId)).get()).toBeUndefined();
     expect(existsSync(published)).toBe(false);
-    expect(existsSync(join(uploads, 'private', 'images', photo.fileName))).toBe(false);
+    expect(existsSync(join(uploadsFolder(), 'private', 'images', photo.fileName))).toBe(false);
     expect(db().select().from(sessions).where(eq(sessions.userId, leaving.id)).all()).toEqual([]);
     const competition = db().select().from(competitions).where(eq(competitions.id, competitionId)).get()!;
     expect(rankEntries(db(), competition)).toEqual([]);

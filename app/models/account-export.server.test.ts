@@ -1,38 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetEnv } from '~/services/env.server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aListedBuild, aMember, anImageWithFile } from '#tests/support/factories';
 import { waitFor } from '#tests/support/wait';
 import { readZip } from '#tests/support/zip';
 import { startAccountExport } from './account-export.server';
+import { freshUploadsDir } from '#tests/support/uploads-dir';
 
-let uploadsDir: string;
+const uploadsFolder = freshUploadsDir('export', { SCREENING: 'off' });
 const started: Readable[] = [];
 
-beforeEach(async () => {
-  uploadsDir = await mkdtemp(join(tmpdir(), 'rigroast-export-'));
-  vi.stubEnv('UPLOADS_DIR', uploadsDir);
-  vi.stubEnv('SCREENING', 'off');
-  resetEnv();
-});
-
-afterEach(async () => {
+afterEach(() => {
   for (const stream of started.splice(0)) stream.destroy();
-  vi.unstubAllEnvs();
-  resetEnv();
-  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 /** A member with a listed build whose photo is bigger than a stream's buffers: a download that is not read stops inside it, the file open. */
 async function memberWithPhoto(): Promise<number> {
   const userId = aMember().id;
-  const { imageId } = anImageWithFile(uploadsDir, randomBytes(512 * 1024).toString('latin1'));
+  const { imageId } = anImageWithFile(uploadsFolder(), randomBytes(512 * 1024).toString('latin1'));
   await aListedBuild({ userId, imageId });
   return userId;
 }

@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, builds, comments, ratings, sessions, users } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { resetEnv } from '~/services/env.server';
 import { changeMember, deleteMember, listMembers } from './admin-members.server';
 import { addComment } from './comments.server';
 import { saveImage } from '~/models/uploads.server';
@@ -13,21 +11,9 @@ import { rateBuild } from './ratings.server';
 import { createSession } from './sessions.server';
 import { aBuild, aMember } from '#tests/support/factories';
 import { columnValues } from '#tests/support/test-database';
+import { freshUploadsDir } from '#tests/support/uploads-dir';
 
-let uploads: string;
-
-beforeEach(() => {
-  uploads = mkdtempSync(join(tmpdir(), 'rigroast-admin-'));
-  vi.stubEnv('SCREENING', 'off');
-  vi.stubEnv('UPLOADS_DIR', uploads);
-  resetEnv();
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnv();
-  rmSync(uploads, { recursive: true, force: true });
-});
+const uploadsFolder = freshUploadsDir('admin', { SCREENING: 'off' });
 
 const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean } = {}) =>
   aMember({ username: name, email: `${name}@example.com`, ...roles });
@@ -35,8 +21,8 @@ const member = (name: string, roles: { isAdmin?: boolean; isModerator?: boolean 
 /** A listed build with its own photo file on the volume, published as the build goes live. */
 async function buildBy(userId: number, title: string) {
   const hash = title.replace(/\W/g, '').padEnd(64, '0').slice(0, 64);
-  mkdirSync(join(uploads, 'private', 'images'), { recursive: true });
-  writeFileSync(join(uploads, 'private', 'images', `${hash}-640.jpg`), 'jpeg');
+  mkdirSync(join(uploadsFolder(), 'private', 'images'), { recursive: true });
+  writeFileSync(join(uploadsFolder(), 'private', 'images', `${hash}-640.jpg`), 'jpeg');
   const imageId = saveImage({
     hash,
     width: 800,
@@ -44,7 +30,7 @@ async function buildBy(userId: number, title: string) {
     placeholder: '',
     variants: [{ format: 'jpeg', width: 640, height: 480, bytes: 4, fileName: `${hash}-640.jpg` }],
   });
-  return { id: await aBuild({ userId, title, imageId }), file: join(uploads, 'images', `${hash}-640.jpg`) };
+  return { id: await aBuild({ userId, title, imageId }), file: join(uploadsFolder(), 'images', `${hash}-640.jpg`) };
 }
 
 const totals = (id: number) =>
