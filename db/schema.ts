@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
 import { BUILD_TAG_SLUGS, type BuildTag } from '../app/domain/build-tags';
+import { REVIEW_STATUSES } from '../app/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
 import type { StoredFinding } from '../app/domain/vote-integrity';
 
@@ -223,9 +224,7 @@ export const builds = sqliteTable(
     // The owner's last request for a fresh roast (at most one a day).
     roastRequestedAt: integer('roast_requested_at', { mode: 'timestamp_ms' }),
     // Screening: only approved builds are listed. 'pending' until the screening job decides.
-    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'held', 'rejected'] })
-      .notNull()
-      .default('approved'),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('approved'),
     // Why a build was held or rejected; the owner sees it.
     reviewReason: text('review_reason'),
     screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
@@ -290,9 +289,7 @@ export const buildPhotos = sqliteTable(
       .notNull()
       .references(() => images.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
-    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'held', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewReason: text('review_reason'),
     screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
-import type { builds } from '../../db/schema';
-
-export type ReviewStatus = (typeof builds.$inferSelect)['reviewStatus'];
+/** Where a build or photo stands in screening: only approved ones are shown to everyone. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'held', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export type BuildSummary = {
   id: number;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, sessionSecret } from './env.server';
+import { EnvError, parseEnv, sessionSecret, SETTING_NAMES } from './env.server';
 
 const SECRET = 'a-session-secret-that-is-32-chars';
 
@@ -301,5 +301,15 @@ describe('sessionSecret', () => {
     const a = sessionSecret(parseEnv({}), join(dir, 'a', '.session-secret'));
     const b = sessionSecret(parseEnv({}), join(dir, 'b', '.session-secret'));
     expect(a).not.toBe(b);
+  });
+});
+
+describe('.env.example', () => {
+  it('describes every setting the server reads, and no other', () => {
+    const example = readFileSync('.env.example', 'utf8');
+    const named = new Set(example.match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bPORT\b|\bHOST\b|\bSCREENING\b/g));
+    expect(SETTING_NAMES.filter((name) => !named.has(name))).toEqual([]);
+    const assigned = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+    expect(assigned.filter((name) => !SETTING_NAMES.includes(name!))).toEqual([]);
   });
 });

@@ -46,76 +46,79 @@ const origin = (example: string) =>
     })
     .transform((value) => new URL(value).origin);
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: port.default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATABASE_PATH: z.string().min(1).default('./data/sqlite.db'),
-    UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
-    PUBLIC_ORIGIN: origin('https://rigroast.example.com').optional(),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z
-      .url({
-        protocol: /^smtps?$/,
-        hostname: z.regexes.hostname,
-        error: 'must look like smtp://user:pass@mail.example.com:587',
-      })
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('RigRoast <noreply@localhost>'),
-    MAIL_TO_LOG: boolean.default(false),
-    ADMIN_EMAILS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
-    ROAST_PROVIDER: z.enum(['auto', 'ollama', 'builtin']).default('auto'),
-    OLLAMA_HOST: origin('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
-    OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
-    OLLAMA_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(180_000),
-    JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
-    JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
-    JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
-    // How long notifications for one member gather before they go out as one mail.
-    NOTIFY_BATCH_MS: wholeNumber(100, 86_400_000, 'must be between 100 and 86400000').default(300_000),
-    // The slowest an upload may come in once it is being read, past a head start (server/body-limit.ts).
-    UPLOAD_MIN_KB_PER_S: wholeNumber(1, 1_048_576, 'must be between 1 and 1048576').default(32),
-    TRUST_PROXY: proxyHops.default(0),
-    // Set by Fly.io on its machines: only there is Fly-Client-IP Fly's own header.
-    FLY_APP_NAME: z.string().min(1).optional(),
-    SCREENING: z.enum(['auto', 'off']).default('auto'),
-    // Scores are the models' probabilities (0–1); docs/decisions/006-roast-engine.md explains them.
-    SCREENING_NSFW_HOLD: fraction.default(0.45),
-    SCREENING_NSFW_REJECT: fraction.default(0.9),
-    SCREENING_FACE_HOLD: fraction.default(0.8),
-    // Scheduled backups on the primary (app/jobs/scheduled-backups.server.ts): off unless BACKUP_DIR is set.
-    BACKUP_DIR: z.string().min(1).optional(),
-    BACKUP_EVERY: duration.default(86_400_000),
-    BACKUP_KEEP: wholeNumber(1, 1000, 'must be between 1 and 1000').default(7),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    LITEFS_DIR: z.string().min(1).optional(),
-    LITEFS_INFO_URL: z
-      .url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:20202/info' })
-      .default('http://127.0.0.1:20202/info'),
-    // `{host}` stands for the primary's hostname, which LiteFS's `.primary` file names.
-    PRIMARY_APP_URL: z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as http://{host}:3000, without a path')
-      .transform((value) => value.replace(/\/$/, ''))
-      .optional(),
-  })
-  .transform((value) => ({
-    ...value,
-    PUBLIC_ORIGIN: value.PUBLIC_ORIGIN ?? `http://localhost:${value.PORT}`,
-    PRIMARY_APP_URL:
-      value.PRIMARY_APP_URL ??
-      (value.FLY_APP_NAME ? `http://{host}.vm.${value.FLY_APP_NAME}.internal:${value.PORT}` : `http://{host}:${value.PORT}`),
-  }));
+const settings = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('./data/sqlite.db'),
+  UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+  PUBLIC_ORIGIN: origin('https://rigroast.example.com').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      hostname: z.regexes.hostname,
+      error: 'must look like smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('RigRoast <noreply@localhost>'),
+  MAIL_TO_LOG: boolean.default(false),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+  ROAST_PROVIDER: z.enum(['auto', 'ollama', 'builtin']).default('auto'),
+  OLLAMA_HOST: origin('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
+  OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
+  OLLAMA_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(180_000),
+  JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
+  JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
+  JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),
+  // How long notifications for one member gather before they go out as one mail.
+  NOTIFY_BATCH_MS: wholeNumber(100, 86_400_000, 'must be between 100 and 86400000').default(300_000),
+  // The slowest an upload may come in once it is being read, past a head start (server/body-limit.ts).
+  UPLOAD_MIN_KB_PER_S: wholeNumber(1, 1_048_576, 'must be between 1 and 1048576').default(32),
+  TRUST_PROXY: proxyHops.default(0),
+  // Set by Fly.io on its machines: only there is Fly-Client-IP Fly's own header.
+  FLY_APP_NAME: z.string().min(1).optional(),
+  SCREENING: z.enum(['auto', 'off']).default('auto'),
+  // Scores are the models' probabilities (0–1); docs/decisions/006-roast-engine.md explains them.
+  SCREENING_NSFW_HOLD: fraction.default(0.45),
+  SCREENING_NSFW_REJECT: fraction.default(0.9),
+  SCREENING_FACE_HOLD: fraction.default(0.8),
+  // Scheduled backups on the primary (app/jobs/scheduled-backups.server.ts): off unless BACKUP_DIR is set.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: duration.default(86_400_000),
+  BACKUP_KEEP: wholeNumber(1, 1000, 'must be between 1 and 1000').default(7),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LITEFS_DIR: z.string().min(1).optional(),
+  LITEFS_INFO_URL: z
+    .url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:20202/info' })
+    .default('http://127.0.0.1:20202/info'),
+  // `{host}` stands for the primary's hostname, which LiteFS's `.primary` file names.
+  PRIMARY_APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as http://{host}:3000, without a path')
+    .transform((value) => value.replace(/\/$/, ''))
+    .optional(),
+});
+
+/** Every setting the server reads, by name. */
+export const SETTING_NAMES = Object.keys(settings.shape);
+
+const schema = settings.transform((value) => ({
+  ...value,
+  PUBLIC_ORIGIN: value.PUBLIC_ORIGIN ?? `http://localhost:${value.PORT}`,
+  PRIMARY_APP_URL:
+    value.PRIMARY_APP_URL ??
+    (value.FLY_APP_NAME ? `http://{host}.vm.${value.FLY_APP_NAME}.internal:${value.PORT}` : `http://{host}:${value.PORT}`),
+}));
 
 export type Env = z.output<typeof schema>;
 

@@ -1,8 +1,8 @@
 const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 type Level = (typeof levels)[number];
 
-let threshold = levels.indexOf((process.env.LOG_LEVEL as Level | undefined) ?? 'info');
-if (threshold < 0) threshold = 1;
+// Until an entry point sets the level its settings name (LOG_LEVEL, read with the others in env.server.ts).
+let threshold = levels.indexOf('info');
 
 export function setLogLevel(level: Level): void {
   threshold = levels.indexOf(level);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_STATUSES } from '~/domain/builds';
 import { buildSummarySchema, emailPreferencesSchema, messageSchema, type Operation, userSchema } from './common';
 import { bioField, codeField, emailField, newPasswordField, usernameField } from '~/utils/schemas';
 
@@ -26,7 +27,7 @@ export const resetPasswordBody = z.object({ token: z.string({ error: 'token is r
 
 /** One of the member's own builds: held, rejected and pending ones too, so it says which. */
 export const ownBuildSchema = buildSummarySchema.extend({
-  reviewStatus: z.enum(['pending', 'approved', 'held', 'rejected']).meta({ description: 'Only approved builds are listed for everyone' }),
+  reviewStatus: z.enum(REVIEW_STATUSES).meta({ description: 'Only approved builds are listed for everyone' }),
 });
 
 export const accountOperations: Operation[] = [

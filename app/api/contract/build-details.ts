@@ -3,7 +3,7 @@ import { messageSchema, type Operation } from './common';
 import { imageField } from './uploads';
 import { MAX_BUILD_PARTS, PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
-import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
+import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS, REVIEW_STATUSES } from '~/domain/builds';
 import { buildDetailsSchema, partSchema } from '~/utils/schemas';
 
 // A build beyond its photo and title: the owner's description and tags, the parts list
@@ -21,9 +21,7 @@ export const photoJsonSchema = z.object({
   id: z.int(),
   position: z.int().meta({ description: `1 to ${MAX_EXTRA_PHOTOS}, after the main photo` }),
   imageUrl: z.string().meta({ description: 'Its JPEG; a private URL only its owner may open until it is approved' }),
-  reviewStatus: z
-    .enum(['pending', 'approved', 'held', 'rejected'])
-    .meta({ description: 'Screened like the main photo: only approved photos are shown to others' }),
+  reviewStatus: z.enum(REVIEW_STATUSES).meta({ description: 'Screened like the main photo: only approved photos are shown to others' }),
 });
 
 /** What GET /api/builds/{id} adds to a build. */

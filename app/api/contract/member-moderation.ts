@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_STATUSES } from '~/domain/builds';
 import { messageSchema, type Operation, timestamp } from './common';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, SUSPENSION_MAX_DAYS } from '~/domain/member-moderation';
 import { noteSchema, strikeSchema, suspensionEndProblem, warnSchema } from '~/utils/schemas';
@@ -53,7 +54,7 @@ export const memberPhotoSchema = z.object({
   kind: z.enum(['build', 'extra']).meta({ description: "A build's main photo, or one of its extra photos" }),
   buildId: z.number().int(),
   buildTitle: z.string(),
-  reviewStatus: z.enum(['pending', 'approved', 'held', 'rejected']),
+  reviewStatus: z.enum(REVIEW_STATUSES),
   reviewReason: z.string().nullable(),
   screening: z
     .object({ nsfw: z.number().nullable(), faces: z.number().nullable() })
