@@ -1,6 +1,7 @@
 import { reconcileImageFiles } from '~/images/storage.server';
 import {
   AI_REPLY_JOB,
+  BACKUP_JOB,
   COMPETITION_CLOSING_JOB,
   HOUSEKEEPING_JOB,
   IMAGE_VARIANTS_JOB,
@@ -35,7 +36,7 @@ import { screenPhoto } from './screen-photo-job.server';
 import { mergeSearchIndexJob, scheduleSearchIndexMerge } from './search-index-job.server';
 import { refreshTrendingHeats, scheduleTrending } from './trending-job.server';
 import { scheduleWeeklyDigest, weeklyDigest } from './weekly-digest.server';
-import { scheduleBackups } from './scheduled-backups.server';
+import { backupJobHandler, scheduleBackups } from './scheduled-backups.server';
 
 export type BackgroundWork = {
   /** Hands back the jobs in flight and ends the screening process. */
@@ -45,9 +46,10 @@ export type BackgroundWork = {
 /**
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
- * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge; one of each, however often it starts) and
- * puts image files in place; everywhere it starts the job runner and the scheduled
- * backups, which idle wherever this instance is not the primary.
+ * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge,
+ * the scheduled backups with BACKUP_DIR set; one of each, however often it starts) and
+ * puts image files in place; everywhere it starts the job runner, which idles wherever
+ * this instance is not the primary.
  */
 export function startBackgroundWork(db: Db, config: Env, { primary }: { primary: boolean }): BackgroundWork {
   if (primary) {
@@ -58,24 +60,18 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     scheduleTrending(db);
     scheduleIntegrityScan(db);
     scheduleSearchIndexMerge(db);
+    if (config.BACKUP_DIR) scheduleBackups(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
   }
   const runner = createJobRunner(config);
   runner.start();
-  // With BACKUP_DIR set; it acts only while this instance is the primary (a replica may become it).
-  const stopBackups = scheduleBackups(config);
-  return {
-    stop: () => {
-      stopBackups();
-      return runner.stop().then(stopScreening);
-    },
-  };
+  return { stop: () => runner.stop().then(stopScreening) };
 }
 
 /**
  * The runner with every job RigRoast has, configured from the environment.
- * Six lanes, each with its own slots, so nothing waits behind a slow AI call
+ * Seven lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
  * the vision model's looks at new uploads (which screening waits for only briefly),
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
@@ -83,7 +79,8 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
  * scan and the search index's merge, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
  * images (the variants an upload did not wait for: one at a time, so AVIF encoding
- * takes at most one core from the uploads, screening and pages).
+ * takes at most one core from the uploads, screening and pages), and the scheduled
+ * backups (a copy of every photo can take minutes: nothing else waits behind it).
  */
 export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
@@ -105,6 +102,7 @@ export function createJobRunner(config: Env): JobRunner {
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },
       { name: 'images', concurrency: 1, handlers: { [IMAGE_VARIANTS_JOB]: makeImageVariants } },
+      { name: 'backups', concurrency: 1, handlers: { [BACKUP_JOB]: backupJobHandler } },
     ],
     pollMs: config.JOB_POLL_MS,
     leaseMs: config.JOB_LEASE_MS,

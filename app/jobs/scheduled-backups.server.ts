@@ -2,15 +2,21 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backupSite } from '~/models/backups.server';
 import type { Env } from '~/services/env.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { backupJob } from '~/queue/job-types';
+import type { JobHandler } from '~/queue/runner.server';
+import type { Writer } from '~/services/db.server';
+import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
-import { isPrimary } from '~/services/primary.server';
 
 // With BACKUP_DIR set, the primary writes a backup there every BACKUP_EVERY (as
-// `npm run backup` does) and keeps the newest BACKUP_KEEP. When the last one was
-// made is read from the folder names, so a restart neither skips nor repeats one.
+// `npm run backup` does) and keeps the newest BACKUP_KEEP. It is a queued job (one
+// at a time across the machines, on the primary only, retried, and seen with the
+// other jobs); when the last backup was made is read from the folder names, so a
+// restart, a new primary or a restored database neither skips nor repeats one.
 
-/** How often the schedule looks whether a backup is due (or BACKUP_EVERY, if shorter). */
-const CHECK_EVERY_MS = 10 * 60_000;
+/** The longest between two looks at whether a backup is due: a changed BACKUP_EVERY counts from the next look. */
+const CHECK_EVERY_MS = 3600_000;
 const BACKUP_NAME = /^rigroast-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 
 const backupName = (at: Date) =>
@@ -37,13 +43,16 @@ async function backupsIn(dir: string): Promise<Array<{ name: string; at: number 
     .sort((a, b) => b.at - a.at);
 }
 
-/** Makes a backup if the newest one is BACKUP_EVERY old (or there is none), then drops all but the newest BACKUP_KEEP. */
+/**
+ * Makes a backup if the newest one is BACKUP_EVERY old (or there is none), then drops
+ * all but the newest BACKUP_KEEP. Answers when the next one is due.
+ */
 export async function backUpIfDue(
   config: Pick<Env, 'DATABASE_PATH' | 'UPLOADS_DIR' | 'BACKUP_EVERY' | 'BACKUP_KEEP'> & { BACKUP_DIR: string },
   now = new Date(),
-) {
+): Promise<Date> {
   const newest = (await backupsIn(config.BACKUP_DIR))[0];
-  if (newest && now.getTime() - newest.at < config.BACKUP_EVERY) return;
+  if (newest && now.getTime() - newest.at < config.BACKUP_EVERY) return new Date(newest.at + config.BACKUP_EVERY);
   const summary = await backupSite({
     databasePath: config.DATABASE_PATH,
     uploadsDir: config.UPLOADS_DIR,
@@ -53,25 +62,28 @@ export async function backUpIfDue(
   for (const old of (await backupsIn(config.BACKUP_DIR)).slice(config.BACKUP_KEEP)) {
     await rm(join(config.BACKUP_DIR, old.name), { recursive: true, force: true });
   }
+  return new Date(now.getTime() + config.BACKUP_EVERY);
 }
 
-/** Starts the schedule when BACKUP_DIR is set; it acts only while this instance is the primary. Answers its stop. */
-export function scheduleBackups(config: Env): () => void {
-  const { BACKUP_DIR } = config;
-  if (!BACKUP_DIR) return () => undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      if (await isPrimary()) await backUpIfDue({ ...config, BACKUP_DIR });
-    } catch (error) {
-      log.error(`Scheduled backup into ${BACKUP_DIR} failed`, error);
-    }
-    if (!stopped) timer = setTimeout(() => void tick(), Math.min(CHECK_EVERY_MS, config.BACKUP_EVERY)).unref();
-  };
-  timer = setTimeout(() => void tick(), 0).unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+/** Queues the next look at whether a backup is due at `runAt`, unless one is queued or running. */
+export function scheduleBackups(writer: Writer, runAt = new Date()): void {
+  enqueueJob(writer, backupJob(runAt));
 }
+
+const nextLook = (due: number) => new Date(Math.min(due, Date.now() + CHECK_EVERY_MS));
+
+/**
+ * Backs up when one is due, and comes back when the next is (within the hour). With
+ * BACKUP_DIR no longer set on the primary, it ends without coming back; the server
+ * queues it again when it starts with the setting.
+ */
+export const backupJobHandler: JobHandler = {
+  async run({ complete }) {
+    const config = env();
+    const { BACKUP_DIR } = config;
+    if (!BACKUP_DIR) return void complete(() => undefined);
+    const due = await backUpIfDue({ ...config, BACKUP_DIR });
+    complete((tx) => scheduleBackups(tx, nextLook(due.getTime())));
+  },
+  giveUp: (tx) => scheduleBackups(tx, nextLook(Infinity)),
+};

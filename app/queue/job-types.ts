@@ -18,6 +18,7 @@ export const IMAGE_VARIANTS_JOB = 'image-variants';
 export const TRENDING_JOB = 'trending';
 export const INTEGRITY_SCAN_JOB = 'integrity-scan';
 export const SEARCH_INDEX_JOB = 'search-index';
+export const BACKUP_JOB = 'backup';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -36,6 +37,9 @@ export const trendingJob = (runAt: Date) => ({ type: TRENDING_JOB, key: TRENDING
 
 /** Merges the gallery search's index; one queued or running at a time. */
 export const searchIndexJob = (runAt: Date) => ({ type: SEARCH_INDEX_JOB, key: SEARCH_INDEX_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Looks whether a scheduled backup is due and makes it; one queued or running at a time. */
+export const backupJob = (runAt: Date) => ({ type: BACKUP_JOB, key: BACKUP_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
 
 /** Ranks every leaderboard period again; one queued or running at a time. */
 export const leaderboardJob = (runAt: Date) => ({ type: LEADERBOARD_JOB, key: LEADERBOARD_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
