@@ -3,6 +3,7 @@ import { isJsonBody, SEND_JSON } from '~/api/json-body';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { isMultipartForm, multipartBoundary } from '~/services/multipart.server';
 import { fileTooLargeMessage, formatByteLimit } from '~/utils/byte-limits';
+import { isPlainForm } from '~/utils/form-bodies';
 import { FORM_MAX_FIELDS, REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '~/utils/constants';
 import type { FieldSeparator } from './form-fields';
 
@@ -90,9 +91,4 @@ export const tooManyFields: Refusal = { status: 413, code: 'too_large', title: '
 function routePath(target: string | undefined): string {
   const path = target?.split('?')[0] ?? '';
   return path.endsWith('/_.data') ? path.slice(0, -'_.data'.length) : path.replace(/\.data$/, '');
-}
-
-/** A plain form's body, as the fetch standard's formData() reads one: its media type, in any letter case. */
-function isPlainForm(contentType: string | undefined): boolean {
-  return /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '');
 }

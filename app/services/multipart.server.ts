@@ -9,6 +9,7 @@ import {
 } from '@remix-run/form-data-parser';
 import { fileTooLargeMessage } from '~/utils/byte-limits';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { FORM_NOT_READABLE, formNamesReadable } from '~/utils/form-bodies';
 
 /**
  * An upload refused, with the HTTP status to answer: unreadable, too large, too
@@ -57,7 +58,8 @@ export function multipartBoundary(contentType: string | null | undefined): strin
  * an upload's bytes through only in its turn among the uploads being read
  * (server/body-limit.ts). Files come back as in-memory `File`s (at most
  * `maxFiles` of them), text fields as strings, and a file input left empty (a
- * zero-byte part) is left out, as `request.formData()` would not. Throws an
+ * zero-byte part) is left out, as `request.formData()` would not; a form whose
+ * field names no form of ours sends (formNamesReadable) is refused. Throws an
  * UploadError with the HTTP status to answer with.
  */
 export async function readUploadForm(
@@ -68,8 +70,11 @@ export async function readUploadForm(
     throw new UploadError(400, 'Expected a multipart/form-data upload');
   }
   try {
-    return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+    const form = await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+    if (!formNamesReadable(form)) throw new UploadError(400, FORM_NOT_READABLE);
+    return form;
   } catch (error) {
+    if (error instanceof UploadError) throw error;
     if (error instanceof MaxFileSizeExceededError) {
       throw new UploadError(413, fileTooLargeMessage(maxFileSize), { cause: error });
     }

@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
 import { FILE_ROUTES } from '../../server/body-rules';
 import type { Browser } from '#tests/support/browser';
+import { BAD_INTENT, FORM_TYPE, LIST_BOMB, MULTIPART_TYPE, multipartFields } from '#tests/support/hostile-bodies';
+import { postBody } from '#tests/support/oversized-post';
+import { FORM_NOT_READABLE } from '~/utils/form-bodies';
 import { hostileTargets, REFUSAL_CEILING_MS, samePath, walkHostileBodies, type WalkIds, walkIds } from '#tests/support/hostile-walk';
 import { ROUTE_PATTERNS } from '#tests/support/route-table';
 import { sharedStack } from '#tests/support/stack';
@@ -59,4 +62,28 @@ describe('the route table, walked by itself', () => {
     // Nothing the walk sent got through: the member's build is as it was.
     expect((await member.get(`/build/${ids.buildId}`)).status).toBe(200);
   }, 180_000);
+});
+
+describe('a form whose field names no form of ours sends', () => {
+  it('is refused with 400 and the form’s message before Conform reads it: a page’s post, its data request and an upload', async () => {
+    const post = (path: string, contentType: string, body: Buffer, accept = 'text/html') =>
+      postBody(new URL(path, stack.app.origin), body, {
+        timeoutMs: 5000,
+        headers: { ...member.identityHeaders(), Origin: stack.app.origin, Accept: accept, 'Content-Type': contentType },
+      });
+    const upload = multipartFields([
+      ['title', 'Sparse rig'],
+      ['tags[4294967294]', 'rgb'],
+    ]);
+    for (const [path, type, body] of [
+      ['/forgot-password', FORM_TYPE, LIST_BOMB],
+      ['/forgot-password.data', FORM_TYPE, LIST_BOMB],
+      [`/build/${ids.buildId}`, FORM_TYPE, BAD_INTENT],
+      ['/upload', MULTIPART_TYPE, upload],
+    ] as const) {
+      const answer = await post(path, type, body);
+      expect([path, answer.status, answer.body.includes(FORM_NOT_READABLE)]).toEqual([path, 400, true]);
+      expect(answer.ms).toBeLessThan(REFUSAL_CEILING_MS);
+    }
+  });
 });

@@ -18,9 +18,23 @@ export function fieldBomb(fields: number, { start = 'email=x%40example.com', val
 
 /** A multipart/form-data body (MULTIPART_TYPE) of `parts` empty text fields named `a`. */
 export function multipartBomb(parts: number): Buffer {
-  const part = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n`;
-  return Buffer.from(`${part.repeat(parts)}--${BOUNDARY}--\r\n`);
+  return multipartFields(Array.from({ length: parts }, () => ['a', '']));
 }
+
+/** A multipart/form-data body (MULTIPART_TYPE) of these text fields. */
+export function multipartFields(fields: Array<[name: string, value: string]>): Buffer {
+  const parts = fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return Buffer.from(`${parts.join('')}--${BOUNDARY}--\r\n`);
+}
+
+/**
+ * An e-mail address no form takes, and a field naming item 4 294 967 294 of a list:
+ * Conform makes an array of that length of it, which the rejected form's reply
+ * walked slot by slot for hours.
+ */
+export const LIST_BOMB = Buffer.from('email=bad&a%5B4294967294%5D=1');
+/** A form whose Conform intent is no JSON, which Conform threw on. */
+export const BAD_INTENT = Buffer.from('email=bad&__intent__=notjson');
 
 /**
  * Asks `/healthz` one request after another until stopped, which answers the

@@ -3,7 +3,7 @@ import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
 import { BUILD_UPLOAD_BODY_MAX_BYTES, FILE_ROUTES, TOO_MANY_FIELDS, UPLOAD_BODY_MAX_BYTES } from '../../server/body-rules';
 import type { Browser, Site } from './browser';
 import { insertCompetition } from './competitions';
-import { FORM_TYPE, fieldBomb, MULTIPART_TYPE, multipartBomb, watchHealth } from './hostile-bodies';
+import { BAD_INTENT, FORM_TYPE, fieldBomb, LIST_BOMB, MULTIPART_TYPE, multipartBomb, multipartFields, watchHealth } from './hostile-bodies';
 import { type OversizedAnswer, postBody, postOversized } from './oversized-post';
 import { ROUTE_PATTERNS } from './route-table';
 import { readRow } from './test-database';
@@ -135,6 +135,10 @@ const PART_BOMB = multipartBomb(2000);
 /** Thousands of keys, and arrays nested thousands deep: JSON that parses, to no schema's liking. */
 const MANY_KEYS = Buffer.from(JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`k${index}`, index]))));
 const DEEP = Buffer.from(`{"email":${'['.repeat(30_000)}${']'.repeat(30_000)}}`);
+const UPLOAD_LIST_BOMB = multipartFields([
+  ['title', 'x'],
+  ['tags[4294967294]', 'rgb'],
+]);
 
 /** The bodies each target is sent, with the answer each must get there. */
 function hostileBodies(target: Target): HostileBody[] {
@@ -159,6 +163,18 @@ function hostileBodies(target: Target): HostileBody[] {
       ? [{ name: 'a form just over its limit', send: oversized(FORM_TYPE, REQUEST_BODY_MAX_BYTES + 1), expected: tooLarge }]
       : []),
     { name: 'a text/plain body', send: send('text/plain', Buffer.from('a=1')), expected: unsupported },
+    // Refused where a form is read; a route with no form answers as it does to any post. Either way at once.
+    { name: 'a form naming a list item past any form’s', send: send(FORM_TYPE, LIST_BOMB), expected: target.api ? unsupported : 'handled' },
+    { name: 'a form whose intent is no JSON', send: send(FORM_TYPE, BAD_INTENT), expected: target.api ? unsupported : 'handled' },
+    ...(target.file
+      ? [
+          {
+            name: 'an upload naming a list item past any form’s',
+            send: send(MULTIPART_TYPE, UPLOAD_LIST_BOMB),
+            expected: 'handled' as const,
+          },
+        ]
+      : []),
     {
       name: 'an upload in odd letter case',
       send: send(MULTIPART_TYPE.replace('multipart/form-data', 'Multipart/Form-Data'), PART_BOMB),
