@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/components/nonce';
 import { RegionMarkupProvider } from '~/components/shared-region';
 import { compressDocument } from '~/document/compression-settings';
@@ -103,5 +103,7 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests (the visitor navigated away) and bodies the server refused (and answered for) are not errors.
   if (request.signal.aborted || isBodyRefused(error)) return;
+  // A 4xx React Router answers itself (no route, no action for a post) is an answer, not a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }

@@ -23,6 +23,7 @@ import { WarningNotices } from '~/components/warning-notices';
 import { unacknowledgedWarnings } from '~/models/member-moderation.server';
 import { unreadNotificationCount } from '~/models/notifications.server';
 import { currentUser, sessionMiddleware, usernamePrompt } from '~/web/session.server';
+import { apiMethodsGuard } from '~/web/api-methods-guard.server';
 import { formNamesGuard } from '~/web/form-names-guard.server';
 import { suspensionGuard } from '~/web/suspension-guard.server';
 import { takeToast } from '~/web/toast.server';
@@ -43,7 +44,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [formNamesGuard, sessionMiddleware, suspensionGuard];
+export const middleware: Route.MiddlewareFunction[] = [apiMethodsGuard, formNamesGuard, sessionMiddleware, suspensionGuard];
 
 // After any form post, even one answered with an error, the root data is read
 // again: it carries the toast that the action left in a cookie. So it is on the way

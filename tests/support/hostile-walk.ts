@@ -1,4 +1,5 @@
 import { operations } from '~/api/contract/index';
+import { pathShape } from '~/api/methods';
 import { REQUEST_BODY_MAX_BYTES } from '~/utils/constants';
 import { BUILD_UPLOAD_BODY_MAX_BYTES, FILE_ROUTES, TOO_MANY_FIELDS, UPLOAD_BODY_MAX_BYTES } from '../../server/body-rules';
 import type { Browser, Site } from './browser';
@@ -95,7 +96,7 @@ export function hostileTargets(ids: WalkIds): Target[] {
 
 /** Whether a contract path (`/api/admin/users/{userId}`) is a route table's pattern (`/api/admin/users/:id`). */
 export function samePath(contractPath: string, pattern: string): boolean {
-  return contractPath.replace(/\{\w+\}/g, ':') === pattern.replace(/:\w+\??/g, ':');
+  return pathShape(contractPath) === pathShape(pattern);
 }
 
 /** A pattern as a path, each parameter a real row's: a build's, its photo's, a competition's, a member's. */

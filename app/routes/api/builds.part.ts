@@ -4,11 +4,10 @@ import { apiPart } from '~/api/serialize.server';
 import { confirmPart, removePart } from '~/models/build-parts.server';
 import { apiError, ownerRefusal, pathId, readJson, requireApiUser } from '~/api/request.server';
 
-const WRONG_METHOD = () => apiError(405, 'Use PATCH or DELETE for this call', undefined, { headers: { Allow: 'PATCH, DELETE' } });
-
-export const loader = WRONG_METHOD;
-
-/** PATCH /api/builds/{id}/parts/{partId}: confirm (with category and name: correct); DELETE: remove. */
+/**
+ * PATCH /api/builds/{id}/parts/{partId}: confirm (with category and name: correct); DELETE:
+ * remove. Any other method is answered 405 before it gets here (api-methods-guard.server.ts).
+ */
 export async function action(args: Route.ActionArgs) {
   const user = requireApiUser(args);
   const buildId = pathId(args.params.id, 'Build not found');
@@ -18,7 +17,6 @@ export async function action(args: Route.ActionArgs) {
     if (removed.ok) return Response.json({ message: 'Part removed' });
     return removed.reason === 'not_found' ? apiError(404, 'Part not found') : ownerRefusal(removed.reason);
   }
-  if (args.request.method !== 'PATCH') return WRONG_METHOD();
   const { category, name } = await readJson(args.request, partCorrectionSchema);
   const result = confirmPart(buildId, user.id, partId, category && name ? { category, name } : undefined);
   if (result.ok) return Response.json(apiPart(result.part));

@@ -11,16 +11,10 @@ const REFUSALS: Record<EntryRefusal, [ApiErrorStatus, string]> = {
   not_entered: [404, 'You have no entry in this competition'],
 };
 
-const WRITES = 'POST, DELETE';
-
-/** A GET is told which methods this path takes. */
-export function loader() {
-  return apiError(405, 'Use POST to enter or DELETE to withdraw', undefined, { headers: { Allow: WRITES } });
-}
-
 /**
  * POST /api/competitions/{id}/entries {buildId}: enters (or replaces) the signed-in
- * member's entry; DELETE withdraws it. The member is the session's, never the body's.
+ * member's entry; DELETE withdraws it (any other method is answered 405 before it gets
+ * here). The member is the session's, never the body's.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireApiUser(args);
@@ -30,7 +24,6 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) return apiError(...REFUSALS[result.reason]);
     return Response.json({ message: 'Entry withdrawn' });
   }
-  if (args.request.method !== 'POST') return loader();
   const { buildId } = await readJson(args.request, entryBodySchema);
   const result = enterCompetition({ competitionId, userId: user.id, buildId });
   if (!result.ok) return apiError(...REFUSALS[result.reason]);

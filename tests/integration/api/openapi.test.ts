@@ -128,3 +128,21 @@ describe('GET /api/openapi.json', () => {
     expect(operations.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual(ALL_CALLS);
   });
 });
+
+describe('a call the contract does not describe at its path', () => {
+  it('is answered 405 with the API error and the methods the path takes, at every path, without a logged failure', async () => {
+    const paths = [...new Set(operations.map((operation) => operation.path))];
+    const log = server.app.output().length;
+    for (const path of paths) {
+      const allowed = operations.filter((operation) => operation.path === path).map((operation) => operation.method.toUpperCase());
+      const filled = path.replace(/\{\w+\}/g, '1');
+      for (const method of ['PUT', ...['GET', 'POST', 'PATCH', 'DELETE'].filter((each) => !allowed.includes(each)).slice(0, 1)]) {
+        const response = await server.app.fetch(filled, { method });
+        expect([`${method} ${path}`, response.status], await response.clone().text()).toEqual([`${method} ${path}`, 405]);
+        expect(await response.json()).toMatchObject({ error: 'method_not_allowed' });
+        expect(response.headers.get('Allow')?.split(', ')).toEqual(expect.arrayContaining(allowed));
+      }
+    }
+    expect(server.app.output().slice(log)).not.toMatch(/ERROR/);
+  });
+});
