@@ -59,16 +59,29 @@ export function multipartBoundary(contentType: string | null | undefined): strin
  * `maxFiles` of them), text fields as strings, and a file input left empty (a
  * zero-byte part) is left out, as `request.formData()` would not. Throws an
  * UploadError with the HTTP status to answer with.
+ *
+ * `tooLargeFiles: 'keep'` reads on past a file over `maxFileSize`, up to what
+ * `maxFiles` files at that size come to in all, and returns it with the rest: a
+ * form whose schema refuses it by name, beside every other field as typed (the
+ * upload page), instead of a refusal that knows neither which file nor the rest.
  */
 export async function readUploadForm(
   request: Request,
-  { maxFileSize = UPLOAD_MAX_BYTES, maxFiles = 1 }: { maxFileSize?: number; maxFiles?: number } = {},
+  {
+    maxFileSize = UPLOAD_MAX_BYTES,
+    maxFiles = 1,
+    tooLargeFiles = 'refuse',
+  }: { maxFileSize?: number; maxFiles?: number; tooLargeFiles?: 'refuse' | 'keep' } = {},
 ): Promise<FormData> {
   if (!isMultipartForm(request.headers.get('Content-Type'))) {
     throw new UploadError(400, 'Expected a multipart/form-data upload');
   }
+  // The parser's own default for the whole body: every file at its limit, and a megabyte for the rest.
+  const maxTotalSize = maxFiles * maxFileSize + 1024 * 1024;
+  const limits =
+    tooLargeFiles === 'keep' ? { maxFiles, maxFileSize: maxFiles * maxFileSize, maxTotalSize } : { maxFiles, maxFileSize, maxTotalSize };
   try {
-    return await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+    return await parseFormData(request, limits, (file) => (file.size === 0 ? null : file));
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
       throw new UploadError(413, fileTooLargeMessage(maxFileSize), { cause: error });
