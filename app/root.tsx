@@ -28,6 +28,7 @@ import { formNamesGuard } from '~/web/form-names-guard.server';
 import { suspensionGuard } from '~/web/suspension-guard.server';
 import { takeToast } from '~/web/toast.server';
 import { missingOf } from '~/utils/not-found';
+import { onlyViewerMoved } from '~/utils/page-query';
 import { suspensionNotice } from '~/utils/suspension';
 import stylesheet from './app.css?url';
 
@@ -48,9 +49,12 @@ export const middleware: Route.MiddlewareFunction[] = [apiMethodsGuard, formName
 
 // After any form post, even one answered with an error, the root data is read
 // again: it carries the toast that the action left in a cookie. So it is on the way
-// to another page: it carries the bell's unread count (no polling in between).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  (formMethod && formMethod !== 'GET') || currentUrl.pathname !== nextUrl.pathname ? true : defaultShouldRevalidate;
+// to another page: it carries the bell's unread count (no polling in between). A
+// build page's photo viewer opening, stepping or closing reads nothing.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if ((formMethod && formMethod !== 'GET') || currentUrl.pathname !== nextUrl.pathname) return true;
+  return onlyViewerMoved(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(args);

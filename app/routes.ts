@@ -8,6 +8,7 @@ export default [
   route('build/:id/edit', 'routes/build-edit/route.tsx'),
   route('build/:id/card.jpg', 'routes/build-card-image.ts'),
   route('build/:id/share', 'routes/build-share.tsx'),
+  route('build/:id/photos/:n', 'routes/build-photo.tsx'),
   route('builds/:id', 'routes/builds-redirect.ts'),
   route('share/:token', 'routes/share.tsx'),
   route('u/:username', 'routes/member/route.tsx'),

@@ -29,6 +29,9 @@ describe('pageKey', () => {
       '/build/07',
       '/build/7.0',
       '/build/0x7',
+      '/build/7/photos/02',
+      '/build/7/photos/0',
+      '/build/7/photos/',
       '/leaderboard/yesterday',
       '/%61bout',
       '/nowhere',
@@ -36,6 +39,7 @@ describe('pageKey', () => {
       expect(key(path), path).toBeUndefined();
     }
     expect(key('/leaderboard/all-time')?.key).toBe('/leaderboard/all-time');
+    expect(key('/build/7/photos/2')?.key).toBe('/build/7/photos/2');
   });
 
   it('keeps a page only for values of its parameters that it reads as sent, each given once', () => {

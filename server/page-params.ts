@@ -61,6 +61,8 @@ const KEPT: readonly KeptPage[] = [
   },
   { path: new RegExp(`^/leaderboard(?:/(?:${LEADERBOARD_PERIODS.join('|')}))?$`), forOneVisitor: true },
   { path: new RegExp(`^/build/${ID}$`), params: { comments: oneOf('all'), replyTo: id }, forOneVisitor: true },
+  // A build's photo on its own page, numbered from 1 as buildPhotoPath writes it.
+  { path: new RegExp(`^/build/${ID}/photos/${ID}$`), forOneVisitor: true },
   { path: new RegExp(`^/competitions(?:/${ID})?$`), forOneVisitor: true },
   {
     // A member's page, its name as memberPath() encodes it; the page redirects any other spelling there.

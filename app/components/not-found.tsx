@@ -6,6 +6,7 @@ const texts: Record<Missing, { title: string; text: string }> = {
   // The spec's heading; its line "Did you forget to add the page to the router?" spoke to developers, not visitors.
   page: { title: '404 Page Not Found', text: 'There is no page at this address. The link may be mistyped, or the page has moved.' },
   build: { title: 'Build not found', text: 'This build does not exist or was taken down.' },
+  photo: { title: 'Photo not found', text: 'This build has no photo at this address, or it is not shown yet.' },
   competition: { title: 'Competition not found', text: 'This competition does not exist or was removed.' },
 };
 

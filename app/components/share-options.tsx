@@ -1,36 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import { ShareIcon } from '~/components/icons';
 import { toast } from '~/components/toaster';
 import { buttonClass } from '~/components/ui/button';
 import { useHydrated } from '~/components/use-hydrated';
 
-/** The networks' own share-intent addresses (spec §9: Facebook, Twitter, LinkedIn). */
+/**
+ * The places a link is passed on through their own share-intent addresses: where
+ * builders talk (Reddit, WhatsApp) first, then the spec's (§9: Facebook, Twitter,
+ * LinkedIn). Discord has none: its link is copied (ShareOptions).
+ */
 export function shareIntents(url: string, title: string) {
   const link = encodeURIComponent(url);
-  const text = encodeURIComponent(`${title} got roasted on RigRoast`);
+  const line = `${title} got roasted on RigRoast`;
+  const text = encodeURIComponent(line);
   return [
+    { name: 'Reddit', href: `https://www.reddit.com/submit?url=${link}&title=${text}` },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${line} ${url}`)}` },
     { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${link}` },
     { name: 'Twitter', href: `https://twitter.com/intent/tweet?url=${link}&text=${text}` },
     { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${link}` },
   ];
 }
 
+const subscribe = () => () => {};
+
+/** Whether the browser has a system share sheet (phones, most desktops but Linux); never in the server's HTML. */
+function useSystemShare(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof navigator.share === 'function',
+    () => false,
+  );
+}
+
 /**
  * A share link with the ways to pass it on. The link sits in a read-only field
- * anyone can select and copy; with JavaScript a button copies it too.
+ * anyone can select and copy; with JavaScript a button copies it too, another
+ * copies it for Discord, and where the browser has a system share sheet a
+ * Share button opens it, first.
  */
 export function ShareOptions({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
+  const systemShare = useSystemShare();
 
-  async function copy() {
+  async function copy(where?: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied' });
+      toast({ title: 'Link copied', description: where ? `Paste it in ${where}.` : undefined });
     } catch {
       toast({ kind: 'error', title: 'Failed to copy link', description: 'Please try again' });
     }
   }
 
+  async function shareSheet() {
+    try {
+      await navigator.share({ title, text: `${title} got roasted on RigRoast`, url });
+    } catch (error) {
+      // Closing the sheet without choosing is no failure.
+      if ((error as Error).name === 'AbortError') return;
+      toast({ kind: 'error', title: 'Could not open the share menu', description: 'Copy the link or choose a place below.' });
+    }
+  }
+
   return (
     <div className="grid gap-5">
+      {systemShare ? (
+        <button type="button" className={buttonClass('hot', 'md', 'w-full')} onClick={() => void shareSheet()}>
+          <ShareIcon />
+          {'Share\u2026'}
+        </button>
+      ) : null}
       <div className="grid gap-2">
         <label htmlFor="share-link" className="text-sm font-semibold">
           Share link
@@ -41,6 +80,7 @@ export function ShareOptions({ url, title }: { url: string; title: string }) {
             readOnly
             value={url}
             onFocus={(event) => event.currentTarget.select()}
+            aria-describedby="share-link-hint"
             className="min-w-0 flex-1 rounded-lg border border-line bg-void px-3 py-2 text-sm text-ink"
           />
           {hydrated ? (
@@ -49,6 +89,9 @@ export function ShareOptions({ url, title }: { url: string; title: string }) {
             </button>
           ) : null}
         </div>
+        <p id="share-link-hint" className="text-xs text-muted">
+          For Discord, a group chat or a forum: copy the link and paste it there.
+        </p>
       </div>
       <ul className="flex flex-wrap gap-3" aria-label="Share on">
         {shareIntents(url, title).map((intent) => (
@@ -59,6 +102,13 @@ export function ShareOptions({ url, title }: { url: string; title: string }) {
             </a>
           </li>
         ))}
+        {hydrated ? (
+          <li>
+            <button type="button" className={buttonClass('ghost', 'md')} onClick={() => void copy('Discord')}>
+              Copy link for Discord
+            </button>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

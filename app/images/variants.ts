@@ -57,3 +57,14 @@ export function variantWidths(original: { width: number; height: number }): numb
   }
   return widths.filter((width) => scaledHeight(width, original) <= MAX_VARIANT_SIDE);
 }
+
+/** The widest image a `srcset` offers, by its `w` descriptor: the full-size view's file; null for an empty set. */
+export function widestSource(srcSet: string): { url: string; width: number } | null {
+  let widest: { url: string; width: number } | null = null;
+  for (const candidate of srcSet.split(',')) {
+    const [url, descriptor] = candidate.trim().split(/\s+/);
+    const width = Number(/^(\d+)w$/.exec(descriptor ?? '')?.[1]);
+    if (url && width > (widest?.width ?? 0)) widest = { url, width };
+  }
+  return widest;
+}

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildPhotos, builds } from '../../db/schema';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
 import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
+import { imageSources, largestVariantUrl } from '~/images/records.server';
 import { deleteImagesIfUnused, settleImageFiles } from '~/images/storage.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { screenPhotoJob } from '~/queue/job-types';
@@ -28,6 +29,22 @@ export function listBuildPhotos(buildId: number, { approvedOnly }: { approvedOnl
     .where(and(eq(buildPhotos.buildId, buildId), approvedOnly ? eq(buildPhotos.reviewStatus, 'approved') : undefined))
     .orderBy(asc(buildPhotos.position))
     .all();
+}
+
+/**
+ * The photos a build's page shows, in order: the main one and the extra ones
+ * screening approved (never one held or waiting, whoever looks), each with what
+ * a page needs to show it, its largest JPEG and its alt text.
+ */
+export function galleryPhotos(build: { id: number; imageId: number; title: string }) {
+  const extra = listBuildPhotos(build.id, { approvedOnly: true });
+  const ids = [build.imageId, ...extra.map((photo) => photo.imageId)];
+  const sources = imageSources(ids);
+  return ids.flatMap((imageId, index) => {
+    const image = sources.get(imageId);
+    const alt = index === 0 ? `Photo of ${build.title}` : `Photo ${index + 1} of ${build.title}`;
+    return image ? [{ image, fullSize: largestVariantUrl(imageId), alt }] : [];
+  });
 }
 
 /** Every image these builds use, main and extra: what must be let go when they are deleted. */

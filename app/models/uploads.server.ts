@@ -6,6 +6,8 @@ import { insertImage } from '~/images/records.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { imageVariantsJob } from '~/queue/job-types';
 import { RATE_LIMITS } from '~/domain/rate-limits';
+import { fileTooLargeMessage } from '~/utils/byte-limits';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { waitText } from '~/utils/dates';
 import { consumeRateLimit } from './rate-limits.server';
 
@@ -37,11 +39,14 @@ const inProgress = new Map<string, number>();
 /**
  * Processes an uploaded photo into UPLOADS_DIR and records it. Every attempt
  * counts against the sender's address, unreadable files too, but not one
- * refused before it was looked at. Throws an UploadError: 429 while the address
- * has UPLOADS_AT_ONCE_PER_ADDRESS uploads in progress or past the hourly limit,
- * 503 when the pipeline is too busy to queue it; an ImageError for a bad image.
+ * refused before it was looked at. Throws an UploadError: 413 for a file over
+ * UPLOAD_MAX_BYTES, 429 while the address has UPLOADS_AT_ONCE_PER_ADDRESS
+ * uploads in progress or past the hourly limit, 503 when the pipeline is too
+ * busy to queue it; an ImageError for a bad image.
  */
 export async function saveUploadedImage(file: File, clientAddress: string): Promise<number> {
+  // A form read with its too-large files kept (readUploadForm) may reach here past no schema (the drop zone's stage).
+  if (file.size > UPLOAD_MAX_BYTES) throw new UploadError(413, fileTooLargeMessage(UPLOAD_MAX_BYTES));
   const bytes = new Uint8Array(await file.arrayBuffer());
   // From here to processImage's admission nothing awaits, so no other upload can take the place in between.
   const running = inProgress.get(clientAddress) ?? 0;

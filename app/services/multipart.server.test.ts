@@ -91,6 +91,22 @@ describe('readUploadForm', () => {
     expect(sent).toBeLessThan(2 * 1024 * 1024);
   });
 
+  it('keeps a file over the limit when asked, with every field after it, so the form can name it', async () => {
+    const request = formRequest([
+      ['title', 'My rig'],
+      ['image', new File([new Uint8Array(2048)], 'rig.jpg', { type: 'image/jpeg' })],
+      ['photos', new File([new Uint8Array(5000)], 'big.png', { type: 'image/png' })],
+      ['description', 'White and quiet'],
+    ]);
+    const form = await readUploadForm(request, { maxFileSize: 2048, maxFiles: 3, tooLargeFiles: 'keep' });
+    expect(form.get('photos')).toMatchObject({ name: 'big.png', size: 5000 });
+    expect(form.get('description')).toBe('White and quiet');
+    // Kept, but never more than all its files at their limit.
+    const tooMuch = formRequest([['photos', new File([new Uint8Array(3 * 2048 + 1)], 'huge.png')]]);
+    const error = await rejectionOf(readUploadForm(tooMuch, { maxFileSize: 2048, maxFiles: 3, tooLargeFiles: 'keep' }), UploadError);
+    expect(error).toMatchObject({ status: 413, message: 'File size must be less than 2KB' });
+  });
+
   it('refuses a request that is not multipart with 400', async () => {
     const requests = [
       post(JSON.stringify({ avatar: 'x' }), { 'Content-Type': 'application/json' }),

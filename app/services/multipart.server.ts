@@ -61,16 +61,29 @@ export function multipartBoundary(contentType: string | null | undefined): strin
  * zero-byte part) is left out, as `request.formData()` would not; a form whose
  * field names no form of ours sends (formNamesReadable) is refused. Throws an
  * UploadError with the HTTP status to answer with.
+ *
+ * `tooLargeFiles: 'keep'` reads on past a file over `maxFileSize`, up to what
+ * `maxFiles` files at that size come to in all, and returns it with the rest: a
+ * form whose schema refuses it by name, beside every other field as typed (the
+ * upload page), instead of a refusal that knows neither which file nor the rest.
  */
 export async function readUploadForm(
   request: Request,
-  { maxFileSize = UPLOAD_MAX_BYTES, maxFiles = 1 }: { maxFileSize?: number; maxFiles?: number } = {},
+  {
+    maxFileSize = UPLOAD_MAX_BYTES,
+    maxFiles = 1,
+    tooLargeFiles = 'refuse',
+  }: { maxFileSize?: number; maxFiles?: number; tooLargeFiles?: 'refuse' | 'keep' } = {},
 ): Promise<FormData> {
   if (!isMultipartForm(request.headers.get('Content-Type'))) {
     throw new UploadError(400, 'Expected a multipart/form-data upload');
   }
+  // The parser's own default for the whole body: every file at its limit, and a megabyte for the rest.
+  const maxTotalSize = maxFiles * maxFileSize + 1024 * 1024;
+  const limits =
+    tooLargeFiles === 'keep' ? { maxFiles, maxFileSize: maxFiles * maxFileSize, maxTotalSize } : { maxFiles, maxFileSize, maxTotalSize };
   try {
-    const form = await parseFormData(request, { maxFileSize, maxFiles }, (file) => (file.size === 0 ? null : file));
+    const form = await parseFormData(request, limits, (file) => (file.size === 0 ? null : file));
     if (!formNamesReadable(form)) throw new UploadError(400, FORM_NOT_READABLE);
     return form;
   } catch (error) {

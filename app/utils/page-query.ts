@@ -72,3 +72,29 @@ function wholeNumber(value: string | null, fallback: number): number {
 export function memberPageQuery(params: URLSearchParams): { sort: BuildSort; page: number } {
   return { sort: parseBuildSort(params.get('sort')), page: pageNumber(params.get('page')) };
 }
+
+/** The query parameter that opens a build page's photo viewer (with JavaScript only): `?photo=N`. */
+export const VIEWER_PHOTO_PARAM = 'photo';
+
+/**
+ * `?photo=N` on a build's page: its photo viewer is open on photo N (1 is the main
+ * photo), while the address bar shows that photo's own page, /build/:id/photos/N
+ * (buildPhotoPath). Only JavaScript sets it; anything else reads as closed.
+ */
+export function viewerPhoto(params: URLSearchParams): number | null {
+  const photo = Number(params.get(VIEWER_PHOTO_PARAM));
+  return Number.isSafeInteger(photo) && photo >= 1 ? photo : null;
+}
+
+/** A build photo's own page: N from 1 (the main photo), as every link writes it. */
+export const buildPhotoPath = (buildId: number, photo: number) => `/build/${buildId}/photos/${photo}`;
+
+/** Whether going from `current` to `next` only opens, steps or closes the photo viewer: the page has nothing new to read. */
+export function onlyViewerMoved(current: URL, next: URL): boolean {
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete(VIEWER_PHOTO_PARAM);
+    return `${url.pathname}?${params.toString()}${url.hash}`;
+  };
+  return current.searchParams.get(VIEWER_PHOTO_PARAM) !== next.searchParams.get(VIEWER_PHOTO_PARAM) && rest(current) === rest(next);
+}

@@ -43,3 +43,37 @@ describe('the upload form', () => {
     expect(upload(new File([], '', { type: 'application/octet-stream' })).status).toBe('success');
   });
 });
+
+describe("the upload form's further photos", () => {
+  /** The upload form with a good main photo and these further ones, as the browser's form sends them. */
+  const withMore = (...photos: File[]) => {
+    const form = new FormData();
+    form.set('title', 'Arctic beast');
+    form.set('image', jpeg(1024));
+    for (const photo of photos) form.append('photos', photo);
+    return parseWithZod(form, { schema: uploadSchema });
+  };
+
+  it('names the one that is over 10 MB, with its size, on the field it was chosen in', () => {
+    const big = new File([new Uint8Array(13_200_000)], 'big.png', { type: 'image/png' });
+    expect(withMore(big).reply().error).toEqual({ photos: ['big.png (12.6MB): File size must be less than 10MB'] });
+    expect(withMore(jpeg(64), big, jpeg(64)).reply().error).toEqual({ photos: ['big.png (12.6MB): File size must be less than 10MB'] });
+  });
+
+  it('names each one that is not an image', () => {
+    const text = new File(['RTX 4090'], 'specs.txt', { type: 'text/plain' });
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' });
+    expect(withMore(text, jpeg(64), svg).reply().error).toEqual({
+      photos: ['specs.txt: File type must be an image', 'logo.svg: File type must be an image'],
+    });
+  });
+
+  it('takes up to four good ones, and none at all (a file input left empty)', () => {
+    const four = withMore(jpeg(64), jpeg(64), jpeg(64), jpeg(UPLOAD_MAX_BYTES));
+    expect(four.status).toBe('success');
+    expect(four.status === 'success' && four.value.photos).toHaveLength(4);
+    expect(withMore().status).toBe('success');
+    expect(withMore(new File([], '', { type: 'application/octet-stream' })).status).toBe('success');
+    expect(withMore(jpeg(64), jpeg(64), jpeg(64), jpeg(64), jpeg(64)).reply().error).toEqual({ photos: ['Choose at most 4 more photos'] });
+  });
+});

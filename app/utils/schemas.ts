@@ -16,7 +16,7 @@ import {
   WARNING_MAX_LENGTH,
 } from '~/domain/member-moderation';
 import { isReservedUsername } from '~/domain/usernames';
-import { fileTooLargeMessage } from './byte-limits';
+import { fileTooLargeMessage, formatByteLimit } from './byte-limits';
 import {
   BIO_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
@@ -141,12 +141,36 @@ export const roastIntensityField = z
 /** The owner's "Get a fresh roast", with the intensity they choose for it. */
 export const freshRoastSchema = z.object({ roastIntensity: roastIntensityField });
 
-/** The further photos sent with a new build: each a build's photo, at most four; none is fine. */
+/**
+ * A further photo's refusal, naming it: several are chosen in one field, and a
+ * browser that shows the form again has forgotten them, so the message says which.
+ */
+export function aboutPhoto(file: File, message: string): string {
+  const size = file.size > UPLOAD_MAX_BYTES ? ` (${formatByteLimit(file.size)})` : '';
+  return `${file.name}${size}: ${message}`;
+}
+
+/**
+ * The further photos sent with a new build: each a build's photo, at most four;
+ * none is fine. A refused one is told on the field itself, by name, where the
+ * visitor chose it (Conform shows a field's own messages, not its items').
+ */
 export const extraPhotosField = z
-  .array(buildPhotoField)
+  .array(z.unknown())
   .max(MAX_EXTRA_PHOTOS, `Choose at most ${MAX_EXTRA_PHOTOS} more photos`)
   .optional()
-  .transform((photos) => photos ?? []);
+  .transform((photos, context) => {
+    const files: File[] = [];
+    for (const photo of photos ?? []) {
+      const checked = buildPhotoField.safeParse(photo);
+      if (checked.success) files.push(checked.data);
+      else {
+        const message = checked.error.issues[0]?.message ?? 'File type must be an image';
+        context.addIssue({ code: 'custom', message: photo instanceof File ? aboutPhoto(photo, message) : message });
+      }
+    }
+    return files;
+  });
 
 /**
  * The upload page's form: the title, the photo unless one is already waiting (a

@@ -1,4 +1,7 @@
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
+import { oversizePng } from '#tests/support/image-fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 import { signInAsNewMember, toasts } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 
@@ -58,18 +61,33 @@ test('the owner describes and tags a build and adds more photos at upload, then 
   await expect(table).not.toContainText('mid-tower');
 });
 
-test('extra photos make a gallery: thumbnails link to full size, arrow keys and swipes step through with JavaScript', async ({
+test('extra photos make a gallery: thumbnails step through it with JavaScript, and each photo has a page of its own', async ({
   page,
   javaScriptEnabled,
 }, info) => {
+  test.setTimeout(120_000);
   await signInAsNewMember(page, info.project.name);
-  const buildUrl = await uploadThroughForm(page, javaScriptEnabled, {
-    title: `Gallery rig ${info.project.name} ${Date.now()}`,
-    photo: await aPhoto({ r: 255, g: 79, b: 216 }),
-  });
+  const title = `Gallery rig ${info.project.name} ${Date.now()}`;
+  // The main photo taller than the screen: the viewer can zoom into it.
+  const photo = await aPhoto({ r: 255, g: 79, b: 216 }, 'rig.jpg', { width: 1800, height: 2400 });
+  const buildUrl = await uploadThroughForm(page, javaScriptEnabled, { title, photo });
 
   await page.getByRole('link', { name: 'Edit description, tags, parts and photos' }).click();
   await expect(page).toHaveURL(`${buildUrl}/edit`);
+  const addPhoto = page.getByLabel('Add a photo');
+  if (javaScriptEnabled) {
+    // A photo over 10 MB is named as soon as it is chosen, and nothing is sent.
+    await hydrated(page, javaScriptEnabled);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.url());
+    });
+    await addPhoto.setInputFiles(await oversizePng());
+    await expect(addPhoto).toHaveAccessibleDescription(/big-screenshot\.png \(12\.6MB\): File size must be less than 10MB/);
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(addPhoto).toBeFocused();
+    expect(sent).toEqual([]);
+  }
   for (const [r, g, b] of [
     [46, 230, 255],
     [184, 255, 60],
@@ -85,21 +103,98 @@ test('extra photos make a gallery: thumbnails link to full size, arrow keys and 
   await hydrated(page, javaScriptEnabled);
   const thumbnails = page.getByRole('list', { name: /All photos/ }).getByRole('link');
   await expect(thumbnails).toHaveCount(3);
-  await expect(thumbnails.nth(1)).toHaveAttribute('href', /\.jpg$/);
+  await expect(thumbnails.nth(1)).toHaveAttribute('href', `${buildUrl}/photos/2`);
   const main = page.getByTestId('gallery-main');
+  await expect(main).toHaveAttribute('href', `${buildUrl}/photos/1`);
+  if (javaScriptEnabled) {
+    await thumbnails.nth(2).click();
+    await expect(main).toHaveAttribute('aria-label', 'Open the photo full screen (3 of 3)');
+    await main.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(main).toHaveAttribute('aria-label', 'Open the photo full screen (1 of 3)');
+    await page.keyboard.press('ArrowLeft');
+    await expect(main).toHaveAttribute('aria-label', 'Open the photo full screen (3 of 3)');
+    // A swipe to the left shows the next photo.
+    await main.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: 300, clientY: 100 }] });
+    await main.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: 100, clientY: 100 }] });
+    await expect(main).toHaveAttribute('aria-label', 'Open the photo full screen (1 of 3)');
+  }
+
+  // The main photo opens the photo: with JavaScript in the full-screen viewer, whose address is the photo's page.
+  await main.click();
+  await expect(page).toHaveURL(`${buildUrl}/photos/1`);
   if (!javaScriptEnabled) {
-    await expect(main).toHaveAttribute('aria-label', 'Open the full-size photo (1 of 3)');
+    // Without it, the photo's own page: large, with its alt text, the way to the next and back to the build.
+    await expect(page.getByRole('img', { name: `Photo of ${title}` })).toBeVisible();
+    await expect(page.getByText('Photo 1 of 3')).toBeVisible();
+    await screenshots(page, info, 'photo-page');
+    await page.getByRole('link', { name: 'Next photo' }).click();
+    await expect(page).toHaveURL(`${buildUrl}/photos/2`);
+    await expect(page.getByRole('img', { name: `Photo 2 of ${title}` })).toBeVisible();
+    await page.getByRole('link', { name: 'Previous photo' }).click();
+    await expect(page).toHaveURL(`${buildUrl}/photos/1`);
+    await expect(page.getByRole('link', { name: 'Previous photo' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to the build' }).click();
+    await expect(page).toHaveURL(buildUrl);
     return;
   }
-  await thumbnails.nth(2).click();
-  await expect(main).toHaveAttribute('aria-label', 'Open the full-size photo (3 of 3)');
-  await main.focus();
+  const viewer = page.getByRole('dialog', { name: `Photos of ${title}` });
+  await expect(viewer).toBeVisible();
+  const shownPhoto = viewer.getByRole('img', { name: `Photo of ${title}` });
+  await expect(shownPhoto).toBeVisible();
+  await screenshots(page, info, 'photo-viewer');
+  // Zoom: the photo grows past the screen, and back.
+  const photoWidth = async () => (await shownPhoto.boundingBox())?.width ?? 0;
+  const fitted = await photoWidth();
+  await viewer.getByRole('button', { name: 'Zoom in or out' }).click();
+  await expect.poll(photoWidth).toBeGreaterThan(fitted * 1.5);
+  await viewer.getByRole('button', { name: 'Zoom in or out' }).click();
+  await expect.poll(photoWidth).toBeCloseTo(fitted, 0);
+  // The keyboard stays in the viewer while it is open.
+  for (let press = 0; press < 6; press += 1) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  // A drag to the left (a swipe on a touch screen) turns to the next photo, and the address follows.
+  // Over half the screen's width: the next photo however slowly it goes.
+  await page.mouse.move(1100, 400);
+  await page.mouse.down();
+  await page.mouse.move(600, 400, { steps: 8 });
+  await page.mouse.move(150, 400, { steps: 8 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(`${buildUrl}/photos/2`);
+  await expect(viewer.getByText(`Photo 2 of ${title}`)).toBeVisible();
+  // So do the arrow keys, each press counted however fast they come.
   await page.keyboard.press('ArrowRight');
-  await expect(main).toHaveAttribute('aria-label', 'Open the full-size photo (1 of 3)');
-  await page.keyboard.press('ArrowLeft');
-  await expect(main).toHaveAttribute('aria-label', 'Open the full-size photo (3 of 3)');
-  // A swipe to the left shows the next photo.
-  await main.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: 300, clientY: 100 }] });
-  await main.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: 100, clientY: 100 }] });
-  await expect(main).toHaveAttribute('aria-label', 'Open the full-size photo (1 of 3)');
+  await expect(page).toHaveURL(`${buildUrl}/photos/3`);
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowRight']) await page.keyboard.press(key);
+  await expect(page).toHaveURL(`${buildUrl}/photos/2`);
+  await expect(viewer.getByText(`Photo 2 of ${title}`)).toBeVisible();
+  // Escape closes it, back on the build page, the focus where it was, the photo shown in the large place.
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(page).toHaveURL(buildUrl);
+  await expect(main).toBeFocused();
+  await expect(main).toHaveAttribute('aria-label', 'Open the photo full screen (2 of 3)');
+  // The browser's Back closes it too, and a reload of its address is the photo's page.
+  await main.click();
+  await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(`${buildUrl}/photos/2`);
+  await page.goBack();
+  await expect(viewer).toHaveCount(0);
+  await expect(page).toHaveURL(buildUrl);
+  await main.click();
+  await page.reload();
+  await expect(page.getByText('Photo 2 of 3')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the build' })).toBeVisible();
 });
+
+/** The page at a phone's and a desktop's width, nothing sideways, kept as test output to look at. */
+async function screenshots(page: Page, info: TestInfo, name: string) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`) });
+  }
+}

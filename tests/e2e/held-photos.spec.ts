@@ -56,7 +56,9 @@ test('a moderator shows one held extra photo and removes another, whose owner re
   const guest = await visitor.newPage();
   await guest.goto(buildUrl);
   await expect(gallery(guest)).toHaveCount(2);
-  const fullSize = await gallery(guest).nth(1).getAttribute('href');
+  await expect(gallery(guest).nth(1)).toHaveAttribute('href', `${buildUrl}/photos/2`);
+  await guest.goto(`${buildUrl}/photos/2`);
+  const fullSize = await guest.getByRole('link', { name: 'Open the image file' }).getAttribute('href');
   expect(fullSize).toMatch(/^\/uploads\/images\//);
   expect((await guest.request.get(fullSize!)).status()).toBe(200);
   // A page of its own: without JavaScript the build page reloads itself while its roast is written.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
+import { oversizePng } from '#tests/support/image-fixtures';
 import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
 import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, fillUploadForm } from './support/upload-form';
@@ -202,6 +203,72 @@ test('without JavaScript, a photo over all the server reads of a form is refused
   await page.getByRole('link', { name: 'Back to the form' }).click();
   await expect(page).toHaveURL(/\/upload$/);
   await expect(page.getByLabel('Photo of your build')).toBeVisible();
+});
+
+test('a further photo over 10 MB is named next to it, Upload says so, and every typed field stays', async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  // A 12.6 MB file, on a machine shared with other work.
+  test.setTimeout(120_000);
+  await signInAsNewMember(page, info.project.name);
+  const title = `Kept ${info.project.name} ${Date.now()}`;
+  await fillUploadForm(page, javaScriptEnabled, {
+    title,
+    photo: await aPhoto({ r: 255, g: 79, b: 216 }),
+    description: 'Every word of this stays.',
+    tags: ['ITX', 'Silent'],
+    morePhotos: [await oversizePng()],
+  });
+  const more = page.getByLabel('More photos (optional)');
+  const named = /big-screenshot\.png \(12\.6MB\): File size must be less than 10MB/;
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url());
+  });
+  // With JavaScript it is told as soon as it is chosen, as the main photo is.
+  if (javaScriptEnabled) await expect(more).toHaveAccessibleDescription(named);
+
+  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(more).toHaveAttribute('aria-invalid', 'true');
+  await expect(more).toHaveAccessibleDescription(named);
+  await expect(page.getByLabel('Build Title')).toHaveValue(title);
+  await expect(page.getByLabel('Description (optional)')).toHaveValue('Every word of this stays.');
+  await expect(page.getByRole('checkbox', { name: 'ITX' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Silent' })).toBeChecked();
+  if (javaScriptEnabled) {
+    // Nothing was sent, and the press was not for nothing: the eye is taken to the photo at fault.
+    await expect(more).toBeFocused();
+    expect(sent).toEqual([]);
+  } else {
+    // The browser shows the form again without the files chosen: both inputs say so.
+    await expect(toasts(page)).toContainText('big-screenshot.png (12.6MB)');
+    await expect(more).toHaveAccessibleDescription(/Choose it again/);
+    await expect(page.getByLabel('Photo of your build')).toHaveAccessibleDescription(/Choose it again/);
+    await expect(page.getByLabel('Photo of your build')).not.toHaveAccessibleDescription(/File size must be less than 10MB/);
+  }
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await more.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: info.outputPath(`extra-photo-too-large-${width}.png`) });
+  }
+});
+
+test('without JavaScript, a main photo over 10 MB keeps every typed field', async ({ page, javaScriptEnabled }, info) => {
+  test.skip(javaScriptEnabled, 'with JavaScript the photo is refused as it is chosen (above)');
+  test.setTimeout(120_000);
+  await signInAsNewMember(page, info.project.name);
+  const title = `Big main ${Date.now()}`;
+  await fillUploadForm(page, false, { title, photo: await oversizePng(), description: 'Still here.', tags: ['Sleeper'] });
+  await page.getByRole('button', { name: 'Upload PC Build' }).click();
+  await expect(page).toHaveURL(/\/upload$/);
+  const picker = page.getByLabel('Photo of your build');
+  await expect(picker).toHaveAccessibleDescription(/File size must be less than 10MB.*Choose it again/);
+  await expect(page.getByLabel('Build Title')).toHaveValue(title);
+  await expect(page.getByLabel('Description (optional)')).toHaveValue('Still here.');
+  await expect(page.getByRole('checkbox', { name: 'Sleeper' })).toBeChecked();
 });
 
 test('a file that is not an image is refused with the spec message', async ({ page, javaScriptEnabled }, info) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { call, expectContract, expectError } from '#tests/support/api';
+import { hideBuild, holdExtraPhotos } from '#tests/support/moderation';
 import { sharedStack } from '#tests/support/stack';
 import { testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
@@ -106,7 +107,7 @@ describe('a build’s description, tags, parts and photos through the forms (no 
     expect(shown).not.toContain('Fractal North Case');
   });
 
-  it('adds and removes extra photos, shown as a gallery of links to their full size', async () => {
+  it('adds and removes extra photos, shown as a gallery of thumbnails', async () => {
     const owner = await stack.member();
     const page = await uploadWithDetails(owner, 'Many angles', '', []);
     const buildId = Number(page.url.split('/').pop());
@@ -122,6 +123,50 @@ describe('a build’s description, tags, parts and photos through the forms (no 
     expect(photos.map((photo) => photo.reviewStatus)).toEqual(['approved', 'approved']);
     await owner.post(`/build/${buildId}/edit`, { intent: 'remove-photo', photoId: String(photos[0]!.id) });
     expect((await owner.get(`/build/${buildId}`)).html).toContain('aria-label="Photo 2 of 2"');
+  });
+
+  it('gives each photo the build page shows a page of its own, to whoever may see the build, and no page to a held photo', async () => {
+    const owner = await stack.member();
+    const page = await uploadWithDetails(owner, 'Three angles', '', []);
+    const buildId = Number(page.url.split('/').pop());
+    await postPhoto(owner, buildId);
+    await postPhoto(owner, buildId, 900);
+    const guest = stack.browser();
+
+    // The main photo links to its page (the viewer takes it over with JavaScript), and so does each thumbnail.
+    const buildPage = (await guest.get(`/build/${buildId}`)).html;
+    for (const n of [1, 2, 3]) expect(buildPage).toContain(`href="/build/${buildId}/photos/${n}"`);
+    const first = await guest.get(`/build/${buildId}/photos/1`);
+    expect(first.status).toBe(200);
+    expect(first.html).toMatch(/<img[^>]*alt="Photo of Three angles"/);
+    expect(pageText(first.html)).toContain('Photo 1 of 3');
+    const link = (html: string, rel: string) => new RegExp(`<a[^>]*rel="${rel}"[^>]*>`).exec(html)?.[0];
+    expect(link(first.html, 'next')).toContain(`href="/build/${buildId}/photos/2"`);
+    expect(first.html).not.toContain('rel="prev"');
+    expect(first.html).toContain(`href="/build/${buildId}"`);
+    const last = await guest.get(`/build/${buildId}/photos/3`);
+    expect(last.html).toMatch(/<img[^>]*alt="Photo 3 of Three angles"/);
+    expect(link(last.html, 'prev')).toContain(`href="/build/${buildId}/photos/2"`);
+    expect(last.html).not.toContain('rel="next"');
+    for (const n of ['4', '0', '01', 'two']) {
+      const missing = await guest.get(`/build/${buildId}/photos/${n}`);
+      expect(missing.status).toBe(404);
+      expect(pageText(missing.html)).toContain('Photo not found');
+    }
+
+    // Held for a moderator, the extra photos have no page, for anyone, and the count says so.
+    holdExtraPhotos(stack.app.databasePath, buildId, 'We may have spotted a person or a face in this photo.');
+    expect((await guest.get(`/build/${buildId}/photos/2`)).status).toBe(404);
+    expect((await owner.get(`/build/${buildId}/photos/2`)).status).toBe(404);
+    expect(pageText((await guest.get(`/build/${buildId}/photos/1`)).html)).toContain('Photo 1 of 1');
+
+    // A build that is not listed shows its photos' pages to its owner alone, as its page.
+    hideBuild(stack.app.databasePath, buildId);
+    expect((await owner.get(`/build/${buildId}/photos/1`)).status).toBe(200);
+    const hidden = await guest.get(`/build/${buildId}/photos/1`);
+    expect(hidden.status).toBe(404);
+    expect(pageText(hidden.html)).toContain('Build not found');
+    expect(hidden.html).not.toContain('Three angles');
   });
 
   it('is the owner’s page alone: anyone else gets a 404 and changes nothing', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
-import { pngBomb } from '#tests/support/image-fixtures';
+import { oversizePng, pngBomb } from '#tests/support/image-fixtures';
 import { signInWithCode } from '#tests/support/sign-in';
 import { OVERSIZE_BYTES, paddedPhoto, testPhoto, type UploadFile, uploadBuild } from '#tests/support/uploads';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
@@ -157,6 +157,68 @@ describe('a build sent whole from the upload form', () => {
     const sqlite = database();
     expect(sqlite.prepare("select count(*) from builds where title in ('Six photos', 'Odd extra')").pluck().get()).toBe(0);
     sqlite.close();
+  }, 60_000);
+
+  /** The upload form's fields as a refused form shows them again: the title, the description, the tags ticked. */
+  function typedFields(html: string) {
+    return {
+      title: /<input[^>]*name="title"[^>]*value="([^"]*)"/.exec(html)?.[1],
+      description: /<textarea[^>]*name="description"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1],
+      tags: [...html.matchAll(/<input[^>]*name="tags"[^>]*>/g)]
+        .filter(([input]) => /\schecked=""/.test(input))
+        .map(([input]) => /value="([^"]+)"/.exec(input)?.[1]),
+    };
+  }
+
+  /** The messages under a field, by the ids its input is described by (its hint and its errors). */
+  function messagesOf(html: string, field: 'image' | 'photos'): string {
+    const input = new RegExp(`<input[^>]*name="${field}"[^>]*>`).exec(html)?.[0] ?? '';
+    const errorId = /aria-describedby="[^"]*?([\w-]+-error)"/.exec(input)?.[1];
+    if (!errorId) return '';
+    return pageText(new RegExp(`<ul id="${errorId}"[^>]*>(.*?)</ul>`, 's').exec(html)?.[1] ?? '');
+  }
+
+  it('names a further photo over 10 MB under the further photos, keeps every typed field, and makes nothing', async () => {
+    const browser = await stack.member();
+    const big = await oversizePng();
+    const page = await uploadBuild(browser, {
+      title: 'Kept through a refusal',
+      file: jpeg(await testPhoto('jpeg', 640, 480), 'main.jpg'),
+      description: 'Every word of this stays.',
+      tags: ['itx', 'rgb-free'],
+      morePhotos: [{ bytes: new Uint8Array(big.buffer), name: big.name, type: big.mimeType }],
+    });
+    expect(page.status).toBe(413);
+    expect(page.url).toBe('/upload');
+    expect(typedFields(page.html)).toEqual({
+      title: 'Kept through a refusal',
+      description: 'Every word of this stays.',
+      tags: ['itx', 'rgb-free'],
+    });
+    expect(messagesOf(page.html, 'photos')).toContain('big-screenshot.png (12.6MB): File size must be less than 10MB');
+    expect(messagesOf(page.html, 'photos')).toContain('Choose it again');
+    // The main photo was good, but the browser shows the form again without it.
+    expect(messagesOf(page.html, 'image')).not.toContain('File size must be less than 10MB');
+    expect(messagesOf(page.html, 'image')).toContain('Choose it again');
+    expect(toastText(page.html)).toContain('big-screenshot.png (12.6MB): File size must be less than 10MB');
+    const sqlite = database();
+    expect(sqlite.prepare("select count(*) from builds where title = 'Kept through a refusal'").pluck().get()).toBe(0);
+    sqlite.close();
+  }, 60_000);
+
+  it('refuses a main photo over 10 MB under it, in the spec’s words, and keeps every typed field', async () => {
+    const browser = await stack.member();
+    const big = await oversizePng();
+    const page = await uploadBuild(browser, {
+      title: 'Big main photo',
+      file: { bytes: new Uint8Array(big.buffer), name: big.name, type: big.mimeType },
+      description: 'Still here after the refusal.',
+      tags: ['sleeper'],
+    });
+    expect(page.status).toBe(413);
+    expect(typedFields(page.html)).toEqual({ title: 'Big main photo', description: 'Still here after the refusal.', tags: ['sleeper'] });
+    expect(messagesOf(page.html, 'image')).toContain('File size must be less than 10MB');
+    expect(messagesOf(page.html, 'photos')).toBe('');
   }, 60_000);
 });
 
@@ -320,6 +382,7 @@ describe('upload limits', () => {
     const page = await uploadBuild(guest, { title: 'One more', file: { bytes, name: 'rig.png', type: 'image/png' } });
     expect(page.status).toBe(429);
     expect(toastText(page.html)).toContain('Too many uploads from your network');
+    expect(page.html).toMatch(/<input[^>]*name="title"[^>]*value="One more"/);
     expect((await uploadBuild(stack.browser(), { title: 'Elsewhere', file: { bytes, name: 'rig.png', type: 'image/png' } })).url).toMatch(
       /^\/auth\?/,
     );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { constants, crc32, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -135,4 +136,17 @@ export async function phonePhoto({ variant = 0, width = 4000 }: { variant?: numb
   return sharp(grain, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
+}
+
+/**
+ * A real PNG of about 12.6 MB (noise does not compress), named as a phone's
+ * screenshot would be: over the 10 MB photo limit, well within what the server
+ * reads of a new build (five photos' worth). Made at test time, never committed.
+ */
+export async function oversizePng(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const [width, height] = [2048, 2150];
+  const buffer = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { name: 'big-screenshot.png', mimeType: 'image/png', buffer };
 }

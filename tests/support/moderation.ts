@@ -24,6 +24,16 @@ export function holdExtraPhotos(databasePath: string, buildId: number, reason: s
   }
 }
 
+/** Takes a build of a running app off its listing, as a moderator's hide does to its row: written straight into its database. */
+export function hideBuild(databasePath: string, buildId: number): void {
+  const sqlite = openAppDatabase(databasePath);
+  try {
+    sqlite.prepare("update builds set review_status = 'held' where id = ?").run(buildId);
+  } finally {
+    sqlite.close();
+  }
+}
+
 /** Makes the member with this address a moderator of a running app (an admin's "Make moderator"). */
 export function grantModerator(databasePath: string, email: string): void {
   const sqlite = openAppDatabase(databasePath);

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Form } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
-import { EXTRA_PHOTOS_HINT, ExtraPhotosInput } from '~/components/extra-photos-input';
+import { EXTRA_PHOTOS_HINT, ExtraPhotosInput, extraPhotosProblems } from '~/components/extra-photos-input';
+import { useHydrated } from '~/components/use-hydrated';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
 import type { ImageSources } from '~/images/variants';
 
@@ -50,17 +52,43 @@ export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: st
           ))}
         </ul>
       ) : null}
-      {photos.length < MAX_EXTRA_PHOTOS ? (
-        <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
-          <input type="hidden" name="intent" value="add-photo" />
-          <div className="min-w-0">
-            <ExtraPhotosInput id="photo" name="image" label="Add a photo" errors={refusal ? [refusal] : undefined} />
-          </div>
-          <button type="submit" className={buttonClass('primary', 'sm', 'min-h-11')}>
-            Upload photo
-          </button>
-        </Form>
-      ) : null}
+      {photos.length < MAX_EXTRA_PHOTOS ? <AddPhotoForm refusal={refusal} /> : null}
     </section>
+  );
+}
+
+/**
+ * The form that adds one photo. With JavaScript a photo it would refuse is told as
+ * soon as it is chosen, by name, and is not sent; without, the server says so.
+ */
+function AddPhotoForm({ refusal }: { refusal: string | null }) {
+  const [problems, setProblems] = useState<string[]>([]);
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+      onSubmit={(event) => {
+        if (problems.length === 0) return;
+        event.preventDefault();
+        event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
+      }}
+    >
+      <input type="hidden" name="intent" value="add-photo" />
+      <div className="min-w-0">
+        <ExtraPhotosInput
+          id="photo"
+          name="image"
+          label="Add a photo"
+          errors={problems.length > 0 ? problems : refusal ? [refusal] : undefined}
+          chooseAgain={Boolean(refusal) && !hydrated}
+          onChange={(event) => setProblems(extraPhotosProblems(event.currentTarget.files))}
+        />
+      </div>
+      <button type="submit" className={buttonClass('primary', 'sm', 'min-h-11')}>
+        Upload photo
+      </button>
+    </Form>
   );
 }

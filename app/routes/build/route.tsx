@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/route';
 import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
@@ -19,10 +19,9 @@ import { buildTagLabel } from '~/domain/build-tags';
 import { parseMarkdownLite } from '~/domain/markdown-lite';
 import { buildTagsOf } from '~/models/build-details.server';
 import { confirmedParts, listParts } from '~/models/build-parts.server';
-import { listBuildPhotos } from '~/models/build-photos.server';
+import { galleryPhotos } from '~/models/build-photos.server';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
-import { imageSources, largestVariantUrl } from '~/images/records.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -36,6 +35,7 @@ import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
+import { onlyViewerMoved } from '~/utils/page-query';
 import { withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
@@ -83,16 +83,6 @@ const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => 
     photos: galleryPhotos(detail),
   };
 });
-
-function galleryPhotos(detail: { id: number; imageId: number; title: string }) {
-  const extra = listBuildPhotos(detail.id, { approvedOnly: true });
-  const ids = [detail.imageId, ...extra.map((photo) => photo.imageId)];
-  const sources = imageSources(ids);
-  return ids.flatMap((imageId, index) => {
-    const image = sources.get(imageId);
-    return image ? [{ image, fullSize: largestVariantUrl(imageId), alt: index === 0 ? `Photo of ${detail.title}` : `Photo ${index + 1} of ${detail.title}` }] : [];
-  });
-}
 
 export function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
@@ -152,6 +142,10 @@ function replyRefresh(buildId: number, searchParams: URLSearchParams, awaited: {
   if (!awaited) return null;
   return `${withQuery(`/build/${buildId}`, { comments: searchParams.get('comments') === 'all' ? null : 'all' })}#comment-${awaited.threadId}`;
 }
+
+/** Opening, stepping or closing the photo viewer changes only the address: nothing to read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  !formMethod && onlyViewerMoved(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 /** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
@@ -218,7 +212,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
       </SharedRegion>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
-          <PhotoGallery photos={photos} />
+          <PhotoGallery buildId={build.id} title={build.title} photos={photos} />
           <BuildAbout buildId={build.id} about={about} />
           {viewer?.isOwner ? <OwnerEditLink buildId={build.id} proposedParts={proposedParts} /> : null}
         </div>

@@ -21,7 +21,8 @@ import {
 import { rejectForm } from '~/web/reject-form.server';
 import { currentUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { uploadSchema } from '~/utils/schemas';
+import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { aboutPhoto, uploadSchema } from '~/utils/schemas';
 import { suspendedMessage } from '~/utils/suspension';
 
 /** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
@@ -39,19 +40,16 @@ export function uploadFailed(
   );
 }
 
-/** A photo refused: its message under its input (the main photo's, or the further photos'), where the browser's own check shows it. */
-function photoRefused(
-  args: Route.ActionArgs,
-  error: UploadError | ImageError,
-  submission?: Submission<unknown>,
-  field: PhotoField = 'image',
-) {
-  const fieldErrors = { [field]: [error.message] };
+/**
+ * A photo refused: its message under its input, where the browser's own check
+ * shows it: the main photo's, or, named, the further photos' (`extra`, the one at fault).
+ */
+function photoRefused(args: Route.ActionArgs, error: UploadError | ImageError, submission?: Submission<unknown>, extra?: File) {
+  const message = extra ? aboutPhoto(extra, error.message) : error.message;
+  const fieldErrors = { [extra ? 'photos' : 'image']: [message] };
   const result = submission?.reply({ fieldErrors }) ?? { status: 'error', error: fieldErrors };
-  return uploadFailed(args, error.message, error.status, result, error instanceof UploadError ? error.headers : undefined);
+  return uploadFailed(args, message, error.status, result, error instanceof UploadError ? error.headers : undefined);
 }
-
-type PhotoField = 'image' | 'photos';
 
 /** The form could not be read: too large is the photo's fault; too many or too busy is nobody's. */
 export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
@@ -59,27 +57,35 @@ export function uploadRefused(args: Route.ActionArgs, error: UploadError) {
   return uploadFailed(args, error.message, error.status, undefined, error.headers);
 }
 
-/** A posted photo, stored through the upload pipeline: its image id, or the answer that refuses it. */
-async function storeImage(args: Route.ActionArgs, file: unknown, submission?: Submission<unknown>, field: PhotoField = 'image') {
-  if (!(file instanceof File)) return photoRefused(args, new ImageError(IMAGE_ERROR_MESSAGES.notImage), submission, field);
+/** A posted photo (the main one, or `extra`), stored through the upload pipeline: its image id, or the answer that refuses it. */
+async function storeImage(args: Route.ActionArgs, file: unknown, submission?: Submission<unknown>, extra?: File) {
+  if (!(file instanceof File)) return photoRefused(args, new ImageError(IMAGE_ERROR_MESSAGES.notImage), submission);
   try {
     return await saveUploadedImage(file, clientAddressOf(args.request));
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefused(args, error);
-    if (error instanceof ImageError) return photoRefused(args, error, submission, field);
+    // Too many or too busy is nobody's fault: said for the form, which keeps what was typed.
+    if (error instanceof UploadError && error.status !== 413) {
+      return uploadFailed(args, error.message, error.status, submission?.reply({ formErrors: [error.message] }), error.headers);
+    }
+    if (error instanceof UploadError || error instanceof ImageError) return photoRefused(args, error, submission, extra);
     throw error;
   }
 }
 
-/** The further photos, stored one by one as the main one is: their image ids in order, or the answer that refuses one. */
+/** The further photos, stored one by one as the main one is: their image ids in order, or the answer that refuses one, by name. */
 async function storeExtraPhotos(args: Route.ActionArgs, photos: File[], submission: Submission<unknown>) {
   const imageIds: number[] = [];
   for (const photo of photos) {
-    const imageId = await storeImage(args, photo, submission, 'photos');
+    const imageId = await storeImage(args, photo, submission, photo);
     if (typeof imageId !== 'number') return imageId;
     imageIds.push(imageId);
   }
   return imageIds;
+}
+
+/** Whether a file over the photo limit came with the form: its refusal is a 413, as the server's own limit's is. */
+function hasTooLargeFile(formData: FormData): boolean {
+  return [...formData.values()].some((value) => value instanceof File && value.size > UPLOAD_MAX_BYTES);
 }
 
 /** The home page's drop zone without JavaScript: keep the photo, ask for the title here. */
@@ -98,7 +104,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   const submission = parseWithZod(formData, { schema: uploadSchema });
   if (submission.status !== 'success') {
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
-    return uploadFailed(args, messages[0] ?? 'Title is required', 400, submission.reply());
+    return uploadFailed(args, messages[0] ?? 'Title is required', hasTooLargeFile(formData) ? 413 : 400, submission.reply());
   }
   const { title, description, tags, photos, roastIntensity } = submission.value;
   const user = currentUser(args);

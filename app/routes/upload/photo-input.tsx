@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { RefObject } from 'react';
+import { CHOOSE_AGAIN } from '~/components/extra-photos-input';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, FieldErrors } from '~/components/ui/field';
 import { BUILD_PHOTO_TYPES, buildPhotoField } from '~/utils/schemas';
@@ -16,13 +17,17 @@ export function PhotoInput({
   fileRef,
   preview,
   onPreview,
+  chooseAgain,
 }: {
   field: FieldMetadata<File | undefined>;
   validate: () => void;
   fileRef: RefObject<HTMLInputElement | null>;
   preview: string | null;
   onPreview: (url: string | null) => void;
+  /** The form came back refused without JavaScript: the photo chosen is gone. */
+  chooseAgain: boolean;
 }) {
+  const errors = chooseAgain ? [...(field.errors ?? []), CHOOSE_AGAIN] : field.errors;
   return (
     <div className="grid gap-2">
       <label htmlFor={field.id} className="text-sm font-semibold">
@@ -49,7 +54,7 @@ export function PhotoInput({
         name={field.name}
         type="file"
         accept={BUILD_PHOTO_TYPES.join(',')}
-        {...describedBy(field.id, { errors: field.errors, hint: true })}
+        {...describedBy(field.id, { errors, hint: true })}
         // Once previewed, only hidden: with its width and padding too, the hidden input spanned the viewport and the page scrolled sideways.
         className={
           preview
@@ -65,7 +70,7 @@ export function PhotoInput({
       <p id={`${field.id}-hint`} className="text-xs text-muted">
         JPG, PNG, GIF or WebP, up to 10MB.
       </p>
-      <FieldErrors id={`${field.id}-error`} errors={field.errors} />
+      <FieldErrors id={`${field.id}-error`} errors={errors} />
     </div>
   );
 }

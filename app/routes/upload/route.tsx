@@ -56,8 +56,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export async function action(args: Route.ActionArgs) {
   let formData: FormData;
   try {
-    // The photo and up to four more.
-    formData = await readUploadForm(args.request, { maxFiles: 1 + MAX_EXTRA_PHOTOS });
+    // The photo and up to four more; one too large is refused by the form's schema, by name, with every other field kept.
+    formData = await readUploadForm(args.request, { maxFiles: 1 + MAX_EXTRA_PHOTOS, tooLargeFiles: 'keep' });
   } catch (error) {
     if (error instanceof UploadError) return uploadRefused(args, error);
     throw error;
@@ -88,6 +88,8 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   const busy = navigation.state === 'submitting' || progress !== null;
   const finalizing = Boolean(pending);
   const hasImage = Boolean(preview || finalizing);
+  // Refused without JavaScript, the page comes back as a new document: a browser never fills a file input in again.
+  const filesForgotten = Boolean(actionData?.result) && !hydrated;
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -186,6 +188,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
                 fileRef={fileRef}
                 preview={preview}
                 onPreview={setPreview}
+                chooseAgain={filesForgotten}
               />
             )}
             <RoastIntensityInput
@@ -205,6 +208,9 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               multiple
               errors={fields.photos.errors}
               hint={EXTRA_PHOTOS_HINT}
+              chooseAgain={filesForgotten}
+              // Told as soon as they are chosen, as the main photo is, by name.
+              onChange={() => form.validate({ name: fields.photos.name })}
             />
             <TagAndDescriptionFields
               description={{

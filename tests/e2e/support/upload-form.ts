@@ -4,9 +4,13 @@ import { hydrated } from '../fixtures';
 
 type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
 
-/** A plain JPEG of one colour, as big as a phone's photo is wide. */
-export async function aPhoto(background: { r: number; g: number; b: number }, name = 'rig.jpg'): Promise<PhotoFile> {
-  const buffer = await sharp({ create: { width: 1000, height: 750, channels: 3, background } })
+/** A plain JPEG of one colour, 1000 by 750 unless told another size. */
+export async function aPhoto(
+  background: { r: number; g: number; b: number },
+  name = 'rig.jpg',
+  { width, height } = { width: 1000, height: 750 },
+): Promise<PhotoFile> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };

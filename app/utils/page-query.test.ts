@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { onlyViewerMoved, viewerPhoto } from './page-query';
+
+describe("a build page's photo viewer in its address", () => {
+  it('reads ?photo=N as the photo it is open on, anything else as closed', () => {
+    expect(viewerPhoto(new URLSearchParams('photo=2'))).toBe(2);
+    for (const value of ['', '0', '-1', '1.5', 'x', '1e3x']) expect(viewerPhoto(new URLSearchParams({ photo: value }))).toBeNull();
+    expect(viewerPhoto(new URLSearchParams('comments=all'))).toBeNull();
+  });
+
+  it('tells a step of the viewer alone from any other change of the address', () => {
+    const url = (path: string) => new URL(path, 'https://rigroast.test');
+    expect(onlyViewerMoved(url('/build/7'), url('/build/7?photo=1'))).toBe(true);
+    expect(onlyViewerMoved(url('/build/7?comments=all&photo=1'), url('/build/7?comments=all&photo=2'))).toBe(true);
+    expect(onlyViewerMoved(url('/build/7?photo=3'), url('/build/7'))).toBe(true);
+    // The same address again (a reload through a link), another page, another parameter: read again.
+    expect(onlyViewerMoved(url('/build/7'), url('/build/7'))).toBe(false);
+    expect(onlyViewerMoved(url('/build/7?photo=1'), url('/build/8?photo=1'))).toBe(false);
+    expect(onlyViewerMoved(url('/build/7?photo=1'), url('/build/7?photo=1&comments=all'))).toBe(false);
+  });
+});
