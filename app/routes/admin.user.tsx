@@ -5,9 +5,12 @@ import type { Route } from './+types/admin.user';
 import { Badge } from '~/components/admin/admin-table';
 import { type Measure, MeasureForms } from '~/components/admin/member-measure-forms';
 import { MemberLink } from '~/components/member-link';
+import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { buttonClass } from '~/components/ui/button';
 import { findMember } from '~/models/admin-members.server';
 import { memberAppealHistory } from '~/models/appeals.server';
+import { memberActivity } from '~/models/member-activity.server';
+import { REPORT_REASONS } from '~/models/reports.server';
 import {
   addModeratorNote,
   liftSuspension,
@@ -40,8 +43,8 @@ const DAY_MS = 24 * 3600_000;
 
 /**
  * A member as staff see them (admins and moderators): their standing (suspension with
- * its reason, active strikes, warnings, appeals), the measures staff may take, and
- * the private notes.
+ * its reason, active strikes, warnings, appeals), the measures staff may take, the
+ * private notes, and what they did lately (builds, comments, reports about them and by them).
  */
 export function loader(args: Route.LoaderArgs) {
   const viewer = requireStaff(args);
@@ -86,10 +89,17 @@ export function loader(args: Route.LoaderArgs) {
       createdAt: appeal.createdAt.getTime(),
       decidedAt: appeal.decidedAt?.getTime() ?? null,
     })),
+    activity: activityView(memberActivity(member.id)),
+    reasons: REPORT_REASONS,
     notes: listModeratorNotes(member.id).map((note) => ({ ...note, createdAt: note.createdAt.getTime() })),
     canModerate: canModerateMember(viewer, member),
     canManage: canManageMember(viewer, member),
   };
+}
+
+function activityView({ builds, comments, reportsAbout, reportsBy }: ReturnType<typeof memberActivity>) {
+  const time = <Row extends { createdAt: Date }>(row: Row) => ({ ...row, createdAt: row.createdAt.getTime() });
+  return { builds: builds.map(time), comments: comments.map(time), reportsAbout: reportsAbout.map(time), reportsBy: reportsBy.map(time) };
 }
 
 /** One measure per post (`intent`), its fields checked by the schema its form uses; the model checks the actor's right again. */
@@ -128,7 +138,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, standing, appeals, notes, canModerate, canManage } = loaderData;
+  const { member, standing, appeals, activity, reasons, notes, canModerate, canManage } = loaderData;
   return (
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -248,7 +258,83 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           ))}
         </History>
       </div>
+
+      <section aria-labelledby="activity-title" className="grid gap-4">
+        <h3 id="activity-title" className="display text-xl">
+          Recent activity
+        </h3>
+        <div className="grid gap-6 md:grid-cols-2">
+          <History title="Builds" empty="No builds.">
+            {activity.builds.map((build) => (
+              <li key={build.id} className="panel flex flex-wrap items-center justify-between gap-2 p-3">
+                <Link to={`/build/${build.id}`} className="min-w-0 font-semibold [overflow-wrap:anywhere] hover:text-neon-cyan">
+                  {build.title}
+                </Link>
+                <span className="flex items-center gap-2 text-xs text-muted">
+                  {build.reviewStatus === 'approved' ? null : <Badge tone="flame">{build.reviewStatus}</Badge>}
+                  {shortDate(build.createdAt)}
+                </span>
+              </li>
+            ))}
+          </History>
+          <History title="Comments" empty="No comments.">
+            {activity.comments.map((comment) => (
+              <li key={comment.id} className="panel p-3">
+                <p className="text-xs text-muted">
+                  On{' '}
+                  <Link
+                    to={`/build/${comment.buildId}#comment-${comment.id}`}
+                    className="text-neon-cyan [overflow-wrap:anywhere] hover:underline"
+                  >
+                    {comment.buildTitle}
+                  </Link>{' '}
+                  · {shortDate(comment.createdAt)}
+                </p>
+                <p className="mt-1 [overflow-wrap:anywhere]">{comment.excerpt}</p>
+              </li>
+            ))}
+          </History>
+          <History title="Reports about them" empty="Nobody reported their builds or comments.">
+            {activity.reportsAbout.map((report) => (
+              <ReportItem key={report.id} report={report} reasons={reasons} who="by" />
+            ))}
+          </History>
+          <History title="Reports by them" empty="They reported nothing.">
+            {activity.reportsBy.map((report) => (
+              <ReportItem key={report.id} report={report} reasons={reasons} who="of" />
+            ))}
+          </History>
+        </div>
+      </section>
     </section>
+  );
+}
+
+type Report = Route.ComponentProps['loaderData']['activity']['reportsAbout'][number];
+
+/** A report, what it is about (linked), its reason and state, and the other member in it: who filed it, or whose item it names. */
+function ReportItem({ report, reasons, who }: { report: Report; reasons: Record<string, string>; who: 'by' | 'of' }) {
+  const href = report.commentId === null ? `/build/${report.buildId}` : `/build/${report.buildId}#comment-${report.commentId}`;
+  return (
+    <li className="panel p-3">
+      <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
+        <Badge tone={report.status === 'open' ? 'cyan' : 'muted'}>{report.status}</Badge>
+        <span className="font-bold text-flame">{reasons[report.reason]}</span> · {shortDate(report.createdAt)}
+        {report.other ? (
+          <>
+            {' '}
+            · {who === 'by' ? 'reported by' : 'about'} <StaffMemberLink id={report.other.id} username={report.other.username} />
+          </>
+        ) : null}
+      </p>
+      <p className="mt-1 [overflow-wrap:anywhere]">
+        {report.commentId === null ? 'Build ' : 'Comment on '}
+        <Link to={href} className="font-semibold hover:text-neon-cyan">
+          {report.buildTitle}
+        </Link>
+        {report.commentExcerpt ? <span className="text-muted">: “{report.commentExcerpt}”</span> : null}
+      </p>
+    </li>
   );
 }
 

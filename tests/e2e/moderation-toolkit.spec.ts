@@ -12,7 +12,8 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
 }, info) => {
   test.setTimeout(180_000);
   const project = info.project.name;
-  const buildId = await someoneElsesBuild(browser, baseURL!, project, `Toolkit rig ${project} ${Date.now()}`);
+  const buildTitle = `Toolkit rig ${project} ${Date.now()}`;
+  const buildId = await someoneElsesBuild(browser, baseURL!, project, buildTitle);
   const memberEmail = uniqueEmail(`${project}-suspended`);
   const member = await browser.newContext({
     extraHTTPHeaders: { 'X-Forwarded-For': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
@@ -21,6 +22,11 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   const memberPage = await member.newPage();
   await signIn(memberPage, memberEmail);
   await skipUsernamePrompt(memberPage);
+  const commented = await memberPage.request.post(`/api/builds/${buildId}/comment`, {
+    headers: { Origin: baseURL! },
+    data: { content: 'This rig is a fire hazard and so are you.' },
+  });
+  expect(commented.status()).toBe(201);
 
   await signInAsAdminFrom(page, info, 16);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
@@ -31,6 +37,13 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
     .click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await hydrated(page, javaScriptEnabled);
+  // What they did lately, linked: their comment, on the build it is on.
+  const recentComments = page.getByRole('region', { name: 'Recent activity' }).getByRole('region', { name: 'Comments', exact: true });
+  await expect(recentComments).toContainText('This rig is a fire hazard and so are you.');
+  await expect(recentComments.getByRole('link', { name: buildTitle })).toHaveAttribute(
+    'href',
+    new RegExp(`^/build/${buildId}#comment-\\d+$`),
+  );
 
   const warn = page.getByRole('form', { name: 'Warn' });
   await warn.getByLabel('Message to the member').fill('Roast the rig, not the person.');
