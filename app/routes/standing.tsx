@@ -154,8 +154,9 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
               <li key={appeal.id} className="panel grid gap-2 p-4">
                 <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <AppealBadge status={appeal.status} />
-                  Against your {appeal.about} (“<span className="[overflow-wrap:anywhere]">{appeal.subjectReason}</span>”), sent{' '}
-                  {shortDate(appeal.createdAt)}
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    Against your {appeal.about} (“{appeal.subjectReason}”), sent {shortDate(appeal.createdAt)}
+                  </span>
                 </p>
                 <p className="whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</p>
                 <Decision appeal={appeal} />

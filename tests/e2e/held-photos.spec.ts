@@ -12,7 +12,7 @@ test('a moderator shows one held extra photo and removes another, whose owner re
   browser,
   javaScriptEnabled,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const other = await browser.newContext({
     javaScriptEnabled,
     extraHTTPHeaders: { 'X-Forwarded-For': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
