@@ -29,7 +29,7 @@ import { suspensionGuard } from '~/web/suspension-guard.server';
 import { takeToast } from '~/web/toast.server';
 import { missingOf } from '~/utils/not-found';
 import { onlyViewerMoved } from '~/utils/page-query';
-import { suspensionNotice } from '~/utils/suspension';
+import { activeSuspension } from '~/domain/member-moderation';
 import stylesheet from './app.css?url';
 
 // Shown once to members with a generated name: its form library (Conform, Zod) is
@@ -66,7 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
   // A staff warning stays on every page until the member acknowledges it.
   const warnings = user ? unacknowledgedWarnings(user.id) : [];
   return data(
-    { toast, user, unread, warnings, usernamePrompt: prompt.show && !suspensionNotice(user) ? { retry: prompt.retry } : null },
+    { toast, user, unread, warnings, usernamePrompt: prompt.show && !(user && activeSuspension(user)) ? { retry: prompt.retry } : null },
     { headers },
   );
 }
@@ -129,13 +129,29 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound missing={missingOf(error.data)} />;
-  // A refusal that says why (a suspended member's write) shows its message.
-  const message = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} text={message} />;
+  // A refusal that says why (a suspended member's write) shows its message, and the way on it offers.
+  const payload = isRouteErrorResponse(error) ? error.data : undefined;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} text={messageOf(payload)} link={linkOf(payload)} />;
 }
 
 function messageOf(payload: unknown): string | undefined {
   return typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
     ? payload.message
+    : undefined;
+}
+
+/** A link a refusal offers, `{ href, label }`, to a path on this site only. */
+function linkOf(payload: unknown): { href: string; label: string } | undefined {
+  if (typeof payload !== 'object' || payload === null || !('link' in payload)) return undefined;
+  const { link } = payload;
+  return typeof link === 'object' &&
+    link !== null &&
+    'href' in link &&
+    'label' in link &&
+    typeof link.href === 'string' &&
+    link.href.startsWith('/') &&
+    !link.href.startsWith('//') &&
+    typeof link.label === 'string'
+    ? { href: link.href, label: link.label }
     : undefined;
 }

@@ -693,9 +693,10 @@ export const auditLog = sqliteTable(
 /**
  * What a member is told about, one row per event (a comment on their build, a reply to
  * them, RoastBot's answer, a rating milestone, a competition result, an achievement,
- * the weekly digest): the bell reads it (`readAt`) and the mail reads it (`status`). A
- * delivery job per member and list gathers the pending rows into one mail, so a burst
- * makes one message; `ref` names the event, so the same event is never recorded twice.
+ * the weekly digest, a staff measure, the answer to an appeal): the bell reads it
+ * (`readAt`) and the mail reads it (`status`). A delivery job per member and list gathers
+ * the pending rows into one mail, so a burst makes one message; `ref` names the event,
+ * so the same event is never recorded twice.
  */
 export const notifications = sqliteTable(
   'notifications',
@@ -707,7 +708,19 @@ export const notifications = sqliteTable(
     // The preference (and unsubscribe list) the mail belongs to.
     list: text('list', { enum: ['notifications', 'weeklyDigest'] }).notNull(),
     kind: text('kind', {
-      enum: ['comment', 'reply', 'roastbot', 'milestone', 'competition', 'achievement', 'digest', 'warning'],
+      enum: [
+        'comment',
+        'reply',
+        'roastbot',
+        'milestone',
+        'competition',
+        'achievement',
+        'digest',
+        'warning',
+        'strike',
+        'suspension',
+        'appeal',
+      ],
     }).notNull(),
     ref: text('ref').notNull(),
     buildId: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
@@ -815,8 +828,67 @@ export const memberStrikes = sqliteTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    // Withdrawn by a moderator on the member's appeal: it stopped counting then (expires_at moved to that moment).
+    liftedAt: integer('lifted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('member_strikes_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * A staff suspension of a member, with the reason they read: users.suspended_until holds
+ * the end of the one in force (the guard reads it there, with the session); changing its
+ * end or reason while it runs changes this row, so an appeal against it stays with it.
+ */
+export const memberSuspensions = sqliteTable(
+  'member_suspensions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    reason: text('reason').notNull(),
+    until: integer('until', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+    // Ended early by staff (directly or on appeal); null when it ran, or runs, to its date.
+    liftedAt: integer('lifted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('member_suspensions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A member's request that a moderator look again at a suspension or a strike, in their
+ * words; it waits in the moderation queue until staff uphold the measure or lift it,
+ * with a reply the member reads. One appeal per suspension or strike: a decided one is final.
+ */
+export const memberAppeals = sqliteTable(
+  'member_appeals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    suspensionId: integer('suspension_id').references(() => memberSuspensions.id, { onDelete: 'cascade' }),
+    strikeId: integer('strike_id').references(() => memberStrikes.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'upheld', 'lifted'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    // Who decided, kept by name as in the audit log; and what they told the member.
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name'),
+    reply: text('reply').notNull().default(''),
+  },
+  (t) => [
+    check('member_appeals_one_target', sql`(${t.suspensionId} is null) <> (${t.strikeId} is null)`),
+    uniqueIndex('member_appeals_suspension_unique').on(t.suspensionId),
+    uniqueIndex('member_appeals_strike_unique').on(t.strikeId),
+    index('member_appeals_status_idx').on(t.status, t.createdAt),
+    index('member_appeals_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Staff's private notes on a member: only admins and moderators ever read them. */

@@ -10,6 +10,7 @@ import { eraseOwnAccount } from '~/models/account-deletion.server';
 import { optInToNews, updateEmailPreferences } from '~/models/email-preferences.server';
 import { rateBuild } from '~/models/ratings.server';
 import { markAllNotificationsRead } from '~/models/notifications.server';
+import { fileAppeal } from '~/models/appeals.server';
 import { addModeratorNote, memberStanding, strikeMember, suspendMember, warnMember } from '~/models/member-moderation.server';
 import { reportItem } from '~/models/reports.server';
 import { closeCompetition } from '~/models/competition-closing.server';
@@ -334,7 +335,7 @@ export async function seed(): Promise<void> {
   await seedDeletedAccount(seeded[0]!, ids, new Date(now - 3 * 3600_000));
   // Vote integrity: a small ring and a burst of 1-star ratings, and the scan that finds them (/admin/integrity).
   const findings = await seedVoteIntegrity({ target: seeded[1]!.buildId, outsider: seeded[2]!.buildId, scene });
-  // The moderators' toolkit at work: a moderator, a warned member with strikes (one expired), a suspended one, notes, an open report.
+  // The moderators' toolkit at work: a moderator, a warned member with strikes (one expired), a suspended one who appealed, notes, an open report.
   const moderatorEmail = 'moderator@demo.rigroast.local';
   const moderator = findUserByEmail(moderatorEmail) ?? insertUser({ username: 'ModMarshal', email: moderatorEmail, isModerator: true });
   const staff = { ...moderator, isAdmin: false, isModerator: true };
@@ -360,9 +361,11 @@ export async function seed(): Promise<void> {
       new Date(now - DAY),
     );
     addModeratorNote(staff, suspended, 'Says a friend used the account. Lift early only with a password reset.', new Date(now - DAY));
+    // Their appeal waits in the moderation queue.
+    fileAppeal(suspended, { about: 'suspension' }, 'My little brother used my account while I was away. I changed my password.');
   }
   console.log(
-    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, one who deleted their account, a moderator, a warned and a suspended one), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications, an extra photo held for the moderators and ${findings} vote-integrity findings into ${config.DATABASE_PATH}.`,
+    `Seeded ${members.length + fans.length} members (one renamed, a disabled one, one who deleted their account, a moderator, a warned and a suspended one who appealed), ${builds.length} builds with ratings and comments, an active competition in contest mode with entries and a jury, an ended one with its community and jury winners, the members' notifications, an extra photo held for the moderators and ${findings} vote-integrity findings into ${config.DATABASE_PATH}.`,
   );
   console.log('Each build is roasted (and RoastBot answers its mentions) by the job runner once the server runs (npm start).');
   closeDatabase();

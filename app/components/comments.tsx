@@ -14,6 +14,7 @@ import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants'
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
 import type { CommentView } from '~/domain/comments';
+import type { SuspensionNotice } from '~/domain/member-moderation';
 import { useTypedValue } from './use-typed-value';
 import { MemberLink } from '~/components/member-link';
 
@@ -34,7 +35,7 @@ type Props = {
   /** Moderators and admins may delete anyone's comment. */
   canModerate: boolean;
   /** "Your account is suspended until …": said instead of the comment box, and the comments offer no actions. */
-  suspension: string | null;
+  suspension: SuspensionNotice | null;
   reportReasons: Record<string, string>;
   lastResult: SubmissionResult<string[]> | null;
   now: number;
@@ -64,7 +65,7 @@ export function Comments({
         Comments <span className="text-muted">({commentCount})</span>
       </h2>
       {suspension ? (
-        <SuspendedNotice message={suspension} />
+        <SuspendedNotice notice={suspension} />
       ) : (
         <SharedRegion name="comment-new" deps={[buildId, viewerId === null, replyTo === null ? lastResult : null]} className="contents">
           <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />

@@ -8,7 +8,17 @@ const messages: Record<number, { title: string; text: string }> = {
 };
 
 /** A friendly page for every error: what happened in plain words, never a stack trace. */
-export function ErrorPage({ status, text }: { status: number; /** Replaces the status's usual explanation. */ text?: string }) {
+export function ErrorPage({
+  status,
+  text,
+  link,
+}: {
+  status: number;
+  /** Replaces the status's usual explanation. */
+  text?: string;
+  /** A way on that the refusal offers (a suspended member's appeal), beside the way home. */
+  link?: { href: string; label: string };
+}) {
   const known = messages[status] ?? {
     title: 'Something overheated',
     text: 'An unexpected error stopped this page. It has been logged; please try again in a moment.',
@@ -20,10 +30,17 @@ export function ErrorPage({ status, text }: { status: number; /** Replaces the s
         {status}
       </p>
       <h1 className="display mt-4 text-2xl sm:text-3xl">{message.title}</h1>
-      <p className="mt-3 text-muted">{message.text}</p>
-      <Link to="/" className={`${buttonClass('primary', 'md')} mt-8`}>
-        Back to Home
-      </Link>
+      <p className="mt-3 whitespace-pre-line text-muted [overflow-wrap:anywhere]">{message.text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {link ? (
+          <Link to={link.href} className={buttonClass('ghost', 'md')}>
+            {link.label}
+          </Link>
+        ) : null}
+        <Link to="/" className={buttonClass('primary', 'md')}>
+          Back to Home
+        </Link>
+      </div>
     </section>
   );
 }

@@ -12,6 +12,22 @@ export const STRIKE_DEFAULT_DAYS = 90;
 export const STRIKE_MAX_DAYS = 365;
 /** Longer than this is no longer temporary: disable the member instead. */
 export const SUSPENSION_MAX_DAYS = 365;
+/** What a member may write when asking a moderator to look again. */
+export const APPEAL_MAX_LENGTH = 1000;
+
+/** Where a member reads their suspension and strikes and asks a moderator to look again. */
+export const STANDING_PATH = '/standing';
+
+/** What a member may ask a moderator to look at again: the suspension in force, or a strike that still counts. */
+export type AppealSubject = 'suspension' | 'strike';
+/** Waiting in the queue; or decided: the measure stays (upheld) or goes (lifted). */
+export type AppealStatus = 'open' | 'upheld' | 'lifted';
+
+/**
+ * The suspension in force as its member reads it where forms were: when it ends, why,
+ * and where their one appeal against it is (not sent, waiting, or kept by a moderator).
+ */
+export type SuspensionNotice = { until: number; reason: string; appeal: 'none' | 'open' | 'upheld' };
 
 /** A member as the staff rule reads them. */
 export type StaffTarget = {

@@ -1,6 +1,9 @@
 // What the bell and /notifications show: the view types the model returns, and the
 // words and links they say, shared by the page and the JSON API.
 
+import { type AppealSubject, STANDING_PATH } from './member-moderation';
+import { shortDateTime } from '~/utils/dates';
+
 /** A build's rating counts that tell its owner: the 10th rating, the 50th, … */
 export const RATING_MILESTONES = [10, 50, 100, 250, 500, 1000] as const;
 
@@ -18,7 +21,13 @@ export type NotificationSubject =
   | { kind: 'competition'; competitionId: number; title: string; placement: number | null; juryWinner: boolean }
   | { kind: 'achievement'; code: string; name: string }
   /** A staff warning, in the words the member reads. */
-  | { kind: 'warning'; warningId: number; message: string };
+  | { kind: 'warning'; warningId: number; message: string }
+  /** A strike, with its reason and until when it counts (ISO time); `lifted` once withdrawn on appeal. */
+  | { kind: 'strike'; strikeId: number; reason: string; expiresAt: string; lifted: boolean }
+  /** A suspension as it reads now (ISO end), and whether staff have lifted it since. */
+  | { kind: 'suspension'; suspensionId: number; reason: string; until: string; lifted: boolean }
+  /** Staff's answer to the member's appeal: the measure stays (upheld) or goes (lifted). */
+  | { kind: 'appeal'; appealId: number; about: AppealSubject; outcome: 'upheld' | 'lifted'; reply: string };
 
 export type NotificationView = NotificationSubject & { id: number; createdAt: Date; read: boolean };
 
@@ -39,6 +48,19 @@ export function notificationText(subject: NotificationSubject): string {
       return `You earned the achievement “${subject.name}”`;
     case 'warning':
       return `A moderator warned you: “${subject.message}”`;
+    case 'strike':
+      return `A moderator gave you a strike: “${subject.reason}” ${subject.lifted ? '(withdrawn since)' : `(it counts until ${shortDateTime(new Date(subject.expiresAt))})`}`;
+    case 'suspension':
+      return `A moderator suspended your account until ${shortDateTime(new Date(subject.until))}: “${subject.reason}”${subject.lifted ? ' (lifted since)' : ''}`;
+    case 'appeal': {
+      const outcome =
+        subject.outcome === 'upheld'
+          ? `kept the ${subject.about}`
+          : subject.about === 'suspension'
+            ? 'lifted your suspension'
+            : 'withdrew the strike';
+      return `A moderator looked at your appeal and ${outcome}: “${subject.reply}”`;
+    }
   }
 }
 
@@ -57,6 +79,10 @@ export function notificationHref(subject: NotificationSubject): string {
       return '/profile?tab=stats#achievements-heading';
     case 'warning':
       return '/warnings';
+    case 'strike':
+    case 'suspension':
+    case 'appeal':
+      return STANDING_PATH;
   }
 }
 

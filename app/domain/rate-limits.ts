@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   accountMail: { perMember: { bucket: 'account-mail:user', limit: 3, windowMs: HOUR } },
   /** Photos one network address may send: the image pipeline's CPU and the volume are finite. */
   upload: { perAddress: { bucket: 'upload:address', limit: 30, windowMs: HOUR } },
+  /** Appeals a member sends the moderators (one per suspension or strike besides). */
+  appeal: { perMember: { bucket: 'appeal:user', limit: 5, windowMs: DAY } },
   /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
   aiReply: {
     perBuild: { bucket: 'ai-reply:member-build', limit: 3, windowMs: DAY },

@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
+import type { AuditAction } from '~/domain/audit-actions';
 import { db, type Writer } from '~/services/db.server';
 
 export type AuditTarget = (typeof auditLog.$inferInsert)['targetType'];
@@ -10,7 +11,7 @@ export type Actor = { id: number | null; username: string };
 export const COMMAND_LINE_ACTOR: Actor = { id: null, username: 'command line' };
 
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   targetType: AuditTarget;
   targetId: number;
   /** What the target was called (a title, a username): it may be deleted. */
@@ -26,7 +27,8 @@ export function recordAudit(writer: Writer, actor: Actor, entry: AuditEntry, now
     .run();
 }
 
-export type AuditRow = typeof auditLog.$inferSelect;
+/** A row of the log; `targetUsername` is the current name of the member it acted on, while they have an account (their staff page is there). */
+export type AuditRow = typeof auditLog.$inferSelect & { targetUsername: string | null };
 
 /** A page of the audit log, newest first, optionally one actor's. */
 export function listAudit({ actorId, limit, offset }: { actorId?: number; limit: number; offset: number }): {
@@ -35,8 +37,9 @@ export function listAudit({ actorId, limit, offset }: { actorId?: number; limit:
 } {
   const where = actorId === undefined ? undefined : eq(auditLog.actorId, actorId);
   const rows = db()
-    .select()
+    .select({ ...getTableColumns(auditLog), targetUsername: users.username })
     .from(auditLog)
+    .leftJoin(users, and(eq(auditLog.targetType, 'user'), eq(users.id, auditLog.targetId)))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { memberStrikes, memberWarnings, moderatorNotes, users } from '../../db/schema';
+import { memberAppeals, memberStrikes, memberSuspensions, memberWarnings, moderatorNotes, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
-import { notifyWarning } from './notifications.server';
+import { notifyAppealDecision, notifyStrike, notifySuspension, notifyWarning } from './notifications.server';
 import { perDataVersion } from './version-cache.server';
 import { targetOf } from './staff-targets.server';
-import { activeSuspension } from '~/domain/member-moderation';
+import { activeSuspension, type SuspensionNotice } from '~/domain/member-moderation';
+import type { CurrentUser } from '~/domain/users';
 import type { Viewer } from '~/domain/permissions';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { shortDateTime } from '~/utils/dates';
@@ -58,6 +59,7 @@ export function strikeMember(
       .values({ userId: memberId, ...staffOf(actor), reason, createdAt: now, expiresAt })
       .returning({ id: memberStrikes.id })
       .get();
+    notifyStrike(tx, memberId, id, now);
     const details = `${reason} (counts until ${shortDateTime(expiresAt)})`;
     recordAudit(
       tx,
@@ -70,20 +72,36 @@ export function strikeMember(
 }
 
 /**
- * Suspends a member until `until` (a later suspension replaces an earlier one): they
- * keep their sessions and may read, and every write of theirs is refused until then
- * (web/suspension-guard.server.ts). It ends at its date with nothing to write.
+ * Suspends a member until `until`: they keep their sessions and may read, and every
+ * write of theirs is refused until then (web/suspension-guard.server.ts), but for asking
+ * a moderator to look again. It ends at its date with nothing to write. Suspending a
+ * member already suspended changes the suspension in force (its end and reason), so an
+ * appeal against it stays with it. The member is told, with the reason and the end.
  */
 export function suspendMember(
   actor: Staff,
   memberId: number,
   { reason, until }: { reason: string; until: Date },
   now = new Date(),
-): MeasureResult {
+): MeasureResult<{ suspensionId: number }> {
   return db().transaction((tx) => {
     const target = targetOf(tx, actor, memberId);
     if (!target.ok) return target;
+    const running = currentSuspension(tx, memberId, now);
+    const suspensionId = running
+      ? tx
+          .update(memberSuspensions)
+          .set({ reason, until })
+          .where(eq(memberSuspensions.id, running.id))
+          .returning({ id: memberSuspensions.id })
+          .get()!.id
+      : tx
+          .insert(memberSuspensions)
+          .values({ userId: memberId, ...staffOf(actor), reason, until, createdAt: now })
+          .returning({ id: memberSuspensions.id })
+          .get().id;
     tx.update(users).set({ suspendedUntil: until }).where(eq(users.id, memberId)).run();
+    notifySuspension(tx, memberId, suspensionId, now);
     const details = `Until ${shortDateTime(until)}: ${reason}`;
     recordAudit(
       tx,
@@ -91,16 +109,47 @@ export function suspendMember(
       { action: 'suspend-member', targetType: 'user', targetId: memberId, targetLabel: target.member.username, details },
       now,
     );
-    return { ok: true, username: target.member.username };
+    return { ok: true, username: target.member.username, suspensionId };
   });
 }
 
-/** Ends a member's suspension now. */
+/**
+ * Ends a member's suspension now (the one in force, `suspensionId` if given): the guard
+ * lets their writes through again. Call it in the transaction that decides so.
+ */
+export function endSuspension(tx: Writer, memberId: number, now: Date, suspensionId?: number): void {
+  const running = currentSuspension(tx, memberId, now);
+  if (suspensionId === undefined || running?.id === suspensionId) {
+    tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, memberId)).run();
+  }
+  const id = suspensionId ?? running?.id;
+  if (id !== undefined) {
+    tx.update(memberSuspensions)
+      .set({ liftedAt: now })
+      .where(and(eq(memberSuspensions.id, id), isNull(memberSuspensions.liftedAt)))
+      .run();
+  }
+}
+
+/**
+ * Ends a member's suspension now. An appeal of theirs against it that was still waiting
+ * is answered with `reason`: the suspension is lifted.
+ */
 export function liftSuspension(actor: Staff, memberId: number, reason: string, now = new Date()): MeasureResult {
   return db().transaction((tx) => {
     const target = targetOf(tx, actor, memberId);
     if (!target.ok) return target;
-    tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, memberId)).run();
+    const running = currentSuspension(tx, memberId, now);
+    endSuspension(tx, memberId, now);
+    if (running) {
+      const answered = tx
+        .update(memberAppeals)
+        .set({ status: 'lifted', decidedAt: now, ...staffOf(actor), reply: reason })
+        .where(and(eq(memberAppeals.suspensionId, running.id), eq(memberAppeals.status, 'open')))
+        .returning({ id: memberAppeals.id })
+        .all();
+      for (const appeal of answered) notifyAppealDecision(tx, memberId, appeal.id, now);
+    }
     recordAudit(
       tx,
       actor,
@@ -109,6 +158,59 @@ export function liftSuspension(actor: Staff, memberId: number, reason: string, n
     );
     return { ok: true, username: target.member.username };
   });
+}
+
+export type CurrentSuspension = { id: number; reason: string; until: Date; staffName: string; createdAt: Date };
+
+/**
+ * The suspension in force for a member at `now`, with its reason: the newest one not
+ * lifted, while the member's row says they are suspended. Null when they are not.
+ */
+export function currentSuspension(reader: Pick<Writer, 'select'>, memberId: number, now = new Date()): CurrentSuspension | null {
+  if (!suspensionOf(reader, memberId, now)) return null;
+  return (
+    reader
+      .select({
+        id: memberSuspensions.id,
+        reason: memberSuspensions.reason,
+        until: memberSuspensions.until,
+        staffName: memberSuspensions.staffName,
+        createdAt: memberSuspensions.createdAt,
+      })
+      .from(memberSuspensions)
+      .where(and(eq(memberSuspensions.userId, memberId), isNull(memberSuspensions.liftedAt)))
+      .orderBy(desc(memberSuspensions.createdAt), desc(memberSuspensions.id))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+// Read again only once the data changed, as the warnings are: every page a suspended member opens shows it.
+const noticeOf = perDataVersion(
+  (memberId: number): Omit<SuspensionNotice, 'until'> | null => {
+    const suspension = currentSuspension(db(), memberId);
+    if (!suspension) return null;
+    const appeal = db()
+      .select({ status: memberAppeals.status })
+      .from(memberAppeals)
+      .where(eq(memberAppeals.suspensionId, suspension.id))
+      .get();
+    // A lifted appeal ended the suspension, so the one in force has none or a waiting or kept one.
+    return { reason: suspension.reason, appeal: appeal?.status === 'open' ? 'open' : appeal ? 'upheld' : 'none' };
+  },
+  { max: 1000 },
+);
+
+/**
+ * What a page says instead of its forms to the signed-in member while they are
+ * suspended (the session's row says until when): the end, the reason, and where
+ * their appeal is. Null for anyone else, with no read.
+ */
+export function suspensionNotice(member: Pick<CurrentUser, 'id' | 'suspendedUntil'> | null, now = Date.now()): SuspensionNotice | null {
+  const until = member ? activeSuspension(member, now) : null;
+  if (!member || !until) return null;
+  const notice = noticeOf(member.id);
+  return { until: until.getTime(), reason: notice?.reason ?? '', appeal: notice?.appeal ?? 'none' };
 }
 
 /** A private note on a member: staff read it on the member's staff page; the member never does. */
@@ -166,10 +268,19 @@ export function activeStrikeCount(memberId: number, now = new Date()): number {
   );
 }
 
-export type MemberStrike = { id: number; staffName: string; reason: string; createdAt: Date; expiresAt: Date; active: boolean };
+export type MemberStrike = {
+  id: number;
+  staffName: string;
+  reason: string;
+  createdAt: Date;
+  expiresAt: Date;
+  active: boolean;
+  /** Withdrawn on the member's appeal. */
+  liftedAt: Date | null;
+};
 export type MemberWarning = { id: number; staffName: string; message: string; createdAt: Date; acknowledgedAt: Date | null };
 
-/** What staff see of a member's standing: the suspension while it runs, every strike and warning, newest first. */
+/** What staff see of a member's standing: the suspension while it runs (with its reason), every strike and warning, newest first. */
 export function memberStanding(memberId: number, now = new Date()) {
   const member = db()
     .select({ suspendedUntil: users.suspendedUntil, isDisabled: users.isDisabled })
@@ -184,6 +295,7 @@ export function memberStanding(memberId: number, now = new Date()) {
       reason: memberStrikes.reason,
       createdAt: memberStrikes.createdAt,
       expiresAt: memberStrikes.expiresAt,
+      liftedAt: memberStrikes.liftedAt,
     })
     .from(memberStrikes)
     .where(eq(memberStrikes.userId, memberId))
@@ -205,6 +317,7 @@ export function memberStanding(memberId: number, now = new Date()) {
   return {
     isDisabled: member.isDisabled,
     suspendedUntil: activeSuspension(member, now),
+    suspension: currentSuspension(db(), memberId, now),
     activeStrikes: strikes.filter((strike) => strike.active).length,
     strikes,
     warnings,

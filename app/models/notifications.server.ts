@@ -5,6 +5,9 @@ import {
   comments,
   competitionEntries,
   competitions,
+  memberAppeals,
+  memberStrikes,
+  memberSuspensions,
   memberWarnings,
   notifications,
   users,
@@ -53,6 +56,10 @@ const MAILED: Record<Kind, boolean> = {
   achievement: false,
   // The site shows it on every page until it is acknowledged (models/member-moderation.server.ts).
   warning: false,
+  // A member may not come back to the site for weeks: what staff did to their account, and their answer to an appeal, is mailed.
+  strike: true,
+  suspension: true,
+  appeal: true,
 };
 
 /**
@@ -131,6 +138,28 @@ export function notifyAchievement(writer: Writer, userId: number, code: Achievem
 /** Tells a member about a staff warning. Call it in the transaction that records the warning. */
 export function notifyWarning(writer: Writer, userId: number, warningId: number, now = new Date()): void {
   recordNotification(writer, { userId, list: 'notifications', kind: 'warning', ref: `warning:${warningId}` }, now);
+}
+
+/** Tells a member about a strike, its reason and until when it counts. Call it in the transaction that records the strike. */
+export function notifyStrike(writer: Writer, userId: number, strikeId: number, now = new Date()): void {
+  recordNotification(writer, { userId, list: 'notifications', kind: 'strike', ref: `strike:${strikeId}` }, now);
+}
+
+/**
+ * Tells a member about their suspension, or a change to it (its end or reason): each is
+ * news of its own. Call it in the transaction that suspends them.
+ */
+export function notifySuspension(writer: Writer, userId: number, suspensionId: number, now = new Date()): void {
+  recordNotification(
+    writer,
+    { userId, list: 'notifications', kind: 'suspension', ref: `suspension:${suspensionId}:${now.getTime()}` },
+    now,
+  );
+}
+
+/** Tells a member what staff decided on their appeal. Call it in the transaction that decides it. */
+export function notifyAppealDecision(writer: Writer, userId: number, appealId: number, now = new Date()): void {
+  recordNotification(writer, { userId, list: 'notifications', kind: 'appeal', ref: `appeal:${appealId}` }, now);
 }
 
 /**
@@ -271,6 +300,54 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
       const warning = db().select({ message: memberWarnings.message }).from(memberWarnings).where(eq(memberWarnings.id, warningId)).get();
       return warning ? { kind: 'warning', warningId, message: warning.message } : null;
     }
+    case 'strike': {
+      const strikeId = refId(row.ref);
+      const strike = db()
+        .select({ reason: memberStrikes.reason, expiresAt: memberStrikes.expiresAt, liftedAt: memberStrikes.liftedAt })
+        .from(memberStrikes)
+        .where(eq(memberStrikes.id, strikeId))
+        .get();
+      if (!strike) return null;
+      return {
+        kind: 'strike',
+        strikeId,
+        reason: strike.reason,
+        expiresAt: strike.expiresAt.toISOString(),
+        lifted: strike.liftedAt !== null,
+      };
+    }
+    case 'suspension': {
+      const suspensionId = refId(row.ref);
+      const suspension = db()
+        .select({ reason: memberSuspensions.reason, until: memberSuspensions.until, liftedAt: memberSuspensions.liftedAt })
+        .from(memberSuspensions)
+        .where(eq(memberSuspensions.id, suspensionId))
+        .get();
+      if (!suspension) return null;
+      return {
+        kind: 'suspension',
+        suspensionId,
+        reason: suspension.reason,
+        until: suspension.until.toISOString(),
+        lifted: suspension.liftedAt !== null,
+      };
+    }
+    case 'appeal': {
+      const appealId = refId(row.ref);
+      const appeal = db()
+        .select({ status: memberAppeals.status, suspensionId: memberAppeals.suspensionId, reply: memberAppeals.reply })
+        .from(memberAppeals)
+        .where(eq(memberAppeals.id, appealId))
+        .get();
+      if (!appeal || appeal.status === 'open') return null;
+      return {
+        kind: 'appeal',
+        appealId,
+        about: appeal.suspensionId === null ? 'strike' : 'suspension',
+        outcome: appeal.status,
+        reply: appeal.reply,
+      };
+    }
     case 'competition': {
       if (row.competitionId === null) return null;
       const competition = db().select({ title: competitions.title }).from(competitions).where(eq(competitions.id, row.competitionId)).get();
@@ -306,6 +383,9 @@ function describe(row: typeof notifications.$inferSelect): NotificationItem | nu
     }
   }
 }
+
+/** The id a ref names after its kind ("strike:12", "suspension:3:1764201600000"). */
+const refId = (ref: string) => Number(ref.split(':')[1]);
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -4,6 +4,7 @@ import { images } from '../../db/schema';
 import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
+import { moderationQueue } from './admin-overview.server';
 import { listAudit } from './audit.server';
 import { addBuildPhoto, listBuildPhotos, savePhotoScreening } from './build-photos.server';
 import { decideHeldPhoto, listHeldPhotos } from './photo-moderation.server';
@@ -42,6 +43,12 @@ describe('a held extra photo', () => {
         scores: { nsfw: 0.02, faces: 1 },
       }),
     ]);
+  });
+
+  it('counts in the moderation queue’s total, the badge on Moderation, as the queue lists it', async () => {
+    const before = moderationQueue();
+    await aHeldPhoto();
+    expect(moderationQueue()).toEqual({ ...before, heldPhotos: listHeldPhotos().length, total: before.total + 1 });
   });
 
   it('shown by a moderator, joins the build’s gallery with its files published, and the decision is audited', async () => {

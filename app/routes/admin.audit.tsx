@@ -1,8 +1,10 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/admin.audit';
 import { AdminTable } from '~/components/admin/admin-table';
+import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { Pager } from '~/components/ui/pager';
 import { listAudit, listAuditActors } from '~/models/audit.server';
+import { auditActionText } from '~/domain/audit-actions';
 import { requireAdmin } from '~/web/session.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDateTime } from '~/utils/dates';
@@ -20,37 +22,9 @@ export function loader(args: Route.LoaderArgs) {
     actors: listAuditActors(),
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })),
+    entries: rows.map((row) => ({ ...row, what: auditActionText(row.action), createdAt: row.createdAt.getTime() })),
   };
 }
-
-/** "delete-member" → "Deleted member", and so on: the action names read as past-tense sentences. */
-const ACTIONS: Record<string, string> = {
-  'delete-build': 'Deleted build',
-  'disable-member': 'Disabled member',
-  'enable-member': 'Enabled member',
-  'grant-moderator-member': 'Made moderator',
-  'remove-moderator-member': 'Removed moderator',
-  'delete-member': 'Deleted member',
-  'delete-own-account': 'Deleted their own account',
-  'grant-admin': 'Made admin',
-  'revoke-admin': 'Removed admin',
-  'approve-build': 'Approved build',
-  'reject-build': 'Rejected build',
-  'approve-photo': 'Showed held photo',
-  'reject-photo': 'Removed held photo',
-  'hide-build': 'Hid build',
-  'delete-comment': 'Deleted comment',
-  'dismiss-report': 'Dismissed report',
-  'act-on-report': 'Acted on report',
-  'retry-roast': 'Retried roast',
-  'create-competition': 'Created competition',
-  'edit-competition': 'Edited competition',
-  'end-competition': 'Ended competition',
-  'close-competition': 'Closed competition',
-  'discount-ratings': 'Discounted ratings',
-  'restore-ratings': 'Restored ratings',
-};
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { actorId, actors, page, pageCount, entries } = loaderData;
@@ -94,13 +68,19 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             key: entry.id,
             cells: [
               shortDateTime(entry.createdAt),
-              entry.actorId === null ? entry.actorName : `@${entry.actorName}`,
-              ACTIONS[entry.action] ?? entry.action,
-              <span key="target">
-                {entry.targetType} #{entry.targetId}
-                {entry.targetLabel ? <span className="text-muted"> ({entry.targetLabel})</span> : null}
+              entry.actorId === null ? entry.actorName : <StaffMemberLink key="who" id={entry.actorId} username={entry.actorName} />,
+              entry.what,
+              <span key="target" className="[overflow-wrap:anywhere]">
+                {entry.targetUsername !== null ? (
+                  <StaffMemberLink id={entry.targetId} username={entry.targetUsername} />
+                ) : (
+                  <>
+                    {entry.targetType} #{entry.targetId}
+                    {entry.targetLabel ? <span className="text-muted"> ({entry.targetLabel})</span> : null}
+                  </>
+                )}
               </span>,
-              <span key="details" className="text-muted">
+              <span key="details" className="text-muted [overflow-wrap:anywhere]">
                 {entry.details}
               </span>,
             ],

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.integrity';
 import { Badge } from '~/components/admin/admin-table';
 import { ScoreEffects } from '~/components/admin/score-effects';
-import { MemberLink } from '~/components/member-link';
+import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { buttonClass } from '~/components/ui/button';
 import { BURST, DISCOUNT_REASON_MAX, FINDING_TITLES, FOCUS, RING } from '~/domain/vote-integrity';
 import { canModerateMember, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
@@ -172,7 +172,7 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
                               className="size-4"
                             />
                           )}
-                          <MemberLink username={account.username} className="font-bold" />
+                          <StaffMemberLink id={account.id} username={account.username} className="font-bold" />
                           <span className="text-muted">
                             joined {shortDate(account.createdAt)}
                             {account.note ? ` · ${account.note}` : ''}
@@ -208,7 +208,7 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
             {discounts.map((discount) => (
               <li key={discount.userId} id={`discounted-${discount.userId}`} className="panel grid gap-3 p-4">
                 <p>
-                  <MemberLink username={discount.username} className="font-bold" />{' '}
+                  <StaffMemberLink id={discount.userId} username={discount.username} className="font-bold" />{' '}
                   <span className="text-sm text-muted">
                     {discount.ratings} {discount.ratings === 1 ? 'rating' : 'ratings'} left out since {shortDate(discount.createdAt)}, by{' '}
                     {discount.byName}: “{discount.reason}”

@@ -16,18 +16,36 @@ import {
 } from '~/models/moderation.server';
 import { decideHeldPhoto, listHeldPhotos } from '~/models/photo-moderation.server';
 import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
+import { moderationQueue } from '~/models/admin-overview.server';
+import { decideAppeal, listOpenAppeals } from '~/models/appeals.server';
+import { staffTargets } from '~/models/staff-targets.server';
+import { canModerateMember, REASON_MAX_LENGTH, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { relativeTime } from '~/utils/dates';
+import { relativeTime, shortDateTime } from '~/utils/dates';
+import { appealReplySchema } from '~/utils/schemas';
 import { MemberLink } from '~/components/member-link';
+import { StaffMemberLink } from '~/components/admin/staff-member-link';
 
-/** The queue: held builds and extra photos, open reports and failed roasts, for moderators and admins. */
+/** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
-  requireStaff(args);
+  const staff = requireStaff(args);
   const held = listHeldBuilds();
   const heldPhotos = listHeldPhotos();
   const images = imageSources([...held, ...heldPhotos].map((item) => item.imageId));
+  const appeals = listOpenAppeals();
+  const targets = staffTargets(appeals.map((appeal) => appeal.userId));
   return {
+    queue: moderationQueue(),
+    appeals: appeals.map((appeal) => {
+      const target = targets.get(appeal.userId);
+      return {
+        ...appeal,
+        subjectEnds: appeal.subjectEnds.getTime(),
+        createdAt: appeal.createdAt.getTime(),
+        mayDecide: target !== undefined && canModerateMember(staff, target),
+      };
+    }),
     held: held.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     heldPhotos: heldPhotos.map((photo) => ({ ...photo, createdAt: photo.createdAt.getTime(), image: images.get(photo.imageId) ?? null })),
     reports: listOpenReports().map((report) => ({ ...report, createdAt: report.createdAt.getTime() })),
@@ -72,6 +90,25 @@ export async function action(args: Route.ActionArgs) {
       return done(await resolveReport(staff, id, 'remove'), 'Reported item removed', 'Failed to remove item');
     case 'retry-roast':
       return done(retryRoast(staff, id), 'Roast queued again', 'Failed to retry roast');
+    case 'uphold-appeal':
+    case 'lift-appeal': {
+      const reply = appealReplySchema.safeParse({ reply: form.get('reply') ?? '' });
+      if (!reply.success) {
+        const description = `${reply.error.issues[0]?.message ?? 'Reply is required'}: it is what the member reads.`;
+        return redirectWithToast(BACK, { kind: 'error', title: 'Not decided', description }, { status: 303 });
+      }
+      const lift = form.get('intent') === 'lift-appeal';
+      const result = decideAppeal(staff, id, { lift, reply: reply.data.reply });
+      if (result.ok) {
+        return redirectWithToast(
+          BACK,
+          { title: lift ? 'Lifted on appeal' : 'Appeal upheld', description: `@${result.username}` },
+          { status: 303 },
+        );
+      }
+      const description = result.reason === 'forbidden' ? STAFF_RULE_REFUSAL : 'Not decided: it was already dealt with.';
+      return redirectWithToast(BACK, { kind: 'error', title: 'Error', description }, { status: 303 });
+    }
     default:
       return redirectWithToast(BACK, { kind: 'error', title: 'Error', description: 'Unknown action.' }, { status: 303 });
   }
@@ -126,10 +163,15 @@ function RejectForm({ intent, id, reasons, label }: { intent: string; id: number
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { held, heldPhotos, reports, failed, reasons, now } = loaderData;
+  const { queue, held, heldPhotos, reports, appeals, failed, reasons, now } = loaderData;
   return (
     <div className="grid gap-10">
-      <QueueSection id="held" title="Held builds" count={held.length} empty="No builds are waiting for review.">
+      <p className="text-muted">
+        {queue.total === 0
+          ? 'Nothing is waiting for a moderator.'
+          : `${queue.total} ${queue.total === 1 ? 'item waits' : 'items wait'} for a moderator.`}
+      </p>
+      <QueueSection id="held" title="Held builds" count={queue.heldBuilds} empty="No builds are waiting for review.">
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {held.map((build) => (
             <HeldCard
@@ -152,7 +194,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </QueueSection>
 
-      <QueueSection id="held-photos" title="Held photos" count={heldPhotos.length} empty="No extra photos are waiting for review.">
+      <QueueSection id="held-photos" title="Held photos" count={queue.heldPhotos} empty="No extra photos are waiting for review.">
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {heldPhotos.map((photo) => (
             <HeldCard
@@ -184,7 +226,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       </QueueSection>
 
-      <QueueSection id="reports" title="Reports" count={reports.length} empty="No open reports.">
+      <QueueSection id="reports" title="Reports" count={queue.openReports} empty="No open reports.">
         <ul className="mt-4 grid gap-4">
           {reports.map((report) => (
             <li key={report.id} className="panel grid gap-2 p-4">
@@ -218,6 +260,53 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   tone="hot"
                 />
               </div>
+            </li>
+          ))}
+        </ul>
+      </QueueSection>
+
+      <QueueSection id="appeals" title="Appeals" count={queue.openAppeals} empty="No member is asking to look again.">
+        <ul className="mt-4 grid gap-4">
+          {appeals.map((appeal) => (
+            <li key={appeal.id} className="panel grid gap-3 p-4" data-testid="appeal">
+              <p className="text-sm text-muted">
+                <StaffMemberLink id={appeal.userId} username={appeal.username} /> asks to look again at their{' '}
+                {appeal.about === 'suspension' ? 'suspension' : 'strike'}, {relativeTime(appeal.createdAt, now)}
+              </p>
+              <p className="[overflow-wrap:anywhere]">
+                <span className="font-bold text-flame">{appeal.about === 'suspension' ? 'Suspension' : 'Strike'}:</span>{' '}
+                {appeal.subjectReason}{' '}
+                <span className="text-sm text-muted">
+                  ({appeal.about === 'suspension' ? (appeal.inForce ? 'until' : 'ended') : appeal.inForce ? 'counts until' : 'expired'}{' '}
+                  {shortDateTime(appeal.subjectEnds)})
+                </span>
+              </p>
+              <blockquote className="border-l-2 border-line pl-3 whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</blockquote>
+              {appeal.mayDecide ? (
+                <Form method="post" preventScrollReset className="grid gap-2">
+                  <input type="hidden" name="id" value={appeal.id} />
+                  <label className="grid gap-1 text-xs text-muted">
+                    Reply to the member (they read it)
+                    <textarea
+                      name="reply"
+                      required
+                      rows={2}
+                      maxLength={REASON_MAX_LENGTH}
+                      className="rounded-lg border border-line bg-panel px-2 py-1.5 text-sm text-ink"
+                    />
+                  </label>
+                  <div className="flex flex-wrap gap-2">
+                    <button type="submit" name="intent" value="uphold-appeal" className={buttonClass('ghost', 'sm')}>
+                      Keep the {appeal.about}
+                    </button>
+                    <button type="submit" name="intent" value="lift-appeal" className={buttonClass('hot', 'sm')}>
+                      {appeal.about === 'suspension' ? 'Lift the suspension' : 'Withdraw the strike'}
+                    </button>
+                  </div>
+                </Form>
+              ) : (
+                <p className="text-sm text-muted">{STAFF_RULE_REFUSAL}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -14,7 +14,8 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const cards = [
     { label: 'Open reports', value: overview.openReports, href: '/admin/moderation#reports-title' },
     { label: 'Held builds', value: overview.heldBuilds, href: '/admin/moderation#held-title' },
-    { label: 'Held extra photos', value: overview.heldPhotos, href: null },
+    { label: 'Held photos', value: overview.heldPhotos, href: '/admin/moderation#held-photos-title' },
+    { label: 'Open appeals', value: overview.openAppeals, href: '/admin/moderation#appeals-title' },
     { label: 'New members today', value: overview.newMembersToday, href: isAdmin ? '/admin/users' : null },
     { label: 'New builds today', value: overview.newBuildsToday, href: isAdmin ? '/admin/builds' : null },
   ];
@@ -23,7 +24,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       <h2 id="overview-title" className="display text-2xl">
         Overview
       </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
+      <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         {cards.map((card) => (
           <li key={card.label} className="panel p-4">
             <p className="display text-3xl">{card.value}</p>
@@ -38,7 +39,11 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-4 text-sm text-muted">
-        “Today” starts at 00:00 UTC. Held extra photos show on their owner&apos;s photos page (Users → a member → Photos).
+        Reports, held builds and photos, and appeals wait in the{' '}
+        <Link to="/admin/moderation" className="text-neon-cyan underline underline-offset-4 hover:no-underline">
+          moderation queue
+        </Link>{' '}
+        ({overview.total} in all, the number on its tab). “Today” starts at 00:00 UTC.
       </p>
     </section>
   );

@@ -20,8 +20,7 @@ export function loader(args: Route.LoaderArgs) {
   const q = args.url.searchParams.get('q') ?? '';
   // A search sent to /admin itself (the box on the overview, an old link) lists builds, as it always did.
   if (q && viewer.isAdmin && args.url.pathname.replace(/\/$/, '') === '/admin') throw redirect(withQuery('/admin/builds', { q }));
-  const { openReports, heldBuilds } = moderationQueue();
-  return { isAdmin: viewer.isAdmin, q, queue: openReports + heldBuilds };
+  return { isAdmin: viewer.isAdmin, q, queue: moderationQueue().total };
 }
 
 /** The tabs that share the one search box (spec §2). */

@@ -5,8 +5,12 @@ import type { Route } from './+types/admin.user';
 import { Badge } from '~/components/admin/admin-table';
 import { type Measure, MeasureForms } from '~/components/admin/member-measure-forms';
 import { MemberLink } from '~/components/member-link';
+import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { buttonClass } from '~/components/ui/button';
 import { findMember } from '~/models/admin-members.server';
+import { memberAppealHistory } from '~/models/appeals.server';
+import { memberActivity } from '~/models/member-activity.server';
+import { REPORT_REASONS } from '~/models/reports.server';
 import {
   addModeratorNote,
   liftSuspension,
@@ -35,9 +39,12 @@ function memberOf(params: { id?: string }) {
   return member;
 }
 
+const DAY_MS = 24 * 3600_000;
+
 /**
- * A member as staff see them (admins and moderators): their standing (suspension,
- * active strikes, warnings), the measures staff may take, and the private notes.
+ * A member as staff see them (admins and moderators): their standing (suspension with
+ * its reason, active strikes, warnings, appeals), the measures staff may take, the
+ * private notes, and what they did lately (builds, comments, reports about them and by them).
  */
 export function loader(args: Route.LoaderArgs) {
   const viewer = requireStaff(args);
@@ -58,11 +65,18 @@ export function loader(args: Route.LoaderArgs) {
     },
     standing: {
       suspendedUntil: standing.suspendedUntil?.getTime() ?? null,
+      suspension: standing.suspendedUntil && {
+        reason: standing.suspension?.reason ?? '',
+        by: standing.suspension && { staffName: standing.suspension.staffName, createdAt: standing.suspension.createdAt.getTime() },
+        // The form picks whole days (00:00 UTC): the day it ends, or the next one if it ends during a day.
+        untilDay: new Date(standing.suspendedUntil.getTime() + DAY_MS - 1).toISOString().slice(0, 10),
+      },
       activeStrikes: standing.activeStrikes,
       strikes: standing.strikes.map((strike) => ({
         ...strike,
         createdAt: strike.createdAt.getTime(),
         expiresAt: strike.expiresAt.getTime(),
+        liftedAt: strike.liftedAt?.getTime() ?? null,
       })),
       warnings: standing.warnings.map((warning) => ({
         ...warning,
@@ -70,10 +84,22 @@ export function loader(args: Route.LoaderArgs) {
         acknowledgedAt: warning.acknowledgedAt?.getTime() ?? null,
       })),
     },
+    appeals: memberAppealHistory(member.id).map((appeal) => ({
+      ...appeal,
+      createdAt: appeal.createdAt.getTime(),
+      decidedAt: appeal.decidedAt?.getTime() ?? null,
+    })),
+    activity: activityView(memberActivity(member.id)),
+    reasons: REPORT_REASONS,
     notes: listModeratorNotes(member.id).map((note) => ({ ...note, createdAt: note.createdAt.getTime() })),
     canModerate: canModerateMember(viewer, member),
     canManage: canManageMember(viewer, member),
   };
+}
+
+function activityView({ builds, comments, reportsAbout, reportsBy }: ReturnType<typeof memberActivity>) {
+  const time = <Row extends { createdAt: Date }>(row: Row) => ({ ...row, createdAt: row.createdAt.getTime() });
+  return { builds: builds.map(time), comments: comments.map(time), reportsAbout: reportsAbout.map(time), reportsBy: reportsBy.map(time) };
 }
 
 /** One measure per post (`intent`), its fields checked by the schema its form uses; the model checks the actor's right again. */
@@ -112,11 +138,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, standing, notes, canModerate, canManage } = loaderData;
+  const { member, standing, appeals, activity, reasons, notes, canModerate, canManage } = loaderData;
   return (
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h2 id="member-title" className="display text-2xl [overflow-wrap:anywhere]">
             @{member.username}
           </h2>
@@ -152,21 +178,30 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
 
+      {standing.suspension ? (
+        <section aria-labelledby="suspension-reason-title" className="panel grid gap-1 border-flame p-4">
+          <h3 id="suspension-reason-title" className="font-bold text-flame">
+            Why they are suspended
+          </h3>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{standing.suspension.reason || 'No reason was recorded.'}</p>
+          <p className="text-sm text-muted">
+            {standing.suspension.by ? `By ${standing.suspension.by.staffName}, ${shortDateTime(standing.suspension.by.createdAt)}. ` : null}
+            The member reads this reason wherever forms were, and may appeal it once.
+          </p>
+        </section>
+      ) : null}
+
       {canModerate ? (
-        <MeasureForms
-          suspended={standing.suspendedUntil !== null}
-          lastIntent={actionData?.intent ?? null}
-          lastResult={actionData?.result ?? null}
-        />
+        <MeasureForms suspension={standing.suspension} lastIntent={actionData?.intent ?? null} lastResult={actionData?.result ?? null} />
       ) : (
         <p className="panel p-4 text-muted">{STAFF_RULE_REFUSAL}</p>
       )}
       <p className="text-sm text-muted">
         Strikes do nothing on their own: the count of active ones is here for staff to weigh. Each measure is in the audit log with who took
-        it and why.
+        it and why; the member is told of strikes and suspensions with the reason, and may appeal them from their standing page.
       </p>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         <History title="Private notes" empty="No notes yet.">
           {notes.map((note) => (
             <li key={note.id} className="panel p-3">
@@ -182,7 +217,11 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             <li key={strike.id} className="panel p-3">
               <p className="text-xs text-muted">
                 {strike.staffName} · {shortDate(strike.createdAt)} ·{' '}
-                {strike.active ? `counts until ${shortDateTime(strike.expiresAt)}` : `expired ${shortDate(strike.expiresAt)}`}
+                {strike.liftedAt !== null
+                  ? `withdrawn on appeal ${shortDate(strike.liftedAt)}`
+                  : strike.active
+                    ? `counts until ${shortDateTime(strike.expiresAt)}`
+                    : `expired ${shortDate(strike.expiresAt)}`}
               </p>
               <p className={`mt-1 [overflow-wrap:anywhere] ${strike.active ? '' : 'text-muted line-through'}`}>{strike.reason}</p>
             </li>
@@ -199,14 +238,109 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </History>
+        <History title="Appeals" empty="No appeals.">
+          {appeals.map((appeal) => (
+            <li key={appeal.id} className="panel p-3">
+              <p className="text-xs text-muted">
+                Against the {appeal.about} (“<span className="[overflow-wrap:anywhere]">{appeal.subjectReason}</span>”) ·{' '}
+                {shortDate(appeal.createdAt)} ·{' '}
+                {appeal.status === 'open' ? (
+                  <Link to="/admin/moderation#appeals-title" className="text-neon-cyan underline underline-offset-2">
+                    waiting in the queue
+                  </Link>
+                ) : (
+                  `${appeal.status === 'upheld' ? 'kept' : 'lifted'} ${appeal.decidedAt === null ? '' : shortDate(appeal.decidedAt)}`
+                )}
+              </p>
+              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</p>
+              {appeal.reply ? <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">Reply: {appeal.reply}</p> : null}
+            </li>
+          ))}
+        </History>
       </div>
+
+      <section aria-labelledby="activity-title" className="grid gap-4">
+        <h3 id="activity-title" className="display text-xl">
+          Recent activity
+        </h3>
+        <div className="grid gap-6 md:grid-cols-2">
+          <History title="Builds" empty="No builds.">
+            {activity.builds.map((build) => (
+              <li key={build.id} className="panel flex flex-wrap items-center justify-between gap-2 p-3">
+                <Link to={`/build/${build.id}`} className="min-w-0 font-semibold [overflow-wrap:anywhere] hover:text-neon-cyan">
+                  {build.title}
+                </Link>
+                <span className="flex items-center gap-2 text-xs text-muted">
+                  {build.reviewStatus === 'approved' ? null : <Badge tone="flame">{build.reviewStatus}</Badge>}
+                  {shortDate(build.createdAt)}
+                </span>
+              </li>
+            ))}
+          </History>
+          <History title="Comments" empty="No comments.">
+            {activity.comments.map((comment) => (
+              <li key={comment.id} className="panel p-3">
+                <p className="text-xs text-muted">
+                  On{' '}
+                  <Link
+                    to={`/build/${comment.buildId}#comment-${comment.id}`}
+                    className="text-neon-cyan [overflow-wrap:anywhere] hover:underline"
+                  >
+                    {comment.buildTitle}
+                  </Link>{' '}
+                  · {shortDate(comment.createdAt)}
+                </p>
+                <p className="mt-1 [overflow-wrap:anywhere]">{comment.excerpt}</p>
+              </li>
+            ))}
+          </History>
+          <History title="Reports about them" empty="Nobody reported their builds or comments.">
+            {activity.reportsAbout.map((report) => (
+              <ReportItem key={report.id} report={report} reasons={reasons} who="by" />
+            ))}
+          </History>
+          <History title="Reports by them" empty="They reported nothing.">
+            {activity.reportsBy.map((report) => (
+              <ReportItem key={report.id} report={report} reasons={reasons} who="of" />
+            ))}
+          </History>
+        </div>
+      </section>
     </section>
+  );
+}
+
+type Report = Route.ComponentProps['loaderData']['activity']['reportsAbout'][number];
+
+/** A report, what it is about (linked), its reason and state, and the other member in it: who filed it, or whose item it names. */
+function ReportItem({ report, reasons, who }: { report: Report; reasons: Record<string, string>; who: 'by' | 'of' }) {
+  const href = report.commentId === null ? `/build/${report.buildId}` : `/build/${report.buildId}#comment-${report.commentId}`;
+  return (
+    <li className="panel p-3">
+      <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted">
+        <Badge tone={report.status === 'open' ? 'cyan' : 'muted'}>{report.status}</Badge>
+        <span className="font-bold text-flame">{reasons[report.reason]}</span> · {shortDate(report.createdAt)}
+        {report.other ? (
+          <>
+            {' '}
+            · {who === 'by' ? 'reported by' : 'about'} <StaffMemberLink id={report.other.id} username={report.other.username} />
+          </>
+        ) : null}
+      </p>
+      <p className="mt-1 [overflow-wrap:anywhere]">
+        {report.commentId === null ? 'Build ' : 'Comment on '}
+        <Link to={href} className="font-semibold hover:text-neon-cyan">
+          {report.buildTitle}
+        </Link>
+        {report.commentExcerpt ? <span className="text-muted">: “{report.commentExcerpt}”</span> : null}
+      </p>
+    </li>
   );
 }
 
 function History({ title, empty, children }: { title: string; empty: string; children: React.ReactNode[] }) {
   return (
-    <section aria-label={title}>
+    <section aria-label={title} className="min-w-0">
       <h3 className="display text-lg">{title}</h3>
       {children.length === 0 ? <p className="mt-2 text-sm text-muted">{empty}</p> : <ul className="mt-2 grid gap-2">{children}</ul>}
     </section>

@@ -1,8 +1,9 @@
 import type { Route } from './+types/warnings';
+import { Link } from 'react-router';
 import { EmptyState } from '~/components/section-heading';
-import { acknowledgeWarning, ownWarnings } from '~/models/member-moderation.server';
-import { activeSuspension } from '~/domain/member-moderation';
-import { suspendedMessage } from '~/utils/suspension';
+import { SuspendedNotice } from '~/components/suspended-notice';
+import { acknowledgeWarning, ownWarnings, suspensionNotice } from '~/models/member-moderation.server';
+import { STANDING_PATH } from '~/domain/member-moderation';
 import { requireUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { shortDate } from '~/utils/dates';
@@ -15,14 +16,13 @@ export const meta = () => pageMeta('Warnings', 'What the moderators told you abo
 /** The signed-in member's warnings from staff, newest first, and their suspension while it runs. */
 export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const until = activeSuspension(user);
   return {
     warnings: ownWarnings(user.id).map((warning) => ({
       ...warning,
       createdAt: warning.createdAt.getTime(),
       acknowledgedAt: warning.acknowledgedAt?.getTime() ?? null,
     })),
-    suspension: until ? suspendedMessage(until) : null,
+    suspension: suspensionNotice(user),
   };
 }
 
@@ -46,7 +46,14 @@ export default function Warnings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-5xl">Warnings</h1>
-      {suspension ? <p className="panel mt-6 border-flame p-4 font-bold text-flame">{suspension}</p> : null}
+      {suspension ? <SuspendedNotice notice={suspension} className="mt-6" /> : null}
+      <p className="mt-4 text-sm text-muted">
+        Strikes and suspensions, with the moderators&apos; reasons, are on{' '}
+        <Link to={STANDING_PATH} className="text-neon-cyan underline underline-offset-4 hover:no-underline">
+          your standing
+        </Link>
+        , where you can ask a moderator to look again.
+      </p>
       {warnings.length === 0 ? (
         <EmptyState>The moderators have not warned you about anything.</EmptyState>
       ) : (

@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
-import { competitionResult, type NotificationSubject } from '~/domain/notifications';
+import { competitionResult, notificationHref, notificationText, type NotificationSubject } from '~/domain/notifications';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -184,6 +184,10 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
       };
     case 'competition':
       return { text: competitionResult(item.title, item.placement, item.juryWinner), link: `${origin}/competitions/${item.competitionId}` };
+    case 'strike':
+    case 'suspension':
+    case 'appeal':
+      return { text: notificationText(item), link: `${origin}${notificationHref(item)}` };
     // Shown on the site only (models/notifications.server.ts MAILED).
     case 'milestone':
     case 'achievement':
@@ -200,6 +204,9 @@ function notificationSubject(items: NotificationMailItem[]): string {
     if (first.kind === 'reply') return `${first.author} replied to your comment on “${first.buildTitle}”`;
     if (first.kind === 'roastbot') return `RoastBot answered you on “${first.buildTitle}”`;
     if (first.kind === 'competition') return `Results: ${first.title}`;
+    if (first.kind === 'strike') return 'A moderator gave you a strike';
+    if (first.kind === 'suspension') return first.lifted ? 'Your RigRoast suspension was lifted' : 'Your RigRoast account is suspended';
+    if (first.kind === 'appeal') return 'A moderator answered your appeal';
   }
   return items.every((item) => item.kind === 'comment')
     ? `${items.length} new comments on your builds`

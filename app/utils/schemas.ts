@@ -8,6 +8,7 @@ import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import {
+  APPEAL_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   REASON_MAX_LENGTH,
   STRIKE_DEFAULT_DAYS,
@@ -297,4 +298,22 @@ export const suspendSchema = z.object({
     }),
 });
 export const liftSuspensionSchema = z.object({ reason: reasonField });
+
+/**
+ * A member asks a moderator to look again at their suspension, or at one of their
+ * strikes (`strikeId`), in their own words; the page's form and POST /api/user/appeals.
+ */
+export const appealSchema = z
+  .object({
+    about: z.enum(['suspension', 'strike'], { error: 'Say what to look at again: suspension or strike' }),
+    strikeId: z.coerce.number({ error: 'strikeId must be the id of one of your strikes' }).int().positive().optional(),
+    message: requiredText('Your message', APPEAL_MAX_LENGTH),
+  })
+  .refine((value) => value.about !== 'strike' || value.strikeId !== undefined, {
+    path: ['strikeId'],
+    message: 'Say which strike: strikeId',
+  });
+
+/** Staff's answer to an appeal, which the member reads; whether the measure stays is the button (or the API's `decision`). */
+export const appealReplySchema = z.object({ reply: requiredText('Reply', REASON_MAX_LENGTH) });
 export const noteSchema = z.object({ note: requiredText('Note', NOTE_MAX_LENGTH) });

@@ -68,6 +68,8 @@ test('staff see a burst of 1-star ratings, discount its accounts (the build’s 
   expect(await ratingCount(page, buildId)).toBe(0);
   const discounted = page.locator('li[id^="discounted-"]', { hasText: reason });
   await expect(discounted).toHaveCount(4);
+  // Each name leads to the member's staff page.
+  await expect(discounted.first().getByRole('link', { name: /^Staff page of @/ })).toHaveAttribute('href', /^\/admin\/users\/\d+$/);
 
   const first = discounted.first();
   const appeal = `Appeal: a real member (${info.project.name} ${Date.now()})`;

@@ -4,15 +4,16 @@ import { signIn, signInAsAdminFrom, skipUsernamePrompt, toasts, uniqueEmail } fr
 
 const DAY = 24 * 3600_000;
 
-test('a moderator warns and suspends a member with a reason; the member sees both and cannot comment', async ({
+test('a moderator warns and suspends a member with a reason; the member sees both, cannot comment, and appeals to the queue', async ({
   page,
   browser,
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const project = info.project.name;
-  const buildId = await someoneElsesBuild(browser, baseURL!, project, `Toolkit rig ${project} ${Date.now()}`);
+  const buildTitle = `Toolkit rig ${project} ${Date.now()}`;
+  const buildId = await someoneElsesBuild(browser, baseURL!, project, buildTitle);
   const memberEmail = uniqueEmail(`${project}-suspended`);
   const member = await browser.newContext({
     extraHTTPHeaders: { 'X-Forwarded-For': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
@@ -21,6 +22,11 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   const memberPage = await member.newPage();
   await signIn(memberPage, memberEmail);
   await skipUsernamePrompt(memberPage);
+  const commented = await memberPage.request.post(`/api/builds/${buildId}/comment`, {
+    headers: { Origin: baseURL! },
+    data: { content: 'This rig is a fire hazard and so are you.' },
+  });
+  expect(commented.status()).toBe(201);
 
   await signInAsAdminFrom(page, info, 16);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
@@ -31,6 +37,13 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
     .click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await hydrated(page, javaScriptEnabled);
+  // What they did lately, linked: their comment, on the build it is on.
+  const recentComments = page.getByRole('region', { name: 'Recent activity' }).getByRole('region', { name: 'Comments', exact: true });
+  await expect(recentComments).toContainText('This rig is a fire hazard and so are you.');
+  await expect(recentComments.getByRole('link', { name: buildTitle })).toHaveAttribute(
+    'href',
+    new RegExp(`^/build/${buildId}#comment-\\d+$`),
+  );
 
   const warn = page.getByRole('form', { name: 'Warn' });
   await warn.getByLabel('Message to the member').fill('Roast the rig, not the person.');
@@ -54,6 +67,13 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   );
   await expect(page.getByText(`Suspended until ${shown}, 00:00 UTC`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('Roast the rig, not the person.');
+  // The staff page says why, and changing the suspension starts from the one in force.
+  await expect(page.getByRole('region', { name: 'Why they are suspended' })).toContainText('Flame war in the comments');
+  const change = page.getByRole('form', { name: 'Change the suspension' });
+  await expect(change.getByLabel('Suspended until (00:00 UTC)')).toHaveValue(until);
+  await expect(change.getByLabel('Reason')).toHaveValue('Flame war in the comments');
+  await expect(change.getByRole('button', { name: 'Change end date' })).toBeVisible();
+  const staffPage = page.url();
 
   // The member: still signed in, told until when, and offered no comment box; a post anyway is refused.
   await memberPage.goto(`/build/${buildId}`);
@@ -68,7 +88,59 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain(message);
 
+  // Told why, and how to ask a moderator to look again: once, in their own words.
+  const suspendedNotice = memberPage.getByRole('status').filter({ hasText: message }).first();
+  await expect(suspendedNotice).toContainText('Why: Flame war in the comments');
+  await suspendedNotice.getByRole('link', { name: 'Ask a moderator to look again' }).click();
+  await expect(memberPage).toHaveURL(/\/standing#suspension$/);
+  await hydrated(memberPage, javaScriptEnabled);
+  const appeal = memberPage.getByRole('region', { name: 'Suspension', exact: true });
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(appeal.getByText('Your message is required')).toBeVisible();
+  const appealText = `It was a joke between friends (${project} ${Date.now()}).`;
+  await appeal.getByLabel('Why should a moderator look again?').fill(appealText);
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(toasts(memberPage)).toContainText('Appeal sent');
+  await expect(appeal).toContainText('You asked a moderator to look again');
+  await expect(appeal.getByRole('button', { name: 'Send appeal' })).toHaveCount(0);
+
+  // The appeal reaches the queue staff work from; a moderator keeps the suspension with a reply.
+  await page.goto('/admin/moderation');
+  await hydrated(page, javaScriptEnabled);
+  const waiting = page.getByTestId('appeal').filter({ hasText: appealText });
+  await expect(waiting).toContainText('Flame war in the comments');
+  await waiting.getByLabel('Reply to the member (they read it)').fill('The thread speaks for itself.');
+  await waiting.getByRole('button', { name: 'Keep the suspension' }).click();
+  await expect(toasts(page)).toContainText('Appeal upheld');
+  await expect(page.getByTestId('appeal').filter({ hasText: appealText })).toHaveCount(0);
+  await page.goto(staffPage);
+  await expect(page.getByRole('region', { name: 'Appeals', exact: true })).toContainText('The thread speaks for itself.');
+
+  // The member is told, and the decision is final.
+  await memberPage.goto('/notifications');
+  await expect(
+    memberPage.getByText('A moderator looked at your appeal and kept the suspension: “The thread speaks for itself.”'),
+  ).toBeVisible();
+  await expect(memberPage.getByText(/A moderator suspended your account until .+: “Flame war in the comments”/)).toBeVisible();
+  await memberPage.goto('/standing');
+  await expect(memberPage.getByRole('region', { name: 'Suspension', exact: true })).toContainText('A moderator kept the suspension');
+  await expect(memberPage.getByRole('button', { name: 'Send appeal' })).toHaveCount(0);
+
+  // The audit log says each of it in words, and names the member with a link to their staff page.
+  await page.goto('/admin/audit');
+  const log = page.getByRole('table');
+  const memberLink = `a[href="${new URL(staffPage).pathname}"]`;
+  const suspendedRow = log
+    .getByRole('row')
+    .filter({ hasText: 'Flame war in the comments' })
+    .filter({ has: page.locator(memberLink) });
+  await expect(suspendedRow.filter({ hasText: 'Suspended member' })).toHaveCount(1);
+  await expect(suspendedRow.filter({ hasText: 'Upheld on appeal' })).toHaveCount(1);
+  await expect(log).not.toContainText('suspend-member');
+
   // The warning: on every page until acknowledged, and in the notifications.
+  await memberPage.goto(`/build/${buildId}`);
+  await hydrated(memberPage, javaScriptEnabled);
   const notice = memberPage.getByRole('region', { name: 'Warnings from the moderators' });
   await expect(notice).toContainText('Roast the rig, not the person.');
   await notice.getByRole('button', { name: 'I understand' }).click();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
 import { WRITES_WHILE_SUSPENDED } from '~/web/suspension-guard.server';
-import { call, expectError } from '#tests/support/api';
+import { call, expectContract, expectError } from '#tests/support/api';
 import { type Browser, pageText, toastText } from '#tests/support/browser';
 import { ROUTE_PATTERNS } from '#tests/support/route-table';
 import { extractLink } from '#tests/support/smtp-sink';
@@ -158,6 +158,44 @@ describe('a suspended member', () => {
     const link = new URL(extractLink(await stack.mail.waitForMail(suspendedEmail, { after: before }), '/auth/magic'));
     expectKept(await byLink.post(link.pathname + link.search, { token: link.searchParams.get('token')! }), 'Rig sent before the link');
   }, 60_000);
+
+  it('is told why and may appeal it once, by the page or the API, to the staff queue', async () => {
+    const refused = await call(suspended, 'POST', `/api/builds/${buildId}/comment`, { content: 'Let me in' });
+    expectError(
+      refused,
+      403,
+      'suspended',
+      /Why: Flame war in the comments\. To ask a moderator to look again: POST \/api\/user\/appeals\.$/,
+    );
+    const page = await suspended.submit(`/build/${buildId}`, { intent: 'comment', content: 'Let me in' });
+    expect(pageText(await page.text())).toMatch(/Why: Flame war in the comments\.[\s\S]*Ask a moderator to look again/);
+
+    const standing = await call(suspended, 'GET', '/api/user/standing');
+    expectContract('GET', '/api/user/standing', standing.body);
+    expect(standing.body).toMatchObject({ suspension: { reason: 'Flame war in the comments', appeal: null }, strikes: [] });
+    const empty = await suspended.post('/standing', { about: 'suspension', message: '  ' });
+    expect(pageText(empty.html)).toContain('Your message is required');
+    const sent = await suspended.post('/standing', { about: 'suspension', message: 'It was a joke between friends.' });
+    expect(sent.url).toBe('/standing');
+    expect(pageText(sent.html)).toContain('Appeal sent');
+    expectError(await call(suspended, 'POST', '/api/user/appeals', { about: 'suspension', message: 'Again' }), 409, 'already_appealed');
+
+    const queue = await call(admin, 'GET', '/api/admin/appeals');
+    expectContract('GET', '/api/admin/appeals', queue.body);
+    const waiting = (queue.body as { id: number; userId: number; message: string }[]).find((appeal) => appeal.userId === suspendedId);
+    expect(waiting).toMatchObject({ about: 'suspension', subjectReason: 'Flame war in the comments', inForce: true });
+    const overview = await call(admin, 'GET', '/api/admin/overview');
+    expect(overview.body).toMatchObject({ openAppeals: expect.any(Number), total: expect.any(Number) });
+    expect((overview.body as { openAppeals: number }).openAppeals).toBeGreaterThanOrEqual(1);
+    const upheld = await call(admin, 'PATCH', `/api/admin/appeals/${waiting!.id}`, {
+      decision: 'uphold',
+      reply: 'The thread speaks for itself.',
+    });
+    expect(upheld.body).toEqual({ message: 'Appeal upheld' });
+    expectError(await call(admin, 'PATCH', `/api/admin/appeals/${waiting!.id}`, { decision: 'lift', reply: 'Twice' }), 404, 'not_found');
+    const after = await call(suspended, 'GET', '/api/user/standing');
+    expect(after.body).toMatchObject({ suspension: { appeal: { status: 'upheld', reply: 'The thread speaks for itself.' } } });
+  });
 
   it('writes again once the suspension is lifted', async () => {
     const lifted = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until: null, reason: 'Talked it through' });

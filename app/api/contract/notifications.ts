@@ -44,6 +44,35 @@ const subjectSchema = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('warning'), warningId: z.number().int(), message: z.string() })
     .meta({ description: 'A moderator warned you (acknowledge it: POST /api/user/warnings/{id}/acknowledge)' }),
+  z
+    .object({
+      kind: z.literal('strike'),
+      strikeId: z.number().int(),
+      reason: z.string(),
+      expiresAt: timestamp,
+      lifted: z.boolean().meta({ description: 'Withdrawn since, on your appeal' }),
+    })
+    .meta({ description: 'A moderator gave you a strike (ask them to look again: POST /api/user/appeals)' }),
+  z
+    .object({
+      kind: z.literal('suspension'),
+      suspensionId: z.number().int(),
+      reason: z.string(),
+      until: timestamp,
+      lifted: z.boolean().meta({ description: 'Lifted since' }),
+    })
+    .meta({
+      description: 'A moderator suspended your account, or changed your suspension (ask them to look again: POST /api/user/appeals)',
+    }),
+  z
+    .object({
+      kind: z.literal('appeal'),
+      appealId: z.number().int(),
+      about: z.enum(['suspension', 'strike']),
+      outcome: z.enum(['upheld', 'lifted']).meta({ description: 'The measure stays, or it was lifted' }),
+      reply: z.string().meta({ description: 'What the moderator told you' }),
+    })
+    .meta({ description: 'A moderator decided your appeal' }),
 ]);
 
 export const notificationSchema = z.intersection(

@@ -19,15 +19,17 @@ import { liftSuspensionSchema, noteSchema, strikeSchema, suspendSchema, warnSche
 export type Measure = 'warn' | 'strike' | 'suspend' | 'lift' | 'note';
 
 type Props = {
-  suspended: boolean;
+  /** The suspension in force: its form changes it, starting from its end day and reason. */
+  suspension: { untilDay: string; reason: string } | null;
   /** The form the server refused last, with its messages. */
   lastIntent: Measure | null;
   lastResult: SubmissionResult<string[]> | null;
 };
 
 /** The measures staff may take on a member, one plain form each; a reason is always required. */
-export function MeasureForms({ suspended, lastIntent, lastResult }: Props) {
+export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
   const resultFor = (intent: Measure) => (lastIntent === intent ? lastResult : null);
+  const suspended = suspension !== null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <MeasureForm intent="warn" schema={warnSchema} title="Warn" submit="Send warning" lastResult={resultFor('warn')}>
@@ -71,11 +73,14 @@ export function MeasureForms({ suspended, lastIntent, lastResult }: Props) {
         )}
       </MeasureForm>
       <MeasureForm
+        // Drawn anew when the suspension changes, so its fields start from the one in force.
+        key={suspension ? `${suspension.untilDay} ${suspension.reason}` : 'none'}
         intent="suspend"
         schema={suspendSchema}
         title={suspended ? 'Change the suspension' : 'Suspend'}
         submit={suspended ? 'Change end date' : 'Suspend'}
         lastResult={resultFor('suspend')}
+        defaultValue={suspension ? { until: suspension.untilDay, reason: suspension.reason } : undefined}
       >
         {(fields) => (
           <>
@@ -84,7 +89,11 @@ export function MeasureForms({ suspended, lastIntent, lastResult }: Props) {
               field={fields.until}
               label="Suspended until (00:00 UTC)"
               type="date"
-              hint="They can sign in and read, but not post, rate, react, upload or enter."
+              hint={
+                suspended
+                  ? 'It ends at 00:00 UTC that day. The member is told the new end and reason.'
+                  : 'They can sign in and read, but not post, rate, react, upload or enter. They are told why, and may appeal.'
+              }
             />
           </>
         )}

@@ -9,6 +9,7 @@ import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { bioSchema, codeSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 import { useTypedValue } from '~/components/use-typed-value';
+import type { SuspensionNotice } from '~/domain/member-moderation';
 
 type Profile = {
   username: string;
@@ -25,7 +26,7 @@ type Props = {
   editing: 'username' | 'bio' | null;
   confirmingDeletion: boolean;
   /** "Your account is suspended until …": what others see of the member is not theirs to change meanwhile. */
-  suspension: string | null;
+  suspension: SuspensionNotice | null;
   actionData: ActionData;
 };
 
@@ -49,7 +50,7 @@ export function SettingsTab({ profile, editing, confirmingDeletion, suspension, 
   return (
     <div className="grid gap-4">
       {suspension ? (
-        <SuspendedNotice message={`${suspension} Your e-mail switches, your password and your data stay yours to change.`} />
+        <SuspendedNotice notice={suspension}>Your e-mail switches, your password and your data stay yours to change.</SuspendedNotice>
       ) : (
         <>
           <Setting title="Username">

@@ -8,11 +8,11 @@ import { buildTagsOf } from '~/models/build-details.server';
 import { listParts } from '~/models/build-parts.server';
 import { listBuildPhotos } from '~/models/build-photos.server';
 import { findBuildDetail } from '~/models/builds.server';
+import { suspensionNotice } from '~/models/member-moderation.server';
 import { imageSources } from '~/images/records.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -89,7 +89,7 @@ export default function EditBuild({ loaderData, actionData }: Route.ComponentPro
         </p>
       </header>
       {suspension ? (
-        <SuspendedNotice message={suspension} />
+        <SuspendedNotice notice={suspension} />
       ) : (
         <>
           <DetailsForm build={build} lastResult={actionData && 'result' in actionData ? (actionData.result ?? null) : null} />

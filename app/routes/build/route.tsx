@@ -22,6 +22,7 @@ import { confirmedParts, listParts } from '~/models/build-parts.server';
 import { galleryPhotos } from '~/models/build-photos.server';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
+import { suspensionNotice } from '~/models/member-moderation.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -39,7 +40,6 @@ import { onlyViewerMoved } from '~/utils/page-query';
 import { withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/utils/suspension';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
@@ -221,7 +221,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             <RatingSummary averageRating={build.averageRating} ratingCount={build.ratingCount} />
             {build.listed ? <ShareButton buildId={build.id} title={build.title} /> : null}
           </SharedRegion>
-          {suspension ? <SuspendedNotice message={suspension} /> : null}
+          {suspension ? <SuspendedNotice notice={suspension} /> : null}
           {build.listed && !viewer?.isOwner && !suspension ? (
             <SharedRegion name="star-input" deps={[build.id, viewer?.rating ?? null, viewer !== null]} className="contents">
               <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} />

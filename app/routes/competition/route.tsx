@@ -4,7 +4,6 @@ import { enter, rateInPlace, withdraw } from './actions.server';
 import { ContestEntries } from './contest-entries';
 import { EntryForm } from './entry-form';
 import { SuspendedNotice } from '~/components/suspended-notice';
-import { suspensionNotice } from '~/utils/suspension';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
 import { Countdown } from '~/components/competition/countdown';
@@ -15,6 +14,7 @@ import { enterableBuilds, memberEntry } from '~/models/competition-entries.serve
 import { isJuror } from '~/models/competition-jurors.server';
 import { competitionStandings } from '~/models/competition-standings.server';
 import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
+import { suspensionNotice } from '~/models/member-moderation.server';
 import { imageSources } from '~/images/records.server';
 import { contestVisitor } from '~/web/contest-visitor.server';
 import { currentUser, requireUser } from '~/web/session.server';
@@ -162,7 +162,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {member ? (
             member.suspension ? (
-              <SuspendedNotice message={member.suspension} />
+              <SuspendedNotice notice={member.suspension} />
             ) : member.builds.length > 0 ? (
               <EntryForm builds={member.builds} entry={member.entry} lastResult={actionData?.result ?? null} />
             ) : (

@@ -21,12 +21,12 @@ import { LevelBadge } from '~/components/progression/level-badge';
 import { buttonClass } from '~/components/ui/button';
 import { standingNewsOptIn } from '~/domain/email-lists';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
+import { suspensionNotice } from '~/models/member-moderation.server';
 import { imageSources } from '~/images/records.server';
 import { findProgression } from '~/models/progression.server';
 import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
-import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 
 const TABS = ['builds', 'stats', 'settings'] as const;

@@ -19,10 +19,10 @@ import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { imageSource } from '~/images/records.server';
+import { suspensionNotice } from '~/models/member-moderation.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { pendingUpload } from '~/web/pending-upload.server';
 import { currentUser } from '~/web/session.server';
-import { suspensionNotice } from '~/utils/suspension';
 import { pageMeta } from '~/utils/meta';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
@@ -152,7 +152,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
         {loaderData.suspension ? (
-          <SuspendedNotice message={loaderData.suspension} className="self-start" />
+          <SuspendedNotice notice={loaderData.suspension} className="self-start" />
         ) : (
           <Form
             method="post"

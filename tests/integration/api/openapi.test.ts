@@ -84,6 +84,11 @@ const EXTRA_CALLS = [
   'post /api/admin/users/{userId}/notes',
   'get /api/admin/users/{userId}/media',
   'post /api/user/warnings/{id}/acknowledge',
+  // Appeals: a member's standing and appeals, and the queue's.
+  'get /api/user/standing',
+  'post /api/user/appeals',
+  'get /api/admin/appeals',
+  'patch /api/admin/appeals/{id}',
 ];
 const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 
