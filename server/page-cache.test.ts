@@ -57,6 +57,10 @@ describe('pageKey', () => {
       '/gallery?competition=07',
       '/gallery?competition=0',
       '/build/7?comments=some',
+      '/build/7?comments=first',
+      '/build/7?sort=new',
+      '/build/7?sort=Top',
+      '/build/7?sort=hot',
       '/build/7?replyTo=1e3',
       '/auth?redirectTo=//evil.example',
       '/auth?redirectTo=',
@@ -71,6 +75,7 @@ describe('pageKey', () => {
       '/gallery?q=NH-D15&sort=top&tag=white-build&competition=3&count=24',
       '/gallery?sort=trending',
       '/build/7?replyTo=3',
+      '/build/7?comments=all&sort=top',
       '/auth?redirectTo=%2Fgallery%3Fcount%3D24',
     ]) {
       expect(key(url)?.storable, url).toBe(true);

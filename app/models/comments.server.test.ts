@@ -136,6 +136,26 @@ describe('listThreads and deleteOwnComment', () => {
     expect(listThreads(buildId, 1).threads.map((thread) => thread.content)).toEqual(['new thread']);
   });
 
+  it('lists the most answered threads first for Top, ties newest first', () => {
+    const quiet = comment('quiet, oldest', undefined, NOW);
+    const busy = comment('busy', undefined, NOW + 1);
+    const some = comment('some', undefined, NOW + 2);
+    comment('newest, no replies', undefined, NOW + 3);
+    const newerQuiet = comment('quiet, newer', undefined, NOW + 4);
+    for (let n = 0; n < 3; n++) comment(`busy reply ${n}`, busy.id, NOW + 10 + n);
+    comment('some reply', some.id, NOW + 20);
+    expect(quiet.id).toBeLessThan(newerQuiet.id);
+    expect(listThreads(buildId, undefined, 'top').threads.map((thread) => thread.content)).toEqual([
+      'busy',
+      'some',
+      'quiet, newer',
+      'newest, no replies',
+      'quiet, oldest',
+    ]);
+    expect(listThreads(buildId, 2, 'top')).toMatchObject({ threadCount: 5, threads: [{ content: 'busy' }, { content: 'some' }] });
+    expect(listThreads(buildId, undefined, 'new').threads[0]!.content).toBe('quiet, newer');
+  });
+
   const commentCount = () => db().select({ count: builds.commentCount }).from(builds).get()?.count;
   const others = () => aMember({ username: 'replier', email: 'replier@example.com' }).id;
   const replyAs = (userId: number, content: string, parentCommentId: number, at: number) =>

@@ -10,7 +10,7 @@ import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { recordComment } from './progression.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberReplyLines } from './roast-memory.server';
-import type { CommentThread, CommentView } from '~/domain/comments';
+import type { CommentSort, CommentThread, CommentView } from '~/domain/comments';
 
 const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
 
@@ -150,11 +150,11 @@ export function saveAiReply(
 }
 
 /**
- * A build's comment threads, newest thread first, each with its replies oldest
- * first (a conversation reads down). `limit` caps the threads; `threadCount`
- * counts them all.
+ * A build's comment threads in `sort`'s order (newest first, or the most answered
+ * first), each with its replies oldest first (a conversation reads down). `limit`
+ * caps the threads; `threadCount` counts them all.
  */
-export function listThreads(buildId: number, limit?: number): { threads: CommentThread[]; threadCount: number } {
+export function listThreads(buildId: number, limit?: number, sort: CommentSort = 'new'): { threads: CommentThread[]; threadCount: number } {
   const columns = {
     id: comments.id,
     content: comments.content,
@@ -202,12 +202,14 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           createdAt: row.createdAt,
           deleted: false,
         };
+  // A thread's replies, RoastBot's among them: what Top orders by.
+  const replyCount = sql<number>`(select count(*) from ${comments} as answers where answers.parent_comment_id = ${comments.id})`;
   const topLevel = db()
     .select(columns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.buildId, buildId), isNull(comments.parentCommentId)))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(...(sort === 'top' ? [desc(replyCount)] : []), desc(comments.createdAt), desc(comments.id))
     .limit(limit ?? -1)
     .all();
   const threadCount =

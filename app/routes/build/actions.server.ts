@@ -13,6 +13,8 @@ import { ratingNetworkOf } from '~/web/rating-network.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { waitText } from '~/utils/dates';
+import { type BuildPageQuery } from '~/utils/page-query';
+import { commentHref } from '~/utils/places';
 import { commentSchema, freshRoastSchema } from '~/utils/schemas';
 
 // The build page's intents; each answers with a redirect back to the page (and a toast) or, for a refused comment, the page with the form's messages.
@@ -37,7 +39,8 @@ export function reactToRoastWith(buildId: number, userId: number, reaction: Form
   return fail(result.reason === 'not_listed' ? 'This build is not listed.' : 'This build has no roast yet.');
 }
 
-export async function comment(args: Route.ActionArgs, buildId: number, userId: number, formData: FormData, back: string) {
+/** A comment or a reply; posted, the page lands on it (in the order the page was in). */
+export async function comment(args: Route.ActionArgs, buildId: number, userId: number, formData: FormData, view: BuildPageQuery) {
   const submission = parseWithZod(formData, { schema: commentSchema });
   // The form shows the field's own message; a refusal from the model is shown as the form's.
   const fail = (message: string, result = submission.reply({ formErrors: [message] })) =>
@@ -45,7 +48,7 @@ export async function comment(args: Route.ActionArgs, buildId: number, userId: n
   if (submission.status !== 'success') return fail(submission.error?.content?.[0] ?? 'Comment cannot be empty', submission.reply());
   try {
     const { id } = addComment({ buildId, userId, ...submission.value });
-    return redirectWithToast(`${back}#comment-${id}`, { title: 'Comment added' }, { status: 303 });
+    return redirectWithToast(commentHref(buildId, id, view), { title: 'Comment added' }, { status: 303 });
   } catch (error) {
     if (error instanceof CommentError) return fail(error.message);
     throw error;

@@ -16,6 +16,7 @@ import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
 import { buildTagLabel } from '~/domain/build-tags';
+import type { CommentSort } from '~/domain/comments';
 import { parseMarkdownLite } from '~/domain/markdown-lite';
 import { buildTagsOf } from '~/models/build-details.server';
 import { confirmedParts, listParts } from '~/models/build-parts.server';
@@ -35,7 +36,8 @@ import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
-import { withQuery } from '~/utils/query';
+import { buildPageHref, buildPageQuery, type BuildPageQuery } from '~/utils/page-query';
+import { atPlace, commentPlace } from '~/utils/places';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { suspensionNotice } from '~/utils/suspension';
@@ -43,13 +45,13 @@ import { suspensionNotice } from '~/utils/suspension';
 /**
  * What the page shows every visitor alike, read once per change of the data: a
  * signed-in member's page is rendered each time, but not read each time. Keyed by
- * the build and whether every comment thread is asked for.
+ * the build, whether every comment thread is asked for, and their order.
  */
-const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => {
-  const [id, threadsShown] = key.split('/');
+const sharedBuildPage = perDataVersion((key: `${number}/${BuildPageQuery['comments']}/${CommentSort}`) => {
+  const [id, threadsShown, sort] = key.split('/') as [string, BuildPageQuery['comments'], CommentSort];
   const detail = findBuildDetail(Number(id));
   if (!detail) return null;
-  const { threads, threadCount } = listThreads(detail.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  const { threads, threadCount } = listThreads(detail.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN, sort);
   return {
     detail,
     // What the page shows of the build, made here so that it is one object while the data is unchanged (SharedRegion deps).
@@ -95,13 +97,13 @@ function galleryPhotos(detail: { id: number; imageId: number; title: string }) {
 
 export function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
-  const { searchParams } = args.url;
-  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${searchParams.get('comments') === 'all' ? 'all' : 'first'}`) : null;
+  const view = buildPageQuery(args.url.searchParams);
+  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${view.comments}/${view.sort}`) : null;
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!page || !canSeeBuild(page.detail, viewer)) throw notFound('build');
   const { detail, build, roast, threads, threadCount, awaitedReplies } = page;
-  const replyTo = Number(searchParams.get('replyTo'));
+  const { replyTo } = view;
   return {
     build,
     viewer: viewer
@@ -117,11 +119,12 @@ export function loader(args: Route.LoaderArgs) {
     comments: {
       threads,
       threadCount,
+      view: { comments: view.comments, sort: view.sort },
       replyTo: threads.some((thread) => thread.id === replyTo) ? replyTo : null,
       awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
     // The member asked RoastBot and its reply is still to land: their page looks again until it does.
-    replyReload: viewer === null ? null : replyRefresh(build.id, searchParams, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
+    replyReload: viewer === null ? null : replyRefresh(build.id, view, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
@@ -145,32 +148,35 @@ export function loader(args: Route.LoaderArgs) {
  * is on its way: the thread. A refresh to the very address it is on, #fragment and
  * all, would only scroll, so it alternates between the page's two comment views.
  */
-function replyRefresh(buildId: number, searchParams: URLSearchParams, awaited: { threadId: number } | undefined): string | null {
+function replyRefresh(buildId: number, view: BuildPageQuery, awaited: { threadId: number } | undefined): string | null {
   if (!awaited) return null;
-  return `${withQuery(`/build/${buildId}`, { comments: searchParams.get('comments') === 'all' ? null : 'all' })}#comment-${awaited.threadId}`;
+  return atPlace(buildPageHref(buildId, { comments: view.comments === 'all' ? 'first' : 'all', sort: view.sort }), commentPlace(awaited.threadId));
 }
 
 /** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
-  const user = requireUser(args);
   const buildId = Number(args.params.id);
-  const formData = await args.request.formData();
-  const back = `/build/${buildId}`;
+  const { request } = args;
+  // Back to the page as it was (its comments' view), without the reply form a post closes.
+  const view = buildPageQuery(args.url.searchParams);
+  const back = buildPageHref(buildId, { comments: view.comments, sort: view.sort });
+  const member = requireUser(args);
+  const formData = await request.formData();
   switch (formData.get('intent')) {
     case 'rate':
-      return rate(args.request, buildId, user.id, Number(formData.get('rating')), back);
+      return rate(request, buildId, member.id, Number(formData.get('rating')), back);
     case 'react-roast':
-      return reactToRoastWith(buildId, user.id, formData.get('reaction'), back);
+      return reactToRoastWith(buildId, member.id, formData.get('reaction'), back);
     case 'comment':
-      return comment(args, buildId, user.id, formData, back);
+      return comment(args, buildId, member.id, formData, view);
     case 'delete-comment':
-      return deleteComment(user, Number(formData.get('commentId')), back);
+      return deleteComment(member, Number(formData.get('commentId')), back);
     case 'hide-build':
-      return hide(user, buildId, back);
+      return hide(member, buildId, back);
     case 'report':
-      return report(buildId, user.id, formData, back);
+      return report(buildId, member.id, formData, back);
     case 'fresh-roast':
-      return askForFreshRoast(buildId, user.id, formData, back);
+      return askForFreshRoast(buildId, member.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -258,6 +264,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             buildId={build.id}
             threads={comments.threads}
             threadCount={comments.threadCount}
+            view={comments.view}
             commentCount={build.commentCount}
             replyTo={comments.replyTo}
             awaitingReply={comments.awaitingReply}
