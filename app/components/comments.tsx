@@ -217,7 +217,7 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
   return (
     <article
       id={commentPlace(comment.id)}
-      className={`${comment.isAI ? 'rounded-2xl border border-neon-pink/60 bg-neon-pink/10 p-4' : 'panel p-4'}`}
+      className={`linkable ${comment.isAI ? 'rounded-2xl border border-neon-pink/60 bg-neon-pink/10 p-4' : 'panel p-4'}`}
       aria-label={comment.isAI ? `AI reply by ${AI_NAME}` : `Comment by ${comment.username}`}
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -281,7 +281,11 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
 /** A comment its author deleted, kept so the replies under it still read as a thread. */
 function DeletedComment({ comment, canModerate, now }: Pick<CommentProps, 'comment' | 'canModerate' | 'now'>) {
   return (
-    <article id={commentPlace(comment.id)} className="rounded-2xl border border-dashed border-line p-4" aria-label="Deleted comment">
+    <article
+      id={commentPlace(comment.id)}
+      className="linkable rounded-2xl border border-dashed border-line p-4"
+      aria-label="Deleted comment"
+    >
       <p className="text-sm italic text-muted">
         {DELETED_COMMENT} <time dateTime={new Date(comment.createdAt).toISOString()}>{relativeTime(comment.createdAt, now)}</time>
       </p>

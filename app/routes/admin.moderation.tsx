@@ -20,6 +20,7 @@ import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime } from '~/utils/dates';
 import { MemberLink } from '~/components/member-link';
+import { commentHref } from '~/utils/places';
 
 /** The queue: held builds and extra photos, open reports and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -195,7 +196,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               {report.commentId !== null ? (
                 <p>
                   Comment on{' '}
-                  <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
+                  <Link to={commentHref(report.buildId, report.commentId)} className="font-bold hover:text-neon-cyan">
                     {report.buildTitle}
                   </Link>
                   : <q className="whitespace-pre-line break-words">{report.commentText}</q>

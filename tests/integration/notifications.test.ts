@@ -50,7 +50,7 @@ describe('notification mails', () => {
     const mail = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 15_000 });
     expect(mail.subject).toBe('10 new comments on your builds');
     for (let n = 1; n <= 10; n++) expect(mail.text).toContain(`Comment number ${n}”`);
-    expect(mail.text).toContain(`/build/${buildId}#comment-`);
+    expect(mail.text).toContain(`/build/${buildId}?comments=all#comment-`);
     const unsubscribe = extractLink(mail, '/unsubscribe');
     expect(header(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');

@@ -37,7 +37,7 @@ import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { buildPageHref, buildPageQuery, type BuildPageQuery } from '~/utils/page-query';
-import { atPlace, commentPlace } from '~/utils/places';
+import { atPlace, commentPlace, PLACES } from '~/utils/places';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { suspensionNotice } from '~/utils/suspension';
@@ -166,17 +166,17 @@ export async function action(args: Route.ActionArgs) {
     case 'rate':
       return rate(request, buildId, member.id, Number(formData.get('rating')), back);
     case 'react-roast':
-      return reactToRoastWith(buildId, member.id, formData.get('reaction'), back);
+      return reactToRoastWith(request, buildId, member.id, formData.get('reaction'), back);
     case 'comment':
       return comment(args, buildId, member.id, formData, view);
     case 'delete-comment':
-      return deleteComment(member, Number(formData.get('commentId')), back);
+      return deleteComment(request, member, Number(formData.get('commentId')), back);
     case 'hide-build':
-      return hide(member, buildId, back);
+      return hide(request, member, buildId, back);
     case 'report':
-      return report(buildId, member.id, formData, back);
+      return report(request, buildId, member.id, formData, back);
     case 'fresh-roast':
-      return askForFreshRoast(buildId, member.id, formData, back);
+      return askForFreshRoast(request, buildId, member.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -244,7 +244,12 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner && !suspension ? (
-            <SharedRegion name="build-actions" deps={[build.id, viewer.canModerate, reportReasons]} className="flex flex-wrap items-start gap-4 text-sm">
+            <SharedRegion
+              name="build-actions"
+              id={PLACES.buildActions}
+              deps={[build.id, viewer.canModerate, reportReasons]}
+              className="flex flex-wrap items-start gap-4 text-sm"
+            >
               <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
               {viewer.canModerate ? (
                 <Form method="post" preventScrollReset>
