@@ -66,8 +66,9 @@ export function Comments({
   lastResult,
   now,
 }: Props) {
-  const [askSignIn, setAskSignIn] = useState(false);
-  const guard = viewerId === null ? () => setAskSignIn(true) : null;
+  // The comment form whose Post a guest pressed: the sign-in dialog sends it on, to be kept through sign-in.
+  const [askSignIn, setAskSignIn] = useState<string | null>(null);
+  const guard = viewerId === null ? setAskSignIn : null;
   const shared = { buildId, viewerId, canModerate, readOnly: suspension !== null, reportReasons, now, view };
   const fold = view.comments !== 'all';
   return (
@@ -160,7 +161,9 @@ export function Comments({
           View all {commentCount} comments
         </Link>
       ) : null}
-      {askSignIn ? <AuthRequiredDialog redirectTo={buildPageHref(buildId, view)} onClose={() => setAskSignIn(false)} /> : null}
+      {askSignIn ? (
+        <AuthRequiredDialog redirectTo={buildPageHref(buildId, view)} keeping={askSignIn} onClose={() => setAskSignIn(null)} />
+      ) : null}
     </section>
   );
 }
@@ -350,8 +353,8 @@ type FormProps = {
   id: string;
   parentCommentId?: number;
   lastResult: SubmissionResult<string[]> | null;
-  /** Set for guests: opens the sign-in dialog instead of posting. */
-  guard: (() => void) | null;
+  /** Set for guests: Post opens the sign-in dialog (for this form) instead of posting; the dialog's Login and Register post it. */
+  guard: ((formId: string) => void) | null;
 };
 
 function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
@@ -379,12 +382,12 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
       preventScrollReset
       {...getFormProps(form)}
       onSubmit={(event) => {
-        if (guard) {
+        if (!guard) form.onSubmit(event);
+        // Sent by the dialog's Login or Register: on to the server, which keeps the words (or, with none, only sends the guest to sign in).
+        else if (event.nativeEvent.submitter?.getAttribute('name') !== 'signIn') {
           event.preventDefault();
-          guard();
-          return;
+          guard(id);
         }
-        form.onSubmit(event);
       }}
       className="grid gap-2"
     >

@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   accountMail: { perMember: { bucket: 'account-mail:user', limit: 3, windowMs: HOUR } },
   /** Photos one network address may send: the image pipeline's CPU and the volume are finite. */
   upload: { perAddress: { bucket: 'upload:address', limit: 30, windowMs: HOUR } },
+  /** Guests' comments kept through sign-in from one network address: each is a row until it is posted or an hour passes. */
+  pendingComment: { perAddress: { bucket: 'pending-comment:address', limit: 30, windowMs: HOUR } },
   /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
   aiReply: {
     perBuild: { bucket: 'ai-reply:member-build', limit: 3, windowMs: DAY },

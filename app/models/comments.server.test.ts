@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builds, comments, jobs } from '../../db/schema';
+import { builds, comments, jobs, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
@@ -58,6 +58,20 @@ describe('addComment', () => {
     expect(() => comment('hi')).toThrow(CommentError);
     expect(db().select().from(comments).all()).toEqual([]);
     expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(0);
+  });
+
+  it('refuses a suspended member, as the suspension guard would, writing nothing', () => {
+    db()
+      .update(users)
+      .set({ suspendedUntil: new Date(NOW + 3600_000) })
+      .where(eq(users.id, memberId))
+      .run();
+    expect(() => comment('Let me in')).toThrow(
+      expect.objectContaining({ reason: 'suspended', message: expect.stringMatching(/suspended until/) }),
+    );
+    expect(db().select().from(comments).all()).toEqual([]);
+    // Once it has ended, they comment again.
+    expect(comment('Back', undefined, NOW + 2 * 3600_000).content).toBe('Back');
   });
 });
 

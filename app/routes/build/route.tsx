@@ -31,6 +31,7 @@ import { roastReactionsOf } from '~/models/roast-reactions.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
+import { keepGuestComment } from '~/web/pending-comment.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
@@ -160,8 +161,12 @@ export async function action(args: Route.ActionArgs) {
   // Back to the page as it was (its comments' view), without the reply form a post closes.
   const view = buildPageQuery(args.url.searchParams);
   const back = buildPageHref(buildId, { comments: view.comments, sort: view.sort });
-  const member = requireUser(args);
   const formData = await request.formData();
+  // A guest's comment is kept through sign-in; anything else only sends them there.
+  if (!currentUser(args) && formData.get('intent') === 'comment' && Number.isSafeInteger(buildId)) {
+    return keepGuestComment(args, buildId, formData, back);
+  }
+  const member = requireUser(args);
   switch (formData.get('intent')) {
     case 'rate':
       return rate(request, buildId, member.id, Number(formData.get('rating')), back);
