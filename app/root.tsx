@@ -12,6 +12,7 @@ import {
 import { lazy, Suspense, useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
+import { LinkedPlace } from '~/components/linked-place';
 import { NotFound } from '~/components/not-found';
 import { useNonce } from '~/components/nonce';
 import { SiteFooter } from '~/components/site-footer';
@@ -112,6 +113,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
         </SharedRegion>
         <Toaster serverToast={loaderData?.toast ?? null} />
+        {/* Before ScrollRestoration: a folded place opens before the page scrolls to it. */}
+        <LinkedPlace />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

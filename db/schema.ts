@@ -589,6 +589,27 @@ export const tempUploadPhotos = sqliteTable(
   (t) => [primaryKey({ columns: [t.tempUploadId, t.position] }), index('temp_upload_photos_image_idx').on(t.imageId)],
 );
 
+/**
+ * A guest's comment waiting for them to sign in (models/pending-comments.server.ts): a
+ * signed cookie names it, and signing in posts it as theirs. Not a comment yet, so no
+ * page shows it; it goes when posted, or an hour after it was written.
+ */
+export const pendingComments = sqliteTable(
+  'pending_comments',
+  {
+    id: text('id').primaryKey(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    // The thread it answers; not a reference, so a thread deleted meanwhile is told at sign-in rather than forgotten.
+    parentCommentId: integer('parent_comment_id'),
+    content: text('content').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_comments_expires_idx').on(t.expiresAt)],
+);
+
 /** Durable background work (roasts, screening, housekeeping), claimed with a lease. */
 export const jobs = sqliteTable(
   'jobs',

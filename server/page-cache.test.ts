@@ -61,6 +61,10 @@ describe('pageKey', () => {
       '/gallery?competition=07',
       '/gallery?competition=0',
       '/build/7?comments=some',
+      '/build/7?comments=first',
+      '/build/7?sort=new',
+      '/build/7?sort=Top',
+      '/build/7?sort=hot',
       '/build/7?replyTo=1e3',
       '/auth?redirectTo=//evil.example',
       '/auth?redirectTo=',
@@ -77,6 +81,8 @@ describe('pageKey', () => {
       '/gallery?sort=trending',
       '/build/7?replyTo=3',
       '/auth?tab=register&method=password',
+      '/build/7?comments=all&sort=top',
+      '/auth?redirectTo=%2Fgallery%3Fcount%3D24',
     ]) {
       expect(key(url)?.storable, url).toBe(true);
     }

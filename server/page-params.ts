@@ -1,6 +1,6 @@
 import { parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
-import { galleryQuery, memberPageQuery, tutorialStep } from '~/utils/page-query';
+import { buildPageQuery, galleryQuery, memberPageQuery, tutorialStep } from '~/utils/page-query';
 
 /** Whether a parameter's value is one its page reads as sent: only those are kept. */
 type Accepts = (value: string) => boolean;
@@ -13,6 +13,11 @@ const readsBack =
   (parse: (value: string) => unknown): Accepts =>
   (value) =>
     String(parse(value)) === value;
+/** Values that read back as written, but not the default, which the page's links leave out (buildPageHref). */
+const writtenInLinks =
+  (parse: (value: string) => unknown, fallback: string): Accepts =>
+  (value) =>
+    value !== fallback && readsBack(parse)(value);
 const oneOf =
   (...values: string[]): Accepts =>
   (value) =>
@@ -60,7 +65,15 @@ const KEPT: readonly KeptPage[] = [
     forOneVisitor: true,
   },
   { path: new RegExp(`^/leaderboard(?:/(?:${LEADERBOARD_PERIODS.join('|')}))?$`), forOneVisitor: true },
-  { path: new RegExp(`^/build/${ID}$`), params: { comments: oneOf('all'), replyTo: id }, forOneVisitor: true },
+  {
+    path: new RegExp(`^/build/${ID}$`),
+    params: {
+      comments: writtenInLinks((comments) => buildPageQuery(new URLSearchParams({ comments })).comments, 'first'),
+      sort: writtenInLinks((sort) => buildPageQuery(new URLSearchParams({ sort })).sort, 'new'),
+      replyTo: id,
+    },
+    forOneVisitor: true,
+  },
   // A build's photo on its own page, numbered from 1 as buildPhotoPath writes it.
   { path: new RegExp(`^/build/${ID}/photos/${ID}$`), forOneVisitor: true },
   { path: new RegExp(`^/competitions(?:/${ID})?$`), forOneVisitor: true },

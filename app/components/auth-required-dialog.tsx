@@ -8,8 +8,18 @@ const BENEFITS = [
   'Upload your own rig and get roasted by AI',
 ];
 
+type Props = {
+  redirectTo: string;
+  onClose: () => void;
+  /**
+   * The comment form the guest pressed Post in: Login and Register then send it, so the
+   * server keeps the comment through sign-in (as the form's own post does without JavaScript).
+   */
+  keeping?: string;
+};
+
 /** Spec §2: shown when a guest tries to rate or comment (with JavaScript; without, the form post goes to /auth). */
-export function AuthRequiredDialog({ redirectTo, onClose }: { redirectTo: string; onClose: () => void }) {
+export function AuthRequiredDialog({ redirectTo, onClose, keeping }: Props) {
   const back = encodeURIComponent(redirectTo);
   return (
     <Modal labelledBy="auth-required-title" describedBy="auth-required-text" onClose={onClose}>
@@ -18,7 +28,9 @@ export function AuthRequiredDialog({ redirectTo, onClose }: { redirectTo: string
           Authentication required
         </h2>
         <p id="auth-required-text" className="text-muted">
-          Sign in to rate and comment. A free account also lets you:
+          {keeping
+            ? 'Sign in to post your comment. Your comment is kept, and posted as soon as you are in. A free account also lets you:'
+            : 'Sign in to rate and comment. A free account also lets you:'}
         </p>
         <ul className="grid gap-2 text-sm">
           {BENEFITS.map((benefit) => (
@@ -34,12 +46,25 @@ export function AuthRequiredDialog({ redirectTo, onClose }: { redirectTo: string
           <button type="button" onClick={onClose} className={buttonClass('ghost', 'md')}>
             Cancel
           </button>
-          <Link to={`/auth?redirectTo=${back}`} className={buttonClass('ghost', 'md')}>
-            Login
-          </Link>
-          <Link to={`/auth?tab=register&redirectTo=${back}`} className={buttonClass('hot', 'md')}>
-            Register
-          </Link>
+          {keeping ? (
+            <>
+              <button type="submit" form={keeping} name="signIn" value="login" className={buttonClass('ghost', 'md')}>
+                Login
+              </button>
+              <button type="submit" form={keeping} name="signIn" value="register" className={buttonClass('hot', 'md')}>
+                Register
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={`/auth?redirectTo=${back}`} className={buttonClass('ghost', 'md')}>
+                Login
+              </Link>
+              <Link to={`/auth?tab=register&redirectTo=${back}`} className={buttonClass('hot', 'md')}>
+                Register
+              </Link>
+            </>
+          )}
         </div>
       </div>
     </Modal>

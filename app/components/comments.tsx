@@ -13,8 +13,11 @@ import { SuspendedNotice } from '~/components/suspended-notice';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { commentSchema } from '~/utils/schemas';
-import type { CommentView } from '~/domain/comments';
 import type { SuspensionNotice } from '~/domain/member-moderation';
+import { type CommentSort, type CommentView, foldReplies } from '~/domain/comments';
+import { linkifyText } from '~/domain/markdown-lite';
+import { buildPageHref, type BuildPageQuery } from '~/utils/page-query';
+import { atPlace, commentPlace, PLACES, replyPlace } from '~/utils/places';
 import { useTypedValue } from './use-typed-value';
 import { MemberLink } from '~/components/member-link';
 
@@ -26,6 +29,8 @@ type Props = {
   buildId: number;
   threads: ThreadData[];
   threadCount: number;
+  /** How the page shows them: every thread (and every reply) or the first, and their order. */
+  view: Pick<BuildPageQuery, 'comments' | 'sort'>;
   commentCount: number;
   /** The comment a reply form is open under (`?replyTo=`), if any. */
   replyTo: number | null;
@@ -41,11 +46,17 @@ type Props = {
   now: number;
 };
 
-/** Spec §2 Build detail: the comment box, the threads with one level of replies, and "View all N comments". */
+const SORT_LABELS: Record<CommentSort, string> = { top: 'Top', new: 'New' };
+
+/**
+ * Spec §2 Build detail: the comment box, Top and New, the threads with one level of
+ * replies (a long one folded), and "View all N comments".
+ */
 export function Comments({
   buildId,
   threads,
   threadCount,
+  view,
   commentCount,
   replyTo,
   awaitingReply,
@@ -56,62 +67,104 @@ export function Comments({
   lastResult,
   now,
 }: Props) {
-  const [askSignIn, setAskSignIn] = useState(false);
-  const guard = viewerId === null ? () => setAskSignIn(true) : null;
-  const shared = { buildId, viewerId, canModerate, readOnly: suspension !== null, reportReasons, now };
+  // The comment form whose Post a guest pressed: the sign-in dialog sends it on, to be kept through sign-in.
+  const [askSignIn, setAskSignIn] = useState<string | null>(null);
+  const guard = viewerId === null ? setAskSignIn : null;
+  const shared = { buildId, viewerId, canModerate, readOnly: suspension !== null, reportReasons, now, view };
+  const fold = view.comments !== 'all';
   return (
-    <section aria-labelledby="comments-title" className="grid gap-5">
-      <h2 id="comments-title" className="display text-2xl">
-        Comments <span className="text-muted">({commentCount})</span>
-      </h2>
+    <section aria-labelledby={PLACES.comments} className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={PLACES.comments} className="display text-2xl">
+          Comments <span className="text-muted">({commentCount})</span>
+        </h2>
+        {threads.length > 1 ? (
+          <nav aria-label="Sort comments" className="flex gap-1 rounded-full border border-line p-1 text-sm font-bold">
+            {(['top', 'new'] as const).map((sort) => (
+              <Link
+                key={sort}
+                to={atPlace(buildPageHref(buildId, { comments: view.comments, sort }), PLACES.comments)}
+                preventScrollReset
+                aria-current={view.sort === sort ? 'page' : undefined}
+                className="rounded-full px-3 py-1 text-muted hover:text-ink aria-[current=page]:bg-neon-cyan aria-[current=page]:text-void"
+              >
+                {SORT_LABELS[sort]}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
       {suspension ? (
         <SuspendedNotice notice={suspension} />
       ) : (
         <SharedRegion name="comment-new" deps={[buildId, viewerId === null, replyTo === null ? lastResult : null]} className="contents">
-          <CommentForm id="comment-new" lastResult={replyTo === null ? lastResult : null} guard={guard} />
+          <CommentForm id={PLACES.newComment} lastResult={replyTo === null ? lastResult : null} guard={guard} />
         </SharedRegion>
       )}
       {threads.length === 0 ? (
         <p className="panel p-6 text-center text-muted">No comments yet. Be the first to comment!</p>
       ) : (
         <ol className="grid gap-4">
-          {threads.map((thread) => (
-            <li key={thread.id} className="grid gap-3">
-              <Comment comment={thread} {...shared} />
-              {thread.replies.length > 0 || replyTo === thread.id || awaitingReply.includes(thread.id) ? (
-                <ol className="ml-5 grid gap-3 border-l-2 border-line pl-4 sm:ml-8">
-                  {thread.replies.map((reply) => (
-                    <li key={reply.id}>
-                      <Comment comment={reply} {...shared} replyTarget={thread.id} />
-                    </li>
-                  ))}
-                  {awaitingReply.includes(thread.id) ? (
-                    <li role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
-                      <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
-                      {AI_NAME} is writing a reply…
-                    </li>
-                  ) : null}
-                  {replyTo === thread.id && !suspension ? (
-                    <li>
-                      <CommentForm id={`reply-${thread.id}`} parentCommentId={thread.id} lastResult={lastResult} guard={guard} />
-                    </li>
-                  ) : null}
-                </ol>
-              ) : null}
-            </li>
-          ))}
+          {threads.map((thread) => {
+            const { before, folded, after } = fold ? foldReplies(thread.replies) : { before: thread.replies, folded: [], after: [] };
+            const reply = (comment: CommentData) => (
+              <li key={comment.id}>
+                <Comment comment={comment} {...shared} replyTarget={thread.id} />
+              </li>
+            );
+            return (
+              <li key={thread.id} className="grid gap-3">
+                <Comment comment={thread} {...shared} />
+                {thread.replies.length > 0 || replyTo === thread.id || awaitingReply.includes(thread.id) ? (
+                  <ol className="ml-5 grid gap-3 border-l-2 border-line pl-4 sm:ml-8">
+                    {before.map(reply)}
+                    {folded.length > 0 ? (
+                      <li>
+                        {/* A disclosure: it opens without JavaScript, and a link to a reply inside opens it. */}
+                        <details className="group">
+                          <summary className="cursor-pointer text-sm font-semibold text-neon-cyan hover:text-ink">
+                            <span className="group-open:hidden">
+                              Show {folded.length} more {folded.length === 1 ? 'reply' : 'replies'}
+                            </span>
+                            <span className="hidden group-open:inline">
+                              Hide {folded.length} {folded.length === 1 ? 'reply' : 'replies'}
+                            </span>
+                          </summary>
+                          <ol className="mt-3 grid gap-3">{folded.map(reply)}</ol>
+                        </details>
+                      </li>
+                    ) : null}
+                    {after.map(reply)}
+                    {awaitingReply.includes(thread.id) ? (
+                      <li role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
+                        <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
+                        {AI_NAME} is writing a reply…
+                      </li>
+                    ) : null}
+                    {replyTo === thread.id && !suspension ? (
+                      <li>
+                        <CommentForm id={replyPlace(thread.id)} parentCommentId={thread.id} lastResult={lastResult} guard={guard} />
+                      </li>
+                    ) : null}
+                  </ol>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       )}
       {threadCount > threads.length ? (
         <Link
-          to={`/build/${buildId}?comments=all#comments-title`}
+          to={atPlace(buildPageHref(buildId, { comments: 'all', sort: view.sort }), PLACES.comments)}
           preventScrollReset
           className={buttonClass('ghost', 'md', 'justify-self-center')}
         >
           View all {commentCount} comments
         </Link>
       ) : null}
-      {askSignIn ? <AuthRequiredDialog redirectTo={`/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
+      {askSignIn ? (
+        <AuthRequiredDialog redirectTo={buildPageHref(buildId, view)} keeping={askSignIn} onClose={() => setAskSignIn(null)} />
+      ) : null}
     </section>
   );
 }
@@ -125,18 +178,20 @@ type CommentProps = {
   readOnly: boolean;
   reportReasons: Record<string, string>;
   now: number;
+  /** The page's view of its comments, kept by the Reply link. */
+  view: Pick<BuildPageQuery, 'comments' | 'sort'>;
   /** Replies answer in their thread: the top-level comment's id. */
   replyTarget?: number;
 };
 
 /** A comment, drawn once per data version for each kind of viewer (own, other member, guest, moderator). */
-function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReasons, now, replyTarget }: CommentProps) {
+function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReasons, now, view, replyTarget }: CommentProps) {
   const own = viewerId !== null && comment.userId === viewerId;
   const signedIn = viewerId !== null;
   return (
     <SharedRegion
-      name={`comment-${comment.id}`}
-      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, readOnly, reportReasons]}
+      name={commentPlace(comment.id)}
+      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, readOnly, reportReasons, view.comments, view.sort]}
       className="contents"
     >
       {comment.deleted ? (
@@ -151,6 +206,7 @@ function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReas
           readOnly={readOnly}
           reportReasons={reportReasons}
           now={now}
+          view={view}
           replyTarget={replyTarget}
         />
       )}
@@ -160,11 +216,12 @@ function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReas
 
 type CommentBodyProps = Omit<CommentProps, 'viewerId'> & { own: boolean; signedIn: boolean };
 
-function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, reportReasons, now, replyTarget }: CommentBodyProps) {
+function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, reportReasons, now, view, replyTarget }: CommentBodyProps) {
+  const thread = replyTarget ?? comment.id;
   return (
     <article
-      id={`comment-${comment.id}`}
-      className={comment.isAI ? 'rounded-2xl border border-neon-pink/60 bg-neon-pink/10 p-4' : 'panel p-4'}
+      id={commentPlace(comment.id)}
+      className={`linkable ${comment.isAI ? 'rounded-2xl border border-neon-pink/60 bg-neon-pink/10 p-4' : 'panel p-4'}`}
       aria-label={comment.isAI ? `AI reply by ${AI_NAME}` : `Comment by ${comment.username}`}
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -179,11 +236,27 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
           {relativeTime(comment.createdAt, now)}
         </time>
       </header>
-      <p className="mt-2 whitespace-pre-line break-words text-ink">{comment.content}</p>
+      <p className="mt-2 whitespace-pre-line break-words text-ink">
+        {linkifyText(comment.content).map((piece, at) =>
+          piece.kind === 'link' ? (
+            // Same tab, as the description's links: nofollow ugc, the member's link is not the site's word for it.
+            <a
+              key={at}
+              href={piece.href}
+              rel="nofollow ugc noopener"
+              className="text-neon-cyan underline underline-offset-2 [overflow-wrap:anywhere]"
+            >
+              {piece.text}
+            </a>
+          ) : (
+            piece.text
+          ),
+        )}
+      </p>
       {readOnly ? null : (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <Link
-            to={`/build/${buildId}?replyTo=${replyTarget ?? comment.id}#reply-${replyTarget ?? comment.id}`}
+            to={atPlace(buildPageHref(buildId, { ...view, replyTo: thread }), replyPlace(thread))}
             preventScrollReset
             className="font-semibold text-muted hover:text-ink"
           >
@@ -212,7 +285,11 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
 /** A comment its author deleted, kept so the replies under it still read as a thread. */
 function DeletedComment({ comment, canModerate, now }: Pick<CommentProps, 'comment' | 'canModerate' | 'now'>) {
   return (
-    <article id={`comment-${comment.id}`} className="rounded-2xl border border-dashed border-line p-4" aria-label="Deleted comment">
+    <article
+      id={commentPlace(comment.id)}
+      className="linkable rounded-2xl border border-dashed border-line p-4"
+      aria-label="Deleted comment"
+    >
       <p className="text-sm italic text-muted">
         {DELETED_COMMENT} <time dateTime={new Date(comment.createdAt).toISOString()}>{relativeTime(comment.createdAt, now)}</time>
       </p>
@@ -277,8 +354,8 @@ type FormProps = {
   id: string;
   parentCommentId?: number;
   lastResult: SubmissionResult<string[]> | null;
-  /** Set for guests: opens the sign-in dialog instead of posting. */
-  guard: (() => void) | null;
+  /** Set for guests: Post opens the sign-in dialog (for this form) instead of posting; the dialog's Login and Register post it. */
+  guard: ((formId: string) => void) | null;
 };
 
 function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
@@ -306,12 +383,12 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
       preventScrollReset
       {...getFormProps(form)}
       onSubmit={(event) => {
-        if (guard) {
+        if (!guard) form.onSubmit(event);
+        // Sent by the dialog's Login or Register: on to the server, which keeps the words (or, with none, only sends the guest to sign in).
+        else if (event.nativeEvent.submitter?.getAttribute('name') !== 'signIn') {
           event.preventDefault();
-          guard();
-          return;
+          guard(id);
         }
-        form.onSubmit(event);
       }}
       className="grid gap-2"
     >

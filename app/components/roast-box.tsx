@@ -5,6 +5,7 @@ import { SharedRegion } from '~/components/shared-region';
 import { ROAST_INTENSITY_LABELS } from '~/domain/roast-intensity';
 import type { RoastView } from '~/roast/facts';
 import { JOKE_ROTATION_MS, ROAST_POLL_MS } from '~/utils/constants';
+import { PLACES } from '~/utils/places';
 
 const jokes = [
   'Is that RGB or a small nightclub?',
@@ -22,7 +23,7 @@ const jokes = [
  */
 export function RoastBox({ view, children }: { view: RoastView; children?: ReactNode }) {
   return (
-    <section aria-labelledby="roast-title" className="panel relative overflow-hidden p-6">
+    <section id={PLACES.roast} aria-labelledby="roast-title" className="panel relative overflow-hidden p-6">
       <h2 id="roast-title" className="flex items-center gap-2 text-sm font-black uppercase tracking-widest text-neon-pink">
         <LogoMark className="size-6" />
         AI Roast

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import type { RoastReaction, RoastReactions as Counts } from '~/domain/roast-reactions';
+import { PLACES } from '~/utils/places';
 
 const CHOICES: readonly { reaction: RoastReaction; emoji: string; label: string }[] = [
   { reaction: 'landed', emoji: '🔥', label: 'Landed' },
@@ -22,6 +23,7 @@ export function RoastReactions({ buildId, reactions, signedIn }: { buildId: numb
   const count = (reaction: RoastReaction) => reactions[reaction] - (reactions.mine === reaction ? 1 : 0) + (mine === reaction ? 1 : 0);
   return (
     <fetcher.Form
+      id={PLACES.roastReactions}
       method="post"
       action={`/build/${buildId}`}
       preventScrollReset

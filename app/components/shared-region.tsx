@@ -21,6 +21,8 @@ type Props = {
    * viewer's own comment" (part of the key).
    */
   deps: readonly unknown[];
+  /** An id for the wrapper: a place links land on (utils/places.ts). */
+  id?: string;
   className?: string;
   children: ReactNode;
 };
@@ -32,13 +34,13 @@ type Props = {
  * children as usual and hydrates them against that markup, so the children must
  * not read anything else that differs between visitors (the viewer, a nonce).
  */
-export function SharedRegion({ name, deps, className, children }: Props) {
+export function SharedRegion({ name, deps, id, className, children }: Props) {
   const markup = useContext(RegionMarkupContext);
   const kept = markup?.find(name, deps);
-  if (kept !== undefined) return <div data-region={name} className={className} dangerouslySetInnerHTML={{ __html: kept }} />;
+  if (kept !== undefined) return <div data-region={name} id={id} className={className} dangerouslySetInnerHTML={{ __html: kept }} />;
   markup?.drawn(name, deps);
   return (
-    <div data-region={name} className={className}>
+    <div data-region={name} id={id} className={className}>
       {children}
     </div>
   );

@@ -43,7 +43,7 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-(--site-header-height) max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="rounded-md" aria-label="RigRoast home">
           <Logo />
         </Link>

@@ -3,6 +3,7 @@ import { Form, useFetcher, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { StarIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
+import { PLACES } from '~/utils/places';
 
 /**
  * Rating a build from another page (a competition's entry cards): the form posts
@@ -29,7 +30,8 @@ export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
     : navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rate';
   const titleId = `rate-title-${buildId}`;
   return (
-    <section aria-labelledby={titleId} className={inPlace ? '' : 'panel p-5'}>
+    // On the build page, the place its redirect lands on without JavaScript; an entry card is its own place.
+    <section id={inPlace ? undefined : PLACES.rating} aria-labelledby={titleId} className={inPlace ? '' : 'panel p-5'}>
       <RatingForm
         method="post"
         action={inPlace?.action}

@@ -282,4 +282,69 @@ describe('Toaster', () => {
 
     expect(screen.getByRole('status').textContent).toContain('Heads up');
   });
+
+  describe('placement', () => {
+    const WINDOW_HEIGHT = 800;
+    const box = (top: number, height: number, left = 0, width = 390) =>
+      ({ top, bottom: top + height, left, right: left + width, height, width, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+    /** A form on the page whose box is `top` px down the window, and a toast 72 px tall where the region puts it. */
+    function aFormAt(top: number) {
+      vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(WINDOW_HEIGHT);
+      const form = document.createElement('form');
+      const button = document.createElement('button');
+      button.type = 'submit';
+      button.textContent = 'Submit rating';
+      form.append(button);
+      document.body.append(form);
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        if (this === form) return box(top, 120);
+        if (this.tagName === 'OL') return box(0, 72);
+        return box(0, 0, 0, 0);
+      });
+      return { form, button };
+    }
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+      document.body.innerHTML = '';
+    });
+
+    const region = () => screen.getByRole('region', { name: 'Notifications (F8)' });
+
+    it('shows at the bottom when nothing was used, or what was used is clear of it', () => {
+      renderToaster();
+      showToast({ title: 'Hello' });
+      expect(region().dataset.placement).toBe('bottom');
+
+      const { button } = aFormAt(150);
+      fireEvent.click(button);
+      showToast({ title: 'Rating submitted' });
+      expect(region().dataset.placement).toBe('bottom');
+    });
+
+    it('moves to the top, below the header, when the control just used is where it would show at the bottom', () => {
+      renderToaster();
+      const { form, button } = aFormAt(WINDOW_HEIGHT - 130);
+      fireEvent.submit(form, { submitter: button });
+      showToast({ title: 'Rating submitted' });
+      expect(region().dataset.placement).toBe('top');
+      expect(region().className).toContain('top-(--site-header-height)');
+
+      // The next toast, after a control up the page, is at the bottom again.
+      const { button: upThere } = aFormAt(100);
+      fireEvent.click(upThere);
+      showToast({ title: 'Comment added' });
+      expect(region().dataset.placement).toBe('bottom');
+    });
+
+    it('stays at the bottom when the control used has left the page since', () => {
+      renderToaster();
+      const { form, button } = aFormAt(WINDOW_HEIGHT - 130);
+      fireEvent.click(button);
+      form.remove();
+      showToast({ title: 'Welcome' });
+      expect(region().dataset.placement).toBe('bottom');
+    });
+  });
 });

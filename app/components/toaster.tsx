@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CloseIcon } from '~/components/icons';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type Toast, type ToastInput } from '~/utils/toast';
 
@@ -27,10 +27,37 @@ const kindStyles: Record<Toast['kind'], string> = {
   info: 'border-neon-cyan/60',
 };
 
+type Placement = 'bottom' | 'top';
+
+/** The region's gap to the window's edge (p-4). */
+const EDGE_GAP_PX = 16;
+
+/**
+ * Where a toast covers nothing the visitor just used: at the bottom (full width on a
+ * phone, bottom right on a desktop), unless the control they used (its form, if it is
+ * in one) is where the toast would show there; then at the top, below the header. A
+ * page without JavaScript lands on the control's place near the top (the anchor rule
+ * for redirects), so the bottom is clear there.
+ */
+function placementFor(control: Element | null, toast: HTMLElement | null): Placement {
+  if (!control?.isConnected || !toast) return 'bottom';
+  const used = (control.closest('form') ?? control).getBoundingClientRect();
+  const { left, right, height } = toast.getBoundingClientRect();
+  const top = window.innerHeight - EDGE_GAP_PX - height;
+  const covered = used.bottom > top && used.top < window.innerHeight - EDGE_GAP_PX && used.right > left && used.left < right;
+  return covered ? 'top' : 'bottom';
+}
+
+/** The control a click or a form's submission came from. */
+function controlOf(event: Event): Element | null {
+  if (event.type === 'submit') return (event as SubmitEvent).submitter ?? (event.target as Element | null);
+  return event.target instanceof Element ? event.target.closest('button, a, label, summary, input, select, textarea') : null;
+}
+
 /**
  * The notification region. `serverToast` is the one-time message the server
  * passed across a redirect; it is rendered into the HTML, so it shows without
- * JavaScript too.
+ * JavaScript too. Each toast is placed clear of the control just used (placementFor).
  */
 export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   const regionRef = useRef<HTMLElement>(null);
@@ -42,6 +69,21 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
     () => current,
     () => null,
   );
+  const lastControl = useRef<Element | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const [placement, setPlacement] = useState<Placement>('bottom');
+
+  useEffect(() => {
+    const remember = (event: Event) => {
+      lastControl.current = controlOf(event) ?? lastControl.current;
+    };
+    document.addEventListener('click', remember, true);
+    document.addEventListener('submit', remember, true);
+    return () => {
+      document.removeEventListener('click', remember, true);
+      document.removeEventListener('submit', remember, true);
+    };
+  }, []);
 
   useEffect(() => {
     if (serverToast) setCurrent(serverToast);
@@ -64,6 +106,12 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
     if (visible) setDismissedId(visible.id);
   }, [visible]);
 
+  // Placed once, as it shows (before it is painted): it does not chase the page as the visitor scrolls.
+  const visibleId = visible?.id;
+  useLayoutEffect(() => {
+    if (visibleId) setPlacement(placementFor(lastControl.current, listRef.current));
+  }, [visibleId]);
+
   return (
     <section
       ref={regionRef}
@@ -73,9 +121,12 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
       }}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end"
+      data-placement={placement}
+      className={`pointer-events-none fixed inset-x-0 z-50 flex justify-center p-4 outline-none sm:inset-x-auto sm:right-0 sm:justify-end ${
+        placement === 'top' ? 'top-(--site-header-height)' : 'bottom-0'
+      }`}
     >
-      <ol className="w-full max-w-sm">
+      <ol ref={listRef} className="w-full max-w-sm">
         {visible ? <ToastItem key={visible.id} toast={visible} onDismiss={dismiss} held={focusWithin} /> : null}
       </ol>
     </section>

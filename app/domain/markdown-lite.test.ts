@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdownLite } from './markdown-lite';
+import { linkifyText, parseMarkdownLite } from './markdown-lite';
 
 describe('parseMarkdownLite', () => {
   it('splits paragraphs on blank lines and joins the lines inside one', () => {
@@ -29,5 +29,37 @@ describe('parseMarkdownLite', () => {
 
   it('answers nothing for blank text', () => {
     expect(parseMarkdownLite('  \n\n  ')).toEqual([]);
+  });
+});
+
+describe('linkifyText', () => {
+  it('links bare http(s) addresses and keeps the rest as written, line breaks and brackets too', () => {
+    expect(linkifyText('Log: https://example.com/log?part=gpu, see [this](https://example.org/x)\nbye')).toEqual([
+      { kind: 'text', text: 'Log: ' },
+      { kind: 'link', text: 'https://example.com/log?part=gpu', href: 'https://example.com/log?part=gpu' },
+      { kind: 'text', text: ', see [this](' },
+      { kind: 'link', text: 'https://example.org/x', href: 'https://example.org/x' },
+      { kind: 'text', text: ')\nbye' },
+    ]);
+  });
+
+  it('never links another scheme, nor an address that does not parse', () => {
+    for (const text of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'ftp://example.com/file',
+      'https://javascript:alert(1)',
+      'https://[::z]/',
+    ]) {
+      expect(linkifyText(text).every((piece) => piece.kind === 'text')).toBe(true);
+    }
+  });
+
+  it('links a long address whole', () => {
+    const address = `https://example.com/${'segment-'.repeat(120)}end`;
+    expect(linkifyText(`${address} ok`)).toEqual([
+      { kind: 'link', text: address, href: address },
+      { kind: 'text', text: ' ok' },
+    ]);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * A build's description as Markdown-lite: blank lines make paragraphs, `[text](url)` and
- * bare http(s) addresses make links, and everything else is text. Parsed into pieces the
- * page renders as React text (escaped); no HTML from the member ever reaches the page.
+ * bare http(s) addresses make links, and everything else is text; a comment's bare
+ * addresses the same way (linkifyText). Parsed into pieces the page renders as React
+ * text (escaped); no HTML from the member ever reaches the page.
  */
 export type Inline = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 export type Paragraph = Inline[];
 
 // `[text](http…)` or a bare address; the bracket form first, so its address is not read twice.
-const LINK = /\[([^\]\n]{1,200})\]\((https?:\/\/[^\s()]{1,500})\)|(https?:\/\/[^\s<>()]{1,500})/g;
+const LINK = /\[(?<label>[^\]\n]{1,200})\]\((?<labelled>https?:\/\/[^\s()]{1,2048})\)|(?<bare>https?:\/\/[^\s<>()]{1,2048})/g;
+// Bare addresses only: a comment is plain text, its brackets are the member's own.
+const BARE_LINK = /(?<bare>https?:\/\/[^\s<>()]{1,2048})/g;
 // Closing punctuation after a bare address ends the sentence, not the address.
 const TRAILING_PUNCTUATION = /[.,;:!?'"]+$/;
 
@@ -21,7 +24,7 @@ export function safeHref(candidate: string): string | null {
   }
 }
 
-function inlines(text: string): Inline[] {
+function inlines(text: string, pattern: RegExp): Inline[] {
   const pieces: Inline[] = [];
   const pushText = (value: string) => {
     if (!value) return;
@@ -30,8 +33,9 @@ function inlines(text: string): Inline[] {
     else pieces.push({ kind: 'text', text: value });
   };
   let at = 0;
-  for (const match of text.matchAll(LINK)) {
-    const [whole, label, labelled, bare] = match;
+  for (const match of text.matchAll(pattern)) {
+    const [whole] = match;
+    const { label, labelled, bare } = match.groups ?? {};
     const start = match.index;
     let address = labelled ?? bare ?? '';
     let consumed = whole;
@@ -57,5 +61,13 @@ export function parseMarkdownLite(source: string): Paragraph[] {
     .split(/\n\s*\n/)
     .map((block) => block.trim().replace(/\s*\n\s*/g, ' '))
     .filter((block) => block.length > 0)
-    .map(inlines);
+    .map((block) => inlines(block, LINK));
+}
+
+/**
+ * Plain text with its bare http(s) addresses made links (a comment): line breaks and
+ * everything else stay as written, as text.
+ */
+export function linkifyText(text: string): Inline[] {
+  return inlines(text, BARE_LINK);
 }

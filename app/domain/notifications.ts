@@ -1,3 +1,5 @@
+import { atPlace, commentHref, PLACES } from '~/utils/places';
+
 // What the bell and /notifications show: the view types the model returns, and the
 // words and links they say, shared by the page and the JSON API.
 
@@ -29,7 +31,19 @@ export type NotificationSubject =
   /** Staff's answer to the member's appeal: the measure stays (upheld) or goes (lifted). */
   | { kind: 'appeal'; appealId: number; about: AppealSubject; outcome: 'upheld' | 'lifted'; reply: string };
 
-export type NotificationView = NotificationSubject & { id: number; createdAt: Date; read: boolean };
+/** One notification; `group` names the line it is shown in with the others of its kind about the same build. */
+export type NotificationView = NotificationSubject & { id: number; group: string; createdAt: Date; read: boolean };
+
+/** How many names a line of several says ("cy, bo, ada and 2 more"). */
+export const LINE_NAMES = 3;
+
+/**
+ * A line of /notifications: the newest notification of its group (its id, time and
+ * subject), how many the group gathers (`count`), and who is behind them, the
+ * comments' and replies' authors: `people` of them, the latest `names` first. Read
+ * once every one in it is.
+ */
+export type NotificationLine = NotificationView & { count: number; people: number; names: string[] };
 
 /** One line saying what happened. */
 export function notificationText(subject: NotificationSubject): string {
@@ -64,19 +78,49 @@ export function notificationText(subject: NotificationSubject): string {
   }
 }
 
+/** One line saying what a line of notifications gathers: "3 people commented on “Neon Noir”". */
+export function notificationLineText(line: NotificationLine): string {
+  if (line.count === 1) return notificationText(line);
+  const [latest = 'Someone', other = 'someone'] = line.names;
+  const who = line.people === 2 ? `${latest} and ${other}` : `${line.people} people`;
+  switch (line.kind) {
+    case 'comment':
+      return line.people === 1
+        ? `${latest} commented ${line.count} times on “${line.buildTitle}”`
+        : `${who} commented on “${line.buildTitle}”`;
+    case 'reply':
+      return line.people === 1
+        ? `${latest} replied ${line.count} times to your comments on “${line.buildTitle}”`
+        : `${who} replied to your comments on “${line.buildTitle}”`;
+    case 'roastbot':
+      return `RoastBot answered you ${line.count} times on “${line.buildTitle}”`;
+    default:
+      // A build's latest milestone says it all.
+      return notificationText(line);
+  }
+}
+
+/** Who is behind a line of three people or more, the latest first: "cy, bo and ada", "dee, cy, bo and 1 more". */
+export function lineNames(line: Pick<NotificationLine, 'people' | 'names'>): string | null {
+  if (line.people < 3) return null;
+  const more = line.people - line.names.length;
+  if (more > 0) return `${line.names.join(', ')} and ${more} more`;
+  return `${line.names.slice(0, -1).join(', ')} and ${line.names.at(-1)}`;
+}
+
 /** Where it happened: the comment on the build page (every thread shown, so the anchor is there), the build, the competition, the achievements. */
 export function notificationHref(subject: NotificationSubject): string {
   switch (subject.kind) {
     case 'comment':
     case 'reply':
     case 'roastbot':
-      return `/build/${subject.buildId}?comments=all#comment-${subject.commentId}`;
+      return commentHref(subject.buildId, subject.commentId);
     case 'milestone':
       return `/build/${subject.buildId}`;
     case 'competition':
       return `/competitions/${subject.competitionId}`;
     case 'achievement':
-      return '/profile?tab=stats#achievements-heading';
+      return atPlace('/profile?tab=stats', PLACES.achievements);
     case 'warning':
       return '/warnings';
     case 'strike':

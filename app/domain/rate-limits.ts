@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   upload: { perAddress: { bucket: 'upload:address', limit: 30, windowMs: HOUR } },
   /** Appeals a member sends the moderators (one per suspension or strike besides). */
   appeal: { perMember: { bucket: 'appeal:user', limit: 5, windowMs: DAY } },
+  /** Guests' comments kept through sign-in from one network address: each is a row until it is posted or an hour passes. */
+  pendingComment: { perAddress: { bucket: 'pending-comment:address', limit: 30, windowMs: HOUR } },
   /** AI replies one member can draw: a few per build and a day's worth overall, so RoastBot cannot be farmed. */
   aiReply: {
     perBuild: { bucket: 'ai-reply:member-build', limit: 3, windowMs: DAY },

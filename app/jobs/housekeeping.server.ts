@@ -3,6 +3,7 @@ import { pruneOrphanFiles, pruneUnusedImages, reconcileImageFiles } from '~/imag
 import { pruneLoginCodes } from '~/models/login-codes.server';
 import { pruneFormerUsernames } from '~/models/members.server';
 import { pruneNotifications } from '~/models/notifications.server';
+import { prunePendingComments } from '~/models/pending-comments.server';
 import { pruneExperienceAwards } from '~/models/progression.server';
 import { pruneRateLimitHits } from '~/models/rate-limits.server';
 import { pruneSessions } from '~/models/sessions.server';
@@ -25,7 +26,7 @@ export function scheduleHousekeeping(writer: Writer, runAt = new Date()): void {
 
 /**
  * Hourly clean-up of what expires: sign-in codes, single-use links, sessions,
- * guest uploads nobody came back for (and then their images), rate-limit events,
+ * guest uploads and comments nobody came back for (and then the uploads' images), rate-limit events,
  * past days' experience awards, members' old names past their while,
  * old jobs, notifications sent a month ago, and the social cards of builds that are gone or hidden; image files a
  * crash left in the wrong folder are put right, and private files, avatars and badges nothing names go. Each run schedules the next one, failed or not.
@@ -37,6 +38,7 @@ export const housekeeping: JobHandler = {
       userTokens: pruneUserTokens(),
       sessions: pruneSessions(),
       tempUploads: pruneTempUploads(),
+      pendingComments: prunePendingComments(),
       rateLimitHits: pruneRateLimitHits(),
       experienceAwards: pruneExperienceAwards(),
       formerUsernames: pruneFormerUsernames(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builds, comments, jobs } from '../../db/schema';
+import { builds, comments, jobs, users } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
@@ -58,6 +58,20 @@ describe('addComment', () => {
     expect(() => comment('hi')).toThrow(CommentError);
     expect(db().select().from(comments).all()).toEqual([]);
     expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(0);
+  });
+
+  it('refuses a suspended member, as the suspension guard would, writing nothing', () => {
+    db()
+      .update(users)
+      .set({ suspendedUntil: new Date(NOW + 3600_000) })
+      .where(eq(users.id, memberId))
+      .run();
+    expect(() => comment('Let me in')).toThrow(
+      expect.objectContaining({ reason: 'suspended', message: expect.stringMatching(/suspended until/) }),
+    );
+    expect(db().select().from(comments).all()).toEqual([]);
+    // Once it has ended, they comment again.
+    expect(comment('Back', undefined, NOW + 2 * 3600_000).content).toBe('Back');
   });
 });
 
@@ -134,6 +148,26 @@ describe('listThreads and deleteOwnComment', () => {
       ['old thread', ['reply one', 'reply two']],
     ]);
     expect(listThreads(buildId, 1).threads.map((thread) => thread.content)).toEqual(['new thread']);
+  });
+
+  it('lists the most answered threads first for Top, ties newest first', () => {
+    const quiet = comment('quiet, oldest', undefined, NOW);
+    const busy = comment('busy', undefined, NOW + 1);
+    const some = comment('some', undefined, NOW + 2);
+    comment('newest, no replies', undefined, NOW + 3);
+    const newerQuiet = comment('quiet, newer', undefined, NOW + 4);
+    for (let n = 0; n < 3; n++) comment(`busy reply ${n}`, busy.id, NOW + 10 + n);
+    comment('some reply', some.id, NOW + 20);
+    expect(quiet.id).toBeLessThan(newerQuiet.id);
+    expect(listThreads(buildId, undefined, 'top').threads.map((thread) => thread.content)).toEqual([
+      'busy',
+      'some',
+      'quiet, newer',
+      'newest, no replies',
+      'quiet, oldest',
+    ]);
+    expect(listThreads(buildId, 2, 'top')).toMatchObject({ threadCount: 5, threads: [{ content: 'busy' }, { content: 'some' }] });
+    expect(listThreads(buildId, undefined, 'new').threads[0]!.content).toBe('quiet, newer');
   });
 
   const commentCount = () => db().select({ count: builds.commentCount }).from(builds).get()?.count;

@@ -5,19 +5,21 @@ import { AI_REPLY_JOB, aiReplyJob } from '~/queue/job-types';
 import { db, type Writer } from '~/services/db.server';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
+import { suspendedMessage } from '~/utils/suspension';
 import { recountComments } from './builds.server';
+import { suspensionOf } from './member-moderation.server';
 import { notifyComment, notifyRoastBotReply } from './notifications.server';
 import { recordComment } from './progression.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberReplyLines } from './roast-memory.server';
-import type { CommentThread, CommentView } from '~/domain/comments';
+import type { CommentSort, CommentThread, CommentView } from '~/domain/comments';
 
 const MENTION = new RegExp(`(^|[^\\w@])@${AI_NAME}\\b`, 'i');
 
 /** A comment refused; `message` is shown to the member, `reason` lets callers answer in kind. */
 export class CommentError extends Error {
   override name = 'CommentError';
-  readonly reason: 'invalid' | 'not_found';
+  readonly reason: 'invalid' | 'not_found' | 'suspended';
 
   constructor(message: string, reason: CommentError['reason'] = 'invalid') {
     super(message);
@@ -35,33 +37,42 @@ export type NewComment = { buildId: number; userId: number; content: string; par
  * and the author of the comment it answers are notified in it too. Answers the comment as stored (trimmed, under its
  * thread's top-level comment).
  */
-export function addComment({ buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
+export function addComment(comment: NewComment, now = new Date()) {
+  return db().transaction((tx) => addCommentIn(tx, comment, now));
+}
+
+/**
+ * addComment in the caller's transaction. It asks the suspension guard's question of
+ * the member's row too: a comment posted on their behalf outside a request the guard
+ * stands in front of (a guest's, at sign-in) is refused while they are suspended.
+ */
+export function addCommentIn(tx: Writer, { buildId, userId, content, parentCommentId }: NewComment, now = new Date()) {
   const text = content.trim();
   if (!text) throw new CommentError('Comment cannot be empty');
   if (text.length > COMMENT_MAX_LENGTH) throw new CommentError(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
-  return db().transaction((tx) => {
-    const build = tx.select({ status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
-    if (!build || build.status !== 'approved') throw new CommentError('Build not found', 'not_found');
-    const parent = parentCommentId
-      ? tx
-          .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI, authorId: comments.userId })
-          .from(comments)
-          .where(and(eq(comments.id, parentCommentId), eq(comments.buildId, buildId)))
-          .get()
-      : undefined;
-    if (parentCommentId && !parent) throw new CommentError('The comment you replied to no longer exists', 'not_found');
-    const comment = tx
-      .insert(comments)
-      .values({ buildId, userId, content: text, parentCommentId: parent ? (parent.parentId ?? parent.id) : null, createdAt: now })
-      .returning({ id: comments.id, content: comments.content, parentCommentId: comments.parentCommentId, createdAt: comments.createdAt })
-      .get();
-    recountComments(tx, [buildId]);
-    notifyComment(tx, { id: comment.id, buildId, authorId: userId, repliedTo: parent?.authorId }, now);
-    recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
-    const wantsAi = MENTION.test(text) || parent?.isAI === true;
-    const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
-    return { ...comment, aiReplyQueued };
-  });
+  const until = suspensionOf(tx, userId, now);
+  if (until) throw new CommentError(suspendedMessage(until), 'suspended');
+  const build = tx.select({ status: builds.reviewStatus }).from(builds).where(eq(builds.id, buildId)).get();
+  if (!build || build.status !== 'approved') throw new CommentError('Build not found', 'not_found');
+  const parent = parentCommentId
+    ? tx
+        .select({ id: comments.id, parentId: comments.parentCommentId, isAI: comments.isAI, authorId: comments.userId })
+        .from(comments)
+        .where(and(eq(comments.id, parentCommentId), eq(comments.buildId, buildId)))
+        .get()
+    : undefined;
+  if (parentCommentId && !parent) throw new CommentError('The comment you replied to no longer exists', 'not_found');
+  const comment = tx
+    .insert(comments)
+    .values({ buildId, userId, content: text, parentCommentId: parent ? (parent.parentId ?? parent.id) : null, createdAt: now })
+    .returning({ id: comments.id, content: comments.content, parentCommentId: comments.parentCommentId, createdAt: comments.createdAt })
+    .get();
+  recountComments(tx, [buildId]);
+  notifyComment(tx, { id: comment.id, buildId, authorId: userId, repliedTo: parent?.authorId }, now);
+  recordComment(tx, { commentId: comment.id, buildId, authorId: userId }, now);
+  const wantsAi = MENTION.test(text) || parent?.isAI === true;
+  const aiReplyQueued = wantsAi && allowAiReply(tx, userId, buildId, now.getTime()) && enqueueJob(tx, aiReplyJob(comment.id), now);
+  return { ...comment, aiReplyQueued };
 }
 
 function allowAiReply(tx: Writer, userId: number, buildId: number, now: number): boolean {
@@ -150,11 +161,11 @@ export function saveAiReply(
 }
 
 /**
- * A build's comment threads, newest thread first, each with its replies oldest
- * first (a conversation reads down). `limit` caps the threads; `threadCount`
- * counts them all.
+ * A build's comment threads in `sort`'s order (newest first, or the most answered
+ * first), each with its replies oldest first (a conversation reads down). `limit`
+ * caps the threads; `threadCount` counts them all.
  */
-export function listThreads(buildId: number, limit?: number): { threads: CommentThread[]; threadCount: number } {
+export function listThreads(buildId: number, limit?: number, sort: CommentSort = 'new'): { threads: CommentThread[]; threadCount: number } {
   const columns = {
     id: comments.id,
     content: comments.content,
@@ -202,12 +213,14 @@ export function listThreads(buildId: number, limit?: number): { threads: Comment
           createdAt: row.createdAt,
           deleted: false,
         };
+  // A thread's replies, RoastBot's among them: what Top orders by.
+  const replyCount = sql<number>`(select count(*) from ${comments} as answers where answers.parent_comment_id = ${comments.id})`;
   const topLevel = db()
     .select(columns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.buildId, buildId), isNull(comments.parentCommentId)))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(...(sort === 'top' ? [desc(replyCount)] : []), desc(comments.createdAt), desc(comments.id))
     .limit(limit ?? -1)
     .all();
   const threadCount =

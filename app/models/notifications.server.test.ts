@@ -6,9 +6,11 @@ import { resetEnv } from '~/services/env.server';
 import { addComment, deleteOwnComment, saveAiReply } from './comments.server';
 import { updateEmailPreferences } from './email-preferences.server';
 import {
+  listNotificationLines,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  openNotification,
   pendingMail,
   pruneNotifications,
   queueCompetitionResults,
@@ -200,15 +202,16 @@ describe('in-site notifications', () => {
     ]);
   });
 
-  it('counts unread notifications, newest first, leaving out comments deleted since', () => {
+  it('lists notifications newest first, leaving out comments deleted since; the bell counts their line once', () => {
     const first = comment(visitor, 'First', NOW);
     comment(visitor, 'Second', NOW + 1000);
     comment(visitor, 'Third', NOW + 2000);
-    expect(unreadNotificationCount(owner)).toBe(3);
+    expect(unreadNotificationCount(owner)).toBe(1);
     deleteOwnComment(first.id, visitor);
     const page = listNotifications(owner);
-    expect(page).toMatchObject({ total: 2, unread: 2, page: 1, pageCount: 1 });
+    expect(page).toMatchObject({ total: 2, unread: 1, page: 1, pageCount: 1 });
     expect(page.items.map((item) => 'excerpt' in item && item.excerpt)).toEqual(['Third', 'Second']);
+    expect(new Set(page.items.map((item) => item.group))).toEqual(new Set([`comment:${buildId}`]));
   });
 
   it('pages the list, twenty a page', () => {
@@ -223,22 +226,65 @@ describe('in-site notifications', () => {
     ]);
   });
 
-  it('marks read only the member’s own notifications, one or all', () => {
+  it('marks read only the member’s own notifications: one with the earlier ones of its line, or all', async () => {
     comment(visitor, 'One', NOW);
     comment(visitor, 'Two', NOW + 1000);
-    const [newest, older] = listNotifications(owner).items;
+    const otherBuildId = await aListedBuild({ userId: owner, title: 'Other box' });
+    addComment({ buildId: otherBuildId, userId: aMember({ username: 'other' }).id, content: 'Elsewhere' }, new Date(NOW + 2000));
+    const [elsewhere, newest, older] = listNotifications(owner).items;
+    expect(unreadNotificationCount(owner)).toBe(2);
     expect(markNotificationRead(visitor, newest!.id)).toBe(false);
     expect(unreadNotificationCount(owner)).toBe(2);
+    // The older one first: the newer of its line stays unread.
+    expect(markNotificationRead(owner, older!.id)).toBe(true);
+    expect(listNotifications(owner).items.map((item) => [item.id, item.read])).toEqual([
+      [elsewhere!.id, false],
+      [newest!.id, false],
+      [older!.id, true],
+    ]);
     expect(markNotificationRead(owner, newest!.id)).toBe(true);
     expect(unreadNotificationCount(owner)).toBe(1);
-    expect(listNotifications(owner).items.map((item) => [item.id, item.read])).toEqual([
-      [newest!.id, true],
-      [older!.id, false],
-    ]);
+    expect(listNotifications(owner).items.map((item) => item.read)).toEqual([false, true, true]);
     const visitorUnread = unreadNotificationCount(visitor);
     expect(markAllNotificationsRead(owner)).toBe(1);
     expect(unreadNotificationCount(owner)).toBe(0);
     expect(unreadNotificationCount(visitor)).toBe(visitorUnread);
+  });
+
+  it('shows one line per kind and build: who, how many, the latest comment; other news on lines of its own', async () => {
+    const [ada, bo, cy, dee] = ['ada', 'bo', 'cy', 'dee'].map((username) => aMember({ username }).id);
+    comment(ada!, 'First words', NOW);
+    comment(bo!, 'Second words', NOW + 1000);
+    comment(ada!, 'Ada again', NOW + 2000);
+    comment(cy!, 'Third person', NOW + 3000);
+    const otherBuildId = await aListedBuild({ userId: owner, title: 'Other box' });
+    addComment({ buildId: otherBuildId, userId: dee!, content: 'Only one here' }, new Date(NOW + 4000));
+    const lines = listNotificationLines(owner).items.filter((line) => line.kind === 'comment');
+    expect(lines).toEqual([
+      expect.objectContaining({ buildTitle: 'Other box', count: 1, people: 1, names: ['dee'], read: false }),
+      expect.objectContaining({
+        buildTitle: 'Glass box',
+        count: 4,
+        people: 3,
+        names: ['cy', 'ada', 'bo'],
+        excerpt: 'Third person',
+        read: false,
+      }),
+    ]);
+    expect(listNotificationLines(owner)).toMatchObject({ unread: 2, page: 1 });
+    expect(listNotificationLines(owner).total).toBe(listNotificationLines(owner).items.length);
+  });
+
+  it('opens a line: read with the earlier ones of its line, and where the newest happened', () => {
+    comment(visitor, 'One', NOW);
+    const two = comment(visitor, 'Two', NOW + 1000);
+    const [line] = listNotificationLines(owner).items.filter((item) => item.kind === 'comment');
+    expect(openNotification(visitor, line!.id)).toBeNull();
+    // A third comment arrives after the member saw the line: it stays news.
+    comment(visitor, 'Three', NOW + 2000);
+    expect(openNotification(owner, line!.id)).toBe(`/build/${buildId}?comments=all#comment-${two.id}`);
+    expect(rowsFor(owner).map((row) => row.readAt !== null)).toEqual([true, true, false]);
+    expect(listNotificationLines(owner).items.find((item) => item.kind === 'comment')).toMatchObject({ count: 3, read: false });
   });
 
   it('tells the owner when a build reaches 10 ratings, once, on the site only', () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import {
   achievementTypes,
   builds,
@@ -13,7 +13,14 @@ import {
   users,
 } from '../../db/schema';
 import type { AchievementCode } from '~/domain/achievements';
-import { NOTIFICATIONS_PER_PAGE, type NotificationView, RATING_MILESTONES } from '~/domain/notifications';
+import {
+  LINE_NAMES,
+  notificationHref,
+  type NotificationLine,
+  NOTIFICATIONS_PER_PAGE,
+  type NotificationView,
+  RATING_MILESTONES,
+} from '~/domain/notifications';
 import { notifyJob } from '~/queue/job-types';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
@@ -434,9 +441,22 @@ function shown(userId: number | Placeholder) {
   );
 }
 
+/** The kinds whose news about one build is one line: comments on it, replies on it, RoastBot's answers, its rating milestones. */
+const GROUPED_KINDS = ['comment', 'reply', 'roastbot', 'milestone'] as const satisfies readonly Kind[];
+
+/**
+ * The line a notification is shown in, its group: one per kind and build for
+ * GROUPED_KINDS ("3 people commented on …"), else one per notification. Written once,
+ * in SQL, for the list, the bell's count and marking read alike.
+ */
+const groupKey = sql<string>`case when ${notifications.kind} in (${sql.join(
+  GROUPED_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+)}) and ${notifications.buildId} is not null then ${notifications.kind} || ':' || ${notifications.buildId} else 'one:' || ${notifications.id} end`;
+
 const shownRows = () =>
   db()
-    .select({ notification: notifications })
+    .select({ notification: notifications, group: groupKey })
     .from(notifications)
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(builds, eq(builds.id, notifications.buildId));
@@ -444,7 +464,7 @@ const shownRows = () =>
 // Built once, as drizzle would build its SQL again on every call.
 const unreadCount = preparedOnce((connection) =>
   connection
-    .select({ unread: count() })
+    .select({ unread: sql<number>`count(distinct ${groupKey})` })
     .from(notifications)
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(builds, eq(builds.id, notifications.buildId))
@@ -453,9 +473,10 @@ const unreadCount = preparedOnce((connection) =>
 );
 
 /**
- * How many of the member's notifications they have not marked read: the bell's count.
- * Every page a member opens shows it: read again only once the data changed (a new
- * notification, one marked read, a comment or build taken down is a write).
+ * How many lines of the member's notifications hold one they have not read: the
+ * bell's count (three comments on one build are one line, counted once). Every page a
+ * member opens shows it: read again only once the data changed (a new notification,
+ * one marked read, a comment or build taken down is a write).
  */
 export const unreadNotificationCount = perDataVersion((userId: number): number => unreadCount().get({ userId })?.unread ?? 0, {
   max: 10_000,
@@ -463,7 +484,10 @@ export const unreadNotificationCount = perDataVersion((userId: number): number =
 
 export type NotificationPage = { items: NotificationView[]; total: number; unread: number; page: number; pageCount: number };
 
-/** A page of the member's notifications, newest first, as they read now. */
+/**
+ * A page of the member's notifications, each on its own, newest first, as they read
+ * now, with the line each is shown in (`group`): the JSON API's list.
+ */
 export function listNotifications(userId: number, page = 1): NotificationPage {
   const total =
     db()
@@ -480,26 +504,118 @@ export function listNotifications(userId: number, page = 1): NotificationPage {
     .offset((page - 1) * NOTIFICATIONS_PER_PAGE)
     .all();
   const items: NotificationView[] = [];
-  for (const { notification } of rows) {
-    const subject = describe(notification);
-    if (subject && subject.kind !== 'digest') {
-      items.push({ ...subject, id: notification.id, createdAt: notification.createdAt, read: notification.readAt !== null });
-    }
+  for (const { notification, group } of rows) {
+    const view = viewOf(notification, group);
+    if (view) items.push(view);
   }
-  return { items, total, unread: unreadNotificationCount(userId), page, pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)) };
+  return { items, total, unread: unreadNotificationCount(userId), page, pageCount: pageCountOf(total) };
 }
 
-/** Marks one of the member's notifications read; false when they have none by that id (someone else's is not theirs to mark). */
-export function markNotificationRead(userId: number, id: number, now = new Date()): boolean {
-  const own = db()
-    .select({ readAt: notifications.readAt })
+function viewOf(row: typeof notifications.$inferSelect, group: string): NotificationView | null {
+  const subject = describe(row);
+  if (!subject || subject.kind === 'digest') return null;
+  return { ...subject, id: row.id, group, createdAt: row.createdAt, read: row.readAt !== null };
+}
+
+const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE));
+
+export type NotificationLinePage = { items: NotificationLine[]; total: number; unread: number; page: number; pageCount: number };
+
+/**
+ * A page of the lines /notifications shows, newest first: each group of the member's
+ * notifications as its latest reads now, how many it gathers, and who is behind them
+ * (the authors of its comments, latest first). A line is unread while any of its
+ * notifications is.
+ */
+export function listNotificationLines(userId: number, page = 1): NotificationLinePage {
+  const total =
+    db()
+      .select({ total: sql<number>`count(distinct ${groupKey})` })
+      .from(notifications)
+      .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(builds, eq(builds.id, notifications.buildId))
+      .where(shown(userId))
+      .get()?.total ?? 0;
+  const groups = db()
+    .select({ group: groupKey, count: count(), unread: sql<number>`sum(${notifications.readAt} is null)` })
     .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.list, 'notifications')))
-    .get();
-  if (!own) return false;
-  // Marking it again changes nothing, so the page's cached copies stay valid.
-  if (own.readAt === null) db().update(notifications).set({ readAt: now }).where(eq(notifications.id, id)).run();
-  return true;
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(builds, eq(builds.id, notifications.buildId))
+    .where(shown(userId))
+    .groupBy(groupKey)
+    .orderBy(desc(sql`max(${notifications.createdAt})`), desc(sql`max(${notifications.id})`))
+    .limit(NOTIFICATIONS_PER_PAGE)
+    .offset((page - 1) * NOTIFICATIONS_PER_PAGE)
+    .all();
+  const items: NotificationLine[] = [];
+  for (const { group, count: gathered, unread } of groups) {
+    const inGroup = and(shown(userId), eq(groupKey, group));
+    const latest = shownRows().where(inGroup).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(1).get();
+    const view = latest ? viewOf(latest.notification, group) : null;
+    if (!view) continue;
+    const names = view.kind === 'comment' || view.kind === 'reply' ? authorsOf(inGroup) : [];
+    items.push({ ...view, read: unread === 0, count: gathered, people: names.length, names: names.slice(0, LINE_NAMES) });
+  }
+  return { items, total, unread: unreadNotificationCount(userId), page, pageCount: pageCountOf(total) };
+}
+
+/** The authors of a line's comments, each once, the latest first. */
+function authorsOf(inGroup: ReturnType<typeof and>): string[] {
+  return db()
+    .select({ name: users.username })
+    .from(notifications)
+    .innerJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(builds, eq(builds.id, notifications.buildId))
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(inGroup)
+    .groupBy(comments.userId)
+    .orderBy(desc(sql`max(${notifications.createdAt})`), desc(sql`max(${notifications.id})`))
+    .all()
+    .map((row) => row.name ?? 'member');
+}
+
+/**
+ * The one read rule: a notification is read with every earlier one of its line (its
+ * group), whether the member opens the line, presses its Mark read, or a client calls
+ * the API; those that came after it, which the member has not seen, stay unread.
+ * False when the member has no notification by that id (someone else's is not theirs
+ * to mark).
+ */
+export function markNotificationRead(userId: number, id: number, now = new Date()): boolean {
+  return db().transaction((tx) => {
+    const own = tx
+      .select({ group: groupKey })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.list, 'notifications')))
+      .get();
+    if (!own) return false;
+    // Only unread ones change: marking again writes nothing, so the page's cached copies stay valid.
+    tx.update(notifications)
+      .set({ readAt: now })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.list, 'notifications'),
+          isNull(notifications.readAt),
+          lte(notifications.id, id),
+          eq(groupKey, own.group),
+        ),
+      )
+      .run();
+    return true;
+  });
+}
+
+/**
+ * Opening a notification's line: it is read (markNotificationRead), and this is where
+ * it happened, as its newest notification reads now; null when the member has no
+ * notification by that id. A line whose subject is gone opens the list again.
+ */
+export function openNotification(userId: number, id: number, now = new Date()): string | null {
+  if (!markNotificationRead(userId, id, now)) return null;
+  const row = db().select().from(notifications).where(eq(notifications.id, id)).get();
+  const subject = row ? describe(row) : null;
+  return subject && subject.kind !== 'digest' ? notificationHref(subject) : '/notifications';
 }
 
 /** Marks every notification of the member read; answers how many were unread. */

@@ -26,6 +26,7 @@ import { relativeTime, shortDateTime } from '~/utils/dates';
 import { appealReplySchema } from '~/utils/schemas';
 import { MemberLink } from '~/components/member-link';
 import { StaffMemberLink } from '~/components/admin/staff-member-link';
+import { commentHref } from '~/utils/places';
 
 /** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -237,7 +238,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               {report.commentId !== null ? (
                 <p>
                   Comment on{' '}
-                  <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
+                  <Link to={commentHref(report.buildId, report.commentId)} className="font-bold hover:text-neon-cyan">
                     {report.buildTitle}
                   </Link>
                   : <q className="whitespace-pre-line break-words">{report.commentText}</q>

@@ -1,11 +1,11 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/notifications';
 import { CheckIcon } from '~/components/icons';
 import { EmptyState } from '~/components/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from '~/models/notifications.server';
-import { notificationHref, notificationText } from '~/domain/notifications';
+import { listNotificationLines, markAllNotificationsRead, markNotificationRead, openNotification } from '~/models/notifications.server';
+import { lineNames, notificationLineText } from '~/domain/notifications';
 import { requireUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime } from '~/utils/dates';
@@ -14,36 +14,47 @@ import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 
 export const meta = () => pageMeta('Notifications', 'What happened to your builds and comments on RigRoast.');
 
-/** The signed-in member's notifications, newest first, a page at a time (`?page=`). */
+/** The signed-in member's notifications, a line per group (three comments on one build are one), newest first, a page at a time (`?page=`). */
 export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const list = listNotifications(user.id, pageNumber(args.url.searchParams.get('page')));
+  const list = listNotificationLines(user.id, pageNumber(args.url.searchParams.get('page')));
   return {
     ...list,
     items: list.items.map((item) => ({
       ...item,
       createdAt: item.createdAt.getTime(),
-      text: notificationText(item),
-      href: notificationHref(item),
+      text: notificationLineText(item),
+      names: lineNames(item),
     })),
     now: Date.now(),
   };
 }
 
-/** Marks one notification read (`intent=read`, `id`) or all of them (`intent=read-all`), then back to the page the form was on. */
+/**
+ * Opens a line (`intent=open`, `id` its newest notification): it is read, and the
+ * member goes where it happened; a GET never writes, so opening is this post. Marks a
+ * line read (`intent=read`) or all of them (`intent=read-all`), then back to the page
+ * the form was on.
+ */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const formData = await args.request.formData();
   const back = withQuery('/notifications', { page: pageNumber(String(formData.get('page') ?? '')) });
+  const id = positiveInt(String(formData.get('id') ?? ''));
+  const notMine = () =>
+    redirectWithToast(
+      back,
+      { kind: 'error', title: 'Not marked', description: 'That notification is not yours, or it is gone.' },
+      { status: 303 },
+    );
   switch (formData.get('intent')) {
+    case 'open': {
+      const href = id === null ? null : openNotification(user.id, id);
+      return href === null ? notMine() : redirect(href, 303);
+    }
     case 'read': {
-      const id = positiveInt(String(formData.get('id') ?? ''));
       if (id !== null && markNotificationRead(user.id, id)) return redirectWithToast(back, { title: 'Marked as read' }, { status: 303 });
-      return redirectWithToast(
-        back,
-        { kind: 'error', title: 'Not marked', description: 'That notification is not yours, or it is gone.' },
-        { status: 303 },
-      );
+      return notMine();
     }
     case 'read-all': {
       markAllNotificationsRead(user.id);
@@ -101,10 +112,24 @@ function NotificationItem({ item, page, now }: { item: Item; page: number; now: 
     >
       <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-neon-pink'}`} />
       <div className="min-w-0 flex-1">
-        <Link to={item.href} className="font-semibold break-words text-ink hover:text-neon-cyan">
-          {item.text}
-        </Link>
-        {excerpt ? <p className="mt-1 break-words text-sm text-muted">“{excerpt}”</p> : null}
+        {/* Opening it is a post (it marks the line read), with or without JavaScript; it then goes where it happened. */}
+        <Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="open"
+            className="text-left font-semibold break-words text-ink underline-offset-4 hover:text-neon-cyan hover:underline"
+          >
+            {item.text}
+          </button>
+        </Form>
+        {item.names ? <p className="mt-1 break-words text-sm text-ink/80">{item.names}</p> : null}
+        {excerpt ? (
+          <p className="mt-1 break-words text-sm text-muted">
+            {item.count > 1 ? 'Latest: ' : ''}“{excerpt}”
+          </p>
+        ) : null}
         <p className="mt-1 text-xs text-muted">
           <time dateTime={new Date(item.createdAt).toISOString()}>{relativeTime(item.createdAt, now)}</time>
         </p>

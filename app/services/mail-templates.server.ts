@@ -1,5 +1,6 @@
 import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { competitionResult, notificationHref, notificationText, type NotificationSubject } from '~/domain/notifications';
+import { commentHref } from '~/utils/places';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -170,17 +171,17 @@ function notificationLine(item: NotificationMailItem, origin: string): Line | nu
     case 'comment':
       return {
         text: `${item.author} ${item.reply ? 'replied' : 'commented'} on “${item.buildTitle}”: “${item.excerpt}”`,
-        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+        link: `${origin}${commentHref(item.buildId, item.commentId)}`,
       };
     case 'reply':
       return {
         text: `${item.author} replied to your comment on “${item.buildTitle}”: “${item.excerpt}”`,
-        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+        link: `${origin}${commentHref(item.buildId, item.commentId)}`,
       };
     case 'roastbot':
       return {
         text: `RoastBot answered you on “${item.buildTitle}”: “${item.excerpt}”`,
-        link: `${origin}/build/${item.buildId}#comment-${item.commentId}`,
+        link: `${origin}${commentHref(item.buildId, item.commentId)}`,
       };
     case 'competition':
       return { text: competitionResult(item.title, item.placement, item.juryWinner), link: `${origin}/competitions/${item.competitionId}` };

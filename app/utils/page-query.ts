@@ -1,5 +1,6 @@
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, TUTORIAL_STEP_COUNT } from './constants';
-import { pageNumber } from './query';
+import { pageNumber, positiveInt } from './query';
+import { COMMENT_SORTS, type CommentSort } from '~/domain/comments';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 import { isBuildTag } from '~/domain/build-tags';
 import { defaultGallerySort, GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
@@ -97,4 +98,32 @@ export function onlyViewerMoved(current: URL, next: URL): boolean {
     return `${url.pathname}?${params.toString()}${url.hash}`;
   };
   return current.searchParams.get(VIEWER_PHOTO_PARAM) !== next.searchParams.get(VIEWER_PHOTO_PARAM) && rest(current) === rest(next);
+}
+
+export type BuildPageQuery = {
+  /** `?comments=all`: every thread, each with every reply; else the first COMMENT_THREADS_SHOWN, long threads folded. */
+  comments: 'all' | 'first';
+  /** `?sort=top`: the most answered threads first; newest first by default. */
+  sort: CommentSort;
+  /** `?replyTo=ID`: a reply form open under that thread (the page checks it is one of its threads). */
+  replyTo: number | null;
+};
+
+/** The build page's query, read one way by the page, its links, its redirects and the page cache; anything else reads as the default. */
+export function buildPageQuery(params: URLSearchParams): BuildPageQuery {
+  return {
+    comments: params.get('comments') === 'all' ? 'all' : 'first',
+    sort: COMMENT_SORTS.find((sort) => sort === params.get('sort')) ?? 'new',
+    replyTo: positiveInt(params.get('replyTo')),
+  };
+}
+
+/** The build page's address with this view of its comments, the one way links and redirects write it: defaults left out, parameters in a fixed order. */
+export function buildPageHref(buildId: number, { comments = 'first', sort = 'new', replyTo = null }: Partial<BuildPageQuery> = {}): string {
+  const params = new URLSearchParams();
+  if (comments === 'all') params.set('comments', 'all');
+  if (sort !== 'new') params.set('sort', sort);
+  if (replyTo !== null) params.set('replyTo', String(replyTo));
+  const search = params.toString();
+  return search ? `/build/${buildId}?${search}` : `/build/${buildId}`;
 }

@@ -12,7 +12,15 @@ const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
  * answered as any signed-out visitor's (from the page cache): another site's
  * cookies on our domain (a CDN's, a proxy's, analytics) change nothing we draw.
  */
-export const APP_COOKIES = ['rr_session', 'rr_auth_flow', 'rr_username_prompt', 'rr_username_retry', 'rr_pending_upload', 'toast'] as const;
+export const APP_COOKIES = [
+  'rr_session',
+  'rr_auth_flow',
+  'rr_username_prompt',
+  'rr_username_retry',
+  'rr_pending_upload',
+  'rr_pending_comment',
+  'toast',
+] as const;
 
 export type AppCookieName = (typeof APP_COOKIES)[number];
 

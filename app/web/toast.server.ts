@@ -3,6 +3,7 @@ import { createContext, data, redirect, type RouterContextProvider } from 'react
 import { z } from 'zod';
 import type { Toast, ToastInput } from '~/utils/toast';
 import { appCookie } from './cookies.server';
+import { fromScript } from './redirect-places.server';
 
 const toastSchema = z.object({
   id: z.string(),
@@ -40,7 +41,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
  */
 export async function dataWithToast<T>({ request, context }: RequestArgs, payload: T, toast: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
-  if (new URL(request.url).pathname.endsWith('.data')) headers.append('Set-Cookie', await toastHeader(toast));
+  if (fromScript(request)) headers.append('Set-Cookie', await toastHeader(toast));
   else context.set(pendingToastContext, withId(toast));
   return data(payload, { ...init, headers });
 }

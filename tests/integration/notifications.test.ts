@@ -50,7 +50,7 @@ describe('notification mails', () => {
     const mail = await stack.mail.waitForMail(owner.email, { after: 1, timeoutMs: 15_000 });
     expect(mail.subject).toBe('10 new comments on your builds');
     for (let n = 1; n <= 10; n++) expect(mail.text).toContain(`Comment number ${n}”`);
-    expect(mail.text).toContain(`/build/${buildId}#comment-`);
+    expect(mail.text).toContain(`/build/${buildId}?comments=all#comment-`);
     const unsubscribe = extractLink(mail, '/unsubscribe');
     expect(header(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -196,7 +196,7 @@ describe('in-site notifications', () => {
       kind,
     ).id;
 
-  it('the bell counts a comment on your build on the next page, /notifications lists it, and plain forms mark it read', async () => {
+  it('the bell counts a comment on your build on the next page, /notifications lists it, and plain forms open it or mark it read', async () => {
     const owner = await aMember();
     const fan = await aMember();
     const buildId = await quietBuildBy(owner.browser, 'Bell rig');
@@ -211,7 +211,8 @@ describe('in-site notifications', () => {
     expect(text).toMatch(/\S+ commented on “Bell rig”/);
     // The comment is text, never markup.
     expect(list.html).toContain('Love the &lt;b&gt;lighting&lt;/b&gt;');
-    expect(list.html).toMatch(new RegExp(`href="/build/${buildId}\\?comments=all#comment-\\d+"`));
+    // Opening it is a post of its own form: a link would be a GET, which never writes.
+    expect(list.html).not.toMatch(new RegExp(`href="/build/${buildId}`));
     const id = idOf(owner.email, 'comment');
 
     // Someone else's notification is not theirs to mark.
@@ -226,9 +227,23 @@ describe('in-site notifications', () => {
     expect(bell(marked.html)).toBe('Notifications');
     expect(pageText(marked.html)).toContain('You are all caught up.');
 
+    // Two more comments on the build are one more line: the bell counts it once.
     await comment(fan.browser, buildId, 'One more');
     await comment(fan.browser, buildId, 'And another');
-    expect(bell((await owner.browser.get('/notifications')).html)).toBe('Notifications, 2 unread');
+    const lines = await owner.browser.get('/notifications');
+    expect(bell(lines.html)).toBe('Notifications, 1 unread');
+    expect(pageText(lines.html)).toMatch(/\S+ commented 3 times on “Bell rig”/);
+    const newest = idOf(owner.email, 'comment');
+    expect(toastText((await fan.browser.post('/notifications', { intent: 'open', id: String(newest) })).html)).toContain('Not marked');
+
+    // Opening the line reads it, and goes where the newest happened.
+    const opened = await owner.browser.submit('/notifications', { intent: 'open', id: String(newest) });
+    expect(opened.status).toBe(303);
+    const newestComment = query<{ id: number }>('select comment_id as id from notifications where id = ?', newest).id;
+    expect(opened.headers.get('location')).toBe(`/build/${buildId}?comments=all#comment-${newestComment}`);
+    expect(bell((await owner.browser.get('/gallery')).html)).toBe('Notifications');
+
+    await comment(fan.browser, buildId, 'Last one');
     const all = await owner.browser.post('/notifications', { intent: 'read-all' });
     expect(toastText(all.html)).toContain('All notifications marked as read');
     expect(bell(all.html)).toBe('Notifications');
@@ -255,25 +270,37 @@ describe('in-site notifications', () => {
     await comment(fan.browser, buildId, 'And again');
 
     expectError(await call(stack.browser(), 'GET', '/api/notifications'), 401, 'unauthorized');
+    // Two comments on one build are one line of the site's: the bell counts it once.
     const unread = await call(owner.browser, 'GET', '/api/notifications/unread');
-    expect(unread.body).toEqual({ unread: 2 });
+    expect(unread.body).toEqual({ unread: 1 });
     expectContract('GET', '/api/notifications/unread', unread.body);
 
     const list = await call(owner.browser, 'GET', '/api/notifications');
     expect(list.status).toBe(200);
     expectContract('GET', '/api/notifications', list.body);
-    const page = list.body as { items: { id: number; kind: string; read: boolean; excerpt?: string; url: string }[]; unread: number };
-    expect(page.unread).toBe(2);
+    const page = list.body as {
+      items: { id: number; group: string; kind: string; read: boolean; excerpt?: string; url: string }[];
+      unread: number;
+    };
+    expect(page.unread).toBe(1);
+    // Each on its own, with the group the site shows them in.
     const [newest, older] = page.items;
-    expect(newest).toMatchObject({ kind: 'comment', excerpt: 'And again', read: false, buildTitle: 'API rig' });
+    expect(newest).toMatchObject({
+      kind: 'comment',
+      excerpt: 'And again',
+      read: false,
+      buildTitle: 'API rig',
+      group: `comment:${buildId}`,
+    });
     expect(newest!.url).toMatch(new RegExp(`^/build/${buildId}\\?comments=all#comment-\\d+$`));
-    expect(older).toMatchObject({ excerpt: 'Via the API' });
+    expect(older).toMatchObject({ excerpt: 'Via the API', group: `comment:${buildId}` });
 
     expectError(await call(fan.browser, 'POST', `/api/notifications/${newest!.id}/read`), 404, 'not_found');
     expectError(await call(owner.browser, 'POST', '/api/notifications/abc/read'), 404, 'not_found');
-    const one = await call(owner.browser, 'POST', `/api/notifications/${newest!.id}/read`);
+    // The older one: the newer of its group stays unread.
+    const one = await call(owner.browser, 'POST', `/api/notifications/${older!.id}/read`);
     expect(one.body).toEqual({ unread: 1 });
-    expectContract('POST', `/api/notifications/${newest!.id}/read`, one.body);
+    expectContract('POST', `/api/notifications/${older!.id}/read`, one.body);
     const all = await call(owner.browser, 'POST', '/api/notifications/read-all');
     expect(all.body).toEqual({ marked: 1, unread: 0 });
     expectContract('POST', '/api/notifications/read-all', all.body);

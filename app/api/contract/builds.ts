@@ -7,6 +7,7 @@ import { GALLERY_QUERY_MAX, GALLERY_SORTS } from '~/domain/gallery';
 import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
 import { ADVICE_ITEMS, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import { commentSchema as commentFields, roastIntensityField } from '~/utils/schemas';
+import { COMMENT_SORTS } from '~/domain/comments';
 
 /** The most builds GET /api/builds/recent answers at once (the admin list asks for this many). */
 export const RECENT_BUILDS_MAX = 100;
@@ -92,9 +93,9 @@ export const buildDetailSchema = buildSummarySchema.extend({
   }),
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
-  comments: z
-    .array(commentThreadSchema)
-    .meta({ description: `Newest thread first; the first ${COMMENT_THREADS_SHOWN} unless ?comments=all` }),
+  comments: z.array(commentThreadSchema).meta({
+    description: `Newest thread first (the most answered first with ?sort=top); the first ${COMMENT_THREADS_SHOWN} unless ?comments=all`,
+  }),
   threadCount: z.int().meta({ description: 'Every thread, loaded or not' }),
 });
 
@@ -174,6 +175,9 @@ export const buildOperations: Operation[] = [
         .enum(['all'])
         .optional()
         .meta({ description: `all: every thread, not just the first ${COMMENT_THREADS_SHOWN}` }),
+      sort: z.enum(COMMENT_SORTS).optional().meta({
+        description: 'new (the default): the newest thread first; top: the most answered first (ties newest first), as the page’s Top',
+      }),
     }),
     response: { status: 200, description: 'The build', schema: buildDetailSchema },
     errors: [404],

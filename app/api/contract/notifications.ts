@@ -79,6 +79,10 @@ export const notificationSchema = z.intersection(
   subjectSchema,
   z.object({
     id: z.number().int(),
+    group: z.string().meta({
+      description:
+        'The line the site shows it in: notifications of one kind about one build share it ("3 people commented on …"); any other is a group of its own. Marking one read marks the earlier ones of its group too.',
+    }),
     createdAt: timestamp,
     read: z.boolean(),
     text: z.string().meta({ description: 'What happened, in one line, as the site says it' }),
@@ -86,7 +90,9 @@ export const notificationSchema = z.intersection(
   }),
 );
 
-const unreadSchema = z.object({ unread: z.number().int().meta({ description: 'Unread notifications: the bell’s count' }) });
+const unreadSchema = z.object({
+  unread: z.number().int().meta({ description: 'Groups with an unread notification: the bell’s count, one per line the site shows' }),
+});
 
 export const notificationPageSchema = z.object({
   items: z.array(notificationSchema),
@@ -107,7 +113,7 @@ export const notificationOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/notifications',
-    summary: "The member's notifications, newest first, a page at a time",
+    summary: "The member's notifications, each on its own (with the group the site shows it in), newest first, a page at a time",
     access: 'member',
     query: notificationListQuery,
     response: { status: 200, description: 'A page of notifications', schema: notificationPageSchema },
@@ -116,7 +122,7 @@ export const notificationOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/notifications/unread',
-    summary: "How many of the member's notifications are unread (the header bell's count)",
+    summary: "How many groups of the member's notifications hold an unread one (the header bell's count)",
     access: 'member',
     response: { status: 200, description: 'The count', schema: unreadSchema },
     errors: [401],
@@ -124,7 +130,8 @@ export const notificationOperations: Operation[] = [
   {
     method: 'post',
     path: '/api/notifications/{id}/read',
-    summary: "Marks one of the member's notifications read; 404 for one that is not theirs",
+    summary:
+      "Marks one of the member's notifications read, with the earlier ones of its group (as opening its line on the site does); 404 for one that is not theirs",
     access: 'member',
     response: { status: 200, description: 'Marked; the unread count now', schema: unreadSchema },
     errors: [401, 404],

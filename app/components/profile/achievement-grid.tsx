@@ -1,6 +1,7 @@
 import type { AchievementView } from '~/domain/progression';
 import { AchievementIcon } from '~/components/progression/achievement-icon';
 import { shortDate } from '~/utils/dates';
+import { PLACES } from '~/utils/places';
 
 export type AchievementData = Omit<AchievementView, 'earnedAt'> & { earnedAt: number | null };
 
@@ -13,7 +14,7 @@ export function AchievementGrid({ achievements, earnedOnly = false }: { achievem
   const shown = earnedOnly ? earned : achievements;
   return (
     <section aria-labelledby="achievements-heading" className="grid gap-4">
-      <h2 id="achievements-heading" className="flex items-baseline justify-between text-lg font-bold">
+      <h2 id={PLACES.achievements} className="flex items-baseline justify-between text-lg font-bold">
         Achievements
         <span className="text-sm font-normal text-muted">
           {earnedOnly ? `${earned.length} earned` : `${earned.length} of ${achievements.length} earned`}

@@ -10,6 +10,7 @@ import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import { bioSchema, codeSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
 import { useTypedValue } from '~/components/use-typed-value';
 import type { SuspensionNotice } from '~/domain/member-moderation';
+import { PLACES } from '~/utils/places';
 
 type Profile = {
   username: string;
@@ -120,7 +121,7 @@ export function SettingsTab({ profile, editing, confirmingDeletion, suspension, 
           </a>
         </div>
       </Setting>
-      <Setting title="Delete my account" id="delete-account">
+      <Setting title="Delete my account" id={PLACES.deleteAccount}>
         <DeleteAccount
           email={profile.email}
           confirming={confirmingDeletion || failedIntent === 'delete-account'}

@@ -6,17 +6,20 @@ import { listThreads } from '~/models/comments.server';
 import { apiError } from '~/api/request.server';
 import { currentUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
+import { buildPageQuery } from '~/utils/page-query';
 
 /**
  * GET /api/builds/{id} (spec §7): the build with its comment threads, as the
- * build page shows it. A build screening has not approved is a 404 for all but
+ * build page shows them (`?comments=all`, `?sort=top`). A build screening has not approved is a 404 for all but
  * its owner and moderators, as on the page.
  */
 export function loader(args: Route.LoaderArgs) {
   const build = findBuildDetail(Number(args.params.id));
   const viewer = currentUser(args);
   if (!build || !canSeeBuild(build, viewer)) return apiError(404, 'Build not found');
-  const comments = listThreads(build.id, args.url.searchParams.get('comments') === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  // Read as the page reads them: anything else is the default.
+  const view = buildPageQuery(args.url.searchParams);
+  const comments = listThreads(build.id, view.comments === 'all' ? undefined : COMMENT_THREADS_SHOWN, view.sort);
   return Response.json(
     apiBuildDetail(
       { ...build, listed: isListed(build) },

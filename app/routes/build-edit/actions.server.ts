@@ -13,6 +13,7 @@ import { UploadError } from '~/services/multipart.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
+import { atPlace, PLACES } from '~/utils/places';
 import { buildDetailsSchema, partSchema } from '~/utils/schemas';
 
 // The edit page's intents: each answers with a redirect back (and a toast) or, for refused
@@ -51,7 +52,8 @@ export function savePart(args: Route.ActionArgs, buildId: number, userId: number
     return partRefused(args, form, messages[0] ?? 'Check the part');
   }
   const result = form === 'new' ? addPart(buildId, userId, submission.value) : confirmPart(buildId, userId, form, submission.value);
-  if (result.ok) return redirectWithToast(`${back}#parts`, { title: form === 'new' ? 'Part added' : 'Part confirmed' }, { status: 303 });
+  if (result.ok)
+    return redirectWithToast(atPlace(back, PLACES.parts), { title: form === 'new' ? 'Part added' : 'Part confirmed' }, { status: 303 });
   if (result.reason === 'too_many') return partRefused(args, form, `A build lists at most ${MAX_BUILD_PARTS} parts`);
   notYours(result);
 }
@@ -59,7 +61,7 @@ export function savePart(args: Route.ActionArgs, buildId: number, userId: number
 export function deletePart(buildId: number, userId: number, partId: number, back: string) {
   const result = removePart(buildId, userId, partId);
   if (!result.ok && result.reason !== 'not_found') notYours(result);
-  return redirectWithToast(`${back}#parts`, { title: 'Part removed' }, { status: 303 });
+  return redirectWithToast(atPlace(back, PLACES.parts), { title: 'Part removed' }, { status: 303 });
 }
 
 /** A photo's refusal, beside the add-photo form. */
@@ -81,7 +83,7 @@ export async function addPhoto(args: Route.ActionArgs, buildId: number, userId: 
   const result = await addBuildPhoto(buildId, userId, imageId);
   if (result.ok) {
     return redirectWithToast(
-      `${back}#photos`,
+      atPlace(back, PLACES.photos),
       { title: 'Photo added', description: 'It shows on the build page once it has been checked.' },
       { status: 303 },
     );
@@ -94,5 +96,5 @@ export async function addPhoto(args: Route.ActionArgs, buildId: number, userId: 
 export async function deletePhoto(buildId: number, userId: number, photoId: number, back: string) {
   const result = await removeBuildPhoto(buildId, userId, photoId);
   if (!result.ok && result.reason !== 'not_found') notYours(result);
-  return redirectWithToast(`${back}#photos`, { title: 'Photo removed' }, { status: 303 });
+  return redirectWithToast(atPlace(back, PLACES.photos), { title: 'Photo removed' }, { status: 303 });
 }

@@ -3,6 +3,7 @@ import type { PartRefusal } from './actions.server';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
 import { type BuildPart, MAX_BUILD_PARTS, PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
+import { PLACES } from '~/utils/places';
 
 type Refusal = PartRefusal | null;
 
@@ -49,7 +50,7 @@ function PartFields({ idPrefix, part, error }: { idPrefix: string; part?: Pick<B
 export function PartsEditor({ parts, refusal }: { parts: BuildPart[]; refusal: Refusal }) {
   const proposed = parts.filter((part) => part.status === 'proposed').length;
   return (
-    <section id="parts" aria-labelledby="parts-edit-title" className="panel grid gap-5 p-5 sm:p-6">
+    <section id={PLACES.parts} aria-labelledby="parts-edit-title" className="panel grid gap-5 p-5 sm:p-6">
       <div className="grid gap-1">
         <h2 id="parts-edit-title" className="display text-xl">
           Parts

@@ -6,6 +6,7 @@ import { EXTRA_PHOTOS_HINT, ExtraPhotosInput, extraPhotosProblems } from '~/comp
 import { useHydrated } from '~/components/use-hydrated';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
 import type { ImageSources } from '~/images/variants';
+import { PLACES } from '~/utils/places';
 
 type Photo = { id: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null; image: ImageSources | null };
 
@@ -19,7 +20,7 @@ const STATUS_TEXT: Record<ReviewStatus, string> = {
 /** The owner's extra photos with what screening said of each, and the form that adds one. */
 export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: string | null }) {
   return (
-    <section id="photos" aria-labelledby="photos-title" className="panel grid gap-5 p-5 sm:p-6">
+    <section id={PLACES.photos} aria-labelledby="photos-title" className="panel grid gap-5 p-5 sm:p-6">
       <div className="grid gap-1">
         <h2 id="photos-title" className="display text-xl">
           More photos

@@ -16,6 +16,7 @@ import { RatingSummary } from '~/components/rating-summary';
 import { Comments, ReportForm } from '~/components/comments';
 import { StarInput } from '~/components/star-input';
 import { buildTagLabel } from '~/domain/build-tags';
+import type { CommentSort } from '~/domain/comments';
 import { parseMarkdownLite } from '~/domain/markdown-lite';
 import { buildTagsOf } from '~/models/build-details.server';
 import { confirmedParts, listParts } from '~/models/build-parts.server';
@@ -30,6 +31,7 @@ import { roastReactionsOf } from '~/models/roast-reactions.server';
 import { roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
+import { keepGuestComment } from '~/web/pending-comment.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { markNamesNothing } from '~/web/render-reading.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
@@ -37,20 +39,21 @@ import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { onlyViewerMoved } from '~/utils/page-query';
-import { withQuery } from '~/utils/query';
+import { buildPageHref, buildPageQuery, type BuildPageQuery } from '~/utils/page-query';
+import { atPlace, commentPlace, PLACES } from '~/utils/places';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
  * signed-in member's page is rendered each time, but not read each time. Keyed by
- * the build and whether every comment thread is asked for.
+ * the build, whether every comment thread is asked for, and their order.
  */
-const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => {
-  const [id, threadsShown] = key.split('/');
+const sharedBuildPage = perDataVersion((key: `${number}/${BuildPageQuery['comments']}/${CommentSort}`) => {
+  const [id, threadsShown, sort] = key.split('/') as [string, BuildPageQuery['comments'], CommentSort];
   const detail = findBuildDetail(Number(id));
   if (!detail) return null;
-  const { threads, threadCount } = listThreads(detail.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN);
+  const { threads, threadCount } = listThreads(detail.id, threadsShown === 'all' ? undefined : COMMENT_THREADS_SHOWN, sort);
   return {
     detail,
     // What the page shows of the build, made here so that it is one object while the data is unchanged (SharedRegion deps).
@@ -86,15 +89,15 @@ const sharedBuildPage = perDataVersion((key: `${number}/${'all' | 'first'}`) => 
 
 export function loader(args: Route.LoaderArgs) {
   const id = Number(args.params.id);
-  const { searchParams } = args.url;
-  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${searchParams.get('comments') === 'all' ? 'all' : 'first'}`) : null;
+  const view = buildPageQuery(args.url.searchParams);
+  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${view.comments}/${view.sort}`) : null;
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!page || !canSeeBuild(page.detail, viewer)) throw notFound('build');
   const { detail, build, roast, threads, threadCount, awaitedReplies } = page;
-  const replyTo = threads.find((thread) => thread.id === Number(searchParams.get('replyTo')))?.id ?? null;
+  const replyTo = threads.some((thread) => thread.id === view.replyTo) ? view.replyTo : null;
   // The reply form for a comment that is not on the page: the page without it, never stored under that id.
-  if (searchParams.has('replyTo') && replyTo === null) markNamesNothing();
+  if (view.replyTo !== null && replyTo === null) markNamesNothing();
   return {
     build,
     viewer: viewer
@@ -110,11 +113,12 @@ export function loader(args: Route.LoaderArgs) {
     comments: {
       threads,
       threadCount,
+      view: { comments: view.comments, sort: view.sort },
       replyTo,
       awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
     // The member asked RoastBot and its reply is still to land: their page looks again until it does.
-    replyReload: viewer === null ? null : replyRefresh(build.id, searchParams, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
+    replyReload: viewer === null ? null : replyRefresh(build.id, view, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
@@ -138,9 +142,9 @@ export function loader(args: Route.LoaderArgs) {
  * is on its way: the thread. A refresh to the very address it is on, #fragment and
  * all, would only scroll, so it alternates between the page's two comment views.
  */
-function replyRefresh(buildId: number, searchParams: URLSearchParams, awaited: { threadId: number } | undefined): string | null {
+function replyRefresh(buildId: number, view: BuildPageQuery, awaited: { threadId: number } | undefined): string | null {
   if (!awaited) return null;
-  return `${withQuery(`/build/${buildId}`, { comments: searchParams.get('comments') === 'all' ? null : 'all' })}#comment-${awaited.threadId}`;
+  return atPlace(buildPageHref(buildId, { comments: view.comments === 'all' ? 'first' : 'all', sort: view.sort }), commentPlace(awaited.threadId));
 }
 
 /** Opening, stepping or closing the photo viewer changes only the address: nothing to read again. */
@@ -149,25 +153,32 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 /** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
-  const user = requireUser(args);
   const buildId = Number(args.params.id);
-  const formData = await args.request.formData();
-  const back = `/build/${buildId}`;
+  const { request } = args;
+  // Back to the page as it was (its comments' view), without the reply form a post closes.
+  const view = buildPageQuery(args.url.searchParams);
+  const back = buildPageHref(buildId, { comments: view.comments, sort: view.sort });
+  const formData = await request.formData();
+  // A guest's comment is kept through sign-in; anything else only sends them there.
+  if (!currentUser(args) && formData.get('intent') === 'comment' && Number.isSafeInteger(buildId)) {
+    return keepGuestComment(args, buildId, formData, back);
+  }
+  const member = requireUser(args);
   switch (formData.get('intent')) {
     case 'rate':
-      return rate(args.request, buildId, user.id, Number(formData.get('rating')), back);
+      return rate(request, buildId, member.id, Number(formData.get('rating')), back);
     case 'react-roast':
-      return reactToRoastWith(buildId, user.id, formData.get('reaction'), back);
+      return reactToRoastWith(request, buildId, member.id, formData.get('reaction'), back);
     case 'comment':
-      return comment(args, buildId, user.id, formData, back);
+      return comment(args, buildId, member.id, formData, view);
     case 'delete-comment':
-      return deleteComment(user, Number(formData.get('commentId')), back);
+      return deleteComment(request, member, Number(formData.get('commentId')), back);
     case 'hide-build':
-      return hide(user, buildId, back);
+      return hide(request, member, buildId, back);
     case 'report':
-      return report(buildId, user.id, formData, back);
+      return report(request, buildId, member.id, formData, back);
     case 'fresh-roast':
-      return askForFreshRoast(buildId, user.id, formData, back);
+      return askForFreshRoast(request, buildId, member.id, formData, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -235,7 +246,12 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
           {build.listed && viewer && !viewer.isOwner && !suspension ? (
-            <SharedRegion name="build-actions" deps={[build.id, viewer.canModerate, reportReasons]} className="flex flex-wrap items-start gap-4 text-sm">
+            <SharedRegion
+              name="build-actions"
+              id={PLACES.buildActions}
+              deps={[build.id, viewer.canModerate, reportReasons]}
+              className="flex flex-wrap items-start gap-4 text-sm"
+            >
               <ReportForm reasons={reportReasons} target={{ buildId: build.id }} />
               {viewer.canModerate ? (
                 <Form method="post" preventScrollReset>
@@ -255,6 +271,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             buildId={build.id}
             threads={comments.threads}
             threadCount={comments.threadCount}
+            view={comments.view}
             commentCount={build.commentCount}
             replyTo={comments.replyTo}
             awaitingReply={comments.awaitingReply}

@@ -7,6 +7,7 @@ import { enterCompetition, withdrawEntry } from '~/models/competition-entries.se
 import { findCompetition } from '~/models/competitions.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { redirectWithToast } from '~/web/toast.server';
+import { entryPlace } from '~/utils/places';
 import { competitionEntrySchema } from '~/utils/schemas';
 
 // The competition page's intents: a redirect back with a toast, or the page with the form's message.
@@ -52,5 +53,5 @@ export function rateInPlace(request: Request, competitionId: number, userId: num
     redirectWithToast(back, { kind: 'error', title: 'Failed to submit rating', description }, { status: 303 });
   if (!competition.open) return fail('Voting has closed for this competition.');
   if (!Number.isSafeInteger(buildId) || !isContestEntry(competitionId, buildId)) return fail('That build is not an entry here.');
-  return rate(request, buildId, userId, Number(formData.get('rating')), `${back}#entry-${buildId}`);
+  return rate(request, buildId, userId, Number(formData.get('rating')), back, entryPlace(buildId));
 }

@@ -4,6 +4,7 @@ import { MemberLink } from '~/components/member-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { StarInput } from '~/components/star-input';
 import type { ImageSources } from '~/images/variants';
+import { entryPlace } from '~/utils/places';
 
 export type ContestEntryData = {
   buildId: number;
@@ -45,7 +46,7 @@ export function ContestEntries({ entries, voting, signedIn, juror, back }: Props
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
-            <li key={entry.buildId} id={`entry-${entry.buildId}`} className="panel flex scroll-mt-24 flex-col overflow-hidden">
+            <li key={entry.buildId} id={entryPlace(entry.buildId)} className="panel flex flex-col overflow-hidden">
               <Link to={`/build/${entry.buildId}`} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-void">
                 {entry.image ? (
                   <ResponsiveImage

@@ -18,6 +18,7 @@ import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 import { safeRedirect } from '~/utils/redirects';
 import { bioSchema, codeSchema, emailChangeSchema, emailPreferencesSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import { atPlace, PLACES } from '~/utils/places';
 
 // The profile's intents; each redirects back with a toast, or answers the page with the form's message.
 
@@ -126,7 +127,7 @@ const DELETION_STATUS = { last_admin: 409, limited: 429, unsent: 503, invalid_co
 export async function deletionCode(args: Route.ActionArgs, user: CurrentUser) {
   const sent = await requestAccountDeletion(user, clientAddressOf(args.request));
   if (!sent.ok) return failed(args, 'deletion-code', sent.message, DELETION_STATUS[sent.reason]);
-  return redirectWithToast(`${SETTINGS}&delete=confirm#delete-account`, {
+  return redirectWithToast(atPlace(`${SETTINGS}&delete=confirm`, PLACES.deleteAccount), {
     title: 'Check your email',
     description: `We sent a code to ${user.email}. Enter it below to delete your account.`,
   });

@@ -1,0 +1,49 @@
+import { buildPageHref, type BuildPageQuery } from './page-query';
+
+/**
+ * The places in a page that links and redirects land on. Each id is written here once,
+ * for the element that carries it and for every address that leads to it; the page's
+ * CSS lands every one below the sticky header (app.css, scroll-padding-top), and a
+ * comment landed on is outlined (.linkable).
+ */
+export const PLACES = {
+  /** The build page's star input. */
+  rating: 'rate',
+  /** "Did this roast land?" */
+  roastReactions: 'roast-reactions',
+  /** The roast, where the owner asks for a fresh one. */
+  roast: 'roast',
+  /** Report and hide, under the roast. */
+  buildActions: 'build-actions',
+  /** The comments' heading. */
+  comments: 'comments-title',
+  /** The box for a new comment. */
+  newComment: 'comment-new',
+  /** The build editor's parts and photos. */
+  parts: 'parts',
+  photos: 'photos',
+  /** The profile's last setting. */
+  deleteAccount: 'delete-account',
+  /** The profile's achievements. */
+  achievements: 'achievements-heading',
+} as const;
+
+export const commentPlace = (commentId: number) => `comment-${commentId}`;
+/** The reply form under a thread. */
+export const replyPlace = (threadId: number) => `reply-${threadId}`;
+/** An entry's card on a competition's page. */
+export const entryPlace = (buildId: number) => `entry-${buildId}`;
+
+/** `href` landing on `place`: whatever fragment it had is replaced. */
+export function atPlace(href: string, place: string): string {
+  const hash = href.indexOf('#');
+  return `${hash === -1 ? href : href.slice(0, hash)}#${place}`;
+}
+
+/**
+ * Where a comment is read: its build page showing every comment (`?comments=all`, every
+ * thread unfolded), so its anchor is on the page however it sorts, in `sort`'s order.
+ */
+export function commentHref(buildId: number, commentId: number, { sort }: Partial<Pick<BuildPageQuery, 'sort'>> = {}): string {
+  return atPlace(buildPageHref(buildId, { comments: 'all', sort }), commentPlace(commentId));
+}
