@@ -6,7 +6,7 @@ import { deleteOwnAccount, requestAccountDeletion } from '~/models/account-delet
 import { mailPasswordResetLink } from '~/models/password-resets.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { requestEmailChange } from '~/models/email-changes.server';
-import { optInToNews, updateEmailPreferences } from '~/models/email-preferences.server';
+import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { changeBio, changeUsername, replaceAvatar } from '~/models/users.server';
 import { type CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
@@ -112,12 +112,6 @@ export function emailPreferences(args: Route.ActionArgs, user: CurrentUser, form
     return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
   updateEmailPreferences(user.id, submission.value);
   return redirectWithToast(SETTINGS, { title: 'Email preferences updated' });
-}
-
-/** The member's explicit "yes" to news and offers, recorded with its date. */
-export function newsOptIn(user: CurrentUser) {
-  optInToNews(user.id);
-  return redirectWithToast(SETTINGS, { title: 'You will get news and offers', description: 'Turn the switch off whenever you like.' });
 }
 
 const DELETION_STATUS = { last_admin: 409, limited: 429, unsent: 503, invalid_code: 400 } as const;
