@@ -23,6 +23,18 @@ import { bioSchema, codeSchema, emailChangeSchema, emailPreferencesSchema, type 
 
 const SETTINGS = '/profile?tab=settings';
 
+/** The toast's title for each refused intent: what did not happen. */
+const FAILED_TITLE: Record<ProfileAction, string> = {
+  username: 'Failed to update username',
+  bio: 'Update failed',
+  avatar: 'Update failed',
+  email: 'Update failed',
+  'email-preferences': 'Update failed',
+  'password-link': 'E-mail not sent',
+  'deletion-code': 'Code not sent',
+  'delete-account': 'Account not deleted',
+};
+
 /** A refused change: the message for the settings form it came from, and a toast. */
 export function failed(
   args: Route.ActionArgs,
@@ -31,7 +43,7 @@ export function failed(
   status: number,
   result?: SubmissionResult<string[]>,
 ) {
-  const title = intent === 'username' ? 'Failed to update username' : 'Update failed';
+  const title = FAILED_TITLE[intent];
   return rejectForm(args, { intent, error: message, result }, { status, toast: { kind: 'error', title, description: message } });
 }
 
