@@ -7,7 +7,7 @@ import type { PartCategory } from '~/domain/build-parts';
 import type { BuildTag } from '~/domain/build-tags';
 import { addComment } from '~/models/comments.server';
 import { eraseOwnAccount } from '~/models/account-deletion.server';
-import { optInToNews, updateEmailPreferences } from '~/models/email-preferences.server';
+import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { rateBuild } from '~/models/ratings.server';
 import { markAllNotificationsRead } from '~/models/notifications.server';
 import { fileAppeal } from '~/models/appeals.server';
@@ -197,9 +197,9 @@ export async function seed(): Promise<void> {
     return id;
   });
   // "News and offers" goes only to members who opted in, on a recorded date: two did, one changed their mind.
-  optInToNews(ids[0]!, new Date(now - 30 * 86_400_000));
-  optInToNews(ids[4]!, new Date(now - 12 * 86_400_000));
-  optInToNews(ids[5]!, new Date(now - 25 * 86_400_000));
+  updateEmailPreferences(ids[0]!, { marketing: true }, new Date(now - 30 * 86_400_000));
+  updateEmailPreferences(ids[4]!, { marketing: true }, new Date(now - 12 * 86_400_000));
+  updateEmailPreferences(ids[5]!, { marketing: true }, new Date(now - 25 * 86_400_000));
   updateEmailPreferences(ids[5]!, { marketing: false }, new Date(now - 5 * 86_400_000));
   // A disabled member: their page says it is not available (404).
   const disabled = 'disabled@demo.rigroast.local';

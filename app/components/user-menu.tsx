@@ -47,10 +47,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <details ref={ref} className="relative">
-      <summary
-        className="flex cursor-pointer list-none items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-neon-cyan/60 [&::-webkit-details-marker]:hidden"
-        aria-label={`Account menu for ${user.username}`}
-      >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-neon-cyan/60 [&::-webkit-details-marker]:hidden">
+        {/* Named by its content, not an aria-label that would not contain the initials shown. */}
+        <span className="sr-only">{`Account menu for ${user.username}`}</span>
         <Avatar username={user.username} avatarUrl={user.avatarUrl} />
       </summary>
       <div className="panel absolute right-0 top-full z-50 mt-2 w-60 bg-panel p-2 shadow-2xl shadow-black/70">

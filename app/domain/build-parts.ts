@@ -20,6 +20,15 @@ export const PART_CATEGORIES = [
 
 export type PartCategory = (typeof PART_CATEGORIES)[number];
 
+/**
+ * How a part's kind is written wherever it is shown, by one rule: a capital first letter,
+ * and the abbreviations people say letter by letter in capitals (GPU, CPU, RAM, PSU). The
+ * stored and API values stay as they are.
+ */
+export function partCategoryLabel(category: PartCategory): string {
+  return category.charAt(0).toUpperCase() + category.slice(1);
+}
+
 export const PART_STATUSES = ['proposed', 'confirmed'] as const;
 export type PartStatus = (typeof PART_STATUSES)[number];
 

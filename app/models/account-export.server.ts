@@ -12,6 +12,7 @@ import { withAnalysisFile } from '~/images/records.server';
 import { db } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
+import { emailSettings } from '~/domain/email-lists';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { waitText } from '~/utils/dates';
 
@@ -142,6 +143,10 @@ export function accountArchive(userId: number, now = new Date()): Readable {
       return json({
         exportedAt: now,
         ...member,
+        ...emailSettings(member),
+        // Both dates as recorded, whether or not the yes still stands: the member's own record.
+        newsConsent: { optedInAt: member.marketingOptedInAt, optedOutAt: member.marketingOptedOutAt },
+        marketingOptedOutAt: undefined,
         avatarUrl: undefined,
         avatar: avatar ? 'avatar.webp' : null,
         progression: progression && {

@@ -2,27 +2,35 @@ import { eq } from 'drizzle-orm';
 import { type EmailPreferences, users } from '../../db/schema';
 import { keyedHash, safeEqual } from '~/services/crypto.server';
 import { db } from '~/services/db.server';
-import { EMAIL_LISTS, type EmailList } from '~/domain/email-lists';
+import { EMAIL_LISTS, type EmailList, emailSettings, type NewsConsent } from '~/domain/email-lists';
 
 export type { EmailPreferences };
 
+const storedSettings = {
+  emailPreferences: users.emailPreferences,
+  marketingOptedInAt: users.marketingOptedInAt,
+  marketingOptedOutAt: users.marketingOptedOutAt,
+};
+
+/** The member's e-mail lists as they are in force (news only with a standing yes: `emailSettings`). */
 export function emailPreferences(userId: number): EmailPreferences | undefined {
-  return db().select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get()?.preferences;
+  const row = db().select(storedSettings).from(users).where(eq(users.id, userId)).get();
+  return row && emailSettings(row).emailPreferences;
 }
 
 /**
- * Turns some lists on or off (the others stay as they are); answers the preferences
- * now in force. "News and offers" is on for everyone at first, which nobody chose: it may
- * be mailed only to members who opted in (`hasOptedInToNews`). Turning it on or off
- * records when; so does `optInToNews`, the member's "yes" while it is on.
+ * Turns some lists on or off (the others stay as they are); answers the preferences now in
+ * force. Turning "News and offers" on when it is off is the member's yes, recorded with its
+ * date; turning it off when it is on is their no, recorded too. Sending the switch as it
+ * already is records nothing, so a second yes keeps the date of the first.
  */
 export function updateEmailPreferences(userId: number, changes: Partial<EmailPreferences>, now = new Date()): EmailPreferences {
   return db().transaction((tx) => {
-    const row = tx.select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get();
+    const row = tx.select(storedSettings).from(users).where(eq(users.id, userId)).get();
     if (!row) throw new Error(`No member ${userId}`);
-    const next = { ...row.preferences, ...definedOnly(changes) };
-    const consent =
-      next.marketing === row.preferences.marketing ? {} : next.marketing ? { marketingOptedInAt: now } : { marketingOptedOutAt: now };
+    const before = emailSettings(row).emailPreferences;
+    const next = { ...before, ...definedOnly(changes) };
+    const consent = next.marketing === before.marketing ? {} : next.marketing ? { marketingOptedInAt: now } : { marketingOptedOutAt: now };
     tx.update(users)
       .set({ emailPreferences: next, ...consent })
       .where(eq(users.id, userId))
@@ -31,22 +39,8 @@ export function updateEmailPreferences(userId: number, changes: Partial<EmailPre
   });
 }
 
-/** The member's explicit "yes, send me news and offers": the switch on and the date recorded. */
-export function optInToNews(userId: number, now = new Date()): void {
-  db().transaction((tx) => {
-    const row = tx.select({ preferences: users.emailPreferences }).from(users).where(eq(users.id, userId)).get();
-    if (!row) throw new Error(`No member ${userId}`);
-    tx.update(users)
-      .set({ emailPreferences: { ...row.preferences, marketing: true }, marketingOptedInAt: now })
-      .where(eq(users.id, userId))
-      .run();
-  });
-}
-
-export type MarketingConsent = { optedInAt: Date | null; optedOutAt: Date | null };
-
-/** When the member last opted in to and out of "News and offers" (null: never). */
-export function marketingConsent(userId: number): MarketingConsent | undefined {
+/** When the member last said yes and no to "News and offers", whether or not that yes stands. */
+export function marketingConsent(userId: number): NewsConsent | undefined {
   return db()
     .select({ optedInAt: users.marketingOptedInAt, optedOutAt: users.marketingOptedOutAt })
     .from(users)

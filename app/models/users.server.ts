@@ -5,7 +5,7 @@ import { env } from '~/services/env.server';
 import { releaseAvatarFiles } from '~/images/avatar-files.server';
 import { AvatarError, processAvatar } from '~/images/avatars.server';
 import { generateUsername, usernameKey } from '~/domain/usernames';
-import { NEW_MEMBER_EMAIL_PREFERENCES } from '~/domain/email-lists';
+import { emailSettings, NEW_MEMBER_EMAIL_PREFERENCES } from '~/domain/email-lists';
 import type { CurrentUser } from '~/domain/users';
 import { recordFormerUsername } from './members.server';
 
@@ -157,21 +157,21 @@ export function changeEmail(userId: number, email: string): EmailChange {
   });
 }
 
-/** Everything the profile page shows about its owner. */
+/** Everything the profile page shows about its owner, the e-mail lists as they are in force. */
 export function findProfile(userId: number) {
-  return db()
+  const row = db()
     .select({
       ...currentUserColumns,
       bio: users.bio,
       createdAt: users.createdAt,
       emailPreferences: users.emailPreferences,
       marketingOptedInAt: users.marketingOptedInAt,
-      marketingOptedOutAt: users.marketingOptedOutAt,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
     })
     .from(users)
     .where(eq(users.id, userId))
     .get();
+  return row && { ...row, ...emailSettings(row) };
 }
 
 type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email'> &

@@ -95,7 +95,7 @@ export const emailPreferencesSchema = z.object({
   marketing: z.boolean().default(false),
 });
 export type ProfileAction =
-  'username' | 'bio' | 'avatar' | 'email' | 'password-link' | 'email-preferences' | 'news-opt-in' | 'deletion-code' | 'delete-account';
+  'username' | 'bio' | 'avatar' | 'email' | 'password-link' | 'email-preferences' | 'deletion-code' | 'delete-account';
 
 export const BUILD_TITLE_MAX_LENGTH = 100;
 

@@ -43,7 +43,7 @@ export const WRITES_WHILE_SUSPENDED: ReadonlySet<string> = new Set([
  * account) whatever their standing.
  */
 export const INTENTS_WHILE_SUSPENDED: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['/profile', new Set(['email-preferences', 'news-opt-in', 'password-link', 'deletion-code', 'delete-account'])],
+  ['/profile', new Set(['email-preferences', 'password-link', 'deletion-code', 'delete-account'])],
 ]);
 
 const READS = new Set(['GET', 'HEAD']);

@@ -47,6 +47,8 @@ test('Delete my account: a code by e-mail confirms it, then the member is signed
   await field.fill(code === '000000' ? '111111' : '000000');
   await section.getByRole('button', { name: 'Delete my account for good' }).click();
   await expect(section.getByText('That code is not right.')).toBeVisible();
+  await expect(toasts(page)).toContainText('Account not deleted');
+  await expect(toasts(page)).not.toContainText('Update failed');
 
   await section.getByLabel(`Code from the e-mail to ${email}`).fill(code);
   await section.getByRole('button', { name: 'Delete my account for good' }).click();

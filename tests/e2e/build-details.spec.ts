@@ -56,7 +56,7 @@ test('the owner describes and tags a build and adds more photos at upload, then 
   await page.goto(buildUrl);
   const table = page.getByRole('table');
   await expect(table.getByRole('row', { name: 'GPU RTX 4080' })).toBeVisible();
-  await expect(table.getByRole('row', { name: 'cooler Arctic Liquid Freezer III 280' })).toBeVisible();
+  await expect(table.getByRole('row', { name: 'Cooler Arctic Liquid Freezer III 280' })).toBeVisible();
   await expect(table.getByRole('row', { name: 'PSU Corsair SF750' })).toBeVisible();
   await expect(table).not.toContainText('mid-tower');
 });

@@ -12,9 +12,10 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   const notifications = form.getByRole('switch', { name: 'Notifications' });
   await expect(digest).toBeChecked();
   await expect(notifications).toBeChecked();
-  // News and offers is on, as the spec sets it, but none is sent before the member says yes.
-  await expect(form.getByRole('switch', { name: 'News and offers' })).toBeChecked();
-  await expect(form.getByRole('switch', { name: 'News and offers' })).toHaveAccessibleDescription(/None is sent until you say yes below/);
+  // News and offers is off until the member turns it on: nothing is sent before they say yes.
+  const news = form.getByRole('switch', { name: 'News and offers' });
+  await expect(news).not.toBeChecked();
+  await expect(news).toHaveAccessibleDescription(/None is sent unless you turn this on/);
   await expect(digest).toHaveAccessibleDescription('The week’s top builds, every Monday.');
 
   await digest.focus();
@@ -26,11 +27,36 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Notifications' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'News and offers' })).not.toBeChecked();
+});
 
-  await page.getByRole('button', { name: 'Yes, send me news and offers' }).click();
-  await expect(toasts(page)).toContainText('You will get news and offers');
-  await expect(page.getByRole('switch', { name: 'News and offers' })).toHaveAccessibleDescription(/You opted in on/);
-  await expect(page.getByRole('button', { name: 'Yes, send me news and offers' })).toHaveCount(0);
+test('News and offers reads the same in the settings and the API: off at first, on with its date once turned on, off again', async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewMember(page, info.project.name);
+  const api = async () =>
+    (await (await page.request.get('/api/user')).json()) as { emailPreferences: { marketing: boolean }; marketingOptedInAt: string | null };
+  const flip = async () => {
+    await hydrated(page, javaScriptEnabled);
+    await page.getByRole('switch', { name: 'News and offers' }).focus();
+    await page.keyboard.press('Space');
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Save e-mail preferences' }).click();
+    await expect(toasts(page)).toContainText('Email preferences updated');
+    await page.reload();
+  };
+  await page.goto('/profile?tab=settings');
+  expect(await api()).toMatchObject({ emailPreferences: { marketing: false }, marketingOptedInAt: null });
+
+  await flip();
+  const news = page.getByRole('switch', { name: 'News and offers' });
+  await expect(news).toBeChecked();
+  await expect(news).toHaveAccessibleDescription(/You opted in on \d{1,2} \w{3,4} \d{4}/);
+  expect(await api()).toMatchObject({ emailPreferences: { marketing: true }, marketingOptedInAt: expect.any(String) });
+
+  await flip();
+  await expect(news).not.toBeChecked();
+  expect(await api()).toMatchObject({ emailPreferences: { marketing: false }, marketingOptedInAt: null });
 });
 
 test('the unsubscribe link in a notification mail works signed out, after asking', async ({

@@ -26,7 +26,9 @@ test('a member sees their level, experience, streak and achievements grow on the
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(toasts(page)).toContainText('Comment added');
   // The comment carries its author's level beside the name.
-  await expect(page.getByRole('article', { name: /^Comment by / })).toContainText('Level 1');
+  // "Lv 1" on screen, "Level 1" (and only that) to a screen reader.
+  const badge = page.getByRole('article', { name: /^Comment by / }).getByRole('img', { name: 'Level 1', exact: true });
+  await expect(badge).toHaveText('Lv\u00a01');
 
   await page.goto('/profile');
   await hydrated(page, javaScriptEnabled);

@@ -170,6 +170,8 @@ test.describe('404', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    // The number is said once: it is the heading's first word, not a second line above it.
+    expect((await page.getByRole('main').innerText()).match(/404/g)).toHaveLength(1);
     await expect(page.getByText('There is no page at this address. The link may be mistyped, or the page has moved.')).toBeVisible();
     // Still inside the real layout.
     await expect(page.getByRole('banner')).toBeVisible();
@@ -180,7 +182,7 @@ test.describe('404', () => {
   test('an unknown build shows a 404 page that says the build is missing', async ({ page }) => {
     const response = await page.goto('/build/987654');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build not found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Build not found');
     await expect(page.getByText('This build does not exist or was taken down.')).toBeVisible();
   });
 

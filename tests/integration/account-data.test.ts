@@ -47,8 +47,10 @@ describe('Download my data', () => {
     expect(json(files, 'profile.json')).toMatchObject({
       username: aliceIs.username,
       email: aliceIs.email,
-      emailPreferences: { notifications: true, weeklyDigest: true, marketing: true },
+      // As the settings and GET /api/user show them: news off until the member says yes.
+      emailPreferences: { notifications: true, weeklyDigest: true, marketing: false },
       marketingOptedInAt: null,
+      newsConsent: { optedInAt: null, optedOutAt: null },
     });
     expect(json(files, `builds/${alicesRig}/build.json`)).toMatchObject({
       id: alicesRig,
@@ -80,6 +82,35 @@ describe('Download my data', () => {
     expect(refused.status).toBe(302);
     expect(refused.headers.get('Location')).toMatch(/^\/auth\?redirectTo=%2Fprofile%2Fexport/);
     expectError(await call(guest, 'GET', '/api/user/export'), 401, 'unauthorized');
+  });
+
+  it('shows "News and offers" as the settings and GET /api/user do: off for a new account, on with its date once chosen, off again after', async () => {
+    const member = await stack.member();
+    const exported = async () => {
+      const response = await member.request('/profile/export');
+      return json(await readZip(new Uint8Array(await response.arrayBuffer())), 'profile.json') as Record<string, unknown>;
+    };
+    const settings = async () => {
+      const { emailPreferences, marketingOptedInAt } = (await call(member, 'GET', '/api/user')).body as Record<string, unknown>;
+      return { emailPreferences, marketingOptedInAt };
+    };
+    const save = (marketing: boolean) =>
+      member.post('/profile?tab=settings', { intent: 'email-preferences', notifications: 'on', ...(marketing ? { marketing: 'on' } : {}) });
+
+    expect(await exported()).toMatchObject({ ...(await settings()), emailPreferences: { marketing: false }, marketingOptedInAt: null });
+    await save(true);
+    const on = await exported();
+    expect(on).toMatchObject({ ...(await settings()), emailPreferences: { marketing: true }, marketingOptedInAt: expect.any(String) });
+    expect(on.newsConsent).toEqual({ optedInAt: on.marketingOptedInAt, optedOutAt: null });
+    await save(false);
+    const off = await exported();
+    expect(off).toMatchObject({
+      ...(await settings()),
+      emailPreferences: { marketing: false, weeklyDigest: false },
+      marketingOptedInAt: null,
+    });
+    // What was recorded stays in the member's data: when they said yes, and when no.
+    expect(off.newsConsent).toEqual({ optedInAt: on.marketingOptedInAt, optedOutAt: expect.any(String) });
   });
 
   it('is limited to five an hour per member: the sixth gets 429 and when to come back', async () => {

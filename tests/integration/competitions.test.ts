@@ -73,7 +73,7 @@ describe('the competition screens', () => {
     const replaced = await member.post(page, { intent: 'enter', buildId: String(second) });
     expect(toastText(replaced.html)).toContain('Entry replaced');
     expect(entryOf(id, second)).toEqual({ build_id: second, placement: null });
-    expect(pageText(replaced.html)).toMatch(/Entries .*Second entry @\S+ Lv Level \d+ Your entry: members rate it, you cannot\./);
+    expect(pageText(replaced.html)).toMatch(/Entries .*Second entry @\S+ Lv \d+ Your entry: members rate it, you cannot\./);
 
     const withdrawn = await member.post(page, { intent: 'withdraw' });
     expect(toastText(withdrawn.html)).toContain('Entry withdrawn');
@@ -131,7 +131,7 @@ describe('the competition screens', () => {
     }
     const own = await voters[0]!.get(page);
     expect(pageText(own.html)).toMatch(
-      /Finalist 2 @\S+ Lv Level \d+ rate Finalist 2 1 star 2 stars 3 stars 4 stars 5 stars Update rating You rated this build 5 stars\./,
+      /Finalist 2 @\S+ Lv \d+ rate Finalist 2 1 star 2 stars 3 stars 4 stars 5 stars Update rating You rated this build 5 stars\./,
     );
     // The jury's stars go the other way: Finalist 1 is the jury's pick.
     for (const [index, stars] of [5, 1, 2].entries())

@@ -46,7 +46,7 @@ describe('progression over HTTP', () => {
     expect(profile).toContain('Level 2');
     expect(profile).toMatch(/First Build Share a build that passes screening\. Earned \d+ \w+ \d{4}/);
     expect(profile).toMatch(/Critic Rate 10 other members' builds\. Locked/);
-    expect(pageText((await fan.get(`/build/${buildId}`)).html)).toMatch(/@\S+ Lv Level 1/);
+    expect(pageText((await fan.get(`/build/${buildId}`)).html)).toMatch(/@\S+ Lv 1/);
   });
 
   it('gives an achievement once when the actions that earn it arrive together', async () => {

@@ -41,7 +41,7 @@ describe('a member’s page', () => {
     const text = pageText(first.html);
     expect(first.html).toMatch(/<title>@CableCzar · RigRoast<\/title>/);
     expect(first.html).toContain('<meta name="description" content="I sleeve, therefore I am."/>');
-    expect(text).toMatch(/@CableCzar Lv Level \d+/);
+    expect(text).toMatch(/@CableCzar Lv \d+/);
     expect(text).toContain('I sleeve, therefore I am.');
     expect(text).toMatch(/Joined \d{1,2} \w{3} \d{4}/);
     expect(first.html).toMatch(/role="progressbar" aria-label="Progress to level \d+"/);

@@ -44,10 +44,10 @@ export function EmailPreferencesForm({
               </span>
               <span className="text-sm text-muted" id={`email-${list}-description`}>
                 {EMAIL_LIST_TEXT[list].description}
-                {list === 'marketing' && preferences.marketing
+                {list === 'marketing'
                   ? marketingOptedInAt
                     ? ` You opted in on ${shortDate(marketingOptedInAt)}.`
-                    : ' None is sent until you say yes below.'
+                    : ' None is sent unless you turn this on.'
                   : null}
               </span>
             </span>
@@ -78,15 +78,6 @@ export function EmailPreferencesForm({
           </button>
         )}
       </Form>
-      {preferences.marketing && !marketingOptedInAt ? (
-        // The switch is on for everyone at first; news goes only to those who say yes.
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="news-opt-in" />
-          <button type="submit" className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
-            Yes, send me news and offers
-          </button>
-        </Form>
-      ) : null}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { apiProgression, apiUser } from '~/api/serialize';
 import { findProgression } from '~/models/progression.server';
 import { unacknowledgedWarnings } from '~/models/member-moderation.server';
 import { findProfile } from '~/models/users.server';
-import { standingNewsOptIn } from '~/domain/email-lists';
 import { activeSuspension } from '~/domain/member-moderation';
 import { requireApiUser } from '~/api/request.server';
 
@@ -18,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
   return Response.json({
     ...apiUser(profile),
     emailPreferences: profile.emailPreferences,
-    marketingOptedInAt: standingNewsOptIn(profile),
+    marketingOptedInAt: profile.marketingOptedInAt,
     progression: apiProgression(findProgression(user.id)!),
     suspendedUntil: activeSuspension(user),
     warnings: unacknowledgedWarnings(user.id),

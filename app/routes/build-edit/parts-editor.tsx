@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import type { PartRefusal } from './actions.server';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
-import { type BuildPart, MAX_BUILD_PARTS, PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
+import { type BuildPart, MAX_BUILD_PARTS, PART_CATEGORIES, PART_NAME_MAX, partCategoryLabel } from '~/domain/build-parts';
 import { PLACES } from '~/utils/places';
 
 type Refusal = PartRefusal | null;
@@ -17,7 +17,7 @@ function PartFields({ idPrefix, part, error }: { idPrefix: string; part?: Pick<B
         <select name="category" defaultValue={part?.category ?? 'GPU'} className={`${inputClass} py-2`}>
           {PART_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {partCategoryLabel(category)}
             </option>
           ))}
         </select>

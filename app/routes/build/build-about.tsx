@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SharedRegion } from '~/components/shared-region';
-import type { BuildPart } from '~/domain/build-parts';
+import { type BuildPart, partCategoryLabel } from '~/domain/build-parts';
 import type { Paragraph } from '~/domain/markdown-lite';
 
 export type BuildAboutView = { description: Paragraph[]; tags: { slug: string; label: string }[]; parts: BuildPart[] };
@@ -58,7 +58,7 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
               {parts.map((part) => (
                 <tr key={part.id} className="border-b border-line last:border-0">
                   <th scope="row" className="w-32 py-2 pr-4 font-semibold text-muted">
-                    {part.category}
+                    {partCategoryLabel(part.category)}
                   </th>
                   <td className="py-2 break-words">{part.name}</td>
                 </tr>

@@ -6,7 +6,7 @@ import { deleteOwnAccount, requestAccountDeletion } from '~/models/account-delet
 import { mailPasswordResetLink } from '~/models/password-resets.server';
 import { consumeRateLimit } from '~/models/rate-limits.server';
 import { requestEmailChange } from '~/models/email-changes.server';
-import { optInToNews, updateEmailPreferences } from '~/models/email-preferences.server';
+import { updateEmailPreferences } from '~/models/email-preferences.server';
 import { changeBio, changeUsername, replaceAvatar } from '~/models/users.server';
 import { type CurrentUser } from '~/domain/users';
 import { AvatarError } from '~/images/avatars.server';
@@ -24,6 +24,18 @@ import { atPlace, PLACES } from '~/utils/places';
 
 const SETTINGS = '/profile?tab=settings';
 
+/** The toast's title for each refused intent: what did not happen. */
+const FAILED_TITLE: Record<ProfileAction, string> = {
+  username: 'Failed to update username',
+  bio: 'Update failed',
+  avatar: 'Update failed',
+  email: 'Update failed',
+  'email-preferences': 'Update failed',
+  'password-link': 'E-mail not sent',
+  'deletion-code': 'Code not sent',
+  'delete-account': 'Account not deleted',
+};
+
 /** A refused change: the message for the settings form it came from, and a toast. */
 export function failed(
   args: Route.ActionArgs,
@@ -32,7 +44,7 @@ export function failed(
   status: number,
   result?: SubmissionResult<string[]>,
 ) {
-  const title = intent === 'username' ? 'Failed to update username' : 'Update failed';
+  const title = FAILED_TITLE[intent];
   return rejectForm(args, { intent, error: message, result }, { status, toast: { kind: 'error', title, description: message } });
 }
 
@@ -113,12 +125,6 @@ export function emailPreferences(args: Route.ActionArgs, user: CurrentUser, form
     return failed(args, 'email-preferences', 'Please use the switches to choose.', 400, submission.reply());
   updateEmailPreferences(user.id, submission.value);
   return redirectWithToast(SETTINGS, { title: 'Email preferences updated' });
-}
-
-/** The member's explicit "yes" to news and offers, recorded with its date. */
-export function newsOptIn(user: CurrentUser) {
-  optInToNews(user.id);
-  return redirectWithToast(SETTINGS, { title: 'You will get news and offers', description: 'Turn the switch off whenever you like.' });
 }
 
 const DELETION_STATUS = { last_admin: 409, limited: 429, unsent: 503, invalid_code: 400 } as const;

@@ -1,17 +1,6 @@
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import {
-  avatar,
-  bio,
-  deleteAccount,
-  deletionCode,
-  email,
-  emailPreferences,
-  failed,
-  newsOptIn,
-  passwordLink,
-  username,
-} from './actions.server';
+import { avatar, bio, deleteAccount, deletionCode, email, emailPreferences, failed, passwordLink, username } from './actions.server';
 import { Avatar } from '~/components/avatar';
 import { AvatarUpload } from '~/components/profile/avatar-upload';
 import { BuildsTab } from '~/components/profile/builds-tab';
@@ -19,7 +8,6 @@ import { SettingsTab } from '~/components/profile/settings-tab';
 import { StatsTab } from '~/components/profile/stats-tab';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { buttonClass } from '~/components/ui/button';
-import { standingNewsOptIn } from '~/domain/email-lists';
 import { buildStats, listUserBuilds } from '~/models/builds.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { imageSources } from '~/images/records.server';
@@ -38,7 +26,6 @@ export function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const profile = findProfile(user.id);
   if (!profile) throw redirect('/auth');
-  const { marketingOptedInAt: _in, marketingOptedOutAt: _out, ...shown } = profile;
   const builds = listUserBuilds(user.id);
   const images = imageSources(builds.map((build) => build.imageId));
   const tabParam = args.url.searchParams.get('tab');
@@ -46,9 +33,9 @@ export function loader(args: Route.LoaderArgs) {
   const progression = findProgression(user.id)!;
   return {
     profile: {
-      ...shown,
+      ...profile,
       createdAt: profile.createdAt.getTime(),
-      marketingOptedInAt: standingNewsOptIn(profile)?.getTime() ?? null,
+      marketingOptedInAt: profile.marketingOptedInAt?.getTime() ?? null,
     },
     builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
     stats: buildStats(builds),
@@ -88,8 +75,6 @@ export async function action(args: Route.ActionArgs) {
       return passwordLink(args, user);
     case 'email-preferences':
       return emailPreferences(args, user, formData);
-    case 'news-opt-in':
-      return newsOptIn(user);
     case 'deletion-code':
       return deletionCode(args, user);
     case 'delete-account':

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hydrated, test } from './fixtures';
+import { postBuild } from './support/builds';
+import { signInAsAdminFrom } from './support/sign-in';
+import type { Page } from '@playwright/test';
+
+/** What axe finds on the page as it stands, as lines a failure message can list. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    // Experimental in axe, but a screen-reader user meets it: a control's name must contain its visible words.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.flatMap(({ id, help, nodes }) => nodes.map((node) => `${id} (${help}): ${node.target.join(' ')}`));
+}
+
+/**
+ * Axe runs as a script in the page, which a browser without JavaScript never starts. So the
+ * page a no-JS visitor got (its HTML as that browser parsed it, <noscript> content included)
+ * is shown again, without its scripts, on `stage`, a page where axe can run.
+ */
+async function showWithoutScripts(stage: Page, from: Page): Promise<void> {
+  const html = (await from.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
+  await stage.unrouteAll();
+  await stage.route(from.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  await stage.goto(from.url());
+}
+
+test('axe finds nothing on the main pages, for a guest and for a signed-in admin', async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  // Fifteen pages, each analysed in full; a shared, busy runner needs the margin.
+  test.setTimeout(240_000);
+  const stage = javaScriptEnabled ? undefined : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
+  const check = async (on: Page, path: string) => {
+    await on.goto(path);
+    await hydrated(on, javaScriptEnabled);
+    if (stage) await showWithoutScripts(stage, on);
+    expect(await violations(stage ?? on), `${path} (${info.project.name})`).toEqual([]);
+  };
+
+  await signInAsAdminFrom(page, info, 18);
+  const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
+  const { username } = (await (await page.request.get('/api/user')).json()) as { username: string };
+  for (const path of [
+    '/',
+    '/gallery',
+    `/build/${buildId}`,
+    '/leaderboard',
+    '/competitions',
+    `/u/${username}`,
+    '/upload',
+    '/profile?tab=settings',
+    '/notifications',
+    '/admin',
+    '/admin/users',
+  ]) {
+    await check(page, path);
+  }
+
+  const guest = await browser.newContext({ javaScriptEnabled });
+  await guest.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const visitor = await guest.newPage();
+  for (const path of ['/', `/build/${buildId}`, '/auth', '/no/such/page']) await check(visitor, path);
+  await guest.close();
+  await stage?.context().close();
+});
