@@ -78,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The session's member, the same object while the data is unchanged: their header is drawn once per page until then.
   const user = loaderData?.user ?? null;
   const unread = loaderData?.unread ?? 0;
+  // A page that carries a message: the tutorial does not open over it.
+  const flash = Boolean(loaderData?.toast);
   return (
     <html lang="en">
       <head>
@@ -98,8 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </Suspense>
         ) : (
           // `contents`: the regions' wrappers take no box, so the header still sticks and the body's flex column is unchanged.
-          <SharedRegion name="tutorial" deps={[]} className="contents">
-            <Tutorial />
+          <SharedRegion name="tutorial" deps={[user !== null, flash]} className="contents">
+            <Tutorial member={user !== null} flash={flash} />
           </SharedRegion>
         )}
         <SharedRegion name="site-header" deps={[user, unread]} className="contents">

@@ -18,7 +18,7 @@ import type { Progression } from '~/domain/progression';
 import type { BuildSummary } from '~/domain/builds';
 import type { CompetitionStanding } from '~/models/competition-standings.server';
 import type { CompetitionDetail } from '~/models/competitions.server';
-import type { JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
+import type { CompetitionWin, JuryWinner, PastCompetition, Winner } from '~/domain/competitions';
 import type { ContestEntry } from '~/models/competition-contest.server';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
@@ -130,11 +130,12 @@ type MemberInput = {
   member: PublicMember;
   progression: Progression;
   placements: CompetitionPlacement[];
+  wins: CompetitionWin[];
   builds: { list: BuildSummary[]; total: number; sort: BuildSort; page: number; pageCount: number };
 };
 
 /** A member's public page (GET /api/users/{username}): only earned achievements; a placed build that is no longer listed is not named. */
-export function apiPublicMember({ member, progression, placements, builds }: MemberInput): z.infer<typeof publicMemberSchema> {
+export function apiPublicMember({ member, progression, placements, wins, builds }: MemberInput): z.infer<typeof publicMemberSchema> {
   const { achievements, ...level } = apiProgression(progression);
   return {
     username: member.username,
@@ -150,6 +151,17 @@ export function apiPublicMember({ member, progression, placements, builds }: Mem
       entrants: placement.entrants,
       buildId: placement.build?.id ?? null,
       buildTitle: placement.build?.title ?? null,
+    })),
+    wins: wins.map((win) => ({
+      competitionId: win.competitionId,
+      competitionTitle: win.competitionTitle,
+      closedAt: win.closedAt.toISOString(),
+      place: win.prize.kind === 'place' ? win.prize.place : null,
+      juryPrize: win.prize.kind === 'jury',
+      prize: win.prizeText,
+      badgeUrl: win.badgeUrl,
+      buildId: win.build?.id ?? null,
+      buildTitle: win.build?.title ?? null,
     })),
     builds: { sort: builds.sort, page: builds.page, pageCount: builds.pageCount, total: builds.total, items: apiBuildList(builds.list) },
   };

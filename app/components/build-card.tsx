@@ -4,6 +4,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { MemberLink } from '~/components/member-link';
 import { RatingLine } from '~/components/rating-line';
+import { CardRibbon, type RibbonData } from '~/components/competition/trophies';
 
 export type BuildCardData = {
   id: number;
@@ -13,6 +14,8 @@ export type BuildCardData = {
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
+  /** What the build won (closed competitions): a ribbon over its photo. */
+  ribbons?: RibbonData[];
 };
 
 /**
@@ -56,6 +59,7 @@ export function BuildCard({
         <p className="flex items-center gap-2 text-sm text-muted">
           <RatingLine averageRating={build.averageRating} ratingCount={build.ratingCount} />
         </p>
+        {build.ribbons ? <CardRibbon ribbons={build.ribbons} /> : null}
       </div>
     </article>
   );

@@ -72,10 +72,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderTutorial(url = '/') {
+/** The tutorial on `url`, for a guest unless `visitor` says a member is signed in or the page carries a toast (`flash`). */
+function renderTutorial(url = '/', visitor: { member?: boolean; flash?: boolean } = {}) {
   const { Tutorial } = tutorial;
   const { createMemoryRouter, RouterProvider } = reactRouter;
-  const memoryRouter = createMemoryRouter([{ path: '*', element: <Tutorial /> }], { initialEntries: [url] });
+  const element = <Tutorial member={visitor.member ?? false} flash={visitor.flash ?? false} />;
+  const memoryRouter = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
   render(<RouterProvider router={memoryRouter} />);
   return memoryRouter;
 }
@@ -147,6 +149,43 @@ describe('Tutorial', () => {
     expectNoTutorial();
   });
 
+  it('never opens by itself for a signed-in member, and the browser stays marked after they sign out', async () => {
+    renderTutorial('/', { member: true });
+    expectNoTutorial();
+    expect(localStorage.getItem(TUTORIAL_SEEN_KEY)).not.toBeNull();
+
+    cleanup();
+    vi.resetModules();
+    reactRouter = await import('react-router');
+    tutorial = await import('./tutorial');
+    renderTutorial('/');
+    expectNoTutorial();
+  });
+
+  it('opens for a member through the help link (?tutorial=1)', () => {
+    renderTutorial('/?tutorial=1', { member: true });
+
+    expectStep(1);
+  });
+
+  it('does not open over a page that carries a message, such as "Your account was deleted"', () => {
+    renderTutorial('/', { flash: true });
+    expectNoTutorial();
+  });
+
+  it('opens by itself only once: a reload before it is closed does not bring it back', async () => {
+    renderTutorial('/');
+    expectStep(1);
+    expect(localStorage.getItem(TUTORIAL_SEEN_KEY)).not.toBeNull();
+
+    cleanup();
+    vi.resetModules();
+    reactRouter = await import('react-router');
+    tutorial = await import('./tutorial');
+    renderTutorial('/');
+    expectNoTutorial();
+  });
+
   it('disables Previous on step 1 and enables it on step 2', () => {
     renderTutorial();
 
@@ -181,7 +220,7 @@ describe('Tutorial', () => {
   it('closes on Get Started and remembers that the tutorial was seen', () => {
     renderTutorial();
     for (let step = 1; step <= 4; step += 1) fireEvent.click(control('Next'));
-    expect(localStorage.getItem(TUTORIAL_SEEN_KEY)).toBeNull();
+    localStorage.clear();
 
     fireEvent.click(control('Get Started'));
 
@@ -192,6 +231,7 @@ describe('Tutorial', () => {
   it('closes with the close button and remembers that the tutorial was seen', () => {
     renderTutorial();
     fireEvent.click(control('Next'));
+    localStorage.clear();
 
     fireEvent.click(screen.getByLabelText('Close tutorial'));
 
@@ -202,6 +242,7 @@ describe('Tutorial', () => {
   it('closes on Escape and remembers that the tutorial was seen', () => {
     renderTutorial();
     const dialog = expectStep(1);
+    localStorage.clear();
 
     // Pressing Escape on a modal dialog makes the browser fire 'cancel' on it.
     const cancel = new Event('cancel', { cancelable: true });

@@ -1,4 +1,4 @@
-import { type MouseEvent, useSyncExternalStore } from 'react';
+import { type MouseEvent, useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
@@ -54,7 +54,19 @@ export function reopenTutorial(): void {
   setState(1);
 }
 
-export function Tutorial() {
+/** Remembers in this browser that the tutorial is not to open by itself again. */
+function markSeen(): void {
+  localStorage.setItem(TUTORIAL_SEEN_KEY, 'true');
+}
+
+/**
+ * The tutorial: step 1 opens by itself once, for a first-time guest on the home page;
+ * `?tutorial=N` and the help button open it for anyone. `member`: a member is signed in,
+ * so this browser is no first-time guest's (it is marked so, and stays so after signing
+ * out). `flash`: the page carries a message (a toast: "Your account was deleted", "Login
+ * successful"), which a dialog must not cover.
+ */
+export function Tutorial({ member, flash }: { member: boolean; flash: boolean }) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -63,8 +75,14 @@ export function Tutorial() {
   // The server cannot know: it renders step 1 on the home page for a possible first visit, which
   // FIRST_VISIT_SCRIPT shows before the first paint, or hides (and without JavaScript).
   const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => true);
-  const step = stored === 'closed' ? null : (stored ?? urlStep ?? (firstVisitor && location.pathname === FIRST_VISIT_PAGE ? 1 : null));
+  const opensByItself = firstVisitor && !member && !flash && location.pathname === FIRST_VISIT_PAGE;
+  const step = stored === 'closed' ? null : (stored ?? urlStep ?? (opensByItself ? 1 : null));
   const onlyOnFirstVisit = stored === null && urlStep === null;
+  // Shown by itself once: a reload, or the way back to the home page, does not bring it back.
+  const shownByItself = onlyOnFirstVisit && step !== null;
+  useEffect(() => {
+    if (member || shownByItself) markSeen();
+  }, [member, shownByItself]);
 
   const withoutParam = new URLSearchParams(searchParams);
   withoutParam.delete('tutorial');
@@ -76,7 +94,7 @@ export function Tutorial() {
   };
 
   const close = () => {
-    localStorage.setItem(TUTORIAL_SEEN_KEY, 'true');
+    markSeen();
     setState('closed');
     if (urlStep !== null) navigate(closedHref, { replace: true, preventScrollReset: true });
   };

@@ -3,6 +3,7 @@ import { builds, competitionEntries, competitions, users } from '../../db/schema
 import { type Actor, recordAudit } from './audit.server';
 import { namedBuild, namedBuildColumns } from './builds.server';
 import { closeCompetitionIn, type Placement } from './competition-closing.server';
+import { juryPrize } from './competition-wins.server';
 import { findJurors, jurorNames, setJurors } from './competition-jurors.server';
 import type { Viewer } from '~/domain/permissions';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
@@ -14,7 +15,9 @@ import {
   inContest,
   type JuryWinner,
   type PastCompetition,
+  prizeLines,
   type Winner,
+  WINNER_PLACES,
 } from '~/domain/competitions';
 
 const entryCount = sql<number>`(
@@ -117,9 +120,6 @@ export function competitionInContest(id: number, now = new Date()): { id: number
   return row && inContest(row, now) ? { id: row.id, title: row.title } : null;
 }
 
-/** How many places a closed competition shows as winners. */
-export const WINNER_PLACES = 3;
-
 /** The top `places` (three) of closed competitions, each with the prize line its place won. */
 export function winnersOf(competitionIds: number[], prizesOf: (id: number) => string[], places = WINNER_PLACES): Map<number, Winner[]> {
   const winners = new Map<number, Winner[]>(competitionIds.map((id) => [id, []]));
@@ -158,7 +158,7 @@ function placedEntries(which: SQL | undefined) {
 /** The jury prize's winner of each closed competition that had a jury that voted. */
 export function juryWinnersOf(competitionIds: number[]): Map<number, JuryWinner> {
   if (competitionIds.length === 0) return new Map();
-  const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), eq(competitionEntries.juryPlacement, 1))).all();
+  const rows = placedEntries(and(inArray(competitionEntries.competitionId, competitionIds), juryPrize)).all();
   return new Map(
     rows.map(({ competitionId, placement: _placement, build, ...winner }) => [competitionId, { ...winner, build: namedBuild(build) }]),
   );
@@ -179,14 +179,6 @@ export function listPastCompetitions(now = new Date()): PastCompetition[] {
   const winners = winnersOf([...cards.keys()], (id) => cards.get(id)!.prizes);
   const juryWinners = juryWinnersOf([...cards.keys()]);
   return [...cards.values()].map((card) => ({ ...card, winners: winners.get(card.id)!, juryWinner: juryWinners.get(card.id) ?? null }));
-}
-
-/** The stored prize text (one prize per line) as its non-empty lines. */
-function prizeLines(prizeDescription: string): string[] {
-  return prizeDescription
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 }
 
 export type NewCompetition = {

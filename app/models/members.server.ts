@@ -2,9 +2,11 @@ import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, formerUsernames, users } from '../../db/schema';
 import { listed, namedBuild, namedBuildColumns, summaryColumns } from './builds.server';
 import { orderBuildsBy } from './build-order.server';
+import { buildWins, memberWins } from './competition-wins.server';
 import { findProgression } from './progression.server';
 import type { BuildSort } from '~/domain/build-sorts';
 import type { BuildSummary } from '~/domain/builds';
+import type { CompetitionWin } from '~/domain/competitions';
 import type { Progression } from '~/domain/progression';
 import { type CompetitionPlacement, FORMER_USERNAME_DAYS, type PublicMember } from '~/domain/members';
 import { usernameKey } from '~/domain/usernames';
@@ -80,12 +82,15 @@ export function pruneFormerUsernames(now = new Date()): number {
 export type MemberPage = {
   progression: Progression;
   placements: CompetitionPlacement[];
-  builds: { list: BuildSummary[]; total: number; sort: BuildSort; page: number; pageCount: number };
+  /** Their trophy case: what they won, the latest first. */
+  wins: CompetitionWin[];
+  /** `wins`: what each build of the page won (its ribbons). */
+  builds: { list: BuildSummary[]; wins: Map<number, CompetitionWin[]>; total: number; sort: BuildSort; page: number; pageCount: number };
 };
 
 /**
- * What a member's public page shows besides their profile: progression, placements
- * and one page of their listed builds (empty past the last page; `pageCount` is at
+ * What a member's public page shows besides their profile: progression, placements,
+ * their wins and one page of their listed builds, with what each won (empty past the last page; `pageCount` is at
  * least 1). Null for no such member.
  */
 export function readMemberPage(userId: number, sort: BuildSort, page: number, now = new Date()): MemberPage | null {
@@ -93,7 +98,12 @@ export function readMemberPage(userId: number, sort: BuildSort, page: number, no
   if (!progression) return null;
   const { builds: list, total } = listMemberBuilds(userId, sort, page, MEMBER_BUILDS_PAGE_SIZE);
   const pageCount = Math.max(1, Math.ceil(total / MEMBER_BUILDS_PAGE_SIZE));
-  return { progression, placements: listPlacements(userId), builds: { list, total, sort, page, pageCount } };
+  return {
+    progression,
+    placements: listPlacements(userId),
+    wins: memberWins(userId),
+    builds: { list, wins: buildWins(list.map((build) => build.id)), total, sort, page, pageCount },
+  };
 }
 
 /** One page of a member's listed builds in `sort` order, and how many they have listed. */

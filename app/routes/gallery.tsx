@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Link, redirect, useFetcher, useLocation, useSubmit } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
+import { ribbonData } from '~/components/competition/trophies';
 import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
@@ -9,6 +10,7 @@ import { inputClass } from '~/components/ui/field';
 import { TabLinks } from '~/components/ui/tab-links';
 import { appliedGalleryFilters, galleryBuilds, inGallery } from '~/models/gallery.server';
 import { listStartedCompetitions } from '~/models/competitions.server';
+import { buildWins } from '~/models/competition-wins.server';
 import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
 import { BUILD_TAGS, buildTagLabel } from '~/domain/build-tags';
@@ -27,6 +29,7 @@ const galleryBatch = perDataVersion((href: string) => {
   const { after, count, ...filters } = galleryQuery(new URL(href, 'http://gallery').searchParams);
   const builds = galleryBuilds({ ...filters, after, limit: count });
   const images = imageSources(builds.map((build) => build.imageId));
+  const wins = buildWins(builds.map((build) => build.id));
   return {
     // Only what a card shows: this goes into every gallery page's hydration data.
     builds: builds.map((build): BuildCardData => ({
@@ -37,6 +40,7 @@ const galleryBatch = perDataVersion((href: string) => {
       averageRating: build.averageRating,
       ratingCount: build.ratingCount,
       image: images.get(build.imageId) ?? null,
+      ribbons: (wins.get(build.id) ?? []).map(ribbonData),
     })),
     // More may exist while the last batch came back full (spec §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),

@@ -9,7 +9,7 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // An admin opens a competition that runs today.
   await signInAsAdminFrom(page, info, 12);
   await page.goto('/admin/competitions/new');
@@ -105,5 +105,39 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
   await expect(member.getByRole('region', { name: 'Winners' })).toContainText('1st');
   await expect(member.getByRole('region', { name: 'Winners' })).toContainText(`Jury prize${username}${buildTitle}`);
   await expect(member.getByRole('region', { name: 'Final standings' })).toContainText(buildTitle);
+
+  // The winner sees their wins: a trophy case on their page (the prize the place was promised,
+  // the competition's badge, the jury prize), a ribbon on the winning build's card and page.
+  await member.goto(`/u/${username.slice(1)}`);
+  await hydrated(member, javaScriptEnabled);
+  const trophies = member.getByRole('region', { name: /^Trophy case/ });
+  await expect(trophies).toContainText(`1st placeA golden fan${title}${buildTitle}`);
+  await expect(trophies).toContainText(`Jury prize${title}${buildTitle}`);
+  await expect(trophies.getByRole('link', { name: title }).first()).toHaveAttribute('href', /^\/competitions\/\d+$/);
+  // The same wins in the member's JSON.
+  const { wins } = (await (await member.request.get(`/api/users/${username.slice(1)}`)).json()) as { wins: unknown[] };
+  expect(wins).toEqual([
+    expect.objectContaining({ competitionTitle: title, place: 1, juryPrize: false, prize: 'A golden fan', buildTitle }),
+    expect.objectContaining({ competitionTitle: title, place: null, juryPrize: true, prize: null, buildTitle }),
+  ]);
+  const winningCard = member
+    .getByRole('region', { name: /^Builds/ })
+    .getByRole('article')
+    .filter({ hasText: buildTitle });
+  await expect(winningCard).toContainText(`Won: 1st place, ${title}+1`);
+  for (const width of WIDTHS) {
+    await member.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(member);
+  }
+  await trophies.getByRole('link', { name: buildTitle }).first().click();
+  await expect(member.getByRole('heading', { level: 1 })).toHaveText(buildTitle);
+  const ribbons = member.getByRole('list', { name: 'Prizes this build won' });
+  await expect(ribbons.getByRole('listitem')).toHaveText([`1st place, ${title}`, `Jury prize, ${title}`]);
+  for (const width of WIDTHS) {
+    await member.setViewportSize({ width, height: 844 });
+    await expectNoSidewaysScroll(member);
+  }
+  await ribbons.getByRole('link', { name: `Jury prize, ${title}` }).click();
+  await expect(member.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await context.close();
 });

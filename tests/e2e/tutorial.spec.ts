@@ -1,8 +1,67 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { hydrated } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
+import { codeFrom, countMails, waitForMail } from './support/outbox';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 const titles = ['Welcome to RigRoast', 'Upload your rig', 'Rate the competition', 'Join the banter', 'Climb the leaderboards'];
+
+let browsers = 0;
+
+/** A browser that never saw the site (nothing in its storage), from an address of its own. */
+async function aNewBrowser(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.97.${process.pid % 250}.${++browsers}` },
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('a member signed in on a new browser never gets the tutorial, nor after signing out there', async ({
+  browser,
+  javaScriptEnabled,
+}, info) => {
+  const { context, page } = await aNewBrowser(browser, javaScriptEnabled);
+  await signIn(page, uniqueEmail(`${info.project.name}-tutorial`));
+  await skipUsernamePrompt(page);
+  await page.goto('/');
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The menu is closed: its Logout button is pressed as a keyboard or a script would.
+  await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
+  await expect(toasts(page)).toContainText('Logout successful');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/');
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await context.close();
+});
+
+test('the home page that says "Your account was deleted" shows that, not the tutorial', async ({ browser, javaScriptEnabled }, info) => {
+  const email = uniqueEmail(`${info.project.name}-leaving`);
+  const { context, page } = await aNewBrowser(browser, javaScriptEnabled);
+  await signIn(page, email);
+  await skipUsernamePrompt(page);
+  await page.goto('/profile?tab=settings');
+  await hydrated(page, javaScriptEnabled);
+  const section = page.getByRole('region', { name: 'Delete my account' });
+  const seen = await countMails(email);
+  await section.getByRole('button', { name: 'E-mail me a code to delete my account' }).click();
+  await expect(toasts(page)).toContainText('Check your email');
+  await section.getByLabel(`Code from the e-mail to ${email}`).fill(codeFrom(await waitForMail(email, seen)));
+  // As a browser that has not kept the member's visits would be (storage cleared, another tab's sign-in).
+  if (javaScriptEnabled) await page.evaluate(() => localStorage.clear());
+  await section.getByRole('button', { name: 'Delete my account for good' }).click();
+
+  await expect(toasts(page)).toContainText('Your account was deleted');
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  await context.close();
+});
 
 test.describe('with JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled);
@@ -31,6 +90,17 @@ test.describe('with JavaScript', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a first-time guest gets it once: a reload before closing it does not bring it back', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: titles[0] })).toBeVisible();
+    await hydrated(page, true);
+
+    await page.reload();
+    await hydrated(page, true);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -90,6 +160,13 @@ test.describe('with JavaScript', () => {
 
 test.describe('without JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled);
+
+  test('a first-time guest’s home page is not covered: its links work', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await expect(page).toHaveURL(/\/auth/);
+  });
 
   test('the help button opens the tutorial, its links walk the steps and Get Started closes it', async ({ page }) => {
     await page.goto('/about');

@@ -32,6 +32,18 @@ export const placementSchema = z.object({
   buildTitle: z.string().nullable(),
 });
 
+export const winSchema = z.object({
+  competitionId: z.int(),
+  competitionTitle: z.string(),
+  closedAt: timestamp,
+  place: z.int().nullable().meta({ description: '1 to 3: a place on the community vote’s podium; null for the jury prize' }),
+  juryPrize: z.boolean(),
+  prize: z.string().nullable().meta({ description: 'The prize line the competition promised that place; null without one' }),
+  badgeUrl: z.string().nullable().meta({ description: 'The competition’s badge; null draws the default badge' }),
+  buildId: z.int().nullable().meta({ description: 'The winning build; null once it is no longer listed' }),
+  buildTitle: z.string().nullable(),
+});
+
 export const publicMemberSchema = z.object({
   username: z.string().meta({ description: 'The name now (the URL may have named an old one)' }),
   avatarUrl: z.string().meta({ description: '"" without one' }),
@@ -41,6 +53,9 @@ export const publicMemberSchema = z.object({
     achievements: progressionSchema.shape.achievements.meta({ description: 'Only the ones earned, each with earnedAt' }),
   }),
   placements: z.array(placementSchema).meta({ description: 'Closed competitions they entered, the latest first' }),
+  wins: z
+    .array(winSchema)
+    .meta({ description: 'Their trophy case: each podium place and jury prize they won in closed competitions, the latest first' }),
   builds: z.object({
     sort: z.enum(BUILD_SORTS),
     page: z.int(),

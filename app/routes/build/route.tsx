@@ -8,6 +8,7 @@ import { ReplyPoll } from './reply-poll';
 import { PhotoGallery } from './photo-gallery';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
+import { BuildRibbons, ribbonData } from '~/components/competition/trophies';
 import { CloseIcon } from '~/components/icons';
 import { RoastBox } from '~/components/roast-box';
 import { SharedRegion } from '~/components/shared-region';
@@ -24,6 +25,7 @@ import { galleryPhotos } from '~/models/build-photos.server';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
+import { buildWins } from '~/models/competition-wins.server';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -67,6 +69,8 @@ const sharedBuildPage = perDataVersion((key: `${number}/${BuildPageQuery['commen
       createdAt: detail.createdAt.getTime(),
       commentCount: detail.commentCount,
       listed: isListed(detail),
+      // What it won: a ribbon per win (none while it is not listed).
+      ribbons: (buildWins([detail.id]).get(detail.id) ?? []).map(ribbonData),
     },
     threads: threads.map((thread) => ({
       ...thread,
@@ -216,6 +220,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             <span aria-hidden="true">·</span>
             <time dateTime={new Date(build.createdAt).toISOString()}>{relativeTime(build.createdAt, now)}</time>
           </p>
+          <BuildRibbons ribbons={build.ribbons} />
         </div>
         <Link to="/gallery" className="rounded-full border border-line p-2.5 text-muted hover:border-neon-cyan hover:text-ink" aria-label="Close and go to the gallery">
           <CloseIcon />

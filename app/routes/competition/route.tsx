@@ -7,6 +7,7 @@ import { SuspendedNotice } from '~/components/suspended-notice';
 import { Standings } from './standings';
 import { CompetitionBadge } from '~/components/competition/badge';
 import { Countdown } from '~/components/competition/countdown';
+import { ribbonData } from '~/components/competition/trophies';
 import { JuryWinner, shownBuild, Winners } from '~/components/competition/winners';
 import { buttonClass } from '~/components/ui/button';
 import { contestEntries } from '~/models/competition-contest.server';
@@ -15,6 +16,7 @@ import { isJuror } from '~/models/competition-jurors.server';
 import { competitionStandings } from '~/models/competition-standings.server';
 import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
+import { buildWins } from '~/models/competition-wins.server';
 import { imageSources } from '~/images/records.server';
 import { contestVisitor } from '~/web/contest-visitor.server';
 import { currentUser, requireUser } from '~/web/session.server';
@@ -42,10 +44,17 @@ export function loader(args: Route.LoaderArgs) {
   const named = [...(winners ?? []), ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => winner.build ?? []);
   const images = imageSources([...(entries ?? []), ...(standings ?? []), ...named].map((entry) => entry.imageId));
   const image = (imageId: number) => images.get(imageId) ?? null;
+  const wins = buildWins(standings?.map((standing) => standing.buildId) ?? []);
   return {
     competition,
     entries: entries?.map(({ imageId, ...entry }) => ({ ...entry, image: image(imageId) })) ?? null,
-    standings: standings?.map(({ buildId, ...standing }) => ({ ...standing, id: buildId, image: image(standing.imageId) })) ?? null,
+    standings:
+      standings?.map(({ buildId, ...standing }) => ({
+        ...standing,
+        id: buildId,
+        image: image(standing.imageId),
+        ribbons: (wins.get(buildId) ?? []).map(ribbonData),
+      })) ?? null,
     winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,
     juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     member:

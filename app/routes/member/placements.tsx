@@ -1,15 +1,9 @@
 import { Link } from 'react-router';
+import { ordinal } from '~/domain/competitions';
 import type { CompetitionPlacement } from '~/domain/members';
 import { shortDate } from '~/utils/dates';
 
 type PlacementData = Omit<CompetitionPlacement, 'closedAt'> & { closedAt: number };
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
-function ordinal(place: number): string {
-  const tens = place % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th');
-  return `${place}${suffix}`;
-}
 
 const PODIUM = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];
 
@@ -20,6 +14,7 @@ export function Placements({ placements }: { placements: PlacementData[] }) {
       <h2 id="placements-heading" className="text-lg font-bold">
         Competition placements
       </h2>
+      <p className="-mt-2 text-sm text-muted">Where each entry finished in the community’s vote; the prizes won are in the trophy case.</p>
       {placements.length === 0 ? (
         <p className="text-sm text-muted">No finished competitions entered yet.</p>
       ) : (

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { MemberBuilds } from './member-builds';
 import { Placements } from './placements';
+import { ribbonData, TrophyCase, winData } from '~/components/competition/trophies';
 import { Avatar } from '~/components/avatar';
 import type { BuildCardData } from '~/components/build-card';
 import { ErrorPage } from '~/components/error-page';
@@ -33,7 +34,7 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
   const [id, sort, page] = key.split('/') as [string, BuildSort, string];
   const read = readMemberPage(Number(id), sort, Number(page), new Date(dataNow('now')));
   if (!read) return null;
-  const { progression, placements, builds } = read;
+  const { progression, placements, wins, builds } = read;
   const images = imageSources(builds.list.map((build) => build.imageId));
   const { achievements, ...level } = progression;
   return {
@@ -44,8 +45,12 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
         .map((achievement) => ({ ...achievement, earnedAt: achievement.earnedAt!.getTime() })),
     },
     placements: placements.map((placement) => ({ ...placement, closedAt: placement.closedAt.getTime() })),
+    wins: wins.map(winData),
     builds: {
-      ...builds,
+      total: builds.total,
+      sort: builds.sort,
+      page: builds.page,
+      pageCount: builds.pageCount,
       // Only what a card shows.
       list: builds.list.map((build): BuildCardData => ({
         id: build.id,
@@ -55,6 +60,7 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
         averageRating: build.averageRating,
         ratingCount: build.ratingCount,
         image: images.get(build.imageId) ?? null,
+        ribbons: (builds.wins.get(build.id) ?? []).map(ribbonData),
       })),
     },
   };
@@ -101,10 +107,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { member, progression, placements, builds, staffPage } = loaderData;
+  const { member, progression, placements, wins, builds, staffPage } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
-      <section aria-labelledby="member-name" className="panel flex flex-col items-center gap-4 self-start p-6 text-center">
+      <section aria-labelledby="member-name" className="panel flex min-w-0 flex-col items-center gap-4 self-start p-6 text-center">
         <Avatar username={member.username} avatarUrl={member.avatarUrl} size="xl" />
         <h1 id="member-name" className="flex max-w-full items-center justify-center gap-2 text-2xl font-bold">
           <span className="truncate">@{member.username}</span>
@@ -122,6 +128,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="grid min-w-0 gap-8">
         <ProgressionPanel progression={progression} />
+        <TrophyCase wins={wins} />
         <MemberBuilds username={member.username} {...builds} />
         <Placements placements={placements} />
         <AchievementGrid achievements={progression.achievements} earnedOnly />
