@@ -178,7 +178,7 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
           {relativeTime(comment.createdAt, now)}
         </time>
       </header>
-      <p className="mt-2 whitespace-pre-line break-words text-ink">{comment.content}</p>
+      <p className="mt-2 whitespace-pre-line text-ink">{comment.content}</p>
       {readOnly ? null : (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
           <Link

@@ -198,7 +198,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   <Link to={`/build/${report.buildId}#comment-${report.commentId}`} className="font-bold hover:text-neon-cyan">
                     {report.buildTitle}
                   </Link>
-                  : <q className="whitespace-pre-line break-words">{report.commentText}</q>
+                  : <q className="whitespace-pre-line">{report.commentText}</q>
                 </p>
               ) : (
                 <p>
@@ -234,7 +234,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-muted">
                   by <MemberLink username={roast.username} />, failed {relativeTime(roast.failedAt, now)}
                 </span>
-                {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
+                {roast.lastError ? <p className="mt-1 font-mono text-xs text-muted">{roast.lastError}</p> : null}
               </div>
               <DecisionButton intent="retry-roast" id={roast.buildId} label="Retry" tone="primary" />
             </li>
@@ -268,7 +268,7 @@ function HeldCard({
   children: ReactNode;
 }) {
   return (
-    <li className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid={testId}>
+    <li className="panel grid gap-3 p-4 grid-cols-1 sm:grid-cols-[8rem_minmax(0,1fr)]" data-testid={testId}>
       <div className="aspect-[4/3] overflow-hidden rounded bg-void">
         {image ? <ResponsiveImage image={image} alt={alt} sizes="8rem" className="h-full w-full object-cover" /> : null}
       </div>

@@ -117,12 +117,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="member-title" className="display text-2xl [overflow-wrap:anywhere]">
+          <h2 id="member-title" className="display text-2xl">
             @{member.username}
           </h2>
           <p className="mt-1 text-sm text-muted">
             Member #{member.id} since {shortDate(member.createdAt)}
-            {member.email ? <span className="[overflow-wrap:anywhere]"> · {member.email}</span> : null}
+            {member.email ? <span> · {member.email}</span> : null}
           </p>
           <p className="mt-2 flex flex-wrap gap-1.5">
             {member.isAdmin ? <Badge tone="pink">Admin</Badge> : null}
@@ -173,7 +173,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <p className="text-xs text-muted">
                 {note.staffName} · {shortDateTime(note.createdAt)}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
+              <p className="mt-1 whitespace-pre-line">{note.body}</p>
             </li>
           ))}
         </History>
@@ -184,7 +184,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 {strike.staffName} · {shortDate(strike.createdAt)} ·{' '}
                 {strike.active ? `counts until ${shortDateTime(strike.expiresAt)}` : `expired ${shortDate(strike.expiresAt)}`}
               </p>
-              <p className={`mt-1 [overflow-wrap:anywhere] ${strike.active ? '' : 'text-muted line-through'}`}>{strike.reason}</p>
+              <p className={`mt-1 ${strike.active ? '' : 'text-muted line-through'}`}>{strike.reason}</p>
             </li>
           ))}
         </History>
@@ -195,7 +195,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 {warning.staffName} · {shortDate(warning.createdAt)} ·{' '}
                 {warning.acknowledgedAt === null ? 'not acknowledged yet' : `acknowledged ${shortDate(warning.acknowledgedAt)}`}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{warning.message}</p>
+              <p className="mt-1 whitespace-pre-line">{warning.message}</p>
             </li>
           ))}
         </History>

@@ -101,10 +101,10 @@ function NotificationItem({ item, page, now }: { item: Item; page: number; now: 
     >
       <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-neon-pink'}`} />
       <div className="min-w-0 flex-1">
-        <Link to={item.href} className="font-semibold break-words text-ink hover:text-neon-cyan">
+        <Link to={item.href} className="font-semibold text-ink hover:text-neon-cyan">
           {item.text}
         </Link>
-        {excerpt ? <p className="mt-1 break-words text-sm text-muted">“{excerpt}”</p> : null}
+        {excerpt ? <p className="mt-1 text-sm text-muted">“{excerpt}”</p> : null}
         <p className="mt-1 text-xs text-muted">
           <time dateTime={new Date(item.createdAt).toISOString()}>{relativeTime(item.createdAt, now)}</time>
         </p>
