@@ -98,19 +98,24 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /**
  * What is drawn over `target` where it shows in the window: for points 8 px apart
- * across its box, the elements on top that are not part of it, described. An empty
+ * across its box, the elements on top that are not part of it, described (tag,
+ * classes, text). An empty
  * list when nothing covers it.
  */
 export async function whatCovers(target: Locator): Promise<string[]> {
   return target.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const covering = new Set<string>();
-    for (let x = box.left + 2; x < box.right - 1; x += 8) {
-      for (let y = Math.max(box.top, 0) + 2; y < Math.min(box.bottom, window.innerHeight) - 1; y += 8) {
+    // 6 px in from the edges: a rounded corner's outside is not the element's.
+    for (let x = box.left + 6; x < box.right - 5; x += 8) {
+      for (let y = Math.max(box.top, 0) + 6; y < Math.min(box.bottom, window.innerHeight) - 5; y += 8) {
         const hit = document.elementFromPoint(x, y);
         if (hit && !element.contains(hit)) {
           const name = (hit.getAttribute('aria-label') ?? hit.closest('[aria-label]')?.getAttribute('aria-label') ?? '').trim();
-          covering.add(`<${hit.tagName.toLowerCase()}>${name ? ` "${name}"` : ''}`);
+          const text = (hit.textContent ?? '').trim().slice(0, 40);
+          covering.add(
+            `<${hit.tagName.toLowerCase()} class="${hit.getAttribute('class') ?? ''}">${name ? ` in "${name}"` : ''}${text ? `: ${text}` : ''}`,
+          );
         }
       }
     }
