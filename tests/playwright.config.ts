@@ -8,9 +8,10 @@ const OLLAMA_DELAY_MS = 1500;
 /**
  * Admin addresses for the e2e server: one per project and attempt, since an
  * address can only be sent a code every 30 seconds (auth spec 0–3, admin spec 4–11,
- * competitions spec 12–13, integrity spec 14–15, moderation toolkit spec 16–17, axe spec 18–19).
+ * competitions spec 12–13, integrity spec 14–15, moderation toolkit spec 16–17, layout spec 18–19,
+ * axe spec 20–21).
  */
-export const ADMIN_EMAILS = ['js', 'no-js'].flatMap((project) => Array.from({ length: 20 }, (_, n) => `admin-${project}-${n}@e2e.example`));
+export const ADMIN_EMAILS = ['js', 'no-js'].flatMap((project) => Array.from({ length: 22 }, (_, n) => `admin-${project}-${n}@e2e.example`));
 /** The e2e server's data folder, relative to the project root. */
 export const E2E_DATA = 'tests/.artifacts/e2e-data';
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);

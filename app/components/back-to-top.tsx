@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { ArrowUpIcon } from '~/components/icons';
 import { BACK_TO_TOP_THRESHOLD_PX } from '~/utils/constants';
 
-/** A floating button that appears once the page is scrolled past the threshold. */
+/**
+ * A button in the sticky header that appears once the page is scrolled past the
+ * threshold. In the header, not floating over the page, it covers nothing a
+ * visitor reads or presses (on a phone a floating one sat on comments and on the
+ * upload button). Without JavaScript the footer's link does its work.
+ */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
 
@@ -32,7 +37,7 @@ export function BackToTop() {
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
         document.getElementById('main')?.focus({ preventScroll: true });
       }}
-      className="fixed bottom-5 right-5 z-30 grid size-12 place-items-center rounded-full border border-neon-cyan/60 bg-panel text-neon-cyan shadow-glow-cyan hover:bg-panel-2"
+      className="inline-flex size-9 items-center justify-center rounded-full border border-neon-cyan/60 text-neon-cyan hover:bg-panel-2"
       aria-label="Back to top"
     >
       <ArrowUpIcon />

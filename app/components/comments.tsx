@@ -236,16 +236,11 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
           {relativeTime(comment.createdAt, now)}
         </time>
       </header>
-      <p className="mt-2 whitespace-pre-line break-words text-ink">
+      <p className="mt-2 whitespace-pre-line text-ink">
         {linkifyText(comment.content).map((piece, at) =>
           piece.kind === 'link' ? (
             // Same tab, as the description's links: nofollow ugc, the member's link is not the site's word for it.
-            <a
-              key={at}
-              href={piece.href}
-              rel="nofollow ugc noopener"
-              className="text-neon-cyan underline underline-offset-2 [overflow-wrap:anywhere]"
-            >
+            <a key={at} href={piece.href} rel="nofollow ugc noopener" className="text-neon-cyan underline underline-offset-2">
               {piece.text}
             </a>
           ) : (

@@ -30,7 +30,7 @@ export function ErrorPage({
         {status}
       </p>
       <h1 className="display mt-4 text-2xl sm:text-3xl">{message.title}</h1>
-      <p className="mt-3 whitespace-pre-line text-muted [overflow-wrap:anywhere]">{message.text}</p>
+      <p className="mt-3 whitespace-pre-line text-muted">{message.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {link ? (
           <Link to={link.href} className={buttonClass('ghost', 'md')}>

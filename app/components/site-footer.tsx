@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router';
-import { BackToTop } from '~/components/back-to-top';
 import { Logo } from '~/components/logo';
 import { reopenTutorial } from '~/components/tutorial';
 
@@ -83,7 +82,6 @@ export function SiteFooter() {
           </a>
         </div>
       </div>
-      <BackToTop />
     </footer>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { BackToTop } from '~/components/back-to-top';
 import { buttonClass } from '~/components/ui/button';
 import { UploadIcon } from '~/components/icons';
 import { Logo } from '~/components/logo';
@@ -60,63 +61,67 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-3 lg:flex">
-          <Link to="/upload" className={buttonClass('hot', 'sm')} prefetch="intent">
-            <UploadIcon className="size-4" />
-            Upload
-          </Link>
-          {user ? (
-            <>
-              <NotificationBell unread={unread} />
-              <UserMenu user={user} />
-            </>
-          ) : (
-            <Link to="/auth" className={buttonClass('ghost', 'sm')}>
-              Log in
+        {/* The right-hand controls, back to top among them: in the header, it covers nothing of the page. */}
+        <div className="ml-auto flex items-center gap-1 lg:gap-3">
+          <BackToTop />
+          <div className="hidden items-center gap-3 lg:flex">
+            <Link to="/upload" className={buttonClass('hot', 'sm')} prefetch="intent">
+              <UploadIcon className="size-4" />
+              Upload
             </Link>
-          )}
-        </div>
+            {user ? (
+              <>
+                <NotificationBell unread={unread} />
+                <UserMenu user={user} />
+              </>
+            ) : (
+              <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+                Log in
+              </Link>
+            )}
+          </div>
 
-        {user ? <NotificationBell unread={unread} className="ml-auto lg:hidden" /> : null}
-        <details ref={menuRef} className={`group relative lg:hidden ${user ? 'ml-1' : 'ml-auto'}`}>
-          <summary className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`} aria-label="Menu">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-              <path className="hidden group-open:block" d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav aria-label="Mobile" className="panel absolute right-0 top-full mt-2 w-64 bg-panel p-2 shadow-2xl shadow-black/70">
-            <ul className="grid gap-1">
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={(state) => `block ${navLinkClass(state)}`}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li className="mt-1 border-t border-line pt-2">
-                <Link to="/upload" className={buttonClass('hot', 'sm', 'w-full')}>
-                  <UploadIcon className="size-4" />
-                  Upload
-                </Link>
-              </li>
-              {user ? (
-                <>
-                  <li className="truncate px-3 pt-2 text-sm">
-                    <MemberLink username={user.username} className="font-bold" />
+          {user ? <NotificationBell unread={unread} className="lg:hidden" /> : null}
+          <details ref={menuRef} className="group relative lg:hidden">
+            <summary className={`${buttonClass('ghost', 'sm')} list-none [&::-webkit-details-marker]:hidden`} aria-label="Menu">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+                <path className="hidden group-open:block" d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <nav aria-label="Mobile" className="panel absolute right-0 top-full mt-2 w-64 bg-panel p-2 shadow-2xl shadow-black/70">
+              <ul className="grid gap-1">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} className={(state) => `block ${navLinkClass(state)}`}>
+                      {link.label}
+                    </NavLink>
                   </li>
-                  <AccountLinks user={user} />
-                </>
-              ) : (
-                <li>
-                  <Link to="/auth" className={buttonClass('ghost', 'sm', 'w-full')}>
-                    Login / Register
+                ))}
+                <li className="mt-1 border-t border-line pt-2">
+                  <Link to="/upload" className={buttonClass('hot', 'sm', 'w-full')}>
+                    <UploadIcon className="size-4" />
+                    Upload
                   </Link>
                 </li>
-              )}
-            </ul>
-          </nav>
-        </details>
+                {user ? (
+                  <>
+                    <li className="truncate px-3 pt-2 text-sm">
+                      <MemberLink username={user.username} className="font-bold" />
+                    </li>
+                    <AccountLinks user={user} />
+                  </>
+                ) : (
+                  <li>
+                    <Link to="/auth" className={buttonClass('ghost', 'sm', 'w-full')}>
+                      Login / Register
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

@@ -27,7 +27,7 @@ export function SuspendedNotice({
     <div role="status" className={`panel grid gap-1.5 border-flame p-4 ${className}`}>
       <p className="font-bold text-flame">{suspendedMessage(notice.until)}</p>
       {notice.reason ? (
-        <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+        <p className="whitespace-pre-line">
           <span className="font-semibold">Why: </span>
           {notice.reason}
         </p>

@@ -15,7 +15,7 @@ export function WarningNotices({ warnings }: { warnings: { id: number; message: 
           <li key={warning.id} role="alert" className="panel flex flex-wrap items-center justify-between gap-3 border-flame p-4">
             <div className="min-w-0">
               <p className="font-bold text-flame">A moderator warned you on {shortDate(warning.createdAt)}</p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{warning.message}</p>
+              <p className="mt-1 whitespace-pre-line">{warning.message}</p>
             </div>
             <Form method="post" action="/warnings" preventScrollReset>
               <input type="hidden" name="warningId" value={warning.id} />

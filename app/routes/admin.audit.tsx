@@ -70,7 +70,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               shortDateTime(entry.createdAt),
               entry.actorId === null ? entry.actorName : <StaffMemberLink key="who" id={entry.actorId} username={entry.actorName} />,
               entry.what,
-              <span key="target" className="[overflow-wrap:anywhere]">
+              <span key="target">
                 {entry.targetUsername !== null ? (
                   <StaffMemberLink id={entry.targetId} username={entry.targetUsername} />
                 ) : (
@@ -80,7 +80,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   </>
                 )}
               </span>,
-              <span key="details" className="text-muted [overflow-wrap:anywhere]">
+              <span key="details" className="text-muted">
                 {entry.details}
               </span>,
             ],

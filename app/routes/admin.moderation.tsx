@@ -241,7 +241,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   <Link to={commentHref(report.buildId, report.commentId)} className="font-bold hover:text-neon-cyan">
                     {report.buildTitle}
                   </Link>
-                  : <q className="whitespace-pre-line break-words">{report.commentText}</q>
+                  : <q className="whitespace-pre-line">{report.commentText}</q>
                 </p>
               ) : (
                 <p>
@@ -274,7 +274,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 <StaffMemberLink id={appeal.userId} username={appeal.username} /> asks to look again at their{' '}
                 {appeal.about === 'suspension' ? 'suspension' : 'strike'}, {relativeTime(appeal.createdAt, now)}
               </p>
-              <p className="[overflow-wrap:anywhere]">
+              <p>
                 <span className="font-bold text-flame">{appeal.about === 'suspension' ? 'Suspension' : 'Strike'}:</span>{' '}
                 {appeal.subjectReason}{' '}
                 <span className="text-sm text-muted">
@@ -282,7 +282,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   {shortDateTime(appeal.subjectEnds)})
                 </span>
               </p>
-              <blockquote className="border-l-2 border-line pl-3 whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</blockquote>
+              <blockquote className="border-l-2 border-line pl-3 whitespace-pre-line">{appeal.message}</blockquote>
               {appeal.mayDecide ? (
                 <Form method="post" preventScrollReset className="grid gap-2">
                   <input type="hidden" name="id" value={appeal.id} />
@@ -324,7 +324,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-muted">
                   by <MemberLink username={roast.username} />, failed {relativeTime(roast.failedAt, now)}
                 </span>
-                {roast.lastError ? <p className="mt-1 break-words font-mono text-xs text-muted">{roast.lastError}</p> : null}
+                {roast.lastError ? <p className="mt-1 font-mono text-xs text-muted">{roast.lastError}</p> : null}
               </div>
               <DecisionButton intent="retry-roast" id={roast.buildId} label="Retry" tone="primary" />
             </li>
@@ -358,7 +358,7 @@ function HeldCard({
   children: ReactNode;
 }) {
   return (
-    <li className="panel grid gap-3 p-4 sm:grid-cols-[8rem_1fr]" data-testid={testId}>
+    <li className="panel grid gap-3 p-4 grid-cols-1 sm:grid-cols-[8rem_minmax(0,1fr)]" data-testid={testId}>
       <div className="aspect-[4/3] overflow-hidden rounded bg-void">
         {image ? <ResponsiveImage image={image} alt={alt} sizes="8rem" className="h-full w-full object-cover" /> : null}
       </div>

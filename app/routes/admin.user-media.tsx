@@ -42,7 +42,7 @@ export default function AdminUserMedia({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="media-title" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="media-title" className="display text-2xl [overflow-wrap:anywhere]">
+        <h2 id="media-title" className="display text-2xl">
           @{username}&apos;s photos <span className="text-muted">({photos.length})</span>
         </h2>
         <Link to={`/admin/users/${id}`} className="font-semibold text-neon-cyan hover:underline">
@@ -84,7 +84,7 @@ export default function AdminUserMedia({ loaderData }: Route.ComponentProps) {
                 <Badge tone={STATUS[photo.reviewStatus].tone}>{STATUS[photo.reviewStatus].label}</Badge>
                 <Badge tone="muted">{photo.kind === 'build' ? 'Main photo' : 'Extra photo'}</Badge>
               </div>
-              <p className="[overflow-wrap:anywhere]">
+              <p>
                 <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
                   {photo.buildTitle}
                 </Link>{' '}

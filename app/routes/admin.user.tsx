@@ -143,12 +143,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h2 id="member-title" className="display text-2xl [overflow-wrap:anywhere]">
+          <h2 id="member-title" className="display text-2xl">
             @{member.username}
           </h2>
           <p className="mt-1 text-sm text-muted">
             Member #{member.id} since {shortDate(member.createdAt)}
-            {member.email ? <span className="[overflow-wrap:anywhere]"> · {member.email}</span> : null}
+            {member.email ? <span> · {member.email}</span> : null}
           </p>
           <p className="mt-2 flex flex-wrap gap-1.5">
             {member.isAdmin ? <Badge tone="pink">Admin</Badge> : null}
@@ -183,7 +183,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <h3 id="suspension-reason-title" className="font-bold text-flame">
             Why they are suspended
           </h3>
-          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{standing.suspension.reason || 'No reason was recorded.'}</p>
+          <p className="whitespace-pre-line">{standing.suspension.reason || 'No reason was recorded.'}</p>
           <p className="text-sm text-muted">
             {standing.suspension.by ? `By ${standing.suspension.by.staffName}, ${shortDateTime(standing.suspension.by.createdAt)}. ` : null}
             The member reads this reason wherever forms were, and may appeal it once.
@@ -208,7 +208,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <p className="text-xs text-muted">
                 {note.staffName} · {shortDateTime(note.createdAt)}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{note.body}</p>
+              <p className="mt-1 whitespace-pre-line">{note.body}</p>
             </li>
           ))}
         </History>
@@ -223,7 +223,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                     ? `counts until ${shortDateTime(strike.expiresAt)}`
                     : `expired ${shortDate(strike.expiresAt)}`}
               </p>
-              <p className={`mt-1 [overflow-wrap:anywhere] ${strike.active ? '' : 'text-muted line-through'}`}>{strike.reason}</p>
+              <p className={`mt-1 ${strike.active ? '' : 'text-muted line-through'}`}>{strike.reason}</p>
             </li>
           ))}
         </History>
@@ -234,7 +234,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 {warning.staffName} · {shortDate(warning.createdAt)} ·{' '}
                 {warning.acknowledgedAt === null ? 'not acknowledged yet' : `acknowledged ${shortDate(warning.acknowledgedAt)}`}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{warning.message}</p>
+              <p className="mt-1 whitespace-pre-line">{warning.message}</p>
             </li>
           ))}
         </History>
@@ -242,8 +242,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           {appeals.map((appeal) => (
             <li key={appeal.id} className="panel p-3">
               <p className="text-xs text-muted">
-                Against the {appeal.about} (“<span className="[overflow-wrap:anywhere]">{appeal.subjectReason}</span>”) ·{' '}
-                {shortDate(appeal.createdAt)} ·{' '}
+                Against the {appeal.about} (“{appeal.subjectReason}”) · {shortDate(appeal.createdAt)} ·{' '}
                 {appeal.status === 'open' ? (
                   <Link to="/admin/moderation#appeals-title" className="text-neon-cyan underline underline-offset-2">
                     waiting in the queue
@@ -252,8 +251,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                   `${appeal.status === 'upheld' ? 'kept' : 'lifted'} ${appeal.decidedAt === null ? '' : shortDate(appeal.decidedAt)}`
                 )}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</p>
-              {appeal.reply ? <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">Reply: {appeal.reply}</p> : null}
+              <p className="mt-1 whitespace-pre-line">{appeal.message}</p>
+              {appeal.reply ? <p className="mt-1 text-sm text-muted">Reply: {appeal.reply}</p> : null}
             </li>
           ))}
         </History>
@@ -267,7 +266,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <History title="Builds" empty="No builds.">
             {activity.builds.map((build) => (
               <li key={build.id} className="panel flex flex-wrap items-center justify-between gap-2 p-3">
-                <Link to={`/build/${build.id}`} className="min-w-0 font-semibold [overflow-wrap:anywhere] hover:text-neon-cyan">
+                <Link to={`/build/${build.id}`} className="min-w-0 font-semibold hover:text-neon-cyan">
                   {build.title}
                 </Link>
                 <span className="flex items-center gap-2 text-xs text-muted">
@@ -282,15 +281,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <li key={comment.id} className="panel p-3">
                 <p className="text-xs text-muted">
                   On{' '}
-                  <Link
-                    to={`/build/${comment.buildId}#comment-${comment.id}`}
-                    className="text-neon-cyan [overflow-wrap:anywhere] hover:underline"
-                  >
+                  <Link to={`/build/${comment.buildId}#comment-${comment.id}`} className="text-neon-cyan hover:underline">
                     {comment.buildTitle}
                   </Link>{' '}
                   · {shortDate(comment.createdAt)}
                 </p>
-                <p className="mt-1 [overflow-wrap:anywhere]">{comment.excerpt}</p>
+                <p className="mt-1">{comment.excerpt}</p>
               </li>
             ))}
           </History>
@@ -327,7 +323,7 @@ function ReportItem({ report, reasons, who }: { report: Report; reasons: Record<
           </>
         ) : null}
       </p>
-      <p className="mt-1 [overflow-wrap:anywhere]">
+      <p className="mt-1">
         {report.commentId === null ? 'Build ' : 'Comment on '}
         <Link to={href} className="font-semibold hover:text-neon-cyan">
           {report.buildTitle}

@@ -128,9 +128,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           cells: [
             user.id,
             <MemberLink key="name" username={user.username} className="font-bold" />,
-            <span key="email" className="[overflow-wrap:anywhere]">
-              {user.email}
-            </span>,
+            <span key="email">{user.email}</span>,
             <span key="role" className="flex flex-wrap gap-1">
               {user.isAdmin ? <Badge tone="pink">Admin</Badge> : <Badge tone="muted">User</Badge>}
               {user.isModerator && !user.isAdmin ? <Badge tone="cyan">Moderator</Badge> : null}

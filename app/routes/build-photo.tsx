@@ -67,7 +67,7 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 sm:py-8">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-        <h1 className="display min-w-0 break-words text-2xl sm:text-3xl">
+        <h1 className="display min-w-0 text-2xl sm:text-3xl">
           <Link to={`/build/${build.id}`} className="hover:text-neon-cyan">
             {build.title}
           </Link>
@@ -85,7 +85,7 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
           priority
           className="mx-auto h-auto max-h-[calc(100svh-14rem)] w-auto max-w-full rounded-xl object-contain"
         />
-        <figcaption className="break-words text-center text-sm text-muted">{photo.alt}</figcaption>
+        <figcaption className="text-center text-sm text-muted">{photo.alt}</figcaption>
       </figure>
       <nav aria-label="Photos of this build" className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
         <div>

@@ -32,7 +32,7 @@ export default function BuildShare({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-4xl">Share this build</h1>
-      <p className="mt-3 break-words text-muted">
+      <p className="mt-3 text-muted">
         Anyone with the link can see <strong className="text-ink">{build.title}</strong>, its rating and its roast.
       </p>
       <div className="panel mt-8 p-6">

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form, Link, redirect, useFetcher, useLocation, useSubmit } from 'react-router';
 import type { Route } from './+types/gallery';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { ribbonData } from '~/components/competition/trophies';
+import { Icon } from '~/components/icons';
 import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
 import { buttonClass } from '~/components/ui/button';
@@ -117,17 +118,18 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
         Battle <span className="text-gradient">Archive</span>
       </h1>
       <p className="mt-3 text-muted">Every battle station deployed to RigRoast. Search by part, tag or words.</p>
-      <SearchForm filters={filters} competitions={loaderData.competitions} />
-      <TabLinks
-        label="Sort builds"
-        className="mt-4"
-        current={filters.sort}
-        tabs={GALLERY_SORTS.filter((sort) => (filters.q || sort !== 'relevance') && !(contest && RATED_SORTS.has(sort))).map((sort) => ({
-          key: sort,
-          label: GALLERY_SORT_LABELS[sort],
-          href: galleryHref({ ...filters, sort }),
-        }))}
-      />
+      <SearchForm filters={filters} competitions={loaderData.competitions}>
+        <TabLinks
+          label="Sort builds"
+          className="mt-4"
+          current={filters.sort}
+          tabs={GALLERY_SORTS.filter((sort) => (filters.q || sort !== 'relevance') && !(contest && RATED_SORTS.has(sort))).map((sort) => ({
+            key: sort,
+            label: GALLERY_SORT_LABELS[sort],
+            href: galleryHref({ ...filters, sort }),
+          }))}
+        />
+      </SearchForm>
       {contest ? (
         <p className="mt-3 text-sm text-muted">
           While {contest.title} runs, its entries are not ranked by their ratings (contest mode): {GALLERY_SORT_LABELS.top} and{' '}
@@ -175,75 +177,96 @@ type Competitions = Route.ComponentProps['loaderData']['competitions'];
 /**
  * The search: a plain GET form, so it works without JavaScript; with it, picking a
  * tag or a competition applies at once. A new search keeps the order picked, except
- * best match, which a search has anyway.
+ * best match, which a search has anyway. On a phone the filters and the order
+ * (`children`) fold behind one control, a <details> that opens without JavaScript,
+ * so the builds start on the first screen; from the `sm` width on they are always
+ * shown and the control is not drawn.
  */
-function SearchForm({ filters, competitions }: { filters: GalleryFilters; competitions: Competitions }) {
+function SearchForm({ filters, competitions, children }: { filters: GalleryFilters; competitions: Competitions; children: ReactNode }) {
   const submit = useSubmit();
   const keptSort = filters.sort !== 'relevance' && filters.sort !== 'newest' ? filters.sort : null;
+  const competition = competitions.find((choice) => choice.id === filters.competition);
+  const applied = [
+    GALLERY_SORT_LABELS[filters.sort],
+    filters.tag ? buildTagLabel(filters.tag) : null,
+    filters.competition ? (competition?.title ?? 'a competition') : null,
+  ].filter(Boolean);
   return (
-    <Form
-      method="get"
-      action="/gallery"
-      role="search"
-      aria-label="Search builds"
-      className="mt-8 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
-    >
+    <Form method="get" action="/gallery" role="search" aria-label="Search builds" className="mt-8 grid gap-3">
       <div className="grid gap-1.5">
         <label htmlFor="gallery-q" className="text-sm font-semibold text-ink">
           Search builds
         </label>
-        <input
-          id="gallery-q"
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          maxLength={GALLERY_QUERY_MAX}
-          placeholder="A part, a tag or a word: 4090, NH-D15, white"
-          className={inputClass}
-        />
+        <div className="flex gap-3">
+          <input
+            id="gallery-q"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={GALLERY_QUERY_MAX}
+            placeholder="A part, a tag or a word: 4090, NH-D15, white"
+            className={`${inputClass} min-w-0 flex-1`}
+          />
+          <button type="submit" className={buttonClass('primary', 'lg')}>
+            SEARCH
+          </button>
+        </div>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor="gallery-tag" className="text-sm font-semibold text-ink">
-          Tag
-        </label>
-        <select
-          id="gallery-tag"
-          name="tag"
-          defaultValue={filters.tag ?? ''}
-          className={inputClass}
-          onChange={(event) => void submit(event.currentTarget.form)}
-        >
-          <option value="">Any tag</option>
-          {BUILD_TAGS.map((tag) => (
-            <option key={tag.slug} value={tag.slug}>
-              {tag.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor="gallery-competition" className="text-sm font-semibold text-ink">
-          Competition
-        </label>
-        <select
-          id="gallery-competition"
-          name="competition"
-          defaultValue={filters.competition ?? ''}
-          className={inputClass}
-          onChange={(event) => void submit(event.currentTarget.form)}
-        >
-          <option value="">Any competition</option>
-          {competitions.map((competition) => (
-            <option key={competition.id} value={competition.id}>
-              {competition.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <details className="group supports-[selector(::details-content)]:sm:details-content:[content-visibility:visible]">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-line px-3 text-sm hover:border-neon-cyan supports-[selector(::details-content)]:sm:hidden [&::-webkit-details-marker]:hidden">
+          <span className="font-bold uppercase tracking-wide text-ink">Filters and order</span>
+          <span className="min-w-0 flex-1 truncate text-muted">{applied.join(' · ')}</span>
+          <Icon className="size-4 shrink-0 text-neon-cyan transition-transform group-open:rotate-180">
+            <path d="m6 9 6 6 6-6" />
+          </Icon>
+        </summary>
+        <div className="mt-3 grid gap-3 sm:mt-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+          <div className="grid gap-1.5">
+            <label htmlFor="gallery-tag" className="text-sm font-semibold text-ink">
+              Tag
+            </label>
+            <select
+              id="gallery-tag"
+              name="tag"
+              defaultValue={filters.tag ?? ''}
+              className={inputClass}
+              onChange={(event) => void submit(event.currentTarget.form)}
+            >
+              <option value="">Any tag</option>
+              {BUILD_TAGS.map((tag) => (
+                <option key={tag.slug} value={tag.slug}>
+                  {tag.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor="gallery-competition" className="text-sm font-semibold text-ink">
+              Competition
+            </label>
+            <select
+              id="gallery-competition"
+              name="competition"
+              defaultValue={filters.competition ?? ''}
+              className={inputClass}
+              onChange={(event) => void submit(event.currentTarget.form)}
+            >
+              <option value="">Any competition</option>
+              {competitions.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* Without JavaScript a picked tag or competition applies with a press, next to where it was picked. */}
+          <button type="submit" className={buttonClass('ghost', 'lg')}>
+            APPLY
+          </button>
+        </div>
+        {children}
+      </details>
       {keptSort ? <input type="hidden" name="sort" value={keptSort} /> : null}
-      <button type="submit" className={buttonClass('primary', 'lg')}>
-        SEARCH
-      </button>
     </Form>
   );
 }

@@ -187,7 +187,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {leaders.length === 0 ? (
           <EmptyState>NO BUILDS RANKED YET. DEPLOY YOUR RIG TO DOMINATE!</EmptyState>
         ) : (
-          <ol className="mt-6 grid gap-3">
+          <ol className="mt-6 grid grid-cols-1 gap-3">
             {leaders.map((entry) => (
               <li key={entry.buildId} className="panel flex items-center gap-4 p-4">
                 <span className="display w-10 text-center text-2xl text-neon-cyan">#{entry.rank}</span>

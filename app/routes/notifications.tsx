@@ -119,14 +119,14 @@ function NotificationItem({ item, page, now }: { item: Item; page: number; now: 
             type="submit"
             name="intent"
             value="open"
-            className="text-left font-semibold break-words text-ink underline-offset-4 hover:text-neon-cyan hover:underline"
+            className="text-left font-semibold text-ink underline-offset-4 hover:text-neon-cyan hover:underline"
           >
             {item.text}
           </button>
         </Form>
-        {item.names ? <p className="mt-1 break-words text-sm text-ink/80">{item.names}</p> : null}
+        {item.names ? <p className="mt-1 text-sm text-ink/80">{item.names}</p> : null}
         {excerpt ? (
-          <p className="mt-1 break-words text-sm text-muted">
+          <p className="mt-1 text-sm text-muted">
             {item.count > 1 ? 'Latest: ' : ''}“{excerpt}”
           </p>
         ) : null}

@@ -94,7 +94,7 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
         {suspension ? (
           <div className="panel mt-4 grid gap-3 border-flame p-4">
             <p className="font-bold text-flame">{suspendedMessage(suspension.until)}</p>
-            <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+            <p className="whitespace-pre-line">
               <span className="font-semibold">Why: </span>
               {suspension.reason || 'No reason was recorded.'}
             </p>
@@ -128,7 +128,7 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
                   <p className="text-sm text-muted">
                     Given {shortDate(strike.createdAt)} · counts until {shortDateTime(strike.expiresAt)}
                   </p>
-                  <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+                  <p className="whitespace-pre-line">
                     <span className="font-semibold">Why: </span>
                     {strike.reason}
                   </p>
@@ -154,11 +154,11 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
               <li key={appeal.id} className="panel grid gap-2 p-4">
                 <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
                   <AppealBadge status={appeal.status} />
-                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                  <span className="min-w-0">
                     Against your {appeal.about} (“{appeal.subjectReason}”), sent {shortDate(appeal.createdAt)}
                   </span>
                 </p>
-                <p className="whitespace-pre-line [overflow-wrap:anywhere]">{appeal.message}</p>
+                <p className="whitespace-pre-line">{appeal.message}</p>
                 <Decision appeal={appeal} />
               </li>
             ))}
@@ -198,7 +198,7 @@ function AppealPart({ appeal, children }: { appeal: Appeal | null; children: Rea
 function Decision({ appeal }: { appeal: Appeal }) {
   if (appeal.status === 'open' || appeal.decidedAt === null) return null;
   return (
-    <p className="text-sm [overflow-wrap:anywhere]">
+    <p className="text-sm">
       <span className="font-semibold">
         {appeal.status === 'upheld' ? `A moderator kept the ${appeal.about}` : `A moderator lifted the ${appeal.about}`} on{' '}
         {shortDate(appeal.decidedAt)}:

@@ -64,7 +64,7 @@ export default function Warnings({ loaderData }: Route.ComponentProps) {
                 {shortDate(warning.createdAt)} ·{' '}
                 {warning.acknowledgedAt === null ? 'not acknowledged yet' : `acknowledged ${shortDate(warning.acknowledgedAt)}`}
               </p>
-              <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{warning.message}</p>
+              <p className="mt-1 whitespace-pre-line">{warning.message}</p>
             </li>
           ))}
         </ul>

@@ -41,7 +41,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
     expect(await violations(stage ?? on), `${path} (${info.project.name})`).toEqual([]);
   };
 
-  await signInAsAdminFrom(page, info, 18);
+  await signInAsAdminFrom(page, info, 20);
   const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
   const { username } = (await (await page.request.get('/api/user')).json()) as { username: string };
   for (const path of [

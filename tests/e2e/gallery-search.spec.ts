@@ -43,3 +43,36 @@ test('finds a build by a part, sorts, filters by tag and clears the filters', as
   await expect(search.getByLabel('Search builds')).toHaveValue('');
   await expect(search.getByLabel('Tag')).toHaveValue('');
 });
+
+test('on a phone the filters and the order fold behind one control: the search box and the first build are on the first screen', async ({
+  page,
+  builds,
+  javaScriptEnabled,
+}, info) => {
+  test.setTimeout(60_000);
+  await builds.someoneElses(`Folded ${info.project.name} ${Date.now()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/gallery');
+  await hydrated(page, javaScriptEnabled);
+  const search = page.getByRole('search', { name: 'Search builds' });
+  const filters = search.locator('summary', { hasText: 'Filters and order' });
+  await expect(search.getByLabel('Search builds')).toBeInViewport();
+  await expect(search.getByLabel('Tag')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Sort builds' })).toBeHidden();
+  // The first build starts in the top half of the screen, its photo in view.
+  const first = await page.getByRole('list', { name: 'Builds' }).getByRole('listitem').first().boundingBox();
+  expect(first!.y).toBeLessThan(844 / 2);
+
+  await filters.click();
+  await expect(page.getByRole('navigation', { name: 'Sort builds' })).toBeVisible();
+  await search.getByLabel('Tag').selectOption({ label: 'White build' });
+  // With JavaScript picking a tag applies it; without, the button beside it sends the form.
+  if (!javaScriptEnabled) await search.getByRole('button', { name: 'APPLY' }).click();
+  await expect(page).toHaveURL(/tag=white-build/);
+  await expect(filters).toContainText('White build');
+
+  // A desktop window has room for them: shown, with no control to open.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(search.getByLabel('Tag')).toBeVisible();
+  await expect(filters).toBeHidden();
+});

@@ -1,5 +1,6 @@
 import { expect, holdScripts, hydrated, test } from './fixtures';
-import { expectNoSidewaysScroll } from './support/layout';
+import { expectNoSidewaysScroll, whatCovers } from './support/layout';
+import { signInAsNewMember } from './support/sign-in';
 
 test.describe('header', () => {
   test('links to Home, Gallery, Leaderboard, Upload and Log in', async ({ page }) => {
@@ -136,6 +137,38 @@ test.describe('footer', () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
+});
+
+test('on a phone the back-to-top button covers nothing: not the upload button, not a comment', async ({
+  page,
+  baseURL,
+  builds,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, 'the button needs JavaScript; the footer link covers the rest');
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewMember(page, info.project.name);
+  const backToTop = page.getByRole('button', { name: 'Back to top' });
+
+  await page.goto('/upload');
+  await hydrated(page, javaScriptEnabled);
+  const upload = page.getByRole('button', { name: 'Upload PC Build' });
+  // Scrolled to where a member presses it: at the bottom of the screen.
+  await upload.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await expect(backToTop).toBeVisible();
+  expect(await whatCovers(upload)).toEqual([]);
+
+  const id = await builds.post(`Covered ${info.project.name} ${Date.now()}`);
+  const words = 'The cable management behind that tray deserves its own roast, and the fans point the wrong way.';
+  const posted = await page.request.post(`/api/builds/${id}/comment`, { data: { content: words }, headers: { Origin: baseURL! } });
+  expect(posted.ok()).toBe(true);
+  await page.goto(`/build/${id}`);
+  await hydrated(page, javaScriptEnabled);
+  const comment = page.getByText(words);
+  await comment.evaluate((text) => text.scrollIntoView({ block: 'end' }));
+  await expect(backToTop).toBeVisible();
+  expect(await whatCovers(comment)).toEqual([]);
 });
 
 test.describe('scrolling', () => {

@@ -9,7 +9,7 @@ export function StaffMemberLink({ id, username, className = '' }: { id: number; 
     <Link
       to={`/admin/users/${id}`}
       aria-label={`Staff page of @${username}`}
-      className={`font-semibold text-neon-cyan underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:underline ${className}`}
+      className={`font-semibold text-neon-cyan underline-offset-4 hover:underline focus-visible:underline ${className}`}
     >
       @{username}
     </Link>

@@ -74,7 +74,7 @@ export function BuildRibbons({ ribbons }: { ribbons: RibbonData[] }) {
             className={`flex min-w-0 items-center gap-2 rounded-full border bg-panel-2/80 py-1 pl-1.5 pr-3.5 text-sm font-bold hover:bg-panel-2 ${toneClass(ribbon.prize)}`}
           >
             <TrophyIcon className="size-5 shrink-0" />
-            <span className="min-w-0 break-words">{ribbonText(ribbon)}</span>
+            <span className="min-w-0">{ribbonText(ribbon)}</span>
           </Link>
         </li>
       ))}
@@ -110,13 +110,13 @@ export function TrophyCase({ wins }: { wins: WinData[] }) {
             </span>
             <div className="grid min-w-0 gap-0.5">
               <p className={`display text-base ${tone(win.prize).text}`}>{prizeName(win.prize)}</p>
-              {win.prizeText ? <p className="break-words text-sm text-ink">{win.prizeText}</p> : null}
-              <p className="break-words text-sm">
+              {win.prizeText ? <p className="text-sm text-ink">{win.prizeText}</p> : null}
+              <p className="text-sm">
                 <Link to={`/competitions/${win.competitionId}`} className="font-bold underline-offset-4 hover:underline">
                   {win.competitionTitle}
                 </Link>
               </p>
-              <p className="break-words text-sm text-muted">
+              <p className="text-sm text-muted">
                 {win.build ? (
                   <Link to={`/build/${win.build.id}`} className="underline-offset-4 hover:underline">
                     {win.build.title}

@@ -183,7 +183,7 @@ function Setting({ title, id, children }: { title: string; id?: string; children
 function ViewRow(props: { value: string; muted?: boolean; editHref: string; onEdit: (event: MouseEvent) => void; label: string }) {
   return (
     <div className="flex items-start justify-between gap-4">
-      <p className={`min-w-0 whitespace-pre-line break-words ${props.muted ? 'text-muted' : 'text-ink'}`}>{props.value}</p>
+      <p className={`min-w-0 whitespace-pre-line ${props.muted ? 'text-muted' : 'text-ink'}`}>{props.value}</p>
       <Link to={props.editHref} replace preventScrollReset onClick={props.onEdit} className={buttonClass('ghost', 'sm')}>
         Edit<span className="sr-only"> {props.label}</span>
       </Link>
@@ -270,7 +270,7 @@ function EmailForm({ current, result }: Omit<FormProps, 'onCancel'>) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <p className="text-sm text-muted">
-        Currently <strong className="break-words text-ink">{current}</strong>. A new address must be confirmed from its inbox.
+        Currently <strong className="text-ink">{current}</strong>. A new address must be confirmed from its inbox.
       </p>
       <input type="hidden" name="intent" value="email" />
       <TextField field={fields.email} label="New e-mail address" type="email" autoComplete="email" />

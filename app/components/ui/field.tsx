@@ -34,7 +34,7 @@ export function Field({ label, id, errors, hint, children }: FieldProps) {
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="grid gap-1 break-words text-sm text-danger" aria-live="polite">
+    <ul id={id} className="grid gap-1 text-sm text-danger" aria-live="polite">
       {errors.map((error) => (
         <li key={error}>{error}</li>
       ))}

@@ -68,7 +68,7 @@ export function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { t
     <>
       <h2 className="text-xl font-bold">Check your inbox</h2>
       <p className="mt-1 text-sm text-muted">
-        We sent a 6-digit code to <strong className="break-words text-ink">{email}</strong>. It expires in 15 minutes.
+        We sent a 6-digit code to <strong className="text-ink">{email}</strong>. It expires in 15 minutes.
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid gap-5">
         <input type="hidden" name="tab" value={tab} />

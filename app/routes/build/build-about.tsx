@@ -26,7 +26,7 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
         </ul>
       ) : null}
       {description.length > 0 ? (
-        <div className="grid gap-3 break-words text-ink" data-testid="build-description">
+        <div className="grid gap-3 text-ink" data-testid="build-description">
           {description.map((paragraph, index) => (
             <p key={index}>
               {paragraph.map((piece, at) =>
@@ -60,7 +60,7 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
                   <th scope="row" className="w-32 py-2 pr-4 font-semibold text-muted">
                     {partCategoryLabel(part.category)}
                   </th>
-                  <td className="py-2 break-words">{part.name}</td>
+                  <td className="py-2">{part.name}</td>
                 </tr>
               ))}
             </tbody>

@@ -109,14 +109,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
   const { member, progression, placements, wins, builds, staffPage } = loaderData;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <section aria-labelledby="member-name" className="panel flex min-w-0 flex-col items-center gap-4 self-start p-6 text-center">
         <Avatar username={member.username} avatarUrl={member.avatarUrl} size="xl" />
         <h1 id="member-name" className="flex max-w-full items-center justify-center gap-2 text-2xl font-bold">
-          <span className="truncate">@{member.username}</span>
+          <span className="min-w-0">@{member.username}</span>
           <LevelBadge level={member.level} />
         </h1>
-        {member.bio ? <p className="whitespace-pre-line break-words text-ink">{member.bio}</p> : null}
+        {member.bio ? <p className="whitespace-pre-line text-ink">{member.bio}</p> : null}
         <p className="text-sm text-muted">
           Joined <time dateTime={new Date(member.joinedAt).toISOString()}>{shortDate(member.joinedAt)}</time>
         </p>

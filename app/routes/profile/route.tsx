@@ -95,17 +95,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     { id: 'settings', label: 'Settings' },
   ];
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <h1 className="sr-only">My Profile</h1>
       <aside className="panel flex flex-col items-center gap-4 self-start p-6 text-center">
         <Avatar username={profile.username} avatarUrl={profile.avatarUrl} size="xl" />
         {suspension ? null : <AvatarUpload error={actionData?.intent === 'avatar' ? actionData.error : undefined} />}
-        <div className="min-w-0">
+        <div className="min-w-0 max-w-full">
           <p className="flex items-center justify-center gap-2 text-xl font-bold">
-            <span className="truncate">{profile.username}</span>
+            <span className="min-w-0">{profile.username}</span>
             <LevelBadge level={progression.level} />
           </p>
-          <p className="truncate text-sm text-muted">{profile.email}</p>
+          <p className="text-sm text-muted">{profile.email}</p>
           {profile.isAdmin ? (
             <p className="mt-2 inline-block rounded-full bg-neon-pink/15 px-2.5 py-0.5 text-xs font-bold uppercase tracking-widest text-neon-pink">
               Admin

@@ -150,7 +150,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           'Not signed in'
         )}
       </p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {loaderData.suspension ? (
           <SuspendedNotice notice={loaderData.suspension} className="self-start" />
         ) : (

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The phone and desktop widths every changed page is checked at. */
 export const WIDTHS = [390, 1280] as const;
@@ -16,4 +16,109 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export async function rowsOf(page: Page, selector: string): Promise<number> {
   const tops = await page.locator(selector).evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
   return new Set(tops).size;
+}
+
+/** What a person can press or type in, focusable or not. */
+const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The visible controls whose box leaves the window sideways, described for a
+ * failure message. What a box that clips (overflow: hidden, an ellipsis) cuts off
+ * is not shown, so it does not count; a control in a box that scrolls sideways on
+ * its own (an admin table may) counts by that box, since scrolling the box, not
+ * the page, reaches it. Visually hidden ones (1 px, for screen readers), ones
+ * hidden from people (a honeypot) and ones not drawn (a closed <details>,
+ * display: none) are not looked at.
+ */
+export async function controlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const off: string[] = [];
+    for (const control of document.querySelectorAll(selector)) {
+      const own = control.getBoundingClientRect();
+      if (own.width <= 1 || own.height <= 1 || getComputedStyle(control).visibility === 'hidden') continue;
+      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+      let { left, right } = own;
+      for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === 'visible') continue;
+        const box = parent.getBoundingClientRect();
+        if (overflow === 'auto' || overflow === 'scroll') {
+          ({ left, right } = box);
+          break;
+        }
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.right);
+      }
+      if (right - left > 0 && (left < -0.5 || right > width + 0.5)) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+        off.push(`<${control.tagName.toLowerCase()}> "${name}" spans ${Math.round(left)}–${Math.round(right)} px`);
+      }
+    }
+    return off;
+  }, CONTROLS);
+}
+
+/**
+ * What makes the page unfit for a `width` px window, each described: the page scrolls
+ * sideways, or a control leaves the window; then the same with every <details> on
+ * the page opened (menus, folded filters, dialogs). An empty list when it fits.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  const check = async () => {
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    return [
+      ...(scrollWidth > clientWidth ? [`the page is ${scrollWidth} px wide in a ${clientWidth} px window`] : []),
+      ...(await controlsOffScreen(page)),
+    ];
+  };
+  const closed = await check();
+  const opened = await page.evaluate(() => {
+    const shut = [...document.querySelectorAll('details:not([open])')];
+    for (const details of shut) {
+      details.setAttribute('open', '');
+      details.setAttribute('data-layout-opened', '');
+    }
+    return shut.length;
+  });
+  if (!opened) return closed;
+  const more = (await check()).filter((problem) => !closed.includes(problem));
+  // Shut again, as they were, for whatever looks at the page next.
+  await page.evaluate(() => {
+    for (const details of document.querySelectorAll('details[data-layout-opened]')) {
+      details.removeAttribute('open');
+      details.removeAttribute('data-layout-opened');
+    }
+  });
+  return [...closed, ...more.map((problem) => `with its <details> open, ${problem}`)];
+}
+
+/**
+ * What is drawn over `target` where it shows in the window: for points 8 px apart
+ * across its box, the elements on top that are not part of it, described (tag,
+ * classes, text). An empty
+ * list when nothing covers it.
+ */
+export async function whatCovers(target: Locator): Promise<string[]> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const covering = new Set<string>();
+    // 6 px in from the edges: a rounded corner's outside is not the element's.
+    for (let x = box.left + 6; x < box.right - 5; x += 8) {
+      for (let y = Math.max(box.top, 0) + 6; y < Math.min(box.bottom, window.innerHeight) - 5; y += 8) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !element.contains(hit)) {
+          const name = (hit.getAttribute('aria-label') ?? hit.closest('[aria-label]')?.getAttribute('aria-label') ?? '').trim();
+          const text = (hit.textContent ?? '').trim().slice(0, 40);
+          covering.add(
+            `<${hit.tagName.toLowerCase()} class="${hit.getAttribute('class') ?? ''}">${name ? ` in "${name}"` : ''}${text ? `: ${text}` : ''}`,
+          );
+        }
+      }
+    }
+    return [...covering];
+  });
 }
