@@ -140,6 +140,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function messageOf(payload: unknown): string | undefined {
+  // A refusal the server sent before any page saw the request is its message in plain text.
+  if (typeof payload === 'string') return payload.trim() && payload.length <= 300 ? payload : undefined;
   return typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
     ? payload.message
     : undefined;

@@ -5,6 +5,16 @@ const messages: Record<number, { title: string; text: string }> = {
   400: { title: 'That request did not work', text: 'Something in it was not what we expected. Go back and try again.' },
   403: { title: 'Access Denied', text: "You don't have permission to access this page." },
   405: { title: 'That request did not work', text: 'This page cannot be used that way.' },
+  // The server's refusals of a form before any page sees it (server/body-rules.ts, request admission):
+  // with JavaScript they come here without the page's own words, and are no failure of ours.
+  408: { title: 'Too slow', text: 'What you sent took too long to arrive. Check your connection and send it again.' },
+  413: {
+    title: 'Too large',
+    text: 'What you sent is larger than this form takes, or has more fields. Go back, check it and send it again.',
+  },
+  415: { title: 'Not sent as a form', text: 'This form could not be read as it was sent. Reload the page and try again.' },
+  429: { title: 'Slow down', text: 'Too many requests from your network at once. Please try again in a moment.' },
+  503: { title: 'RigRoast is busy', text: 'The server is busy. Please try again in a moment.' },
 };
 
 /** A friendly page for every error: what happened in plain words, never a stack trace. */
