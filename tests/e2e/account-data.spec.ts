@@ -23,6 +23,14 @@ test('Download my data in Settings is a ZIP of the member’s builds and photos,
   const files = await readZip(await readFile((await download.path())!));
   expect(JSON.parse(files.get('profile.json')!.toString('utf8'))).toMatchObject({ email });
   expect(files.get(`builds/${id}/photo.jpg`)?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+  // Past the hour's downloads the link says why on the page, and saves no page as a file.
+  for (let more = 0; more < 4; more++) expect((await page.request.get('/profile/export')).status()).toBe(200);
+  let saved = false;
+  page.on('download', () => (saved = true));
+  await page.getByRole('region', { name: 'Your data' }).getByRole('link', { name: 'Download my data' }).click();
+  await expect(page.getByText('You downloaded your data several times this hour', { exact: false })).toBeVisible();
+  expect(saved).toBe(false);
 });
 
 test('Delete my account: a code by e-mail confirms it, then the member is signed out and the account is gone', async ({

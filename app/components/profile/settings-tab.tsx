@@ -115,8 +115,9 @@ export function SettingsTab({ profile, editing, confirmingDeletion, suspension, 
             A ZIP of everything you put on RigRoast: your profile and e-mail settings, your builds with their photos, your comments, the
             ratings you gave and your achievements.
           </p>
-          {/* A plain link: the browser downloads the file, with or without JavaScript. */}
-          <a href="/profile/export" download className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
+          {/* A plain link: the archive comes as an attachment, which the browser saves and stays on the page; a refusal
+              is a redirect back here with its reason (a download attribute would save that page as a file instead). */}
+          <a href="/profile/export" className={`${buttonClass('ghost', 'sm')} justify-self-start`}>
             Download my data
           </a>
         </div>
