@@ -46,8 +46,11 @@ const galleryBatch = perDataVersion((href: string) => {
     // More may exist while the last batch came back full (spec §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),
     // Nothing listed, for a build to go on from that is none of the list's (made up, or gone since)
-    // or a search no build matches: such a page is sent, never stored.
-    namesNothing: builds.length === 0 && (after > 0 ? !inGallery(filters, after) : filters.q !== ''),
+    // or a search no build matches; or a count of builds whose last batch lists none (a page of
+    // fewer is the same page): such a page is sent, never stored.
+    namesNothing:
+      (builds.length === 0 && (after > 0 ? !inGallery(filters, after) : filters.q !== '')) ||
+      (after === 0 && count > GALLERY_PAGE_SIZE && builds.length <= count - GALLERY_PAGE_SIZE),
   };
 });
 

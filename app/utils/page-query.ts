@@ -22,8 +22,8 @@ export type GalleryQuery = GalleryFilters & { after: number; count: number };
  * The gallery's filters — `?q=` words to search for (spaces folded, at most
  * GALLERY_QUERY_MAX characters), `?sort=` (newest by default, best match for a
  * search), `?tag=` one of the curated tags, `?competition=ID` its entries — and
- * its paging: `?count=N`, the first N builds — the page LOAD MORE links to
- * without JavaScript; `?after=ID`, the 12 that follow build ID — what LOAD MORE
+ * its paging: `?count=N`, the first N builds, in whole batches of GALLERY_PAGE_SIZE
+ * (another N reads as the next whole batch) — the page LOAD MORE links to without JavaScript; `?after=ID`, the 12 that follow build ID — what LOAD MORE
  * fetches and appends with JavaScript, unshifted by uploads made in between.
  * Anything else reads as its default, so a bad value only widens the gallery.
  */
@@ -33,7 +33,8 @@ export function galleryQuery(params: URLSearchParams): GalleryQuery {
   const tag = params.get('tag') ?? '';
   const competition = wholeNumber(params.get('competition'), 0);
   const after = wholeNumber(params.get('after'), 0);
-  const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(wholeNumber(params.get('count'), 0) || GALLERY_PAGE_SIZE, GALLERY_MAX_SHOWN);
+  const asked = wholeNumber(params.get('count'), 0) || GALLERY_PAGE_SIZE;
+  const count = after > 0 ? GALLERY_PAGE_SIZE : Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, GALLERY_MAX_SHOWN);
   return { q, sort, tag: isBuildTag(tag) ? tag : null, competition: competition || null, after, count };
 }
 

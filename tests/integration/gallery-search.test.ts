@@ -102,12 +102,14 @@ describe('gallery pages whose parameters name nothing', () => {
       `/gallery?q=rtx&after=${ids.plain}`,
       '/gallery?q=threadripper',
       '/gallery?q=r+t+x+n+c+g+w+a+b+m',
+      '/gallery?count=200',
+      '/gallery?tag=sleeper&count=24',
     ]) {
       const page = await askedTwice(stack.app, path, last);
       expect(page.status, path).toBe(200);
       expect(page.headers.get('x-page-cache'), path).toBeNull();
       expect(page.headers.get('cache-control'), path).toBe('no-store');
-      expect(titlesOn(await page.text()), path).toEqual([]);
+      if (!path.includes('count=')) expect(titlesOn(await page.text()), path).toEqual([]);
     }
     const vanished = await (await stack.app.fetch('/gallery?after=987654')).text();
     expect(pageText(vanished)).toContain('No more builds here.');
