@@ -38,7 +38,10 @@ export function pendingUploadRefusal(finished: Extract<FinishedUpload, { refused
     case 'finished':
       return 'This upload was already finished.';
     case 'suspended':
-      return `${suspendedMessage(finished.until)} Your upload was not published: it waits on the upload page until ${shortDateTime(finished.keptUntil)}.`;
+      // A guest upload is kept a day: mostly less than the suspension lasts.
+      return finished.keptUntil <= finished.until
+        ? `${suspendedMessage(finished.until)} Your upload was not published, and it will be deleted on ${shortDateTime(finished.keptUntil)}, before your suspension ends.`
+        : `${suspendedMessage(finished.until)} Your upload was not published: once your suspension ends, you can publish it from the upload page until ${shortDateTime(finished.keptUntil)}.`;
   }
 }
 

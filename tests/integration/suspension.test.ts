@@ -140,7 +140,9 @@ describe('a suspended member', () => {
     const expectKept = (landed: { url: string; html: string }, title: string) => {
       expect(landed.url).toBe('/upload');
       expect(toastText(landed.html)).toMatch(SUSPENDED);
-      expect(toastText(landed.html)).toMatch(/Your upload was not published: it waits on the upload page until \d+ \w+ \d{4}/);
+      expect(toastText(landed.html)).toMatch(
+        /Your upload was not published, and it will be deleted on \d+ \w+ \d{4}.*, before your suspension ends/,
+      );
       expect(buildsTitled(title)).toBe(0);
       expect(waiting(title)).toBe(1);
       // The upload page shows it waiting, and the suspension instead of the form that would publish it.
