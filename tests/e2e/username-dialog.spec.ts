@@ -45,5 +45,5 @@ test('"Choose your username" stays open on a bad name, with the reason under the
   await dialog.getByRole('button', { name: 'Save username' }).click();
   await expect(toasts(page)).toContainText('Username updated');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByLabel(`Account menu for ${chosen}`)).toBeVisible();
+  await expect(page.locator('summary').filter({ hasText: `Account menu for ${chosen}` })).toBeVisible();
 });
