@@ -23,11 +23,11 @@ test('the Share button gives a link to a read-only page of the build', async ({ 
   await expect(page.getByRole('button', { name: 'Share…' })).toHaveCount(0);
   if (javaScriptEnabled) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
     await expect(toasts(page)).toContainText('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
   } else {
-    await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copy link', exact: true })).toHaveCount(0);
   }
 
   // The shared page, as someone who follows the link sees it.

@@ -115,7 +115,8 @@ describe('notification mails', () => {
     });
     expect(oneClick.status).toBe(200);
     expect(pageText(await oneClick.text())).toContain("You're unsubscribed");
-    expect(preferences(owner.email)).toEqual({ notifications: false, weeklyDigest: true, marketing: true });
+    // News and offers was never said yes to, so it is stored as what it reads: off (decision 024).
+    expect(preferences(owner.email)).toEqual({ notifications: false, weeklyDigest: true, marketing: false });
     expect(pageText((await stranger.get(path)).html)).toContain("You're unsubscribed");
 
     // Nothing is queued for a member who turned notifications off.
