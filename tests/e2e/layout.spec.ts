@@ -37,6 +37,8 @@ function pagesOf(site: HostileSite): { pattern: string; paths: string[] }[] {
       .replace(':username', encodeURIComponent(site.member.username))
       .replace(':token', site.shareToken)
       .replace(':period?', 'week')
+      // A build's photo page: its main photo, the one every build has.
+      .replace(':n', '1')
       .replace('*', 'no-such-page');
     const collection = /(\w+)\/:id\b/.exec(one)?.[1];
     const paths = collection ? (ids[collection] ?? []).map((id) => one.replace(':id', String(id))) : [one];
