@@ -1,4 +1,4 @@
-import { data, Form, Link, type ShouldRevalidateFunction } from 'react-router';
+import { data, Form, Link, type ShouldRevalidateFunction, useLocation } from 'react-router';
 import type { Route } from './+types/route';
 import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
@@ -201,12 +201,15 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
   const { build, roast, roastReactions, freshRoast, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
     loaderData;
   const suspension = viewer?.suspension ?? null;
+  // The reload names the page without its fragment: to the same address with one (#roast, where a
+  // post without JavaScript comes back to) a browser only scrolls, and the page never reloaded.
+  const { pathname, search } = useLocation();
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       {roast.state === 'waiting' || replyReload ? (
         // Without JavaScript the page reloads itself until the roast, or RoastBot's reply, is there.
         <noscript>
-          <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}${replyReload ? `; url=${replyReload}` : ''}`} />
+          <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}; url=${replyReload ?? `${pathname}${search}`}`} />
         </noscript>
       ) : null}
       <SharedRegion name="build-head" deps={[build, now]} className="flex items-start justify-between gap-4">
