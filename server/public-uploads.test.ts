@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -27,6 +28,10 @@ let primaryOrigin: string;
 let replica: string;
 /** The paths under /uploads the primary was asked for, since the test began. */
 let primaryAsked: string[] = [];
+/** How long the primary takes before it answers for an upload. */
+let primaryDelayMs = 0;
+/** The errors the replica's upload mounts passed on to Express, since the test began. */
+let passedOn: unknown[] = [];
 const servers: Server[] = [];
 
 async function listen(app: express.Express): Promise<string> {
@@ -46,8 +51,9 @@ beforeAll(async () => {
   primary.get('/info', (_req, res) => {
     res.json({ isPrimary: false });
   });
-  primary.use('/uploads', (req, _res, next) => {
+  primary.use('/uploads', async (req, _res, next) => {
     primaryAsked.push(req.path);
+    await sleep(primaryDelayMs);
     next();
   });
   for (const folder of PUBLIC_UPLOAD_FOLDERS)
@@ -71,11 +77,17 @@ beforeAll(async () => {
   node.use('/uploads', (_req, res) => {
     res.status(404).send('Not found');
   });
+  node.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    passedOn.push(error);
+    res.status(500).end();
+  });
   replica = await listen(node);
 });
 
 beforeEach(() => {
   primaryAsked = [];
+  primaryDelayMs = 0;
+  passedOn = [];
 });
 
 afterEach(() => {
@@ -117,6 +129,20 @@ describe('public uploads on a replica', () => {
     expect(await onReplica(path)).toBe(200);
     expect(await onReplica(path)).toBe(200);
     expect(primaryAsked).toEqual([path.replace('/uploads', '')]);
+  });
+
+  it('lets a request go quietly when its visitor left before the file was sent (nobody to answer, nothing failed)', async () => {
+    const { path } = await listedBuildWithPhoto();
+    primaryDelayMs = 200;
+    const { hostname, port } = new URL(replica);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => {});
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    await sleep(50);
+    socket.destroy();
+    await sleep(500);
+    expect(primaryAsked).toEqual([path.replace('/uploads', '')]);
+    expect(passedOn).toEqual([]);
   });
 
   it('stops serving a photo once its build is hidden, rejected or deleted, though it keeps a copy', async () => {

@@ -37,7 +37,8 @@ export function publicUploads({ uploadsDir, folder, maxBytes }: Options): Reques
     if (!fileName || !isPublicUpload(folder, fileName)) return void notFound(res);
     await fetchUploadFromPrimary({ uploadsDir, folder, fileName, maxBytes });
     res.sendFile(fileName, { root, immutable: true, maxAge: '1y' }, (error?: Error) => {
-      if (!error || res.headersSent) return;
+      // A visitor who left (ECONNABORTED) has nobody to answer and is no failure of ours.
+      if (!error || res.headersSent || (error as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
       if ((error as { status?: number }).status === 404) notFound(res);
       else next(error);
     });
