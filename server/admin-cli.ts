@@ -10,7 +10,7 @@ import { setAdmin } from '~/models/admin-members.server';
 import { BackupError, backupSite, restoreSite } from '~/models/backups.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env, EnvError } from '~/services/env.server';
-import { setLogLevel } from '~/services/log.server';
+import { setLogFormat, setLogLevel } from '~/services/log.server';
 import { primaryStatus } from '~/services/litefs.server';
 
 const USAGE = [
@@ -28,6 +28,7 @@ async function main(args: string[]): Promise<number> {
   }
   const config = env();
   setLogLevel(config.LOG_LEVEL);
+  setLogFormat(config.LOG_FORMAT);
   const role = await primaryStatus({ litefsDir: config.LITEFS_DIR, infoUrl: config.LITEFS_INFO_URL });
   if (role.role !== 'primary') {
     console.error(`This machine is not the LiteFS primary (${role.role}): run the command on the primary.`);

@@ -15,6 +15,7 @@ import { requestInfoContext } from '~/document/request-info';
 import { asksForPage } from './http-methods';
 import { originCheck } from './origin-check';
 import { pageCache } from './page-cache';
+import { metricsEndpoint, registerNodeMetrics, requestMetrics, routeLabeller } from './metrics';
 import { pageParams } from './page-params';
 import { forwardWrites } from './replica/forward-writes';
 import { PEER_HEADER, verifyPeer } from './replica/peer';
@@ -63,6 +64,9 @@ export function createApp({ build, mode, config, vite }: Options) {
   app.set('trust proxy', config.TRUST_PROXY || false);
   const proxyTrust = { proxyHops: config.TRUST_PROXY, onFly: config.FLY_APP_NAME !== undefined };
 
+  // First, so every request has its id and is counted, whatever answers it.
+  app.use(requestMetrics());
+  registerNodeMetrics({ litefsDir: config.LITEFS_DIR, infoUrl: config.LITEFS_INFO_URL, databasePath: config.DATABASE_PATH });
   app.use(requestTarget());
   app.use(securityHeaders({ production: config.NODE_ENV === 'production' }));
   // An upload's network is looked up when its body is first read, by then set below.
@@ -90,13 +94,32 @@ export function createApp({ build, mode, config, vite }: Options) {
   // Documents come compressed from entry.server.tsx; this compresses the rest (data requests, JSON, static files).
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
 
+  // Before the lines and the page cache: a scrape is answered when the server is busiest.
+  app.use(metricsEndpoint(config.METRICS_TOKEN));
+
   if (vite) app.use(vite.middlewares);
   for (const mount of staticMounts({ uploadsDir: config.UPLOADS_DIR, clientFolder: vite ? null : clientBuildFolder })) {
-    app.use(mount.path, mount.handler);
+    app.use(mount.path, (req, res, next) => {
+      res.locals.route = mount.path === '/' ? 'static' : mount.path;
+      mount.handler(req, res, next);
+    });
   }
   // Unlisted photos (private/), the social cards' cache (cards/) and anything else under /uploads.
   app.use('/uploads', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
+  });
+
+  // From here on React Router's routes answer (or the page cache, for them): named by their pattern.
+  const labels = new WeakMap<ServerBuild, (pathname: string) => string>();
+  app.use((req, res, next) => {
+    const named = (resolved: ServerBuild) => {
+      let label = labels.get(resolved);
+      if (!label) labels.set(resolved, (label = routeLabeller(resolved.routes)));
+      res.locals.route = label(req.path);
+      next();
+    };
+    if (typeof build !== 'function') return named(build);
+    build().then(named, next);
   });
 
   // Form posts must come from our own pages: the public origin, or the address

@@ -64,7 +64,7 @@ export function bodyLimit({
   minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND,
   reading = READING_LINE,
 }: BodyLimitOptions): RequestHandler {
-  const line = createAdmission(reading);
+  const line = createAdmission({ name: 'upload-reading', ...reading });
   return (req, res, next) => {
     const declared = req.headers['content-length'];
     if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();

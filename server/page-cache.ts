@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { pageCacheLookups } from '~/services/metrics.server';
 import { type ContentEncoding, DOCUMENT_ENCODINGS, preferredEncoding, STORED_ENCODINGS } from '~/document/compression-settings';
 import { asksForPage } from './http-methods';
 import type { ReadParams } from './page-params';
@@ -138,13 +139,23 @@ export function pageCache({ version, maxAgeMs, maxBytes, maxVisitorBytes, params
     const key = forOneVisitor ? `${preferredEncoding(req, DOCUMENT_ENCODINGS)} ${page.key}\n${whose}` : page.key;
     const { storable } = page;
     const current = version();
+    const store = forOneVisitor ? 'member' : 'everyone';
     const stored = pages.get(key);
-    if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) return serve(req, res, stored);
+    if (stored && stored.version === current && Date.now() - stored.storedAt < maxAgeMs) {
+      pageCacheLookups.inc({ store, result: 'hit' });
+      return serve(req, res, stored);
+    }
     const underWay = rendering.get(key);
     if (underWay?.version === current) {
-      void underWay.page.then((shared) => (shared ? serve(req, res, shared) : next()));
+      // Waiting on a render under way counts as a hit: this request renders nothing.
+      void underWay.page.then((shared) => {
+        pageCacheLookups.inc({ store, result: shared ? 'hit' : 'miss' });
+        if (shared) serve(req, res, shared);
+        else next();
+      });
       return;
     }
+    pageCacheLookups.inc({ store, result: 'miss' });
     if (req.method === 'GET' && storable) {
       const order = ++rendersBegun;
       let settle: (page: StoredPage | undefined) => void = () => {};

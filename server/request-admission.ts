@@ -50,8 +50,8 @@ export function requestAdmission(
   { pages, writes }: { pages: RequestAdmissionLimits; writes: RequestAdmissionLimits },
   key: Key,
 ): { handler: RequestHandler; admit: Admit } {
-  const pageLine = line(pages, MAX_HOLD_MS, key);
-  const writeLine = line(writes, WRITE_MAX_HOLD_MS, key);
+  const pageLine = line({ name: 'pages', ...pages }, MAX_HOLD_MS, key);
+  const writeLine = line({ name: 'writes', ...writes }, WRITE_MAX_HOLD_MS, key);
   const handler: RequestHandler = (req, res, next) => {
     if (req.path === '/healthz') return next();
     return (asksForPage(req.method) ? pageLine : writeLine).handler(req, res, next);
@@ -62,7 +62,7 @@ export function requestAdmission(
 type Key = (res: Parameters<RequestHandler>[1]) => string;
 
 /** One line: its admission, and the handler that holds a request's place until it is answered, `maxHoldMs` at most. */
-function line({ maxHoldMs, ...limits }: RequestAdmissionLimits, defaultHoldMs: number, key: Key) {
+function line({ maxHoldMs, ...limits }: RequestAdmissionLimits & { name: string }, defaultHoldMs: number, key: Key) {
   const admission = createAdmission(limits);
   const holdMs = maxHoldMs ?? defaultHoldMs;
   const admit: Admit = (req, res, task) => {

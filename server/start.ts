@@ -8,7 +8,7 @@ import { startBackgroundWork } from '~/jobs/background-work.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { primaryStatus } from '~/services/litefs.server';
-import { log, setLogLevel } from '~/services/log.server';
+import { log, setLogFormat, setLogLevel } from '~/services/log.server';
 import { createApp } from './app';
 import { continueWithinLimit } from './body-limit';
 
@@ -29,6 +29,7 @@ const DATABASE_POLL_MS = 250;
 export async function start({ build, mode, vite }: StartOptions): Promise<Server> {
   const config = env();
   setLogLevel(config.LOG_LEVEL);
+  setLogFormat(config.LOG_FORMAT);
 
   const role = await primaryStatus({ litefsDir: config.LITEFS_DIR, infoUrl: config.LITEFS_INFO_URL });
   // A replica cannot create the database: on a first deploy it waits for the primary's.

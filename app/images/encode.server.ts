@@ -49,7 +49,7 @@ const inputOptions: SharpOptions = {
 // An encoder's memory follows its pixels (AVIF holds 30–50 MB per megapixel), so
 // the tasks running at once also share a budget of pixels: two 1600×1200 encodes
 // run side by side, a 1600×2400 one runs alone. The limit is process-wide.
-const sharpTasks = createAdmission({ running: Math.min(2, availableParallelism()), budget: 4_000_000 });
+const sharpTasks = createAdmission({ name: 'image-encodes', running: Math.min(2, availableParallelism()), budget: 4_000_000 });
 
 /**
  * Whole uploads, from decode to the last file: two at once, so decoded pixels
@@ -57,7 +57,7 @@ const sharpTasks = createAdmission({ running: Math.min(2, availableParallelism()
  * uploaded bytes between them (twice that in memory, with the request's own
  * copy); past that an upload is refused as busy (503).
  */
-const imageJobs = createAdmission({ running: 2, waiting: 16, waitingBytes: 64 * 1024 * 1024 });
+const imageJobs = createAdmission({ name: 'uploads', running: 2, waiting: 16, waitingBytes: 64 * 1024 * 1024 });
 
 /** How long a client refused as busy is asked to wait before trying again. */
 const BUSY_RETRY_AFTER_MS = 15_000;

@@ -1,6 +1,7 @@
 import type { Writer } from '~/services/db.server';
 import { isReplicaWriteError } from '~/services/litefs.server';
 import { log } from '~/services/log.server';
+import { jobDuration } from '~/services/metrics.server';
 import {
   type ClaimedJob,
   claimJob,
@@ -193,6 +194,8 @@ export class JobRunner {
         return result;
       },
     };
+    const started = performance.now();
+    let outcome: 'done' | 'retry' | 'failed' | 'taken-over' | 'handed-back' = 'done';
     const done = (async () => {
       try {
         await handler.run(context);
@@ -200,11 +203,15 @@ export class JobRunner {
         if (!completed) completeJob(job, () => undefined);
       } catch (error) {
         const reason: unknown = controller.signal.reason;
-        if (error instanceof LeaseLostError || reason instanceof LeaseLostError)
+        if (error instanceof LeaseLostError || reason instanceof LeaseLostError) {
+          outcome = 'taken-over';
           log.warn(`Job ${job.id} (${job.type}) was taken over by another runner`);
-        else if (controller.signal.aborted) this.handBack(job);
-        else this.recordFailure(job, error instanceof Error ? error.message : String(error));
+        } else if (controller.signal.aborted) {
+          outcome = 'handed-back';
+          this.handBack(job);
+        } else outcome = this.recordFailure(job, error instanceof Error ? error.message : String(error));
       } finally {
+        jobDuration.observe({ type: job.type, outcome }, (performance.now() - started) / 1000);
         this.running.delete(job.id);
         // A freed slot may take the next job without waiting for the poll.
         if (!this.stopped) this.wake();
@@ -213,16 +220,18 @@ export class JobRunner {
     this.running.set(job.id, { job, lane, controller, done });
   }
 
-  private recordFailure(job: ClaimedJob, message: string): void {
+  private recordFailure(job: ClaimedJob, message: string): 'retry' | 'failed' | 'taken-over' {
     const handler = this.handlers[job.type];
     const delayMs = retryDelay(job.attempts, this.options.retryBaseMs ?? 5000, this.options.retryMaxMs ?? 10 * 60_000);
     try {
       const outcome = failJob(job, message, { delayMs, giveUp: handler?.giveUp && ((tx) => handler.giveUp?.(tx, job)) });
       if (outcome === 'failed') log.error(`Job ${job.id} (${job.type}) failed for good after ${job.attempts} attempts: ${message}`);
       else log.warn(`Job ${job.id} (${job.type}) attempt ${job.attempts} failed, retrying in ${Math.round(delayMs / 1000)} s: ${message}`);
+      return outcome;
     } catch (error) {
-      if (error instanceof LeaseLostError) log.warn(error.message);
-      else throw error;
+      if (!(error instanceof LeaseLostError)) throw error;
+      log.warn(error.message);
+      return 'taken-over';
     }
   }
 }

@@ -1,3 +1,5 @@
+import { admissionRefusals, gaugeReadOnScrape } from './metrics.server';
+
 /** The line is full: the caller should answer "busy, try again" rather than queue without end. */
 export class AdmissionFullError extends Error {
   override name = 'AdmissionFullError';
@@ -11,6 +13,8 @@ export class AdmissionFullError extends Error {
 }
 
 export type AdmissionLimits = {
+  /** The line's name in /metrics (its depth and refusals); unnamed lines are not shown there. */
+  name?: string;
   /** Tasks that may run at once. */
   running: number;
   /** What running tasks may cost together (e.g. pixels in memory); a task alone may always run. */
@@ -57,7 +61,25 @@ type Waiter = { cost: number; bytes: number; start: () => void };
  * small encode while a large one waits), so the budget is used; with no costs
  * the order is first come, first served within a key, and keys take turns.
  */
+/** The named lines of this process, for /metrics. */
+const namedLines = new Map<string, Admission>();
+
+gaugeReadOnScrape({
+  name: 'rigroast_line_tasks',
+  help: 'Tasks holding a place in a line (requests, uploads being read, image encodes), running or waiting.',
+  labelNames: ['line', 'state'],
+  read: () =>
+    [...namedLines].flatMap(([line, admission]) => {
+      const { running, waiting } = admission.stats();
+      return [
+        { labels: { line, state: 'running' }, value: running },
+        { labels: { line, state: 'waiting' }, value: waiting },
+      ];
+    }),
+});
+
 export function createAdmission({
+  name,
   running: maxRunning,
   budget = Infinity,
   waiting: maxWaiting = Infinity,
@@ -127,7 +149,7 @@ export function createAdmission({
 
   function run<T>(task: () => Promise<T>, { cost = 0, bytes = 0, key = '', signal }: AdmissionOptions = {}): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if ((keys.get(key)?.tasks ?? 0) >= perKey) return Promise.reject(new AdmissionFullError('Every place of this key is taken', 'key'));
+    if ((keys.get(key)?.tasks ?? 0) >= perKey) return refuse(new AdmissionFullError('Every place of this key is taken', 'key'));
     const execute = async () => {
       const entry = keys.get(key)!;
       running += 1;
@@ -152,7 +174,7 @@ export function createAdmission({
       return execute();
     }
     if (waiting >= maxWaiting || heldBytes + bytes > maxWaitingBytes) {
-      return Promise.reject(new AdmissionFullError('Every place is taken'));
+      return refuse(new AdmissionFullError('Every place is taken'));
     }
     take(key);
     waiting += 1;
@@ -178,5 +200,13 @@ export function createAdmission({
     });
   }
 
-  return { run, hasRoom, stats: () => ({ running, waiting }) };
+  function refuse(error: AdmissionFullError): Promise<never> {
+    if (name) admissionRefusals.inc({ line: name, scope: error.scope });
+    return Promise.reject(error);
+  }
+
+  const admission: Admission = { run, hasRoom, stats: () => ({ running, waiting }) };
+  // The latest line of a name is the one shown: a test or a restarted app builds its lines again.
+  if (name) namedLines.set(name, admission);
+  return admission;
 }

@@ -6,6 +6,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { LRUCache } from 'lru-cache';
 import * as schema from '../../db/schema';
+import { sqliteWrites } from './metrics.server';
 import { migrationsFolder } from './paths.server';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -49,13 +50,28 @@ function reuseStatements(sqlite: Database.Database): void {
   sqlite.prepare = ((source: string) => {
     const kept = statements.get(source);
     if (!kept) {
-      const statement = compile(source);
+      const statement = timeWrites(compile(source));
       statements.set(source, statement);
       return statement;
     }
     if (kept.reader) kept.raw(false).pluck(false).expand(false);
     return kept;
   }) as typeof sqlite.prepare;
+}
+
+/** A write statement's run, timed for /metrics: a long one waited for the write lock (busy_timeout) or for the disk. */
+function timeWrites(statement: Database.Statement): Database.Statement {
+  if (statement.reader) return statement;
+  const run = statement.run.bind(statement);
+  statement.run = ((...params: unknown[]) => {
+    const started = performance.now();
+    try {
+      return run(...params);
+    } finally {
+      sqliteWrites.observe((performance.now() - started) / 1000);
+    }
+  }) as typeof statement.run;
+  return statement;
 }
 
 /**

@@ -97,6 +97,9 @@ const settings = z.object({
   BACKUP_EVERY: duration.default(86_400_000),
   BACKUP_KEEP: wholeNumber(1, 1000, 'must be between 1 and 1000').default(7),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  // Unset: /metrics is not there (404). Set: it answers only `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LITEFS_DIR: z.string().min(1).optional(),
   LITEFS_INFO_URL: z
     .url({ protocol: /^https?$/, error: 'must be a URL such as http://127.0.0.1:20202/info' })

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from './env.server';
 import { log } from './log.server';
+import { mailsSent } from './metrics.server';
 
 export type MailMessage = {
   to: string;
@@ -192,5 +193,11 @@ export async function sendMail(message: MailMessage): Promise<void> {
     from: env().MAIL_FROM,
     outboxDir: resolve('data/outbox'),
   });
-  await processMailer.send(message);
+  try {
+    await processMailer.send(message);
+    mailsSent.inc({ result: 'sent' });
+  } catch (error) {
+    mailsSent.inc({ result: 'failed' });
+    throw error;
+  }
 }

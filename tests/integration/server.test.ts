@@ -136,6 +136,16 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('is not there: 404, with or without a token', async () => {
+    for (const headers of [{}, { Authorization: 'Bearer anything-at-all-0123' }] as Record<string, string>[]) {
+      const response = await server.app.fetch('/metrics', { headers });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('rigroast_');
+    }
+  });
+});
+
 describe('routes of spec §2', () => {
   const screens: [path: string, heading: RegExp][] = [
     ['/', /Get your rig/],
