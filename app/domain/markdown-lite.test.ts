@@ -62,4 +62,19 @@ describe('linkifyText', () => {
       { kind: 'text', text: ' ok' },
     ]);
   });
+
+  // A generous ceiling, not a benchmark: each such address took 15 ms, 200 of them 3 s of the server's time.
+  it('reads addresses that run into long runs of punctuation in linear time', () => {
+    const address = `https://a${'.'.repeat(2030)}b`;
+    const text = `${address} `.repeat(200);
+    const started = performance.now();
+    const pieces = linkifyText(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(pieces.filter((piece) => piece.kind === 'link')).toHaveLength(200);
+    expect(linkifyText(`see https://example.com/a!?..."'`)).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'https://example.com/a', href: 'https://example.com/a' },
+      { kind: 'text', text: `!?..."'` },
+    ]);
+  });
 });

@@ -12,7 +12,18 @@ const LINK = /\[(?<label>[^\]\n]{1,200})\]\((?<labelled>https?:\/\/[^\s()]{1,204
 // Bare addresses only: a comment is plain text, its brackets are the member's own.
 const BARE_LINK = /(?<bare>https?:\/\/[^\s<>()]{1,2048})/g;
 // Closing punctuation after a bare address ends the sentence, not the address.
-const TRAILING_PUNCTUATION = /[.,;:!?'"]+$/;
+const TRAILING_PUNCTUATION = new Set('.,;:!?\'"');
+
+/**
+ * `address` without the punctuation it ends in, read back from its end: linear, where
+ * the pattern /[.,;:!?'"]+$/ tried every start in a run of punctuation (2 000 dots and a
+ * letter took 15 ms, a page of such comments half a second of the server's time).
+ */
+function withoutTrailingPunctuation(address: string): string {
+  let end = address.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(address[end - 1]!)) end--;
+  return address.slice(0, end);
+}
 
 /** Only http and https addresses that parse become links; anything else stays text. */
 export function safeHref(candidate: string): string | null {
@@ -40,8 +51,7 @@ function inlines(text: string, pattern: RegExp): Inline[] {
     let address = labelled ?? bare ?? '';
     let consumed = whole;
     if (bare) {
-      const trailing = TRAILING_PUNCTUATION.exec(bare)?.[0] ?? '';
-      address = bare.slice(0, bare.length - trailing.length);
+      address = withoutTrailingPunctuation(bare);
       consumed = address;
     }
     const href = safeHref(address);
