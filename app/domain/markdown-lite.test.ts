@@ -77,4 +77,22 @@ describe('linkifyText', () => {
       { kind: 'text', text: `!?..."'` },
     ]);
   });
+
+  it('keeps the brackets an address opens and closes, and leaves out one it only closes', () => {
+    expect(linkifyText('(see https://en.wikipedia.org/wiki/Foo_(bar)). And (https://example.com/x)')).toEqual([
+      { kind: 'text', text: '(see ' },
+      { kind: 'link', text: 'https://en.wikipedia.org/wiki/Foo_(bar)', href: 'https://en.wikipedia.org/wiki/Foo_(bar)' },
+      { kind: 'text', text: '). And (' },
+      { kind: 'link', text: 'https://example.com/x', href: 'https://example.com/x' },
+      { kind: 'text', text: ')' },
+    ]);
+    expect(parseMarkdownLite('Wiki: https://en.wikipedia.org/wiki/Foo_(bar), [log](https://example.com/log)')).toEqual([
+      [
+        { kind: 'text', text: 'Wiki: ' },
+        { kind: 'link', text: 'https://en.wikipedia.org/wiki/Foo_(bar)', href: 'https://en.wikipedia.org/wiki/Foo_(bar)' },
+        { kind: 'text', text: ', ' },
+        { kind: 'link', text: 'log', href: 'https://example.com/log' },
+      ],
+    ]);
+  });
 });
