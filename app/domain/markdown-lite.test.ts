@@ -62,4 +62,37 @@ describe('linkifyText', () => {
       { kind: 'text', text: ' ok' },
     ]);
   });
+
+  // A generous ceiling, not a benchmark: each such address took 15 ms, 200 of them 3 s of the server's time.
+  it('reads addresses that run into long runs of punctuation in linear time', () => {
+    const address = `https://a${'.'.repeat(2030)}b`;
+    const text = `${address} `.repeat(200);
+    const started = performance.now();
+    const pieces = linkifyText(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(pieces.filter((piece) => piece.kind === 'link')).toHaveLength(200);
+    expect(linkifyText(`see https://example.com/a!?..."'`)).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'https://example.com/a', href: 'https://example.com/a' },
+      { kind: 'text', text: `!?..."'` },
+    ]);
+  });
+
+  it('keeps the brackets an address opens and closes, and leaves out one it only closes', () => {
+    expect(linkifyText('(see https://en.wikipedia.org/wiki/Foo_(bar)). And (https://example.com/x)')).toEqual([
+      { kind: 'text', text: '(see ' },
+      { kind: 'link', text: 'https://en.wikipedia.org/wiki/Foo_(bar)', href: 'https://en.wikipedia.org/wiki/Foo_(bar)' },
+      { kind: 'text', text: '). And (' },
+      { kind: 'link', text: 'https://example.com/x', href: 'https://example.com/x' },
+      { kind: 'text', text: ')' },
+    ]);
+    expect(parseMarkdownLite('Wiki: https://en.wikipedia.org/wiki/Foo_(bar), [log](https://example.com/log)')).toEqual([
+      [
+        { kind: 'text', text: 'Wiki: ' },
+        { kind: 'link', text: 'https://en.wikipedia.org/wiki/Foo_(bar)', href: 'https://en.wikipedia.org/wiki/Foo_(bar)' },
+        { kind: 'text', text: ', ' },
+        { kind: 'link', text: 'log', href: 'https://example.com/log' },
+      ],
+    ]);
+  });
 });

@@ -71,6 +71,29 @@ describe('safeRedirect', () => {
     expect(safeRedirect(to, '/fallback')).toBe(to);
   });
 
+  // Each of these was a 500 (a Location header carries no character past U+00FF, nor DEL).
+  it.each([
+    ['/gallery?q=caf\u00e9', '/gallery?q=caf%C3%A9'],
+    ['/caf\u00e9#d\u00e9j\u00e0', '/caf%C3%A9#d%C3%A9j%C3%A0'],
+    ['/\u2028', '/%E2%80%A8'],
+    ['/\u{1F600}?x=\u{1F600}', '/%F0%9F%98%80?x=%F0%9F%98%80'],
+    ['/a\u007fb', '/a%7Fb'],
+    ['/a b?c d', '/a%20b?c%20d'],
+  ])('writes %j as a header can carry it, %s', (to, written) => {
+    expect(safeRedirect(to, '/fallback')).toBe(written);
+  });
+
+  it.each(['/.//evil.example', '/./\\evil.example', '/x/..//evil.example', '/..//evil.example/path'])(
+    'falls back for %s, which resolves to another site',
+    (to) => {
+      expect(safeRedirect(to, '/fallback')).toBe('/fallback');
+    },
+  );
+
+  it.each(['/x/../auth', '/auth#step', '/./auth?tab=login'])('falls back for %s, which resolves to /auth', (to) => {
+    expect(safeRedirect(to, '/fallback')).toBe('/fallback');
+  });
+
   it('returns the fallback it was given, even an empty one', () => {
     expect(safeRedirect('//evil.example', '')).toBe('');
     expect(safeRedirect('/gallery', '')).toBe('/gallery');

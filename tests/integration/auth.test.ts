@@ -110,6 +110,14 @@ describe('signing in with an e-mailed code', () => {
     expect(page.url).toBe('/');
   });
 
+  // A Location header carries no character past U+00FF: this sign-in was a 500, the code used up.
+  it('lands on a page to go back to written with characters a header cannot carry, percent-encoded', async () => {
+    const page = await signIn(stack.browser(), uniqueEmail(), '/gallery?q=caf\u00e9 \u{1F525}');
+    expect(page.status).toBe(200);
+    expect(page.url).toBe('/gallery?q=caf%C3%A9%20%F0%9F%94%A5');
+    expect(toastText(page.html)).toContain('Login successful');
+  });
+
   it('refuses a wrong code with the spec message, and a malformed one with the format message', async () => {
     const { browser, code } = await codeSent();
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
