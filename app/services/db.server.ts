@@ -13,9 +13,12 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** The connection or a transaction on it: what code that writes inside a caller's transaction takes. */
 export type Writer = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
 
-/** Opens (creating file and folder on first start) a database tuned for a web server. */
-export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+/**
+ * Opens (creating file and folder on first start) a database tuned for a web server; or,
+ * given a serialized database, an in-memory copy of it (the tests' migrated database).
+ */
+export function openDatabase(path: string | Buffer): Db {
+  if (typeof path === 'string' && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   // WAL lets readers run while one writer writes; NORMAL is durable in WAL mode
   // except for the last transactions before a power cut.

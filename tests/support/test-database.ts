@@ -3,11 +3,18 @@ import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type Db, db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { waitFor } from './wait';
 
+/** Every migration applied to an empty database, once per test worker: each test starts on a copy. */
+let migrated: Buffer | undefined;
+
 /** A fresh in-memory database with every migration applied, made the process-wide one. */
 export function openTestDatabase(): Db {
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  return setDatabase(db);
+  if (!migrated) {
+    const first = openDatabase(':memory:');
+    migrateDatabase(first);
+    migrated = first.$client.serialize();
+    first.$client.close();
+  }
+  return setDatabase(openDatabase(migrated));
 }
 
 /** Every value of one column in the process-wide database, in the order the rows were written. */
