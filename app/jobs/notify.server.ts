@@ -1,5 +1,6 @@
 import { unsubscribeToken } from '~/models/email-preferences.server';
-import { type NotificationList, pendingMail, retryLater, settleMail } from '~/models/notifications.server';
+import { pendingMail, retryLater, settleMail } from '~/models/notification-mail.server';
+import type { NotificationList } from '~/models/notifications.server';
 import { env } from '~/services/env.server';
 import { type ListMailLinks, notificationsEmail, weeklyDigestEmail } from '~/services/mail-templates.server';
 import { sendMail } from '~/services/mail.server';

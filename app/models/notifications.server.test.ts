@@ -5,17 +5,16 @@ import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { addComment, deleteOwnComment, saveAiReply } from './comments.server';
 import { updateEmailPreferences } from './email-preferences.server';
+import { pendingMail, settleMail } from './notification-mail.server';
 import {
   listNotificationLines,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   openNotification,
-  pendingMail,
   pruneNotifications,
   queueCompetitionResults,
   queueWeeklyDigest,
-  settleMail,
   unreadNotificationCount,
 } from './notifications.server';
 import { rateBuild } from './ratings.server';

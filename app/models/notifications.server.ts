@@ -1,17 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
-import {
-  achievementTypes,
-  builds,
-  comments,
-  competitionEntries,
-  competitions,
-  memberAppeals,
-  memberStrikes,
-  memberSuspensions,
-  memberWarnings,
-  notifications,
-  users,
-} from '../../db/schema';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import { builds, comments, competitionEntries, notifications, users } from '../../db/schema';
 import type { AchievementCode } from '~/domain/achievements';
 import {
   LINE_NAMES,
@@ -25,8 +13,7 @@ import { notifyJob } from '~/queue/job-types';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
-import type { NotificationMailItem } from '~/services/mail-templates.server';
-import { leaderboard } from './leaderboards.server';
+import { describeNotification } from './notification-subjects.server';
 import { perDataVersion } from './version-cache.server';
 
 export type NotificationList = 'notifications' | 'weeklyDigest';
@@ -37,9 +24,6 @@ export const NOTIFICATION_MAX_AGE_MS = 7 * 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
 /** How long the site keeps a notification, read or not. */
 export const NOTIFICATION_KEPT_MS = 90 * DAY_MS;
-/** How many of the week's top builds the digest lists. */
-export const DIGEST_BUILDS = 5;
-const EXCERPT_LENGTH = 160;
 
 type NewNotification = {
   userId: number;
@@ -208,229 +192,9 @@ export function queueWeeklyDigest(week: string, now = new Date()): number {
   });
 }
 
-export type NotificationItem = NotificationMailItem;
-
-export type PendingMail = {
-  recipient: { id: number; email: string; username: string };
-  list: NotificationList;
-  /** What the mail tells, oldest first; the rows in `sendIds`. */
-  items: NotificationItem[];
-  sendIds: number[];
-  /** Rows to close unsent: the member turned the list off, or what they name is gone or stale. */
-  dropIds: number[];
-};
-
-/**
- * What is pending for a member on one list, read at send time: the member's switch
- * and state now, the comments as they read now. Null when nothing is pending.
- */
-export function pendingMail(userId: number, list: NotificationList, now = Date.now()): PendingMail | null {
-  const rows = db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.list, list), eq(notifications.status, 'pending')))
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .all();
-  if (rows.length === 0) return null;
-  const member = db()
-    .select({ id: users.id, email: users.email, username: users.username, disabled: users.isDisabled, preferences: users.emailPreferences })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  if (!member || member.disabled || !member.preferences[list]) {
-    return { recipient: { id: userId, email: '', username: '' }, list, items: [], sendIds: [], dropIds: rows.map((row) => row.id) };
-  }
-  const items: NotificationItem[] = [];
-  const sendIds: number[] = [];
-  const dropIds: number[] = [];
-  for (const row of rows) {
-    const item = now - row.createdAt.getTime() > NOTIFICATION_MAX_AGE_MS ? null : describe(row);
-    if (item) {
-      items.push(item);
-      sendIds.push(row.id);
-    } else dropIds.push(row.id);
-  }
-  return { recipient: { id: member.id, email: member.email, username: member.username }, list, items, sendIds, dropIds };
-}
-
-function describe(row: typeof notifications.$inferSelect): NotificationItem | null {
-  switch (row.kind) {
-    case 'comment':
-    case 'reply':
-    case 'roastbot': {
-      if (row.commentId === null) return null;
-      const comment = db()
-        .select({
-          content: comments.content,
-          deletedAt: comments.deletedAt,
-          parentCommentId: comments.parentCommentId,
-          author: users.username,
-          buildId: builds.id,
-          buildTitle: builds.title,
-          reviewStatus: builds.reviewStatus,
-        })
-        .from(comments)
-        .innerJoin(builds, eq(builds.id, comments.buildId))
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.id, row.commentId))
-        .get();
-      // A comment deleted meanwhile, or a build hidden since, is not news to send.
-      if (!comment || comment.deletedAt || comment.reviewStatus !== 'approved') return null;
-      const base = {
-        buildId: comment.buildId,
-        buildTitle: comment.buildTitle,
-        commentId: row.commentId,
-        excerpt: excerpt(comment.content),
-      };
-      const author = comment.author ?? 'member';
-      if (row.kind === 'roastbot') return { kind: 'roastbot', ...base };
-      if (row.kind === 'reply') return { kind: 'reply', ...base, author };
-      return { kind: 'comment', ...base, author, reply: comment.parentCommentId !== null };
-    }
-    case 'milestone': {
-      if (row.buildId === null) return null;
-      const build = db()
-        .select({ title: builds.title, reviewStatus: builds.reviewStatus })
-        .from(builds)
-        .where(eq(builds.id, row.buildId))
-        .get();
-      if (!build || build.reviewStatus !== 'approved') return null;
-      return { kind: 'milestone', buildId: row.buildId, buildTitle: build.title, ratings: Number(row.ref.split(':')[2]) };
-    }
-    case 'achievement': {
-      const code = row.ref.replace(/^achievement:/, '');
-      const type = db().select({ name: achievementTypes.name }).from(achievementTypes).where(eq(achievementTypes.code, code)).get();
-      return type ? { kind: 'achievement', code, name: type.name } : null;
-    }
-    case 'warning': {
-      const warningId = Number(row.ref.replace(/^warning:/, ''));
-      const warning = db().select({ message: memberWarnings.message }).from(memberWarnings).where(eq(memberWarnings.id, warningId)).get();
-      return warning ? { kind: 'warning', warningId, message: warning.message } : null;
-    }
-    case 'strike': {
-      const strikeId = refId(row.ref);
-      const strike = db()
-        .select({ reason: memberStrikes.reason, expiresAt: memberStrikes.expiresAt, liftedAt: memberStrikes.liftedAt })
-        .from(memberStrikes)
-        .where(eq(memberStrikes.id, strikeId))
-        .get();
-      if (!strike) return null;
-      return {
-        kind: 'strike',
-        strikeId,
-        reason: strike.reason,
-        expiresAt: strike.expiresAt.toISOString(),
-        lifted: strike.liftedAt !== null,
-      };
-    }
-    case 'suspension': {
-      const suspensionId = refId(row.ref);
-      const suspension = db()
-        .select({ reason: memberSuspensions.reason, until: memberSuspensions.until, liftedAt: memberSuspensions.liftedAt })
-        .from(memberSuspensions)
-        .where(eq(memberSuspensions.id, suspensionId))
-        .get();
-      if (!suspension) return null;
-      return {
-        kind: 'suspension',
-        suspensionId,
-        reason: suspension.reason,
-        until: suspension.until.toISOString(),
-        lifted: suspension.liftedAt !== null,
-      };
-    }
-    case 'appeal': {
-      const appealId = refId(row.ref);
-      const appeal = db()
-        .select({ status: memberAppeals.status, suspensionId: memberAppeals.suspensionId, reply: memberAppeals.reply })
-        .from(memberAppeals)
-        .where(eq(memberAppeals.id, appealId))
-        .get();
-      if (!appeal || appeal.status === 'open') return null;
-      return {
-        kind: 'appeal',
-        appealId,
-        about: appeal.suspensionId === null ? 'strike' : 'suspension',
-        outcome: appeal.status,
-        reply: appeal.reply,
-      };
-    }
-    case 'competition': {
-      if (row.competitionId === null) return null;
-      const competition = db().select({ title: competitions.title }).from(competitions).where(eq(competitions.id, row.competitionId)).get();
-      if (!competition) return null;
-      const entry = db()
-        .select({ placement: competitionEntries.placement, juryPlacement: competitionEntries.juryPlacement })
-        .from(competitionEntries)
-        .where(and(eq(competitionEntries.competitionId, row.competitionId), eq(competitionEntries.userId, row.userId)))
-        .get();
-      return {
-        kind: 'competition',
-        competitionId: row.competitionId,
-        title: competition.title,
-        placement: entry?.placement ?? null,
-        juryWinner: entry?.juryPlacement === 1,
-      };
-    }
-    case 'digest': {
-      const top = leaderboard('week', DIGEST_BUILDS);
-      // A week nobody rated has no top builds: no digest rather than an empty one.
-      if (top.length === 0) return null;
-      return {
-        kind: 'digest',
-        week: row.ref.replace(/^digest:/, ''),
-        builds: top.map((entry) => ({
-          id: entry.buildId,
-          title: entry.title,
-          username: entry.username,
-          votes: entry.votes,
-          average: entry.average,
-        })),
-      };
-    }
-  }
-}
-
-/** The id a ref names after its kind ("strike:12", "suspension:3:1764201600000"). */
-const refId = (ref: string) => Number(ref.split(':')[1]);
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
-}
-
-/**
- * Closes a mail's rows (sent, or dropped unsent) and, if more arrived while it was
- * being sent, queues the next mail one window later: a member gets at most one mail
- * per list per window. Call it in the transaction that completes the delivery job.
- */
-export function settleMail(tx: Writer, mail: Pick<PendingMail, 'recipient' | 'list' | 'sendIds' | 'dropIds'>, now = new Date()): void {
-  const close = (ids: number[], status: 'sent' | 'suppressed') => {
-    if (ids.length === 0) return;
-    tx.update(notifications)
-      .set({ status, handledAt: now })
-      .where(and(inArray(notifications.id, ids), eq(notifications.status, 'pending')))
-      .run();
-  };
-  close(mail.sendIds, 'sent');
-  close(mail.dropIds, 'suppressed');
-  retryLater(tx, mail.recipient.id, mail.list, new Date(now.getTime() + env().NOTIFY_BATCH_MS), now);
-}
-
-/** Queues a delivery at `runAt` if anything is still pending for the member (nothing is ever left without one). */
-export function retryLater(tx: Writer, userId: number, list: NotificationList, runAt: Date, now = new Date()): void {
-  const left = tx
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.list, list), eq(notifications.status, 'pending')))
-    .limit(1)
-    .get();
-  if (left) enqueueJob(tx, notifyJob(userId, list, runAt), now);
-}
-
 /**
  * What the bell counts and /notifications lists: the member's notifications-list rows
- * whose comment and build still show (the same rule `describe` applies).
+ * whose comment and build still show (the same rule `describeNotification` applies).
  */
 function shown(userId: number | Placeholder) {
   return and(
@@ -512,7 +276,7 @@ export function listNotifications(userId: number, page = 1): NotificationPage {
 }
 
 function viewOf(row: typeof notifications.$inferSelect, group: string): NotificationView | null {
-  const subject = describe(row);
+  const subject = describeNotification(row);
   if (!subject || subject.kind === 'digest') return null;
   return { ...subject, id: row.id, group, createdAt: row.createdAt, read: row.readAt !== null };
 }
@@ -614,7 +378,7 @@ export function markNotificationRead(userId: number, id: number, now = new Date(
 export function openNotification(userId: number, id: number, now = new Date()): string | null {
   if (!markNotificationRead(userId, id, now)) return null;
   const row = db().select().from(notifications).where(eq(notifications.id, id)).get();
-  const subject = row ? describe(row) : null;
+  const subject = row ? describeNotification(row) : null;
   return subject && subject.kind !== 'digest' ? notificationHref(subject) : '/notifications';
 }
 
