@@ -4,7 +4,9 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { LevelBadge } from '~/components/progression/level-badge';
 import { MemberLink } from '~/components/member-link';
 import { RatingLine } from '~/components/rating-line';
-import { CardRibbon, type RibbonData } from '~/components/competition/trophies';
+import { CardRibbon, ribbonData, type RibbonData } from '~/components/competition/trophies';
+import type { CompetitionWin } from '~/domain/competitions';
+import { buildPath } from '~/utils/build-path';
 
 export type BuildCardData = {
   id: number;
@@ -17,6 +19,18 @@ export type BuildCardData = {
   /** What the build won (closed competitions): a ribbon over its photo. */
   ribbons?: RibbonData[];
 };
+
+/** What a card needs of a build as the models list it. */
+type ListedBuild = Pick<BuildCardData, 'id' | 'title' | 'username' | 'userLevel' | 'averageRating' | 'ratingCount'>;
+
+/**
+ * Only what a card shows, from a listed build, its photo's sources and what it won:
+ * this goes into the hydration data of every page that lists builds.
+ */
+export function toBuildCard(build: ListedBuild, image: ImageSources | null, wins: readonly CompetitionWin[] = []): BuildCardData {
+  const { id, title, username, userLevel, averageRating, ratingCount } = build;
+  return { id, title, username, userLevel, averageRating, ratingCount, image, ribbons: wins.map(ribbonData) };
+}
 
 /**
  * A build in a grid: photo, title, maker and rating. The title is the link to the
@@ -48,7 +62,7 @@ export function BuildCard({
       </div>
       <div className="grid gap-1 p-4">
         <Heading className="truncate text-lg font-bold">
-          <Link to={`/build/${build.id}`} prefetch="intent" className="after:absolute after:inset-0">
+          <Link to={buildPath(build.id)} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>
         </Heading>

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import type { RoastReaction, RoastReactions as Counts } from '~/domain/roast-reactions';
 import { PLACES } from '~/utils/places';
+import { buildPath } from '~/utils/build-path';
 
 const CHOICES: readonly { reaction: RoastReaction; emoji: string; label: string }[] = [
   { reaction: 'landed', emoji: '🔥', label: 'Landed' },
@@ -25,7 +26,7 @@ export function RoastReactions({ buildId, reactions, signedIn }: { buildId: numb
     <fetcher.Form
       id={PLACES.roastReactions}
       method="post"
-      action={`/build/${buildId}`}
+      action={buildPath(buildId)}
       preventScrollReset
       onSubmit={(event) => {
         if (signedIn) return;
@@ -56,7 +57,7 @@ export function RoastReactions({ buildId, reactions, signedIn }: { buildId: numb
           </button>
         ))}
       </div>
-      {askSignIn ? <AuthRequiredDialog redirectTo={`/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
+      {askSignIn ? <AuthRequiredDialog redirectTo={buildPath(buildId)} onClose={() => setAskSignIn(false)} /> : null}
     </fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { StarIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
 import { PLACES } from '~/utils/places';
+import { buildPath } from '~/utils/build-path';
 
 /**
  * Rating a build from another page (a competition's entry cards): the form posts
@@ -70,7 +71,7 @@ export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
           You rated this build {current} {current === 1 ? 'star' : 'stars'}.
         </p>
       ) : null}
-      {askSignIn ? <AuthRequiredDialog redirectTo={inPlace?.back ?? `/build/${buildId}`} onClose={() => setAskSignIn(false)} /> : null}
+      {askSignIn ? <AuthRequiredDialog redirectTo={inPlace?.back ?? buildPath(buildId)} onClose={() => setAskSignIn(false)} /> : null}
     </section>
   );
 }

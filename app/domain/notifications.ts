@@ -5,6 +5,7 @@ import { atPlace, commentHref, PLACES } from '~/utils/places';
 
 import { type AppealSubject, STANDING_PATH } from './member-moderation';
 import { shortDateTime } from '~/utils/dates';
+import { buildPath } from '~/utils/build-path';
 
 /** A build's rating counts that tell its owner: the 10th rating, the 50th, … */
 export const RATING_MILESTONES = [10, 50, 100, 250, 500, 1000] as const;
@@ -116,7 +117,7 @@ export function notificationHref(subject: NotificationSubject): string {
     case 'roastbot':
       return commentHref(subject.buildId, subject.commentId);
     case 'milestone':
-      return `/build/${subject.buildId}`;
+      return buildPath(subject.buildId);
     case 'competition':
       return `/competitions/${subject.competitionId}`;
     case 'achievement':

@@ -13,6 +13,7 @@ import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
 import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
+import { buildPath } from '~/utils/build-path';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -64,7 +65,7 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
               {build.image ? <ResponsiveImage image={build.image} alt="" sizes="4rem" className="h-full w-full object-cover" /> : null}
             </div>,
             <span key="title">
-              <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+              <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">
                 {build.title}
               </Link>
               <ReviewBadge status={build.reviewStatus} />

@@ -27,6 +27,7 @@ import { appealReplySchema } from '~/utils/schemas';
 import { MemberLink } from '~/components/member-link';
 import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { commentHref } from '~/utils/places';
+import { buildPath } from '~/utils/build-path';
 
 /** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -180,7 +181,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               image={build.image}
               alt={`Photo of ${build.title}`}
               title={
-                <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
+                <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">
                   {build.title}
                 </Link>
               }
@@ -206,7 +207,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               title={
                 <>
                   Photo {photo.position} of{' '}
-                  <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
+                  <Link to={buildPath(photo.buildId)} className="font-bold hover:text-neon-cyan">
                     {photo.buildTitle}
                   </Link>
                 </>
@@ -246,7 +247,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               ) : (
                 <p>
                   Build{' '}
-                  <Link to={`/build/${report.buildId}`} className="font-bold hover:text-neon-cyan">
+                  <Link to={buildPath(report.buildId)} className="font-bold hover:text-neon-cyan">
                     {report.buildTitle}
                   </Link>
                 </p>
@@ -318,7 +319,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           {failed.map((roast) => (
             <li key={roast.buildId} className="panel flex flex-wrap items-center justify-between gap-3 p-4">
               <div>
-                <Link to={`/build/${roast.buildId}`} className="font-bold hover:text-neon-cyan">
+                <Link to={buildPath(roast.buildId)} className="font-bold hover:text-neon-cyan">
                   {roast.title}
                 </Link>{' '}
                 <span className="text-sm text-muted">

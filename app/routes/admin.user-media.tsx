@@ -9,6 +9,7 @@ import { requireStaff } from '~/web/session.server';
 import { shortDate } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
+import { buildPath } from '~/utils/build-path';
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(loaderData ? `@${loaderData.username}'s photos · Staff` : 'Photos · Staff', "A member's photos as staff see them.");
@@ -85,7 +86,7 @@ export default function AdminUserMedia({ loaderData }: Route.ComponentProps) {
                 <Badge tone="muted">{photo.kind === 'build' ? 'Main photo' : 'Extra photo'}</Badge>
               </div>
               <p>
-                <Link to={`/build/${photo.buildId}`} className="font-bold hover:text-neon-cyan">
+                <Link to={buildPath(photo.buildId)} className="font-bold hover:text-neon-cyan">
                   {photo.buildTitle}
                 </Link>{' '}
                 <span className="text-sm text-muted">{shortDate(photo.createdAt)}</span>

@@ -29,6 +29,7 @@ import { shortDate, shortDateTime } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
 import { liftSuspensionSchema, noteSchema, strikeSchema, suspendSchema, warnSchema } from '~/utils/schemas';
+import { buildPath } from '~/utils/build-path';
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(loaderData ? `@${loaderData.member.username} · Staff` : 'Member · Staff', 'A member as staff see them.');
@@ -266,7 +267,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <History title="Builds" empty="No builds.">
             {activity.builds.map((build) => (
               <li key={build.id} className="panel flex flex-wrap items-center justify-between gap-2 p-3">
-                <Link to={`/build/${build.id}`} className="min-w-0 font-semibold hover:text-neon-cyan">
+                <Link to={buildPath(build.id)} className="min-w-0 font-semibold hover:text-neon-cyan">
                   {build.title}
                 </Link>
                 <span className="flex items-center gap-2 text-xs text-muted">
@@ -281,7 +282,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <li key={comment.id} className="panel p-3">
                 <p className="text-xs text-muted">
                   On{' '}
-                  <Link to={`/build/${comment.buildId}#comment-${comment.id}`} className="text-neon-cyan hover:underline">
+                  <Link to={`${buildPath(comment.buildId)}#comment-${comment.id}`} className="text-neon-cyan hover:underline">
                     {comment.buildTitle}
                   </Link>{' '}
                   · {shortDate(comment.createdAt)}
@@ -310,7 +311,7 @@ type Report = Route.ComponentProps['loaderData']['activity']['reportsAbout'][num
 
 /** A report, what it is about (linked), its reason and state, and the other member in it: who filed it, or whose item it names. */
 function ReportItem({ report, reasons, who }: { report: Report; reasons: Record<string, string>; who: 'by' | 'of' }) {
-  const href = report.commentId === null ? `/build/${report.buildId}` : `/build/${report.buildId}#comment-${report.commentId}`;
+  const href = report.commentId === null ? buildPath(report.buildId) : `${buildPath(report.buildId)}#comment-${report.commentId}`;
   return (
     <li className="panel p-3">
       <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted">

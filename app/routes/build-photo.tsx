@@ -10,6 +10,7 @@ import { currentUser } from '~/web/session.server';
 import { pageMeta } from '~/utils/meta';
 import { notFound } from '~/utils/not-found';
 import { buildPhotoPath } from '~/utils/page-query';
+import { buildPath } from '~/utils/build-path';
 
 /** A build's photos as its page shows them, read once per change of the data. */
 const buildPhotos = perDataVersion((id: number) => {
@@ -68,7 +69,7 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 sm:py-8">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <h1 className="display min-w-0 text-2xl sm:text-3xl">
-          <Link to={`/build/${build.id}`} className="hover:text-neon-cyan">
+          <Link to={buildPath(build.id)} className="hover:text-neon-cyan">
             {build.title}
           </Link>
         </h1>
@@ -95,7 +96,7 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </div>
-        <Link to={`/build/${build.id}`} className={buttonClass('quiet', 'md')}>
+        <Link to={buildPath(build.id)} className={buttonClass('quiet', 'md')}>
           Back to the build
         </Link>
         <div className="justify-self-end">

@@ -7,6 +7,7 @@ import { findShareToken, shareToken, shareUrl } from '~/models/shares.server';
 import { env } from '~/services/env.server';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
+import { buildPath } from '~/utils/build-path';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findBuild(Number(params.id));
@@ -17,9 +18,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Makes the build's share link (once; later shares reuse it) and shows it. */
 export function action({ params }: Route.ActionArgs) {
-  const token = shareToken(Number(params.id));
-  if (!token) throw notFound('build');
-  return redirect(`/build/${params.id}/share`);
+  const id = Number(params.id);
+  if (!shareToken(id)) throw notFound('build');
+  return redirect(`${buildPath(id)}/share`);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -46,7 +47,7 @@ export default function BuildShare({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
       </div>
-      <Link to={`/build/${build.id}`} className={`${buttonClass('quiet', 'md')} mt-6`}>
+      <Link to={buildPath(build.id)} className={`${buttonClass('quiet', 'md')} mt-6`}>
         Back to the build
       </Link>
     </section>

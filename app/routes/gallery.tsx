@@ -1,8 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Form, Link, redirect, useFetcher, useLocation, useSubmit } from 'react-router';
 import type { Route } from './+types/gallery';
-import { BuildCard, type BuildCardData } from '~/components/build-card';
-import { ribbonData } from '~/components/competition/trophies';
+import { BuildCard, type BuildCardData, toBuildCard } from '~/components/build-card';
 import { Icon } from '~/components/icons';
 import { EmptyState } from '~/components/section-heading';
 import { SharedRegion } from '~/components/shared-region';
@@ -32,17 +31,7 @@ const galleryBatch = perDataVersion((href: string) => {
   const images = imageSources(builds.map((build) => build.imageId));
   const wins = buildWins(builds.map((build) => build.id));
   return {
-    // Only what a card shows: this goes into every gallery page's hydration data.
-    builds: builds.map((build): BuildCardData => ({
-      id: build.id,
-      title: build.title,
-      username: build.username,
-      userLevel: build.userLevel,
-      averageRating: build.averageRating,
-      ratingCount: build.ratingCount,
-      image: images.get(build.imageId) ?? null,
-      ribbons: (wins.get(build.id) ?? []).map(ribbonData),
-    })),
+    builds: builds.map((build) => toBuildCard(build, images.get(build.imageId) ?? null, wins.get(build.id))),
     // More may exist while the last batch came back full (spec §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),
     // Nothing listed, for a build to go on from that is none of the list's (made up, or gone since)

@@ -19,6 +19,7 @@ import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
+import { buildPath } from '~/utils/build-path';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
@@ -128,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <p className="mt-3 line-clamp-4 flex-1 text-sm leading-relaxed text-muted">
                     {build.roast || 'The AI is still sharpening its roast for this one.'}
                   </p>
-                  <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-4 self-start`}>
+                  <Link to={buildPath(build.id)} className={`${buttonClass('ghost', 'sm')} mt-4 self-start`}>
                     View build<span className="sr-only">: {build.title}</span>
                   </Link>
                 </div>
@@ -192,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={entry.buildId} className="panel flex items-center gap-4 p-4">
                 <span className="display w-10 text-center text-2xl text-neon-cyan">#{entry.rank}</span>
                 <div className="min-w-0 flex-1">
-                  <Link to={`/build/${entry.buildId}`} className="block truncate font-bold hover:text-neon-cyan">
+                  <Link to={buildPath(entry.buildId)} className="block truncate font-bold hover:text-neon-cyan">
                     {entry.title}
                   </Link>
                   <p className="truncate text-sm">

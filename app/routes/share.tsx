@@ -8,6 +8,7 @@ import { findSharedBuild } from '~/models/shares.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
+import { buildPath } from '~/utils/build-path';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findSharedBuild(params.token);
@@ -77,7 +78,7 @@ export default function SharedBuild({ loaderData }: Route.ComponentProps) {
         <Link to="/" className={buttonClass('ghost', 'md')}>
           Back to Home
         </Link>
-        <Link to={`/build/${build.id}`} className={buttonClass('primary', 'md')}>
+        <Link to={buildPath(build.id)} className={buttonClass('primary', 'md')}>
           View Full Build Page
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { COMMENT_SORTS, type CommentSort } from '~/domain/comments';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 import { isBuildTag } from '~/domain/build-tags';
 import { defaultGallerySort, GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
+import { buildPath } from './build-path';
 
 /**
  * The query parameters pages read, parsed here once: by the pages, and by the
@@ -89,7 +90,7 @@ export function viewerPhoto(params: URLSearchParams): number | null {
 }
 
 /** A build photo's own page: N from 1 (the main photo), as every link writes it. */
-export const buildPhotoPath = (buildId: number, photo: number) => `/build/${buildId}/photos/${photo}`;
+export const buildPhotoPath = (buildId: number, photo: number) => `${buildPath(buildId)}/photos/${photo}`;
 
 /** Whether going from `current` to `next` only opens, steps or closes the photo viewer: the page has nothing new to read. */
 export function onlyViewerMoved(current: URL, next: URL): boolean {
@@ -126,5 +127,5 @@ export function buildPageHref(buildId: number, { comments = 'first', sort = 'new
   if (sort !== 'new') params.set('sort', sort);
   if (replyTo !== null) params.set('replyTo', String(replyTo));
   const search = params.toString();
-  return search ? `/build/${buildId}?${search}` : `/build/${buildId}`;
+  return search ? `${buildPath(buildId)}?${search}` : buildPath(buildId);
 }

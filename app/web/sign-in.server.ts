@@ -5,6 +5,7 @@ import { finishPendingComment } from './pending-comment.server';
 import { finishPendingUpload, forgetPendingUpload, pendingUploadRefusal } from './pending-upload.server';
 import { startSession } from './session.server';
 import { redirectWithToast } from './toast.server';
+import { buildPath } from '~/utils/build-path';
 
 /**
  * Every successful sign-in ends here: the session starts, the sign-in flow is
@@ -27,7 +28,7 @@ export async function completeSignIn(request: Request, user: Pick<CurrentUser, '
   if ('buildId' in finished) {
     headers.append('Set-Cookie', await forgetPendingUpload());
     return redirectWithToast(
-      `/build/${finished.buildId}`,
+      buildPath(finished.buildId),
       {
         title: 'Upload successful',
         description: `${welcome} Your build is being roasted by AI.${posted?.ok ? ' Your comment is posted too.' : ''}`,

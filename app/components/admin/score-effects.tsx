@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AdminTable } from './admin-table';
 import type { ScoreEffect } from '~/domain/vote-integrity';
+import { buildPath } from '~/utils/build-path';
 
 const stars = (average: number) => average.toFixed(2);
 /** An average of no votes is no average. */
@@ -27,7 +28,7 @@ export function ScoreEffects({ effects, caption }: { effects: ScoreEffect[]; cap
         rows={effects.map((effect) => ({
           key: effect.buildId,
           cells: [
-            <Link key="build" to={`/build/${effect.buildId}`} className="font-bold hover:text-neon-cyan">
+            <Link key="build" to={buildPath(effect.buildId)} className="font-bold hover:text-neon-cyan">
               {effect.title}
             </Link>,
             `@${effect.owner}`,

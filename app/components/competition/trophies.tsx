@@ -3,6 +3,7 @@ import { CompetitionBadge } from '~/components/competition/badge';
 import { TrophyIcon } from '~/components/icons';
 import { type CompetitionWin, ordinal, type Prize, prizeName } from '~/domain/competitions';
 import { shortDate } from '~/utils/dates';
+import { buildPath } from '~/utils/build-path';
 
 /** A win as a page's data carries it: dates as numbers, the build by id and title. */
 export type WinData = Omit<CompetitionWin, 'closedAt' | 'build'> & { closedAt: number; build: { id: number; title: string } | null };
@@ -118,7 +119,7 @@ export function TrophyCase({ wins }: { wins: WinData[] }) {
               </p>
               <p className="text-sm text-muted">
                 {win.build ? (
-                  <Link to={`/build/${win.build.id}`} className="underline-offset-4 hover:underline">
+                  <Link to={buildPath(win.build.id)} className="underline-offset-4 hover:underline">
                     {win.build.title}
                   </Link>
                 ) : (

@@ -4,6 +4,7 @@ import type { NamedBuild } from '~/domain/builds';
 import type { JuryWinner as JuryWinnerRow, Winner } from '~/domain/competitions';
 import { MemberLink } from '~/components/member-link';
 import type { ImageSources } from '~/images/variants';
+import { buildPath } from '~/utils/build-path';
 
 const PLACES = ['1st', '2nd', '3rd'];
 const TONES = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];
@@ -25,7 +26,7 @@ function Photo({ build }: { build: ShownBuild }) {
   if (!build) return <span aria-hidden="true" className={frame} />;
   return (
     // The title links to the build too: the photo is a larger target, not a second stop for the keyboard.
-    <Link to={`/build/${build.id}`} tabIndex={-1} aria-hidden="true" className={frame}>
+    <Link to={buildPath(build.id)} tabIndex={-1} aria-hidden="true" className={frame}>
       {build.image ? <ResponsiveImage image={build.image} alt="" sizes="7rem" className="h-full w-full object-cover" /> : null}
     </Link>
   );
@@ -35,7 +36,7 @@ function Title({ build }: { build: ShownBuild }) {
   const className = 'min-w-0 basis-full truncate sm:basis-auto';
   if (!build) return <span className={`${className} text-muted`}>a build no longer listed</span>;
   return (
-    <Link to={`/build/${build.id}`} className={`${className} underline-offset-4 hover:underline`}>
+    <Link to={buildPath(build.id)} className={`${className} underline-offset-4 hover:underline`}>
       {build.title}
     </Link>
   );

@@ -4,6 +4,7 @@ import type { ImageSources } from '~/images/variants';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { Stars } from '~/components/stars';
 import { MemberLink } from '~/components/member-link';
+import { buildPath } from '~/utils/build-path';
 
 export type RankedBuild = {
   rank: number;
@@ -47,7 +48,7 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
       </div>
       <div className="grid min-w-0 flex-1 gap-0.5 sm:gap-1 sm:p-4">
         <h3 className="truncate font-bold sm:text-lg">
-          <Link to={`/build/${build.buildId}`} prefetch="intent" className="after:absolute after:inset-0">
+          <Link to={buildPath(build.buildId)} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>
         </h3>

@@ -5,6 +5,7 @@ import { Stars } from '~/components/stars';
 import { buttonClass } from '~/components/ui/button';
 import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
+import { buildPath } from '~/utils/build-path';
 
 type Build = {
   id: number;
@@ -65,7 +66,7 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
             <p className="flex items-center gap-2 text-sm text-muted">
               <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
             </p>
-            <Link to={`/build/${build.id}`} className={`${buttonClass('ghost', 'sm')} mt-2 justify-self-start`}>
+            <Link to={buildPath(build.id)} className={`${buttonClass('ghost', 'sm')} mt-2 justify-self-start`}>
               View Details<span className="sr-only">: {build.title}</span>
             </Link>
           </div>

@@ -14,6 +14,7 @@ import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipa
 import { requireUser } from '~/web/session.server';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { pageMeta } from '~/utils/meta';
+import { buildPath } from '~/utils/build-path';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...pageMeta(`Edit ${loaderData?.build.title ?? 'build'}`, 'Describe your build, tag it, list its parts and add photos.'),
@@ -43,7 +44,7 @@ export function loader(args: Route.LoaderArgs) {
 /** Description and tags, parts (add, confirm or correct, remove), photos (add, remove). */
 export async function action(args: Route.ActionArgs) {
   const { user, build } = ownBuild(args);
-  const back = `/build/${build.id}/edit`;
+  const back = `${buildPath(build.id)}/edit`;
   let formData: FormData;
   try {
     // The photo form is a multipart upload, read under the upload limits; the others are plain forms.
@@ -83,7 +84,7 @@ export default function EditBuild({ loaderData, actionData }: Route.ComponentPro
       <header className="grid gap-2">
         <h1 className="display text-3xl sm:text-4xl">Edit {build.title}</h1>
         <p className="text-sm">
-          <Link to={`/build/${build.id}`} className="font-semibold text-neon-cyan underline underline-offset-2">
+          <Link to={buildPath(build.id)} className="font-semibold text-neon-cyan underline underline-offset-2">
             Back to the build page
           </Link>
         </p>

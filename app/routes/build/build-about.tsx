@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SharedRegion } from '~/components/shared-region';
 import { type BuildPart, partCategoryLabel } from '~/domain/build-parts';
 import type { Paragraph } from '~/domain/markdown-lite';
+import { buildPath } from '~/utils/build-path';
 
 export type BuildAboutView = { description: Paragraph[]; tags: { slug: string; label: string }[]; parts: BuildPart[] };
 
@@ -75,7 +76,7 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
 export function OwnerEditLink({ buildId, proposedParts }: { buildId: number; proposedParts: number }) {
   return (
     <p className="text-sm">
-      <Link to={`/build/${buildId}/edit`} className="font-semibold text-neon-cyan underline underline-offset-2">
+      <Link to={`${buildPath(buildId)}/edit`} className="font-semibold text-neon-cyan underline underline-offset-2">
         Edit description, tags, parts and photos
       </Link>
       {proposedParts > 0 ? (

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { ShareIcon } from '~/components/icons';
 import { ShareDialog } from '~/components/share-dialog';
 import { buttonClass } from '~/components/ui/button';
+import { buildPath } from '~/utils/build-path';
 
 /** Without JavaScript a post to the share page; with it, the Share dialog. */
 export function ShareButton({ buildId, title }: { buildId: number; title: string }) {
@@ -12,7 +13,7 @@ export function ShareButton({ buildId, title }: { buildId: number; title: string
     <>
       <Form
         method="post"
-        action={`/build/${buildId}/share`}
+        action={`${buildPath(buildId)}/share`}
         onSubmit={(event) => {
           event.preventDefault();
           setOpen(true);

@@ -5,6 +5,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { StarInput } from '~/components/star-input';
 import type { ImageSources } from '~/images/variants';
 import { entryPlace } from '~/utils/places';
+import { buildPath } from '~/utils/build-path';
 
 export type ContestEntryData = {
   buildId: number;
@@ -47,7 +48,7 @@ export function ContestEntries({ entries, voting, signedIn, juror, back }: Props
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
             <li key={entry.buildId} id={entryPlace(entry.buildId)} className="panel flex flex-col overflow-hidden">
-              <Link to={`/build/${entry.buildId}`} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-void">
+              <Link to={buildPath(entry.buildId)} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-void">
                 {entry.image ? (
                   <ResponsiveImage
                     image={entry.image}
@@ -60,7 +61,7 @@ export function ContestEntries({ entries, voting, signedIn, juror, back }: Props
               <div className="grid gap-3 p-4">
                 <div className="min-w-0">
                   <h3 className="truncate font-bold">
-                    <Link to={`/build/${entry.buildId}`} className="underline-offset-4 hover:underline">
+                    <Link to={buildPath(entry.buildId)} className="underline-offset-4 hover:underline">
                       {entry.title}
                     </Link>
                   </h3>

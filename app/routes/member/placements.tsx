@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ordinal } from '~/domain/competitions';
 import type { CompetitionPlacement } from '~/domain/members';
 import { shortDate } from '~/utils/dates';
+import { buildPath } from '~/utils/build-path';
 
 type PlacementData = Omit<CompetitionPlacement, 'closedAt'> & { closedAt: number };
 
@@ -33,7 +34,7 @@ export function Placements({ placements }: { placements: PlacementData[] }) {
               </Link>
               <span className="basis-full text-sm text-muted sm:ml-auto sm:basis-auto">
                 {placement.build ? (
-                  <Link to={`/build/${placement.build.id}`} className="underline-offset-4 hover:underline">
+                  <Link to={buildPath(placement.build.id)} className="underline-offset-4 hover:underline">
                     {placement.build.title}
                   </Link>
                 ) : (

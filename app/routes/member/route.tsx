@@ -2,9 +2,9 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { MemberBuilds } from './member-builds';
 import { Placements } from './placements';
-import { ribbonData, TrophyCase, winData } from '~/components/competition/trophies';
+import { TrophyCase, winData } from '~/components/competition/trophies';
 import { Avatar } from '~/components/avatar';
-import type { BuildCardData } from '~/components/build-card';
+import { toBuildCard } from '~/components/build-card';
 import { ErrorPage } from '~/components/error-page';
 import { AchievementGrid } from '~/components/profile/achievement-grid';
 import { ProgressionPanel } from '~/components/profile/progression-panel';
@@ -51,17 +51,7 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
       sort: builds.sort,
       page: builds.page,
       pageCount: builds.pageCount,
-      // Only what a card shows.
-      list: builds.list.map((build): BuildCardData => ({
-        id: build.id,
-        title: build.title,
-        username: build.username,
-        userLevel: build.userLevel,
-        averageRating: build.averageRating,
-        ratingCount: build.ratingCount,
-        image: images.get(build.imageId) ?? null,
-        ribbons: (builds.wins.get(build.id) ?? []).map(ribbonData),
-      })),
+      list: builds.list.map((build) => toBuildCard(build, images.get(build.imageId) ?? null, builds.wins.get(build.id))),
     },
   };
 });

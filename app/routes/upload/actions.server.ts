@@ -24,6 +24,7 @@ import { redirectWithToast } from '~/web/toast.server';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
 import { aboutPhoto, uploadSchema } from '~/utils/schemas';
 import { suspendedMessage } from '~/utils/suspension';
+import { buildPath } from '~/utils/build-path';
 
 /** A refused upload: the form's messages (the title's, the photo's, or the form's own) and a toast. */
 export function uploadFailed(
@@ -174,7 +175,7 @@ function askToSignIn(headers?: HeadersInit) {
 
 function uploaded(buildId: number, headers?: HeadersInit) {
   return redirectWithToast(
-    `/build/${buildId}`,
+    buildPath(buildId),
     { title: 'Upload successful', description: 'Your build is being roasted by AI.' },
     { headers },
   );
