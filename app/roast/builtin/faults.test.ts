@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { adviceFaults, judgedBuild } from '~/roast/parts/advice-check';
 import { GPU_NAMES } from '~/roast/parts/gpus';
 import {
-  adviceFaults,
   answers,
   classFaults,
   COMMENTS,
   countFaults,
   generateBuilds,
-  judgedBuild,
   NO_FAULTS,
   questionAsked,
   repeatedNames,
