@@ -29,6 +29,6 @@ describe('the build data a model is given', () => {
       parts: [{ category: 'PSU', name: 'Corsair RM1000x' }],
       thread: [{ author: 'PixelPanda', isAI: false, content: 'is the PSU enough?' }],
     });
-    expect(dataIn(message, 'thread').known.psu).toEqual({ watts: 1000, peakDrawWatts: 900, verdict: 'enough' });
+    expect(dataIn(message, 'thread').known.psu).toEqual({ watts: 1000, peakDrawWatts: 850, verdict: 'enough' });
   });
 });

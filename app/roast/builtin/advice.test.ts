@@ -87,7 +87,7 @@ describe('builtinAdvice', () => {
         { category: 'case', name: 'Fractal North' },
       ],
     });
-    expect(advice[0]).toMatch(/^The 650 W power supply is short for these parts, which can peak near 900 W/);
+    expect(advice[0]).toMatch(/^The 650 W power supply is short for these parts, which can peak near 850 W/);
     expect(advice[1]).toMatch(/^The Cooler Master Hyper 212 cannot carry the Core i9-14900K .* dual-tower air cooler .* or a 240 mm AIO/);
   });
 

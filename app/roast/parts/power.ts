@@ -18,8 +18,8 @@ export function psuWatts(name: string): number | null {
   return watts >= 250 && watts <= 2000 ? watts : null;
 }
 
-/** The smallest common rating that carries the build: its peak draw, rounded up to the next 50 W. */
+/** The rating that carries the build: its peak draw, to the nearest common step of 50 W (a 4090 with an i9-14900K: 850 W). */
 export function neededPsuWatts(gpuWatts: number, cpuWatts: number): number {
   const peak = gpuWatts * GPU_SPIKE_FACTOR + cpuWatts + REST_OF_SYSTEM_WATTS;
-  return Math.ceil(peak / STEP) * STEP;
+  return Math.round(peak / STEP) * STEP;
 }
