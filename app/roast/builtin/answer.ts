@@ -1,6 +1,7 @@
 import { bottleneck, type KnownBuild } from '~/roast/parts/build-knowledge';
 import { neededPsuWatts } from '~/roast/parts/power';
 import { upgradeAdvice } from './advice';
+import { partName } from './text';
 
 /*
  * RoastBot's straight answer to a question a comment asks, from what the roaster
@@ -34,7 +35,9 @@ export function questionIn(comment: string): Question | null {
 const UNNAMED = { gpu: 'graphics card', cpu: 'processor', cooler: 'cooler', case: 'case' } as const;
 
 export function answer(question: Question, build: KnownBuild): string {
-  const { gpu, cpu, cooler, psu, named } = build;
+  const { gpu, cpu, cooler, psu } = build;
+  // Names the catalogue cannot place are the owner's or a model's words: kept short, as in a roast.
+  const named = Object.fromEntries(Object.entries(build.named).map(([key, name]) => [key, name && partName(name)])) as KnownBuild['named'];
   switch (question) {
     case 'real':
       return `It reads as a real photo to me, not a render: it was posted as the owner's own build${named.gpu ? `, ${named.gpu} and all` : ''}.`;
@@ -48,11 +51,11 @@ export function answer(question: Question, build: KnownBuild): string {
       return cpu ? `That's the ${cpu.name}, which gives off up to ${cpu.heatWatts} W under a long load.` : `That's the ${named.cpu}.`;
     case 'cooler':
       if (!named.cooler) return notNamed('cooler');
-      return `That's the ${named.cooler}${coolerDetail(build)}.`;
+      return `That's the ${cooler?.name ?? named.cooler}${coolerDetail(build)}.`;
     case 'case':
       if (!named.case) return notNamed('case');
       return build.case
-        ? `That's the ${build.case.name}, which takes cards up to ${build.case.maxGpuMm} mm and radiators up to ${build.case.maxRadiatorMm || 'no'} mm.`
+        ? `That's the ${build.case.name}, which takes cards up to ${build.case.maxGpuMm} mm and ${build.case.maxRadiatorMm ? `radiators up to ${build.case.maxRadiatorMm} mm` : 'no radiator'}.`
         : `That's the ${named.case}.`;
     case 'bottleneck': {
       const holdsBack = bottleneck(build);

@@ -87,6 +87,9 @@ describe('composeReply', () => {
     expect(first('what should I upgrade first?')).toMatch(/^The Ryzen 5 5600 holds the RTX 4090 back in games: a Ryzen 7 5700X3D/);
     expect(first('is the PSU enough for this?')).toMatch(/^Yes, the 850 W supply is enough: these parts peak near 700 W/);
     expect(first('how much did this cost?')).toMatch(/price is not on the build's page/);
+    expect(reply({ seed: 'c', title: 'Node 202 console killer', facts: null, comment: 'which case is this?' })).toMatch(
+      /^That's the Fractal Node 202, which takes cards up to 310 mm and no radiator\./,
+    );
     expect(reply({ seed: 'n', title: 'My build', facts: { ...FACTS, cooler: null }, comment: 'which cooler is it?' })).toMatch(
       /^The cooler is not named/,
     );
