@@ -360,7 +360,7 @@ export function answers(reply: string, asks: QuestionKind, build: JudgedBuild): 
     case 'cost':
       return /\b(?:price|cost|costs|paid|spent|budget)\b|[$€£]/i.test(first);
     case 'psu':
-      return /\b\d{3,4} ?W\b|\bwatts?\b/i.test(first) || NOT_KNOWN.test(first);
+      return /\b\d{3,4}\s?W\b|\bwatts?\b/i.test(first) || NOT_KNOWN.test(first);
     case 'temps':
       return /\b(?:temps?|temperatures?|°C|degrees|cool(?:s|ing)?|heat|watts?|throttl\w*)\b/i.test(first);
   }

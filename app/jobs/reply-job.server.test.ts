@@ -68,7 +68,7 @@ describe('AI replies', () => {
     addComment({ buildId, userId: memberId, content: '@RoastBot is the PSU enough for this?' });
     startRunner();
     const [reply] = await aiReplies();
-    expect(reply?.content).toMatch(/^Yes, the 650 W supply is enough: these parts peak near 550 W\./);
+    expect(reply?.content).toMatch(/^Yes, the 650\sW supply is enough: these parts peak near 550\sW\./);
   });
 
   it('asks the vision model, with the build and the thread, when Ollama is in use', async () => {

@@ -62,7 +62,7 @@ describe('builtinAdvice', () => {
         { category: 'cooler', name: 'Lian Li Galahad 240 AIO' },
       ],
     }).join(' ');
-    expect(advice).not.toMatch(/360 mm|RTX 5070\b|RX 9070\b/);
+    expect(advice).not.toMatch(/360\smm|RTX 5070\b|RX 9070\b/);
     expect(advice).not.toMatch(/runs hot|small for it/);
     expect(advice).toMatch(/RTX 5080/);
   });
@@ -87,8 +87,8 @@ describe('builtinAdvice', () => {
         { category: 'case', name: 'Fractal North' },
       ],
     });
-    expect(advice[0]).toMatch(/^The 650 W power supply is short for these parts, which can peak near 850 W/);
-    expect(advice[1]).toMatch(/^The Cooler Master Hyper 212 cannot carry the Core i9-14900K .* dual-tower air cooler .* or a 240 mm AIO/);
+    expect(advice[0]).toMatch(/^The 650\sW power supply is short for these parts, which can peak near 850\sW/);
+    expect(advice[1]).toMatch(/^The Cooler Master Hyper 212 cannot carry the Core i9-14900K .* dual-tower air cooler .* or a 240\smm AIO/);
   });
 
   it('gives cable and airflow advice that fits what was seen', () => {

@@ -44,13 +44,13 @@ function gpuUpgrade(build: KnownBuild): string | null {
   const power = !needed
     ? 'check the power supply’s wattage and connectors first'
     : psu && psu.watts >= needed
-      ? `your ${psu.watts} W supply is enough for it`
+      ? `your ${psu.watts}\u00a0W supply is enough for it`
       : psu
-        ? `it needs a ${needed} W supply, more than the ${psu.watts} W one fitted`
-        : `check the power supply gives at least ${needed} W`;
-  const room = build.case ? `, and the case takes cards up to ${build.case.maxGpuMm} mm long` : '';
+        ? `it needs a ${needed}\u00a0W supply, more than the ${psu.watts}\u00a0W one fitted`
+        : `check the power supply gives at least ${needed}\u00a0W`;
+  const room = build.case ? `, and the case takes cards up to ${build.case.maxGpuMm}\u00a0mm long` : '';
   const only = picks.length === 1 && targets.length === 1 ? 'only ' : '';
-  return `The ${gpu.name} is the part to upgrade first: ${only}${names} would be a clear step up (about ${gain} % faster); ${power}${room}.`;
+  return `The ${gpu.name} is the part to upgrade first: ${only}${names} would be a clear step up (about ${gain}\u00a0% faster); ${power}${room}.`;
 }
 
 function cpuUpgrade(build: KnownBuild, holdsBack: boolean): string | null {
@@ -65,7 +65,7 @@ function cpuUpgrade(build: KnownBuild, holdsBack: boolean): string | null {
     target.socket === cpu.socket
       ? `it fits the same ${cpu.socket} motherboard (update the BIOS first)`
       : `it needs a new ${target.socket} motherboard${target.socket === 'AM5' ? ' and DDR5 memory' : ''}`;
-  return `The ${cpu.name} ${why}: ${article(target.name)} ${target.name} would be a clear step up (about ${gain} % faster in games); ${platform}.`;
+  return `The ${cpu.name} ${why}: ${article(target.name)} ${target.name} would be a clear step up (about ${gain}\u00a0% faster in games); ${platform}.`;
 }
 
 /** A cooler that cannot carry its processor, with what would and fits the case. */
@@ -81,16 +81,16 @@ function coolingAdvice(build: KnownBuild): string | null {
   const aio = build.upgrades.cooler.find((option) => option.kind === 'aio');
   const options = [air, aio].filter((option) => option !== undefined).map((option) => option.label);
   if (options.length === 0) {
-    return `The ${cooler.name} is at its limit with the ${cpu.name} (up to ${cpu.heatWatts} W under load), and nothing bigger fits the case: set a lower power limit in the BIOS to keep it from throttling.`;
+    return `The ${cooler.name} is at its limit with the ${cpu.name} (up to ${cpu.heatWatts}\u00a0W under load), and nothing bigger fits the case: set a lower power limit in the BIOS to keep it from throttling.`;
   }
-  return `The ${cooler.name} cannot carry the ${cpu.name} (up to ${cpu.heatWatts} W under a long load): ${options.join(' or ')} would keep it from throttling.`;
+  return `The ${cooler.name} cannot carry the ${cpu.name} (up to ${cpu.heatWatts}\u00a0W under a long load): ${options.join(' or ')} would keep it from throttling.`;
 }
 
 /** A power supply short of what the parts draw at their peak. */
 function powerAdvice(build: KnownBuild): string | null {
   const { psu } = build;
   if (!psu || build.upgrades.psu === null) return null;
-  return `The ${psu.watts} W power supply is short for these parts, which can peak near ${psu.needed} W: fit a quality ${build.upgrades.psu} W unit before any other upgrade.`;
+  return `The ${psu.watts}\u00a0W power supply is short for these parts, which can peak near ${psu.needed}\u00a0W: fit a quality ${build.upgrades.psu}\u00a0W unit before any other upgrade.`;
 }
 
 function article(name: string): string {

@@ -44,18 +44,18 @@ export function answer(question: Question, build: KnownBuild): string {
     case 'gpu':
       if (!named.gpu) return notNamed('gpu');
       return gpu
-        ? `That's the ${gpu.name}, a card with ${gpu.vramGb} GB of memory that draws about ${gpu.watts} W.`
+        ? `That's the ${gpu.name}, a card with ${gpu.vramGb} GB of memory that draws about ${gpu.watts}\u00a0W.`
         : `That's the ${named.gpu}.`;
     case 'cpu':
       if (!named.cpu) return notNamed('cpu');
-      return cpu ? `That's the ${cpu.name}, which gives off up to ${cpu.heatWatts} W under a long load.` : `That's the ${named.cpu}.`;
+      return cpu ? `That's the ${cpu.name}, which gives off up to ${cpu.heatWatts}\u00a0W under a long load.` : `That's the ${named.cpu}.`;
     case 'cooler':
       if (!named.cooler) return notNamed('cooler');
       return `That's the ${cooler?.name ?? named.cooler}${coolerDetail(build)}.`;
     case 'case':
       if (!named.case) return notNamed('case');
       return build.case
-        ? `That's the ${build.case.name}, which takes cards up to ${build.case.maxGpuMm} mm and ${build.case.maxRadiatorMm ? `radiators up to ${build.case.maxRadiatorMm} mm` : 'no radiator'}.`
+        ? `That's the ${build.case.name}, which takes cards up to ${build.case.maxGpuMm}\u00a0mm and ${build.case.maxRadiatorMm ? `radiators up to ${build.case.maxRadiatorMm}\u00a0mm` : 'no radiator'}.`
         : `That's the ${named.case}.`;
     case 'bottleneck': {
       const holdsBack = bottleneck(build);
@@ -72,24 +72,24 @@ export function answer(question: Question, build: KnownBuild): string {
     case 'psu': {
       if (psu) {
         return {
-          enough: `Yes, the ${psu.watts} W supply is enough: these parts peak near ${psu.needed} W.`,
-          tight: `Just about: the ${psu.watts} W supply is tight for parts that peak near ${psu.needed} W.`,
-          short: `No, the ${psu.watts} W supply is short: these parts peak near ${psu.needed} W, so a ${psu.needed} W unit would be safe.`,
+          enough: `Yes, the ${psu.watts}\u00a0W supply is enough: these parts peak near ${psu.needed}\u00a0W.`,
+          tight: `Just about: the ${psu.watts}\u00a0W supply is tight for parts that peak near ${psu.needed}\u00a0W.`,
+          short: `No, the ${psu.watts}\u00a0W supply is short: these parts peak near ${psu.needed}\u00a0W, so a ${psu.needed}\u00a0W unit would be safe.`,
         }[psu.verdict];
       }
       if (named.psu)
         return `The ${named.psu} is on the parts list, but without both the GPU and the CPU named I can't say whether its watts are enough.`;
       const needed = gpu && cpu ? neededPsuWatts(gpu.watts, cpu.heatWatts) : null;
       return needed
-        ? `The power supply is not named on the parts list, so I can't say, but these parts want a good ${needed} W unit.`
+        ? `The power supply is not named on the parts list, so I can't say, but these parts want a good ${needed}\u00a0W unit.`
         : 'The power supply is not named on the parts list, so I cannot say whether its watts are enough.';
     }
     case 'temps':
       if (!cpu || !cooler?.capacityWatts)
         return 'Temps depend on the cooler and the processor, and the parts list does not name both, so only a screenshot can settle it.';
       return build.coolerEnough
-        ? `Temps should stay comfortable: the ${cooler.name} carries about ${cooler.capacityWatts} W and the ${cpu.name} gives off up to ${cpu.heatWatts} W.`
-        : `Temps will climb under long loads: the ${cooler.name} carries about ${cooler.capacityWatts} W, less than the ${cpu.heatWatts} W the ${cpu.name} can give off.`;
+        ? `Temps should stay comfortable: the ${cooler.name} carries about ${cooler.capacityWatts}\u00a0W and the ${cpu.name} gives off up to ${cpu.heatWatts}\u00a0W.`
+        : `Temps will climb under long loads: the ${cooler.name} carries about ${cooler.capacityWatts}\u00a0W, less than the ${cpu.heatWatts}\u00a0W the ${cpu.name} can give off.`;
   }
 }
 
@@ -104,7 +104,7 @@ function coolerDetail({ cooler, cpu, coolerEnough }: KnownBuild): string {
       ? 'a custom water loop'
       : cooler.type === 'aio'
         ? cooler.radiatorMm
-          ? `a ${cooler.radiatorMm} mm AIO`
+          ? `a ${cooler.radiatorMm}\u00a0mm AIO`
           : 'an AIO'
         : cooler.type === 'stock'
           ? 'the cooler from the box'

@@ -45,7 +45,7 @@ export const COOLER_OPTIONS: readonly CoolerOption[] = [
   },
   ...[240, 280, 360, 420].map((size) => ({
     kind: 'aio' as const,
-    label: `a ${size} mm AIO`,
+    label: `a ${size}\u00a0mm AIO`,
     capacityWatts: RADIATOR_WATTS[size] ?? 0,
     radiatorMm: size,
     heightMm: null,

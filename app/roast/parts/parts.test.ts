@@ -45,7 +45,7 @@ describe('what the roaster knows of parts', () => {
     expect(aurora.coolerEnough).toBe(true);
     expect(aurora.upgrades.cooler).toEqual([]);
     const hot = knownBuild({ gpu: null, cpu: 'Core i9-14900K', cooler: 'Hyper 212', case: 'Lian Li A4-H2O' });
-    expect(hot.upgrades.cooler.map((option) => option.label)).toEqual(['a 240 mm AIO']);
+    expect(hot.upgrades.cooler.map((option) => option.label)).toEqual(['a 240\u00a0mm AIO']);
     expect(bottleneck(knownBuild({ gpu: 'RTX 4090', cpu: 'Ryzen 5 5600', cooler: null, case: null }))).toBe('cpu');
     expect(bottleneck(knownBuild({ gpu: 'RTX 4070', cpu: 'Ryzen 5 5600', cooler: null, case: null }))).toBe('gpu');
   });
