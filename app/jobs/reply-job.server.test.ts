@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builds, comments } from '../../db/schema';
 import { createJobRunner } from './background-work.server';
 import type { JobRunner } from '~/queue/runner.server';
+import { addPart } from '~/models/build-parts.server';
 import { addComment } from '~/models/comments.server';
 import { saveImage } from '~/models/uploads.server';
 import { aBuild, aMember } from '#tests/support/factories';
@@ -58,6 +59,16 @@ describe('AI replies', () => {
     expect(words).toBeGreaterThanOrEqual(15);
     expect(words).toBeLessThanOrEqual(60);
     expect(db().select({ count: builds.commentCount }).from(builds).get()?.count).toBe(2);
+  });
+
+  it('answers a question from the owner’s parts list, the power supply included', async () => {
+    vi.stubEnv('ROAST_PROVIDER', 'builtin');
+    addPart(buildId, memberId, { category: 'CPU', name: 'Ryzen 7 7800X3D' });
+    addPart(buildId, memberId, { category: 'PSU', name: 'Corsair RM650x' });
+    addComment({ buildId, userId: memberId, content: '@RoastBot is the PSU enough for this?' });
+    startRunner();
+    const [reply] = await aiReplies();
+    expect(reply?.content).toMatch(/^Yes, the 650\sW supply is enough: these parts peak near 550\sW\./);
   });
 
   it('asks the vision model, with the build and the thread, when Ollama is in use', async () => {

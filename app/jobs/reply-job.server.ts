@@ -1,3 +1,4 @@
+import { confirmedParts } from '~/models/build-parts.server';
 import { commentForAiReply, saveAiReply } from '~/models/comments.server';
 import { replyMemory } from '~/models/roast-memory.server';
 import type { JobHandler } from '~/queue/runner.server';
@@ -22,12 +23,15 @@ export const replyToComment: JobHandler = {
     const parsed = roastFactsSchema.safeParse(comment.roastFacts);
     const facts = parsed.success ? parsed.data : null;
     const member = comment.thread.at(-1)?.content ?? '';
+    // The owner's parts list answers what the photo cannot: which power supply, which exact CPU.
+    const parts = confirmedParts(comment.buildId).map(({ category, name }) => ({ category, name }));
     // The built-in reply is composed inside the transaction that saves it, from the memory read there (as roasts are).
     const builtin = async (): Promise<WriteReply> => (tx) =>
       composeReply({
         seed: `reply:${comment.id}`,
         title: comment.title,
         facts,
+        parts,
         comment: member,
         memory: replyMemory(tx, comment.threadId),
       });
@@ -38,7 +42,7 @@ export const replyToComment: JobHandler = {
           async (): Promise<WriteReply> => {
             const text = await ollamaReply(
               ollama.config,
-              { title: comment.title, roast: comment.roast, facts, thread: comment.thread },
+              { title: comment.title, roast: comment.roast, facts, parts, thread: comment.thread },
               signal,
             );
             return () => ({ text });

@@ -83,3 +83,44 @@ describe('parseAdvice', () => {
     if (!checked.ok) expect(checked.problem).toContain(problem);
   });
 });
+
+// Issue 42: a model's advice that recommends what the build has, a sidegrade or what the case cannot hold is refused.
+describe('parseAdvice, given the build', () => {
+  const aurora = {
+    title: 'Aurora White ITX',
+    facts: SAMPLE_FACTS,
+    parts: [
+      { category: 'case' as const, name: 'Lian Li A4-H2O' },
+      { category: 'GPU' as const, name: 'RTX 4070 Ti Super' },
+      { category: 'CPU' as const, name: 'Ryzen 7 7800X3D' },
+      { category: 'cooler' as const, name: 'Lian Li Galahad 240 AIO' },
+    ],
+  };
+  const tidy = [
+    'Route the loose cables behind the motherboard tray with Velcro straps.',
+    'Fit dust filters on the front intakes and clean them monthly.',
+  ];
+  const check = (first: string, build = aurora) => parseAdvice(JSON.stringify({ advice: [first, ...tidy] }), ADVICE_SYSTEM_PROMPT, build);
+
+  it.each([
+    [
+      'a sidegrade',
+      'The RTX 4070 Ti Super is the weakest part: a step up to an RTX 5070 or RX 9070 class card would lift frame rates.',
+      'non-upgrade',
+    ],
+    [
+      'a radiator the case cannot take',
+      'The Galahad 240 is small for the 7800X3D, so a 360 mm AIO would stop it throttling.',
+      'case-cannot-hold',
+    ],
+    ['the cooler the build has', 'The Galahad is the weakest part: a 240 mm AIO would keep temperatures down.', 'owned-part'],
+  ])('refuses %s', (_case, first, problem) => {
+    const checked = check(first);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.problem).toMatch(new RegExp(`^${problem}: `));
+  });
+
+  it('accepts a clear step up the case can take', () => {
+    expect(check('The RTX 4070 Ti Super is the part to upgrade first: an RTX 5080 would be a clear step up.').ok).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import { ADVICE_ITEM_MAX_LENGTH, ADVICE_ITEMS } from '~/domain/roast-intensity';
 import { clipFacts, roastFactsSchema, type RoastFacts } from '~/roast/facts';
-import { REPLY_WORDS, ROAST_WORDS } from '~/roast/prompts';
+import { checkedBuild, adviceFaults } from '~/roast/parts/advice-check';
+import { REPLY_WORDS, ROAST_WORDS, type RoastInput } from '~/roast/prompts';
 
 // What makes a model's answer usable: pure checks, so the rules can be tested without
 // a model and the Ollama client stays about talking to Ollama.
@@ -36,9 +37,10 @@ const ADVICE_MIN_WORDS = 5;
 /**
  * Reads the advice step's answer: 3–5 distinct plain suggestions (more are cut to five,
  * as a model that over-delivers still gave good advice), each a sentence or two that
- * fits the page, none reciting the instructions.
+ * fits the page, none reciting the instructions, and, given the build, none recommending
+ * a part it has, one that is no clear step up, or one its case cannot hold.
  */
-export function parseAdvice(content: string, systemPrompt: string): Checked<string[]> {
+export function parseAdvice(content: string, systemPrompt: string, build?: RoastInput): Checked<string[]> {
   let json: unknown;
   try {
     json = JSON.parse(content);
@@ -59,10 +61,13 @@ export function parseAdvice(content: string, systemPrompt: string): Checked<stri
   ].filter(Boolean);
   if (items.length < ADVICE_ITEMS.min) return { ok: false, problem: `only ${items.length} suggestions` };
   const advice = items.slice(0, ADVICE_ITEMS.max);
+  const parts = build ? checkedBuild(build.facts, build.parts) : null;
   for (const item of advice) {
     if (wordsOf(item).length < ADVICE_MIN_WORDS) return { ok: false, problem: `a suggestion too short: ${item}` };
     if (item.length > ADVICE_ITEM_MAX_LENGTH) return { ok: false, problem: `a suggestion too long (${item.length} characters)` };
     if (echoes(wordsOf(item), promptWords)) return { ok: false, problem: 'echoes the instructions' };
+    const fault = parts ? adviceFaults(item, parts)[0] : undefined;
+    if (fault) return { ok: false, problem: `${fault.kind}: ${fault.detail}` };
   }
   return { ok: true, value: advice };
 }

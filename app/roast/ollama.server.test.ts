@@ -111,7 +111,11 @@ describe('ollamaLook and ollamaRoast: the two steps', () => {
     expect(write?.format).toBeUndefined();
     expect(write?.options?.temperature).toBeGreaterThan(0.5);
     expect(write?.options?.num_predict).toBeGreaterThan(0);
-    expect(dataIn(message(write, 'user').content, 'build')).toEqual({ title: 'My first build', facts: SAMPLE_FACTS });
+    expect(dataIn(message(write, 'user').content, 'build')).toEqual({
+      title: 'My first build',
+      facts: SAMPLE_FACTS,
+      known: expect.any(Object),
+    });
   });
 
   it('retries a look answer that is not JSON or does not fit the schema, then gives up as bad_answer', async () => {
@@ -197,7 +201,7 @@ describe('ollamaRoast: prompt safety', () => {
     const user = message(body, 'user').content;
     expect(system).not.toContain(title);
     expect(user.match(/<\/build>/g)).toHaveLength(1);
-    expect(dataIn(user, 'build')).toEqual({ title, facts: SAMPLE_FACTS });
+    expect(dataIn(user, 'build')).toEqual({ title, facts: SAMPLE_FACTS, known: expect.any(Object) });
     expect(system).toMatch(/never the person/i);
     expect(system).toMatch(/no slurs, no sexual content/i);
     expect(system).toMatch(/race, ethnicity, religion/i);
@@ -240,7 +244,12 @@ describe('ollamaAdvice', () => {
     const body = chats()[0];
     expect(body?.format).toEqual(z.toJSONSchema(z.object({ advice: z.array(z.string()) })));
     expect(message(body, 'system').content).toBe(ADVICE_SYSTEM_PROMPT);
-    expect(dataIn(message(body, 'user').content, 'build')).toEqual({ title: 'Budget beast', facts: SAMPLE_FACTS, parts: input.parts });
+    expect(dataIn(message(body, 'user').content, 'build')).toEqual({
+      title: 'Budget beast',
+      facts: SAMPLE_FACTS,
+      parts: input.parts,
+      known: expect.objectContaining({ gpu: expect.objectContaining({ name: 'GTX 1060' }) }),
+    });
   });
 
   it('retries unusable advice and gives up as bad_answer after three tries', async () => {

@@ -126,7 +126,7 @@ export async function ollamaAdvice(config: OllamaConfig, input: RoastInput, sign
         },
         signal,
       ),
-    (content) => parseAdvice(content, ADVICE_SYSTEM_PROMPT),
+    (content) => parseAdvice(content, ADVICE_SYSTEM_PROMPT, input),
   );
 }
 

@@ -69,7 +69,7 @@ export const SAMPLE_ROAST =
 
 /** The default advice answer: four suggestions, as the advice step's JSON. */
 export const SAMPLE_ADVICE = [
-  'The RTX 4080 can stay: the weakest part is the stock cooler, so fit a 360 mm AIO before anything else.',
+  'The RTX 4080 is the part to upgrade first: an RTX 5090 would be a clear step up, once the power supply is checked for 1000 W.',
   'Route the loose cables behind the motherboard tray and strap them down with Velcro ties.',
   'Turn the front fans into intakes with dust filters so the glass side panel stops trapping heat.',
   'Move the PC off the cluttered desk edge so its intake fans can breathe freely.',

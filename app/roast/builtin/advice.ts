@@ -1,7 +1,9 @@
 import { ADVICE_ITEMS } from '~/domain/roast-intensity';
 import type { ConfirmedPart, RoastFacts } from '~/roast/facts';
-import { findCooler, findCpu, findGpu, type Cpu, type Gpu, type Cooler } from './catalogue';
+import { bottleneck, knownBuild, type KnownBuild } from '~/roast/parts/build-knowledge';
+import { neededPsuWatts } from '~/roast/parts/power';
 import type { PhotoAnalysis } from './photo';
+import { startsWithVowelSound } from './text';
 
 /*
  * The "serious advice" under a roast: three to five concrete suggestions, written
@@ -12,103 +14,87 @@ import type { PhotoAnalysis } from './photo';
 
 export type AdviceInput = { title: string; facts: RoastFacts; parts: readonly ConfirmedPart[]; photo: PhotoAnalysis | null };
 
-type Upgradable = 'GPU' | 'CPU' | 'cooler';
-/** A part the catalogue knows, scored 1 (weakest) to 4 (top of its line-up). */
-export type RatedPart = { category: Upgradable; name: string; score: number };
-
-const GPU_SCORES: Record<Gpu['tier'], number> = { halo: 4, high: 3, mid: 2, entry: 1 };
-/** Cards a generation or more behind lose a step: a GTX 1080 is no longer a high-end card. */
-const VINTAGE_GPUS: readonly Gpu['family'][] = ['gtx-10', 'gtx-16', 'rtx-20', 'rx-5000'];
-const CPU_SCORES: Record<Cpu['family'], number> = {
-  'core-i3': 1,
-  'ryzen-3': 1,
-  'core-i5': 2,
-  'ryzen-5': 2,
-  'core-i7': 3,
-  'ryzen-7': 3,
-  'core-ultra': 3,
-  'core-i9': 4,
-  'ryzen-9': 4,
-  x3d: 4,
-  threadripper: 4,
-};
-const COOLER_SCORES: Record<Cooler['kind'], number> = {
-  stock: 1,
-  'hyper-212': 2,
-  'aio-small': 2,
-  'air-tower': 3,
-  aio: 3,
-  'aio-large': 3,
-  'aio-huge': 4,
-  'custom-loop': 4,
-};
-/** On a tie the part that matters most for games is the one to upgrade. */
-const UPGRADE_ORDER: readonly Upgradable[] = ['GPU', 'CPU', 'cooler'];
-
-/** How strong a part is, when the catalogue knows it; null for a part it cannot place. */
-export function ratePart(category: string, name: string): RatedPart | null {
-  const text = name.toLowerCase();
-  if (category === 'GPU') {
-    const gpu = findGpu(text)?.part;
-    return gpu ? { category, name, score: Math.max(1, GPU_SCORES[gpu.tier] - (VINTAGE_GPUS.includes(gpu.family) ? 1 : 0)) } : null;
+/** The upgrade most worth making, from what the roaster knows of the parts; never a part the build has, nor a sidegrade. */
+export function upgradeAdvice(build: KnownBuild): string {
+  const { gpu, cpu } = build;
+  if (!gpu && !cpu) {
+    return 'Confirm the GPU, CPU and cooler on the build’s parts list, and the advice can then name the upgrade most worth making.';
   }
-  if (category === 'CPU') {
-    const cpu = findCpu(text)?.part;
-    return cpu ? { category, name, score: CPU_SCORES[cpu.family] } : null;
+  const first = bottleneck(build) ?? (gpu ? 'gpu' : 'cpu');
+  const order = first === 'gpu' ? (['gpu', 'cpu'] as const) : (['cpu', 'gpu'] as const);
+  for (const part of order) {
+    const advice = part === 'gpu' ? gpuUpgrade(build) : cpuUpgrade(build, first === 'cpu');
+    if (advice) return advice;
   }
-  if (category === 'cooler') {
-    const cooler = findCooler(text)?.part;
-    return cooler ? { category, name, score: COOLER_SCORES[cooler.kind] } : null;
-  }
-  return null;
+  const owned = [gpu?.name, cpu?.name].filter(Boolean).join(' and the ');
+  return `Nothing on sale today is a clear step up from the ${owned}: keep ${gpu && cpu ? 'them' : 'it'}, and spend on a better monitor, more storage or a quieter case instead.`;
 }
 
-/** The weakest of the parts the catalogue can place (the first of a category counts, as on the roast). */
-export function weakestPart(parts: readonly { category: string; name: string }[]): RatedPart | null {
-  const rated = UPGRADE_ORDER.flatMap((category) => {
-    const part = parts.find((candidate) => candidate.category === category);
-    const scored = part ? ratePart(category, part.name) : null;
-    return scored ? [scored] : [];
-  });
-  return rated.reduce<RatedPart | null>((weakest, part) => (weakest === null || part.score < weakest.score ? part : weakest), null);
+function gpuUpgrade(build: KnownBuild): string | null {
+  const { gpu, cpu, psu } = build;
+  const targets = build.upgrades.gpu;
+  if (!gpu || targets.length === 0) return null;
+  // The cheapest clear step up from each maker, so the owner can compare.
+  const nvidia = targets.find((card) => card.name.startsWith('RTX'));
+  const other = targets.find((card) => !card.name.startsWith('RTX'));
+  const picks = [nvidia, other].filter((card) => card !== undefined).sort((a, b) => a.score - b.score);
+  const gain = Math.round(((picks[0]?.score ?? gpu.score) / gpu.score - 1) * 100);
+  const names = picks.map((card) => `${article(card.name)} ${card.name}`).join(' or ');
+  const needed = cpu ? Math.max(...picks.map((card) => neededPsuWatts(card.watts, cpu.heatWatts))) : null;
+  const power = !needed
+    ? 'check the power supply’s wattage and connectors first'
+    : psu && psu.watts >= needed
+      ? `your ${psu.watts}\u00a0W supply is enough for it`
+      : psu
+        ? `it needs a ${needed}\u00a0W supply, more than the ${psu.watts}\u00a0W one fitted`
+        : `check the power supply gives at least ${needed}\u00a0W`;
+  const room = build.case ? `, and the case takes cards up to ${build.case.maxGpuMm}\u00a0mm long` : '';
+  const only = picks.length === 1 && targets.length === 1 ? 'only ' : '';
+  return `The ${gpu.name} is the part to upgrade first: ${only}${names} would be a clear step up (about ${gain}\u00a0% faster); ${power}${room}.`;
 }
 
-const UPGRADE_TARGETS: Record<Upgradable, Record<number, string>> = {
-  GPU: {
-    1: 'a current mid-range card (RTX 5060 Ti or RX 9060 XT class) is the biggest jump in frame rates this build can get; check the power supply’s wattage and connectors first',
-    2: 'a step up to an RTX 5070 or RX 9070 class card would lift frame rates at 1440p the most; check the power supply’s wattage and connectors first',
-    3: 'only a top-tier card (RTX 5090 class) would beat it, so put the money into a better monitor or more storage first',
-  },
-  CPU: {
-    1: 'a six-core Ryzen 5 7600 or Core i5-14400F class CPU would lift minimum frame rates the most; check the motherboard’s socket (and its BIOS) before buying',
-    2: 'a gaming CPU with a large cache, such as a Ryzen 7 X3D chip, would smooth out CPU-bound games; check the motherboard’s socket first',
-    3: 'only a top X3D chip would be a real step up for games, so there is little to gain here for now',
-  },
-  cooler: {
-    1: 'a dual-tower air cooler such as a Thermalright Peerless Assassin 120 keeps the CPU cooler and quieter for little money',
-    2: 'a large dual-tower air cooler or a 280–360 mm AIO would lower temperatures and fan noise under load',
-    3: 'only a 360–420 mm AIO would do noticeably better, so it can stay as it is',
-  },
-};
-
-/** The upgrade for the weakest part, confirmed by the owner or else named by the title or the photo. */
-function upgradeAdvice(input: AdviceInput): string {
-  const confirmed = weakestPart(input.parts);
-  const seen = confirmed ? null : weakestPart(UPGRADE_ORDER.flatMap((category) => seenPart(input.facts, category)));
-  const weakest = confirmed ?? seen;
-  if (!weakest) {
-    return 'Confirm the GPU, CPU and cooler on the build’s parts list: the advice can then name the part most worth upgrading.';
-  }
-  const which = confirmed ? 'your confirmed parts' : 'the parts named for this build';
-  if (weakest.score >= 4) {
-    return `Every one of ${which} is top of its line-up, the ${weakest.name} included: no upgrade needed, so spend on a better monitor, more storage or a quieter case instead.`;
-  }
-  return `The ${weakest.name} is the weakest of ${which}: ${UPGRADE_TARGETS[weakest.category][weakest.score]}.`;
+function cpuUpgrade(build: KnownBuild, holdsBack: boolean): string | null {
+  const { cpu, gpu } = build;
+  if (!cpu || build.upgrades.cpu.length === 0) return null;
+  // One on the same platform, when there is one, needs no new motherboard.
+  const target = build.upgrades.cpu.find((chip) => chip.socket === cpu.socket) ?? build.upgrades.cpu[0];
+  if (!target) return null;
+  const gain = Math.round((target.score / cpu.score - 1) * 100);
+  const why = holdsBack && gpu ? `holds the ${gpu.name} back in games` : 'is the part to upgrade first';
+  const platform =
+    target.socket === cpu.socket
+      ? `it fits the same ${cpu.socket} motherboard (update the BIOS first)`
+      : `it needs a new ${target.socket} motherboard${target.socket === 'AM5' ? ' and DDR5 memory' : ''}`;
+  return `The ${cpu.name} ${why}: ${article(target.name)} ${target.name} would be a clear step up (about ${gain}\u00a0% faster in games); ${platform}.`;
 }
 
-function seenPart(facts: RoastFacts, category: Upgradable): { category: string; name: string }[] {
-  const name = { GPU: facts.gpu, CPU: facts.cpu, cooler: facts.cooler }[category];
-  return name ? [{ category, name }] : [];
+/** A cooler that cannot carry its processor, with what would and fits the case. */
+function coolingAdvice(build: KnownBuild): string | null {
+  const { cooler, cpu } = build;
+  if (!cooler) return null;
+  if (cooler.type === 'stock' && !cpu) {
+    const option = build.upgrades.cooler[0];
+    return option ? `The ${cooler.name} is the box cooler: ${option.label} would run quieter and cooler for little money.` : null;
+  }
+  if (!cpu || build.coolerEnough !== false) return null;
+  const air = build.upgrades.cooler.find((option) => option.kind === 'air');
+  const aio = build.upgrades.cooler.find((option) => option.kind === 'aio');
+  const options = [air, aio].filter((option) => option !== undefined).map((option) => option.label);
+  if (options.length === 0) {
+    return `The ${cooler.name} is at its limit with the ${cpu.name} (up to ${cpu.heatWatts}\u00a0W under load), and nothing bigger fits the case: set a lower power limit in the BIOS to keep it from throttling.`;
+  }
+  return `The ${cooler.name} cannot carry the ${cpu.name} (up to ${cpu.heatWatts}\u00a0W under a long load): ${options.join(' or ')} would keep it from throttling.`;
+}
+
+/** A power supply short of what the parts draw at their peak. */
+function powerAdvice(build: KnownBuild): string | null {
+  const { psu } = build;
+  if (!psu || build.upgrades.psu === null) return null;
+  return `The ${psu.watts}\u00a0W power supply is short for these parts, which can peak near ${psu.needed}\u00a0W: fit a quality ${build.upgrades.psu}\u00a0W unit before any other upgrade.`;
+}
+
+function article(name: string): string {
+  return startsWithVowelSound(name) ? 'an' : 'a';
 }
 
 const CABLE_ADVICE: Record<RoastFacts['cableManagement'], string> = {
@@ -137,16 +123,6 @@ function airflowAdvice(input: AdviceInput, features: string): string {
   return 'Aim for slightly positive pressure: a little more intake than exhaust, with dust filters on the intakes, keeps dust out and temperatures steady.';
 }
 
-/** A cooler too small for its CPU, when both are known and the cooler is not already the upgrade. */
-function coolingAdvice(input: AdviceInput, upgrade: string): string | null {
-  const cpuName = input.parts.find((part) => part.category === 'CPU')?.name ?? input.facts.cpu;
-  const coolerName = input.parts.find((part) => part.category === 'cooler')?.name ?? input.facts.cooler;
-  const cpu = cpuName ? ratePart('CPU', cpuName) : null;
-  const cooler = coolerName ? ratePart('cooler', coolerName) : null;
-  if (!cpu || !cooler || cpu.score < 4 || cooler.score >= 3 || upgrade.includes(cooler.name)) return null;
-  return `The ${cpu.name} runs hot under load: the ${cooler.name} is small for it, so a 360 mm AIO or a large dual-tower air cooler would stop it throttling.`;
-}
-
 /** A better next photo, when this one was hard to read. */
 function photoAdvice(photo: PhotoAnalysis | null): string | null {
   if (!photo) return null;
@@ -166,12 +142,13 @@ const MAINTENANCE: readonly string[] = [
 /** Three to five suggestions, most useful first; the same facts always give the same advice. */
 export function builtinAdvice(input: AdviceInput): string[] {
   const features = [...input.facts.features, input.title].join(' ').toLowerCase();
-  const upgrade = upgradeAdvice(input);
+  const build = knownBuild(input.facts, input.parts);
   const items = [
-    upgrade,
+    powerAdvice(build),
+    coolingAdvice(build),
+    upgradeAdvice(build),
     CABLE_ADVICE[input.facts.cableManagement],
     airflowAdvice(input, features),
-    coolingAdvice(input, upgrade),
     photoAdvice(input.photo),
     ...MAINTENANCE,
   ].filter((item): item is string => item !== null);

@@ -21,7 +21,8 @@ export type CpuFamily =
 export type Cpu = { name: string; family: CpuFamily };
 
 export type CoolerKind = 'air-tower' | 'hyper-212' | 'stock' | 'aio-small' | 'aio-large' | 'aio-huge' | 'aio' | 'custom-loop';
-export type Cooler = { name: string; kind: CoolerKind };
+/** `radiatorMm`: an AIO's radiator, when its name or the text beside it says. */
+export type Cooler = { name: string; kind: CoolerKind; radiatorMm: number | null };
 
 export type CaseFamily =
   | 'lian-li-o11'
@@ -115,7 +116,12 @@ const AMD_PATTERN = /\b(?:(?:amd|radeon)\s*)*(rx)?[\s-]*(\d{4})\s*(xtx|xt|gre)?\
 const ARC_PATTERN = /\b(?:intel\s*)?(arc\s*)?([ab]\d{3})\b/g;
 
 export function findGpu(text: string): Found<Gpu> | null {
-  return earliest([...nvidiaGpus(text), ...amdGpus(text), ...arcGpus(text)]);
+  return findGpus(text)[0] ?? null;
+}
+
+/** Every card a text names, in order ("a 4070 Ti Super to an RTX 5080"). */
+export function findGpus(text: string): Found<Gpu>[] {
+  return inOrder([...nvidiaGpus(text), ...amdGpus(text), ...arcGpus(text)]);
 }
 
 function* nvidiaGpus(text: string): Generator<Found<Gpu>> {
@@ -179,7 +185,12 @@ const RYZEN_BARE_PATTERN = /\b([1-9]\d{3})\s?(x3d)\b|\b([1-9]\d{3})(x)\b/g;
 const THREADRIPPER_PATTERN = /\b(?:amd\s*)?threadripper(\s*pro)?(?:\s*(\d{4})\s*(wx|x)?)?\b/g;
 
 export function findCpu(text: string): Found<Cpu> | null {
-  return earliest([...threadrippers(text), ...ryzens(text), ...intels(text)]);
+  return findCpus(text)[0] ?? null;
+}
+
+/** Every processor a text names, in order. */
+export function findCpus(text: string): Found<Cpu>[] {
+  return inOrder([...threadrippers(text), ...ryzens(text), ...intels(text)]);
 }
 
 function* intels(text: string): Generator<Found<Cpu>> {
@@ -362,7 +373,7 @@ export function findCooler(text: string): Found<Cooler> | null {
     if (!match) continue;
     const size = radiatorSize(text, match);
     const kind = entry.kind === 'aio-sized' ? aioKind(size) : entry.kind;
-    return found({ name: entry.name(match, size), kind }, match.index, match[0]);
+    return found({ name: entry.name(match, size), kind, radiatorMm: entry.kind === 'aio-sized' ? size : null }, match.index, match[0]);
   }
   return null;
 }
@@ -612,8 +623,10 @@ function found<T>(part: T, index: number | undefined, whole: string): Found<T> {
   return { part, start, end: (index ?? 0) + whole.trimEnd().length };
 }
 
-function earliest<T>(matches: Found<T>[]): Found<T> | null {
-  return matches.reduce<Found<T> | null>((best, match) => (best === null || match.start < best.start ? match : best), null);
+/** Matches by where they start (the first finder's on a tie), none overlapping one before it. */
+function inOrder<T>(matches: Found<T>[]): Found<T>[] {
+  const sorted = [...matches].sort((a, b) => a.start - b.start);
+  return sorted.filter((match, i) => sorted.slice(0, i).every((before) => before.end <= match.start));
 }
 
 function titleCase(text: string): string {

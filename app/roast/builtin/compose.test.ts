@@ -151,13 +151,29 @@ describe('composeRoast', () => {
 
   it('praises a gentle roast’s build, by its part when it names one', () => {
     const vars = { gpu: 'RTX 4070 Super', case: 'Fractal North' };
-    const praise = filled([...GENTLE_PRAISE.gpu, ...GENTLE_PRAISE.case], vars).map((line) => line.charAt(0).toUpperCase() + line.slice(1));
+    // A part the roast named before is called by what it is the second time.
+    const praise = [vars, { gpu: 'graphics card', case: 'case' }]
+      .flatMap((named) => filled([...GENTLE_PRAISE.gpu, ...GENTLE_PRAISE.case], named))
+      .map((line) => line.charAt(0).toUpperCase() + line.slice(1));
     for (let i = 0; i < 10; i++) {
       const text = roastTitled('RTX 4070 Super in a Fractal North', `praise-${i}`, basePhoto, 'gentle');
       expect(
         sentencesOf(text).filter((sentence) => praise.includes(sentence)),
         text,
       ).toHaveLength(1);
+    }
+  });
+
+  // Issue 42: a Gentle roast named "Noctua NH-D15" twice in three sentences.
+  it('names each part once, and calls it by what it is after that', () => {
+    for (const intensity of ['gentle', 'medium', 'savage'] as const) {
+      for (let i = 0; i < 40; i++) {
+        const text = roastTitled('Noctua NH-D15 on a 13700K with an RTX 4070 Super in a Fractal North', `once-${i}`, basePhoto, intensity);
+        const unquoted = text.replace(/“[^”]*”/g, '');
+        for (const name of ['NH-D15', '13700K', 'RTX 4070 Super', 'Fractal North']) {
+          expect(unquoted.split(name).length - 1, text).toBeLessThanOrEqual(1);
+        }
+      }
     }
   });
 

@@ -18,7 +18,7 @@ import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
 import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import type { PhotoAnalysis } from './photo';
 import { type Random, seededRandom } from './random';
-import { capitalise, countWords, fill } from './text';
+import { capitalise, countWords, fill, type LineVars } from './text';
 import { parseTitle } from './title';
 import { type RoastTopics, roastTopics } from './topics';
 
@@ -86,12 +86,55 @@ export function composeRoast(input: ComposeRoastInput): ComposedRoast {
     if (fact) body.splice(body.length >= MAX_BODY_LINES ? body.length - 1 : body.length, 1, fact);
   }
   const sentences = [opener, ...body, ...(extra ? [extra] : []), closer];
-  return { text: sentences.map((sentence) => sentence.text).join(' '), lines: sentences.flatMap((sentence) => sentence.ids) };
+  return {
+    text: nameOnce(
+      sentences.map((sentence) => sentence.text),
+      topics.vars,
+    ).join(' '),
+    lines: sentences.flatMap((sentence) => sentence.ids),
+  };
+}
+
+/** What a part is called after its first mention: a roast names each part once. */
+const SECOND_MENTION: Partial<Record<keyof LineVars, string>> = { gpu: 'graphics card', cpu: 'processor', cooler: 'cooler', case: 'case' };
+
+/**
+ * The sentences in reading order with every part named by its name once: later mentions
+ * become "the graphics card", "this cooler". A quoted title is the owner's words, left as written.
+ */
+export function nameOnce(sentences: readonly string[], vars: LineVars): string[] {
+  const named = new Set<string>();
+  return sentences.map((sentence) =>
+    sentence
+      .split(/(“[^”]*”)/)
+      .map((piece, at) => {
+        if (piece.startsWith('“')) return piece;
+        let text = piece;
+        for (const [key, word] of Object.entries(SECOND_MENTION)) {
+          const value = vars[key as keyof LineVars];
+          if (!value || !word) continue;
+          const mention = new RegExp(`(?<![\\p{L}\\p{N}])(?:(an?|the|that|this) )?${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'giu');
+          text = text.replace(mention, (whole, article: string | undefined, offset: number) => {
+            if (!named.has(key)) {
+              named.add(key);
+              return whole;
+            }
+            const lead = article === undefined ? 'the' : /^an?$/i.test(article) ? 'this' : article;
+            const replaced = `${lead} ${word}`;
+            return (at === 0 && offset === 0) || /^[A-Z]/.test(article ?? '') ? capitalise(replaced) : replaced;
+          });
+        }
+        return text;
+      })
+      .join(''),
+  );
 }
 
 /** Picks a roast's sentences, remembering what this roast has used so far. */
 class Chooser {
   private readonly used = new Set<string>();
+  /** The texts of the sentences taken so far. */
+  private readonly taken: string[] = [];
   private readonly random: Random;
   private readonly topics: RoastTopics;
   private readonly memory: LineMemory;
@@ -161,9 +204,10 @@ class Chooser {
     return chosen;
   }
 
-  /** "{Subject} {observation}, {comparison}." about a fact of this build; null when it has none to name. */
+  /** "{Subject} {observation}, {comparison}." about a fact of this build not named yet; null when it has none left. */
   composedBody(): Sentence | null {
-    const subjects = this.topics.subjects.body;
+    // A part already named would be renamed "the graphics card", and the sentence read the same for every build.
+    const subjects = this.topics.subjects.body.filter((subject) => !this.namesTakenPart(subject));
     if (subjects.length === 0) return null;
     const subject = this.fill(this.random.pick(subjects));
     return this.composed(
@@ -216,8 +260,17 @@ class Chooser {
     return { text, ids: [chosen.id], namesFact: chosen.namesFact || (this.facts?.test(text) ?? false) };
   }
 
+  /** Whether a subject names a part one of the sentences taken so far already names. */
+  private namesTakenPart(subject: string): boolean {
+    return Object.keys(SECOND_MENTION).some((key) => {
+      const value = this.topics.vars[key as keyof LineVars];
+      return !!value && subject.includes(`{${key}}`) && this.taken.some((text) => text.includes(value));
+    });
+  }
+
   private take(sentence: Sentence): Sentence {
     for (const id of sentence.ids) this.used.add(id);
+    this.taken.push(sentence.text);
     return sentence;
   }
 

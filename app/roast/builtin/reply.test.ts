@@ -74,6 +74,27 @@ describe('composeReply', () => {
     }
   });
 
+  // Issue 42: "is the dual-GPU real or a render?" got "Defending the RTX 4090, I see."
+  it('answers the question a comment asks first, from the build’s parts, then jokes', () => {
+    const parts = [
+      { category: 'PSU' as const, name: 'Corsair RM850x' },
+      { category: 'CPU' as const, name: 'Ryzen 5 5600' },
+    ];
+    const first = (comment: string) => reply({ seed: comment, title: 'My build', facts: FACTS, parts, comment }).split(/(?<=\.)\s/)[0];
+    expect(first('is the dual-GPU real or a render?')).toMatch(/real photo .* not a render/);
+    expect(first('what cooler is that?')).toMatch(/^That's the NZXT Kraken 360, a 360\smm AIO, plenty for the Ryzen 5 5600/);
+    expect(first('will the CPU bottleneck that GPU?')).toMatch(/^Yes, the Ryzen 5 5600 will bottleneck the RTX 4090/);
+    expect(first('what should I upgrade first?')).toMatch(/^The Ryzen 5 5600 holds the RTX 4090 back in games: a Ryzen 7 5700X3D/);
+    expect(first('is the PSU enough for this?')).toMatch(/^Yes, the 850\sW supply is enough: these parts peak near 700\sW/);
+    expect(first('how much did this cost?')).toMatch(/price is not on the build's page/);
+    expect(reply({ seed: 'c', title: 'Node 202 console killer', facts: null, comment: 'which case is this?' })).toMatch(
+      /^That's the Fractal Node 202, which takes cards up to 310\smm and no radiator\./,
+    );
+    expect(reply({ seed: 'n', title: 'My build', facts: { ...FACTS, cooler: null }, comment: 'which cooler is it?' })).toMatch(
+      /^The cooler is not named/,
+    );
+  });
+
   it('names the part from the title when there are no facts', () => {
     const replies = Array.from({ length: 10 }, (_, seed) =>
       reply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),

@@ -1,7 +1,9 @@
-import type { RoastFacts } from '~/roast/facts';
+import type { ConfirmedPart, RoastFacts } from '~/roast/facts';
+import { knownBuild } from '~/roast/parts/build-knowledge';
+import { answer, questionIn } from './answer';
 import { findCpu, findGpu } from './catalogue';
 import { REPLY_ACKS, REPLY_REMARKS } from './lines/composed';
-import { REPLY_LINES, REPLY_SIGNOFFS, type ReplyTopic } from './lines/replies';
+import { ANSWER_JOKES, REPLY_LINES, REPLY_SIGNOFFS, type ReplyTopic } from './lines/replies';
 import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
 import { seededRandom } from './random';
 import { capitalise, countWords, fill, type LineVars, partName, quoteTitle } from './text';
@@ -12,7 +14,9 @@ export type ComposeReplyInput = {
   /** The build's title. */
   title: string;
   facts: RoastFacts | null;
-  /** The member's comment RoastBot answers. Only its topic is used; none of it is quoted back. */
+  /** The owner's confirmed parts: they outrank the facts, and name the power supply. */
+  parts?: readonly ConfirmedPart[];
+  /** The member's comment RoastBot answers. Only its topic or question is used; none of it is quoted back. */
   comment: string;
   /** RoastBot's recent replies, site-wide and in this thread, which this one avoids. */
   memory: LineMemory;
@@ -42,7 +46,9 @@ const TOPICS: readonly [ReplyTopic, RegExp][] = [
 ];
 
 /**
- * RoastBot's built-in answer to a member's comment: one line about what the
+ * RoastBot's built-in answer to a member's comment. A question (is it real, what
+ * cooler, will it bottleneck, what to upgrade, is the PSU enough) is answered
+ * first, from the build's parts, then joked about. Anything else gets one line about what the
  * comment is about, naming the build's parts where the facts know them. A line
  * used in the recent replies is passed over while a fresh one exists: the topic's
  * lines first, then the general ones, then a reply put together from parts.
@@ -50,8 +56,30 @@ const TOPICS: readonly [ReplyTopic, RegExp][] = [
  */
 export function composeReply(input: ComposeReplyInput): { text: string; lines: string[] } {
   const random = seededRandom(`reply:${input.seed}`);
-  const topic = replyTopic(input.comment);
   const named = parseTitle(input.title);
+  const question = questionIn(input.comment.slice(0, COMMENT_READ_CHARS));
+  if (question) {
+    // A question gets its answer first, from what the roaster knows of the build, then a joke.
+    const build = knownBuild(
+      {
+        gpu: input.facts?.gpu ?? named.gpu,
+        cpu: input.facts?.cpu ?? named.cpu,
+        cooler: input.facts?.cooler ?? named.cooler,
+        case: input.facts?.case ?? named.case,
+      },
+      input.parts,
+    );
+    const text = answer(question, build);
+    const joke = pickLeastRecent(
+      random,
+      ANSWER_JOKES.map((line) => ({ id: lineId(line), template: line })),
+      input.memory,
+      new Set(),
+    );
+    const withJoke = `${text} ${joke.template}`;
+    return countWords(withJoke) <= REPLY_MAX_WORDS ? { text: withJoke, lines: [lineId(text), joke.id] } : { text, lines: [lineId(text)] };
+  }
+  const topic = replyTopic(input.comment);
   // The facts' wording first, else what the title names, else a plain word.
   const part = (seen: string | null | undefined, titled: string | null, word: string) => partName(seen ?? titled ?? word);
   const vars: LineVars = {

@@ -19,7 +19,7 @@ export function fill(template: string, vars: LineVars): string {
 }
 
 /** Good enough for part names: an RTX, an AIO, an Arc, an 8-pin; a GTX, a Ryzen, a USB hub. */
-function startsWithVowelSound(phrase: string): boolean {
+export function startsWithVowelSound(phrase: string): boolean {
   const word = phrase.trim().split(/\s/)[0] ?? '';
   // Acronyms are read letter by letter, and F, H, L, M, N, R, S, X start with a vowel sound.
   if (/^[A-Z][A-Z0-9]+$/.test(word)) return /^[AEFHILMNORSX]/.test(word);

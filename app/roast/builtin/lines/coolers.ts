@@ -7,7 +7,7 @@ import type { CoolerKind } from '../catalogue';
 
 export const COOLER_LINES: Record<CoolerKind | 'other', readonly string[]> = {
   'air-tower': [
-    'The {cooler} is a huge slab of metal and fins, the kind of cooler that could heat a small flat in winter.',
+    'The {cooler} is a huge slab of metal and fins, the kind of cooler that could double as a bookend between benchmark runs.',
     'Ah, {a:cooler}, because air cooling never leaks, never pumps out and never needs a plumber, and it knows it.',
     'That {cooler} is so massive the RAM had to apply for planning permission.',
     "Choosing {a:cooler} is the 'I watched the thermal benchmarks' flex, and honestly the temperatures back it up.",
@@ -32,7 +32,7 @@ export const COOLER_LINES: Record<CoolerKind | 'other', readonly string[]> = {
     "The {cooler} is a compact little loop, just enough to cool the CPU and to say 'I have water cooling' at parties.",
     'Ah, {a:cooler}, the entry ticket to liquid cooling, with a pump that hums along like a tiny aquarium.',
     'That {cooler} is the small-radiator option, like ordering a medium coffee and still calling it a treat.',
-    'Running {a:cooler} on a hot processor is brave, because a small radiator and a boosting CPU are in a delicate relationship.',
+    'Running {a:cooler} is the sensible middle ground: liquid cooling on the spec sheet, with a radiator that fits almost anywhere.',
     'The {cooler} has a pump, a radiator and a lifespan, and at least two of those are going fine.',
   ],
   'aio-large': [
@@ -43,7 +43,7 @@ export const COOLER_LINES: Record<CoolerKind | 'other', readonly string[]> = {
     'The {cooler} is mounted like a trophy, a big radiator flex for a processor that mostly idles in menus.',
   ],
   'aio-huge': [
-    'The {cooler} brings a 420mm radiator, which is less a CPU cooler and more a central heating installation.',
+    'The {cooler} brings a 420mm radiator, which is less a CPU cooler and more a small building project.',
     'Ah, {a:cooler}, because 360mm was for the faint of heart and the case only barely agreed to this.',
     'That {cooler} is so long it needed its own case compatibility chart and a deep breath.',
     'Running {a:cooler} means the CPU is cooled by the equivalent of a small car radiator, which is honestly respectable.',

@@ -25,7 +25,7 @@ export const GPU_LINES: Record<GpuFamily | 'other', readonly string[]> = {
     "The {gpu} survived the great GPU shortage of the crypto years, and judging by this build, it's still recovering emotionally.",
     'Ah, {a:gpu}, the card everyone refreshed retailer pages for at 3am, now living its best life in this case.',
     'That {gpu} is the graphics card equivalent of a reliable hatchback: not the newest, but it still gets to 60 without drama.',
-    "Good old {gpu}, still slinging frames like it's 2021 and the scalpers are waiting outside the door.",
+    "The trusty {gpu} is still slinging frames like it's 2021 and the scalpers are waiting outside the door.",
     'The {gpu} has seen some things, including a VRAM debate that never ends and a price chart shaped like a rollercoaster.',
   ],
   'rtx-20': [
@@ -57,10 +57,10 @@ export const GPU_LINES: Record<GpuFamily | 'other', readonly string[]> = {
     "The {gpu} is a fine card, and AMD's naming team deserves a raise for copying the competition's numbers just to confuse everyone.",
   ],
   'rx-7000': [
-    'The {gpu} brings loads of VRAM to the party, because team red believes textures should never have to fit in a suitcase.',
+    'The {gpu} brings team red to the party, along with the firm belief that textures should never have to fit in a suitcase.',
     "Ah, {a:gpu}, the card that whispers 'raster performance per dollar' every time someone mentions ray tracing.",
     'That {gpu} is built from chiplets, which is a fancy way of saying the GPU itself comes in a multipack.',
-    'Running {a:gpu} is a statement: frames plentiful, VRAM generous and driver updates always a little exciting.',
+    'Running {a:gpu} is a statement: frames per dollar first, and driver updates always a little exciting.',
     'The {gpu} in this build will happily max out the textures, then politely decline when ray tracing asks for a dance.',
   ],
   'rx-6000': [

@@ -102,3 +102,19 @@ export const REPLY_SIGNOFFS: readonly string[] = [
   'GG, well played.',
   'Respectfully, the roast department.',
 ];
+
+/** The joke after a straight answer: it follows any answer, so it names nothing. */
+export const ANSWER_JOKES: readonly string[] = [
+  'The roast still stands, of course.',
+  'You are welcome; the jokes were free, the facts cost extra.',
+  'Now back to roasting it.',
+  'I checked twice, which is more than the cable ties got.',
+  'Science done, sarcasm resumes.',
+  'That is the serious bit over with.',
+  'Frames do not lie, unlike RGB.',
+  'Ask me anything, except to go easy on it.',
+  'Hardware facts first, hardware jokes after.',
+  'Consider that my one sincere sentence of the day.',
+  'The fans agree, loudly.',
+  'Glad to help, reluctantly.',
+];

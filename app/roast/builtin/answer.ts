@@ -1,0 +1,114 @@
+import { bottleneck, type KnownBuild } from '~/roast/parts/build-knowledge';
+import { neededPsuWatts } from '~/roast/parts/power';
+import { upgradeAdvice } from './advice';
+import { partName } from './text';
+
+/*
+ * RoastBot's straight answer to a question a comment asks, from what the roaster
+ * knows of the build: the joke comes after it. Null when the comment asks nothing
+ * this can answer.
+ */
+
+export type Question = 'real' | 'gpu' | 'cpu' | 'cooler' | 'case' | 'bottleneck' | 'upgrade' | 'cost' | 'psu' | 'temps';
+
+/** Most specific first: "is the dual-GPU real or a render?" is about the photo, not the GPU. */
+const QUESTIONS: readonly [Question, RegExp][] = [
+  ['real', /\b(?:real|render(?:ed|s)?|fake|photoshop(?:ped)?|cgi|ai[- ]generated)\b/],
+  ['bottleneck', /\bbottleneck/],
+  ['upgrade', /\bupgrade|\bwhat (?:should|would) (?:i|you) (?:get|buy|change|swap)\b|\bworth (?:replacing|swapping)\b/],
+  ['psu', /\b(?:psu|power supply|wattage|watts)\b/],
+  ['cost', /\bhow much\b|\bcost\b|\bprice\b|\bpaid\b|\bspend\b/],
+  ['temps', /\btemps?\b|\btemperatures?\b|\bthermals?\b|\brun(?:s)? hot\b/],
+  ['cooler', /\b(?:cooler|aio|cooling)\b/],
+  ['gpu', /\b(?:gpu|graphics card|card)\b/],
+  ['cpu', /\b(?:cpu|processor|chip)\b/],
+  ['case', /\b(?:case|chassis)\b/],
+];
+
+/** What a comment asks, when it asks something: a question mark, or a question word first. */
+export function questionIn(comment: string): Question | null {
+  const text = comment.toLowerCase().trim();
+  if (!/\?|^(?:what|which|how|is|are|will|would|does|do|can|should)\b/.test(text)) return null;
+  return QUESTIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+}
+
+const UNNAMED = { gpu: 'graphics card', cpu: 'processor', cooler: 'cooler', case: 'case' } as const;
+
+export function answer(question: Question, build: KnownBuild): string {
+  const { gpu, cpu, cooler, psu } = build;
+  // Names the catalogue cannot place are the owner's or a model's words: kept short, as in a roast.
+  const named = Object.fromEntries(Object.entries(build.named).map(([key, name]) => [key, name && partName(name)])) as KnownBuild['named'];
+  switch (question) {
+    case 'real':
+      return `It reads as a real photo to me, not a render: it was posted as the owner's own build${named.gpu ? `, ${named.gpu} and all` : ''}.`;
+    case 'gpu':
+      if (!named.gpu) return notNamed('gpu');
+      return gpu
+        ? `That's the ${gpu.name}, a card with ${gpu.vramGb} GB of memory that draws about ${gpu.watts}\u00a0W.`
+        : `That's the ${named.gpu}.`;
+    case 'cpu':
+      if (!named.cpu) return notNamed('cpu');
+      return cpu ? `That's the ${cpu.name}, which gives off up to ${cpu.heatWatts}\u00a0W under a long load.` : `That's the ${named.cpu}.`;
+    case 'cooler':
+      if (!named.cooler) return notNamed('cooler');
+      return `That's the ${cooler?.name ?? named.cooler}${coolerDetail(build)}.`;
+    case 'case':
+      if (!named.case) return notNamed('case');
+      return build.case
+        ? `That's the ${build.case.name}, which takes cards up to ${build.case.maxGpuMm}\u00a0mm and ${build.case.maxRadiatorMm ? `radiators up to ${build.case.maxRadiatorMm}\u00a0mm` : 'no radiator'}.`
+        : `That's the ${named.case}.`;
+    case 'bottleneck': {
+      const holdsBack = bottleneck(build);
+      if (!gpu || !cpu)
+        return 'I can only judge a bottleneck with both the CPU and the GPU on the parts list, and this build does not name both.';
+      return holdsBack === 'cpu'
+        ? `Yes, the ${cpu.name} will bottleneck the ${gpu.name} in CPU-heavy games: the processor is what holds it back.`
+        : `No real bottleneck: the ${cpu.name} keeps up with the ${gpu.name}, so the card sets the frame rate.`;
+    }
+    case 'upgrade':
+      return upgradeAdvice(build);
+    case 'cost':
+      return `The price is not on the build's page, so I won't guess the total${gpu ? `; the ${gpu.name} is the big-ticket item in there` : ''}.`;
+    case 'psu': {
+      if (psu) {
+        return {
+          enough: `Yes, the ${psu.watts}\u00a0W supply is enough: these parts peak near ${psu.needed}\u00a0W.`,
+          tight: `Just about: the ${psu.watts}\u00a0W supply is tight for parts that peak near ${psu.needed}\u00a0W.`,
+          short: `No, the ${psu.watts}\u00a0W supply is short: these parts peak near ${psu.needed}\u00a0W, so a ${psu.needed}\u00a0W unit would be safe.`,
+        }[psu.verdict];
+      }
+      if (named.psu)
+        return `The ${named.psu} is on the parts list, but without both the GPU and the CPU named I can't say whether its watts are enough.`;
+      const needed = gpu && cpu ? neededPsuWatts(gpu.watts, cpu.heatWatts) : null;
+      return needed
+        ? `The power supply is not named on the parts list, so I can't say, but these parts want a good ${needed}\u00a0W unit.`
+        : 'The power supply is not named on the parts list, so I cannot say whether its watts are enough.';
+    }
+    case 'temps':
+      if (!cpu || !cooler?.capacityWatts)
+        return 'Temps depend on the cooler and the processor, and the parts list does not name both, so only a screenshot can settle it.';
+      return build.coolerEnough
+        ? `Temps should stay comfortable: the ${cooler.name} carries about ${cooler.capacityWatts}\u00a0W and the ${cpu.name} gives off up to ${cpu.heatWatts}\u00a0W.`
+        : `Temps will climb under long loads: the ${cooler.name} carries about ${cooler.capacityWatts}\u00a0W, less than the ${cpu.heatWatts}\u00a0W the ${cpu.name} can give off.`;
+  }
+}
+
+function notNamed(part: keyof typeof UNNAMED): string {
+  return `The ${UNNAMED[part]} is not named on the parts list or in the title, so I can't tell from here.`;
+}
+
+function coolerDetail({ cooler, cpu, coolerEnough }: KnownBuild): string {
+  if (!cooler) return '';
+  const kind =
+    cooler.type === 'loop'
+      ? 'a custom water loop'
+      : cooler.type === 'aio'
+        ? cooler.radiatorMm
+          ? `a ${cooler.radiatorMm}\u00a0mm AIO`
+          : 'an AIO'
+        : cooler.type === 'stock'
+          ? 'the cooler from the box'
+          : 'an air cooler';
+  const fit = cpu && coolerEnough !== null ? (coolerEnough ? `, plenty for the ${cpu.name}` : `, short of what the ${cpu.name} needs`) : '';
+  return `, ${kind}${fit}`;
+}
