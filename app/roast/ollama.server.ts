@@ -196,13 +196,24 @@ function write(
 
 /** Whether Ollama answers quickly and has the configured model. Never throws. */
 export async function ollamaReady(config: OllamaConfig): Promise<boolean> {
+  return (await ollamaProbe(config)).hasModel;
+}
+
+export type OllamaProbe = { hasModel: boolean; loaded: boolean; problem: string | null };
+
+/** What Ollama says right now: whether it has the model, and whether the model is in memory. Never throws. */
+export async function ollamaProbe(config: OllamaConfig): Promise<OllamaProbe> {
+  const client = new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
+  const wanted = withoutLatest(config.model);
+  const isWanted = (model: { name: string; model: string }) =>
+    withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted;
   try {
-    const client = new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
     const { models } = await client.list();
-    const wanted = withoutLatest(config.model);
-    return models.some((model) => withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted);
-  } catch {
-    return false;
+    if (!models.some(isWanted)) return { hasModel: false, loaded: false, problem: `Ollama has no model "${config.model}"` };
+    const running = await client.ps();
+    return { hasModel: true, loaded: running.models.some(isWanted), problem: null };
+  } catch (error) {
+    return { hasModel: false, loaded: false, problem: toOllamaError(error, config, 'answer').message };
   }
 }
 
