@@ -8,6 +8,7 @@ import {
   INTEGRITY_SCAN_JOB,
   LEADERBOARD_JOB,
   LOOK_JOB,
+  MODEL_ROAST_JOB,
   NOTIFY_JOB,
   ROAST_JOB,
   SCREEN_JOB,
@@ -31,7 +32,7 @@ import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server
 import { lookAtBuild } from './look-job.server';
 import { deliverNotifications } from './notify.server';
 import { replyToComment } from './reply-job.server';
-import { roastBuild } from './roast-job.server';
+import { roastBuild, roastBuildWithModel } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
 import { screenPhoto } from './screen-photo-job.server';
 import { mergeSearchIndexJob, scheduleSearchIndexMerge } from './search-index-job.server';
@@ -93,7 +94,7 @@ export function createJobRunner(config: Env): JobRunner {
       {
         name: 'writing',
         concurrency: config.JOB_CONCURRENCY,
-        handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment },
+        handlers: { [ROAST_JOB]: roastBuild, [MODEL_ROAST_JOB]: roastBuildWithModel, [AI_REPLY_JOB]: replyToComment },
       },
       {
         name: 'upkeep',
