@@ -196,25 +196,35 @@ function write(
 
 /** Whether Ollama answers quickly and has the configured model. Never throws. */
 export async function ollamaReady(config: OllamaConfig): Promise<boolean> {
-  return (await ollamaProbe(config)).hasModel;
+  try {
+    return listed((await readyClient(config).list()).models, config);
+  } catch {
+    return false;
+  }
 }
 
 export type OllamaProbe = { hasModel: boolean; loaded: boolean; problem: string | null };
 
 /** What Ollama says right now: whether it has the model, and whether the model is in memory. Never throws. */
 export async function ollamaProbe(config: OllamaConfig): Promise<OllamaProbe> {
-  const client = new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
-  const wanted = withoutLatest(config.model);
-  const isWanted = (model: { name: string; model: string }) =>
-    withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted;
+  const client = readyClient(config);
   try {
-    const { models } = await client.list();
-    if (!models.some(isWanted)) return { hasModel: false, loaded: false, problem: `Ollama has no model "${config.model}"` };
-    const running = await client.ps();
-    return { hasModel: true, loaded: running.models.some(isWanted), problem: null };
+    if (!listed((await client.list()).models, config))
+      return { hasModel: false, loaded: false, problem: `Ollama has no model "${config.model}"` };
+    return { hasModel: true, loaded: listed((await client.ps()).models, config), problem: null };
   } catch (error) {
     return { hasModel: false, loaded: false, problem: toOllamaError(error, config, 'answer').message };
   }
+}
+
+/** A client for the quick questions (a health check must not hang). */
+function readyClient(config: OllamaConfig): Ollama {
+  return new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
+}
+
+function listed(models: { name: string; model: string }[], config: OllamaConfig): boolean {
+  const wanted = withoutLatest(config.model);
+  return models.some((model) => withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted);
 }
 
 /** "llava" and "llava:latest" are the same model to Ollama. */
