@@ -223,6 +223,9 @@ export const builds = sqliteTable(
     roastFailedAt: integer('roast_failed_at', { mode: 'timestamp_ms' }),
     // The owner's last request for a fresh roast (at most one a day).
     roastRequestedAt: integer('roast_requested_at', { mode: 'timestamp_ms' }),
+    // Why the built-in roaster wrote the roast though the model was asked: 'model_slow' when
+    // the model did not answer within ROAST_DEADLINE_MS. The owner may then ask the model again.
+    roastFallback: text('roast_fallback', { enum: ['model_slow'] }),
     // Screening: only approved builds are listed. 'pending' until the screening job decides.
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('approved'),
     // Why a build was held or rejected; the owner sees it.

@@ -77,6 +77,8 @@ export default defineConfig({
         SCREENING: 'off',
         JOB_POLL_MS: '200',
         JOB_CONCURRENCY: '4',
+        // The fake answers every request at once, unlike a CPU host.
+        OLLAMA_CONCURRENCY: '4',
         // Notification mails gather for a second instead of five minutes.
         NOTIFY_BATCH_MS: '1000',
       },

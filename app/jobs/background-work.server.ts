@@ -8,6 +8,7 @@ import {
   INTEGRITY_SCAN_JOB,
   LEADERBOARD_JOB,
   LOOK_JOB,
+  MODEL_ROAST_JOB,
   NOTIFY_JOB,
   ROAST_JOB,
   SCREEN_JOB,
@@ -17,6 +18,7 @@ import {
   WEEKLY_DIGEST_JOB,
 } from '~/queue/job-types';
 import { JobRunner } from '~/queue/runner.server';
+import { warmUpRoaster } from '~/roast/roaster-state.server';
 import { stopScreening } from '~/roast/screening/screening.server';
 import type { Db } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
@@ -30,7 +32,7 @@ import { rankLeaderboards, scheduleLeaderboards } from './leaderboard-job.server
 import { lookAtBuild } from './look-job.server';
 import { deliverNotifications } from './notify.server';
 import { replyToComment } from './reply-job.server';
-import { roastBuild } from './roast-job.server';
+import { roastBuild, roastBuildWithModel } from './roast-job.server';
 import { screenBuild } from './screen-job.server';
 import { screenPhoto } from './screen-photo-job.server';
 import { mergeSearchIndexJob, scheduleSearchIndexMerge } from './search-index-job.server';
@@ -47,9 +49,10 @@ export type BackgroundWork = {
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
  * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge,
- * the scheduled backups with BACKUP_DIR set; one of each, however often it starts) and
- * puts image files in place; everywhere it starts the job runner, which idles wherever
- * this instance is not the primary.
+ * the scheduled backups with BACKUP_DIR set; one of each, however often it starts),
+ * puts image files in place and loads the Ollama model (the first roast then pays no
+ * load); everywhere it starts the job runner, which idles wherever this instance is not
+ * the primary.
  */
 export function startBackgroundWork(db: Db, config: Env, { primary }: { primary: boolean }): BackgroundWork {
   if (primary) {
@@ -63,6 +66,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     if (config.BACKUP_DIR) scheduleBackups(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
+    warmUpRoaster();
   }
   const runner = createJobRunner(config);
   runner.start();
@@ -87,7 +91,11 @@ export function createJobRunner(config: Env): JobRunner {
     lanes: [
       { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild, [SCREEN_PHOTO_JOB]: screenPhoto } },
       { name: 'looking', concurrency: config.JOB_CONCURRENCY, handlers: { [LOOK_JOB]: lookAtBuild } },
-      { name: 'writing', concurrency: config.JOB_CONCURRENCY, handlers: { [ROAST_JOB]: roastBuild, [AI_REPLY_JOB]: replyToComment } },
+      {
+        name: 'writing',
+        concurrency: config.JOB_CONCURRENCY,
+        handlers: { [ROAST_JOB]: roastBuild, [MODEL_ROAST_JOB]: roastBuildWithModel, [AI_REPLY_JOB]: replyToComment },
+      },
       {
         name: 'upkeep',
         concurrency: 1,

@@ -228,6 +228,7 @@ export function findBuildDetail(id: number) {
       roastRequestedAt: builds.roastRequestedAt,
       roastIntensity: builds.roastIntensity,
       roastAdvice: builds.roastAdvice,
+      roastFallback: builds.roastFallback,
     })
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
@@ -317,6 +318,7 @@ export function requestFreshRoast(
         roastOpener: null,
         roastedAt: null,
         roastFailedAt: null,
+        roastFallback: null,
         roastRequestedAt: now,
       })
       .where(eq(builds.id, buildId))

@@ -1,15 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builds } from '../../db/schema';
-import { LEADERBOARD_JOB, lookJob, roastJob } from '~/queue/job-types';
+import { builds, jobs } from '../../db/schema';
+import { LEADERBOARD_JOB, lookJob, modelRoastJob, roastJob } from '~/queue/job-types';
 import { hasActiveJob } from '~/queue/enqueue.server';
 import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import { SCREENING_REASONS } from '~/roast/screening/verdict';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
-import { approveBuild, findBuild } from './builds.server';
+import { approveBuild, findBuild, requestFreshRoast } from './builds.server';
 import { suspendMember } from './member-moderation.server';
-import { type Look, saveLook, saveRoast, saveScreening, screeningLook } from './roasts.server';
+import {
+  type Look,
+  modelRoastOffer,
+  replaceSlowRoast,
+  requestModelRoast,
+  saveLook,
+  saveRoast,
+  saveScreening,
+  screeningLook,
+} from './roasts.server';
 import { aBuild, aMember, anImage } from '#tests/support/factories';
 import { someRoastFacts } from '#tests/support/roast-fixtures';
 
@@ -144,5 +153,55 @@ describe('screening the upload of a member suspended since', () => {
     expect(findBuild(before)).toBeNull();
     expect(db().transaction((tx) => saveScreening(tx, after, approved, new Date(until.getTime() + 1)))).toEqual(approved);
     expect(row(after)).toMatchObject({ reviewStatus: 'approved', reviewReason: null });
+  });
+});
+
+describe('a roast the built-in roaster wrote because the model was too slow', () => {
+  const builtin = { text: 'Built in.', advice: [], facts, author: { provider: 'builtin', model: 'builtin' }, lines: null } as const;
+  const model = { text: 'From the model.', advice: ['Tidy the cables.'], facts, author, lines: null } as const;
+
+  async function slowlyRoasted() {
+    const ownerId = aMember().id;
+    const id = await aBuild({ userId: ownerId, title: 'Slow model rig', imageId: anImage() });
+    db().transaction((tx) => {
+      saveScreening(tx, id, { outcome: 'approved', reason: null, scores: null });
+      saveRoast(tx, id, { ...builtin, fallback: 'model_slow' });
+    });
+    return { id, ownerId, row: () => db().select().from(builds).where(eq(builds.id, id)).get() };
+  }
+
+  it('offers its owner alone the model roast, queued once, which replaces it', async () => {
+    const { id, ownerId, row } = await slowlyRoasted();
+    const detail = { id, userId: ownerId, roastFallback: row()?.roastFallback ?? null };
+    expect(modelRoastOffer(detail, ownerId)).toBe('ask');
+    expect(modelRoastOffer(detail, aMember().id)).toBeNull();
+    expect(requestModelRoast(id, aMember().id)).toEqual({ ok: false, reason: 'not_owner' });
+    expect(requestModelRoast(id, ownerId)).toEqual({ ok: true });
+    expect(hasActiveJob(modelRoastJob(id).key)).toBe(true);
+    expect(modelRoastOffer(detail, ownerId)).toBe('waiting');
+    expect(requestModelRoast(id, ownerId)).toEqual({ ok: false, reason: 'waiting' });
+
+    expect(db().transaction((tx) => replaceSlowRoast(tx, id, model))).toBe(true);
+    expect(row()).toMatchObject({ roast: 'From the model.', roastProvider: 'ollama', roastFallback: null });
+    expect(requestModelRoast(id, ownerId)).toEqual({ ok: false, reason: 'not_needed' });
+  });
+
+  it('is not replaced once the owner asked for a fresh roast meanwhile', async () => {
+    const { id, ownerId, row } = await slowlyRoasted();
+    expect(requestFreshRoast(id, ownerId)).toEqual({ ok: true });
+    expect(db().transaction((tx) => replaceSlowRoast(tx, id, model))).toBe(false);
+    expect(row()).toMatchObject({ roast: '', roastFallback: null });
+  });
+
+  it('may be asked for a few times a day per member', async () => {
+    const { id, ownerId } = await slowlyRoasted();
+    for (let ask = 0; ask < 5; ask++) {
+      expect(requestModelRoast(id, ownerId)).toEqual({ ok: true });
+      db()
+        .delete(jobs)
+        .where(eq(jobs.key, modelRoastJob(id).key))
+        .run();
+    }
+    expect(requestModelRoast(id, ownerId)).toMatchObject({ ok: false, reason: 'too_many' });
   });
 });

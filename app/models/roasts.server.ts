@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import { builds, images } from '../../db/schema';
-import { enqueueJob } from '~/queue/enqueue.server';
-import { roastJob } from '~/queue/job-types';
+import { RATE_LIMITS } from '~/domain/rate-limits';
+import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
+import { modelRoastJob, roastJob } from '~/queue/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/verdict';
 import { suspensionOf } from './member-moderation.server';
 import { unlistBuild } from './moderation.server';
 import { recordBuildListed, recordRoast } from './progression.server';
+import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberRoastLines } from './roast-memory.server';
 import { confirmedParts, proposePartsFromFacts } from './build-parts.server';
 
@@ -28,6 +30,7 @@ export function buildForRoast(buildId: number) {
         roastFacts: builds.roastFacts,
         roastRequestedAt: builds.roastRequestedAt,
         roastIntensity: builds.roastIntensity,
+        roastFallback: builds.roastFallback,
         // The photo's size as uploaded (the roaster looks at a smaller copy).
         photo: { width: images.width, height: images.height },
       })
@@ -134,13 +137,20 @@ export function holdForReview(tx: Writer, buildId: number, reason: string): void
   tx.update(builds).set({ reviewStatus: 'held', reviewReason: reason }).where(eq(builds.id, buildId)).run();
 }
 
+/** Why the built-in roaster wrote a roast though the model was asked (see builds.roast_fallback). */
+export type RoastFallback = 'model_slow';
+
+export type SavedRoast = {
+  text: string;
+  advice: readonly string[];
+  facts: RoastFacts;
+  author: RoastAuthor;
+  lines: readonly string[] | null;
+  fallback?: RoastFallback | null;
+};
+
 /** `lines`: the built-in roaster's line ids (the opener's first), remembered so later roasts avoid them. */
-export function saveRoast(
-  tx: Writer,
-  buildId: number,
-  roast: { text: string; advice: readonly string[]; facts: RoastFacts; author: RoastAuthor; lines: readonly string[] | null },
-  now = new Date(),
-): void {
+export function saveRoast(tx: Writer, buildId: number, roast: SavedRoast, now = new Date()): void {
   const saved = tx
     .update(builds)
     .set({
@@ -152,6 +162,7 @@ export function saveRoast(
       roastOpener: roast.lines?.[0] ?? null,
       roastedAt: now,
       roastFailedAt: null,
+      roastFallback: roast.fallback ?? null,
     })
     .where(eq(builds.id, buildId))
     .run();
@@ -160,6 +171,61 @@ export function saveRoast(
   recordRoast(tx, buildId, now);
   proposePartsFromFacts(tx, buildId, roast.facts);
   if (roast.lines) rememberRoastLines(tx, buildId, now, roast.lines);
+}
+
+/**
+ * The model's roast the owner asked for replaces the built-in one written because the
+ * model was too slow, and only that one: a fresh roast asked for meanwhile (which clears
+ * the fallback) wins. Answers whether it was saved.
+ */
+export function replaceSlowRoast(tx: Writer, buildId: number, roast: SavedRoast, now = new Date()): boolean {
+  const build = tx.select({ fallback: builds.roastFallback, roast: builds.roast }).from(builds).where(eq(builds.id, buildId)).get();
+  if (build?.fallback !== 'model_slow' || !build.roast) return false;
+  saveRoast(tx, buildId, { ...roast, fallback: null }, now);
+  return true;
+}
+
+export type ModelRoastOffer = 'ask' | 'waiting';
+
+/**
+ * What the build page offers about a roast the built-in roaster wrote because the model
+ * was too slow: to its owner, asking the model again, or that it is on it; null to
+ * everyone else, and when the roast is the model's.
+ */
+export function modelRoastOffer(
+  build: { id: number; userId: number; roastFallback: RoastFallback | null },
+  viewerId: number | null,
+): ModelRoastOffer | null {
+  if (build.roastFallback !== 'model_slow' || viewerId !== build.userId) return null;
+  return hasActiveJob(modelRoastJob(build.id).key) ? 'waiting' : 'ask';
+}
+
+export type ModelRoastResult =
+  | { ok: true }
+  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_needed' | 'waiting' }
+  | { ok: false; reason: 'too_many'; retryAfterMs: number };
+
+/**
+ * The owner asks the model for the roast it was too slow to write: its job is queued
+ * (one per build at a time, a few a day per member), and its answer replaces the
+ * built-in roast when it lands (replaceSlowRoast).
+ */
+export function requestModelRoast(buildId: number, userId: number, now = new Date()): ModelRoastResult {
+  return db().transaction((tx) => {
+    const build = tx
+      .select({ userId: builds.userId, fallback: builds.roastFallback, reviewStatus: builds.reviewStatus })
+      .from(builds)
+      .where(eq(builds.id, buildId))
+      .get();
+    if (!build) return { ok: false, reason: 'not_found' };
+    if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
+    if (build.fallback !== 'model_slow' || build.reviewStatus !== 'approved') return { ok: false, reason: 'not_needed' };
+    if (hasActiveJob(modelRoastJob(buildId).key)) return { ok: false, reason: 'waiting' };
+    const allowed = consumeRateLimitIn(tx, RATE_LIMITS.modelRoast.perMember, String(userId), now.getTime());
+    if (!allowed.allowed) return { ok: false, reason: 'too_many', retryAfterMs: allowed.retryAfterMs };
+    enqueueJob(tx, modelRoastJob(buildId), now);
+    return { ok: true };
+  });
 }
 
 /** Every attempt failed: the build page says so kindly, and the build stays as it is. */

@@ -10,6 +10,7 @@ export const LOOK_JOB = 'look';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const LEADERBOARD_JOB = 'leaderboard';
 export const ROAST_JOB = 'roast';
+export const MODEL_ROAST_JOB = 'model-roast';
 export const AI_REPLY_JOB = 'ai-reply';
 export const COMPETITION_CLOSING_JOB = 'competition-closing';
 export const NOTIFY_JOB = 'notify';
@@ -28,6 +29,13 @@ export const lookJob = (buildId: number) => ({ type: LOOK_JOB, key: `look:${buil
 
 /** Writes a build's roast. */
 export const roastJob = (buildId: number) => ({ type: ROAST_JOB, key: `roast:${buildId}`, payload: { buildId } }) satisfies NewJob;
+
+/**
+ * The model's roast the owner asked for in place of one the built-in roaster wrote because
+ * the model was too slow; one queued or running per build.
+ */
+export const modelRoastJob = (buildId: number) =>
+  ({ type: MODEL_ROAST_JOB, key: `model-roast:${buildId}`, payload: { buildId } }) satisfies NewJob;
 
 /** The hourly clean-up; one queued or running at a time. */
 export const housekeepingJob = (runAt: Date) => ({ type: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;

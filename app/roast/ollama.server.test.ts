@@ -15,6 +15,7 @@ import {
 } from '~/roast/ollama.server';
 import { ADVICE_SYSTEM_PROMPT, REPLY_SYSTEM_PROMPT, ROAST_SYSTEM_PROMPTS } from '~/roast/prompts';
 import {
+  BUSY_ERROR,
   SAMPLE_ADVICE,
   SAMPLE_FACTS,
   SAMPLE_ROAST,
@@ -37,7 +38,7 @@ afterEach(async () => {
 });
 
 function config(overrides: Partial<OllamaConfig> = {}): OllamaConfig {
-  return { host: fake.url, model: MODEL, timeoutMs: 5000, ...overrides };
+  return { host: fake.url, model: MODEL, timeoutMs: 5000, loadTimeoutMs: 5000, keepAlive: '30m', concurrency: 1, ...overrides };
 }
 
 /** The bodies of the chat calls the fake received, oldest first. */
@@ -93,7 +94,7 @@ describe('ollamaLook and ollamaRoast: the two steps', () => {
 
     const look = chats()[0];
     expect(look?.model).toBe(MODEL);
-    expect(look?.stream).toBe(false);
+    expect(look?.stream).toBe(true);
     expect(message(look, 'user').images).toEqual([IMAGE.toString('base64')]);
     expect(look?.format).toEqual(z.toJSONSchema(roastFactsSchema));
     expect(look?.options?.temperature).toBe(0);
@@ -132,7 +133,7 @@ describe('ollamaLook and ollamaRoast: the two steps', () => {
   it('clips an over-generous look answer to the schema instead of retrying it', async () => {
     const peripherals = Array.from({ length: 9 }, (_, index) => `monitor ${index + 1}`);
     fake.respond({
-      content: JSON.stringify({ ...SAMPLE_FACTS, gpu: `RTX 4090 ${'with a very long description '.repeat(4)}`, peripherals }),
+      content: JSON.stringify({ ...SAMPLE_FACTS, gpu: `RTX 4090 with ${distinctWords(30)}`, peripherals }),
     });
     const facts = await ollamaLook(config(), IMAGE);
     expect(facts.peripherals).toEqual(peripherals.slice(0, 8));
@@ -359,6 +360,111 @@ describe('failures', () => {
   });
 });
 
+/*
+ * A CPU-only host, on a clock scaled down a hundredfold: the model takes 60 s to load,
+ * an answer once loaded may take 30 s, and Ollama unloads it after the keep_alive a
+ * request names (its own 5 minutes when none).
+ */
+const SCALE = 0.01;
+const scaled = (ms: number) => ms * SCALE;
+
+describe('on a CPU host', () => {
+  async function cpuHost(options: { maxQueue?: number } = {}) {
+    await fake.close();
+    fake = await startFakeOllama({ models: [MODEL], cpuHost: { loadMs: scaled(60_000), timeScale: SCALE, ...options } });
+  }
+  const cpuConfig = (overrides: Partial<OllamaConfig> = {}) =>
+    config({ timeoutMs: scaled(30_000), loadTimeoutMs: scaled(600_000), busyBackoffMs: 10, ...overrides });
+  const roastInput = { title: 'Slow box', facts: SAMPLE_FACTS, intensity: 'medium' as const };
+
+  it('loads the model first with an empty request, within the load timeout, and then answers within the answer timeout', async () => {
+    await cpuHost();
+    expect(await ollamaRoast(cpuConfig(), roastInput)).toBe(SAMPLE_ROAST);
+    expect(fake.loads()).toMatchObject({ started: 1, finished: 1, abandoned: 0 });
+    const load = fake.requests.find((request) => request.path === '/api/generate')?.body;
+    // The same context size as the calls, or Ollama would load the model again for the first of them.
+    expect(load).toMatchObject({ model: MODEL, prompt: '', keep_alive: '30m', options: { num_ctx: chats()[0]?.options?.num_ctx } });
+  });
+
+  it('gives a load that outlasts the load timeout up as a timeout', async () => {
+    await cpuHost();
+    const error = await failure(ollamaRoast(cpuConfig({ loadTimeoutMs: scaled(20_000) }), roastInput));
+    expect((error as OllamaError).kind).toBe('timeout');
+    expect(error.message).toMatch(/load the model/);
+    expect(chats()).toHaveLength(0);
+  });
+
+  it('lets a load go on when the caller stops waiting, so the next call finds the model loaded', async () => {
+    await cpuHost();
+    const error = await failure(ollamaRoast(cpuConfig(), roastInput, AbortSignal.timeout(scaled(10_000))));
+    expect(error.name).toBe('TimeoutError');
+    expect(await ollamaRoast(cpuConfig(), roastInput)).toBe(SAMPLE_ROAST);
+    expect(fake.loads()).toMatchObject({ started: 1, finished: 1, abandoned: 0 });
+  });
+
+  it('sends keep_alive on every call, so the model stays loaded between roasts', async () => {
+    await cpuHost();
+    const image = await ollamaLook(cpuConfig(), IMAGE);
+    await ollamaRoast(cpuConfig(), { ...roastInput, facts: image });
+    await ollamaAdvice(cpuConfig(), { title: 'Slow box', facts: image });
+    // Longer than Ollama's own 5 minutes of idleness, well within 30.
+    await new Promise((resolve) => setTimeout(resolve, scaled(6 * 60_000)));
+    await ollamaReply(cpuConfig(), {
+      title: 'Slow box',
+      roast: SAMPLE_ROAST,
+      facts: image,
+      thread: [{ author: 'ada', isAI: false, content: 'Nice?' }],
+    });
+    expect(chats().map((body) => body.keep_alive)).toEqual(['30m', '30m', '30m', '30m']);
+    expect(fake.loads()).toMatchObject({ started: 1, unloaded: 0 });
+  });
+
+  it('keeps every call under a num_predict cap', async () => {
+    await ollamaLook(config(), IMAGE);
+    await ollamaRoast(config(), roastInput);
+    await ollamaAdvice(config(), { title: 'Slow box', facts: SAMPLE_FACTS });
+    expect(chats().map((body) => body.options?.num_predict)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+  });
+
+  it('asks a busy Ollama again after a pause, and gives up as busy after five tries', async () => {
+    fake.respond({ status: 503, error: BUSY_ERROR }, { status: 503, error: BUSY_ERROR });
+    expect(await ollamaRoast(cpuConfig(), roastInput)).toBe(SAMPLE_ROAST);
+    expect(chats()).toHaveLength(3);
+    fake.respond(...Array.from({ length: 5 }, () => ({ status: 503, error: BUSY_ERROR })));
+    expect(await kindOf(ollamaRoast(cpuConfig(), roastInput))).toBe('busy');
+    expect(chats()).toHaveLength(8);
+  });
+
+  it('sends one request at a time to the host, so a host that queues none is never busy', async () => {
+    await cpuHost({ maxQueue: 0 });
+    const roasts = await Promise.all(Array.from({ length: 4 }, () => ollamaRoast(cpuConfig(), roastInput)));
+    expect(roasts).toEqual(Array.from({ length: 4 }, () => SAMPLE_ROAST));
+    expect(fake.busyRefusals()).toBe(0);
+  });
+
+  it('cuts an answer that repeats itself endlessly and asks again when what came before is no roast', async () => {
+    fake.respond({ runaway: 'You did not build a PC, you built a nightclub that happens to render frames. ' });
+    expect(await ollamaRoast(cpuConfig(), roastInput)).toBe(SAMPLE_ROAST);
+    await vi.waitFor(() => expect(fake.cutShort()).toBe(1));
+    expect(chats()).toHaveLength(2);
+  });
+
+  it('keeps a reply up to where it started repeating itself', async () => {
+    const reply = 'That cable nest has its own postcode, and the RGB is visible from orbit, so no, it is not tidy.';
+    fake.respond({ runaway: `${reply} ` });
+    expect(
+      await ollamaReply(cpuConfig(), {
+        title: 'Slow box',
+        roast: SAMPLE_ROAST,
+        facts: SAMPLE_FACTS,
+        thread: [{ author: 'ada', isAI: false, content: 'Tidy?' }],
+      }),
+    ).toBe(reply);
+    await vi.waitFor(() => expect(fake.cutShort()).toBe(1));
+    expect(chats()).toHaveLength(1);
+  });
+});
+
 describe('ollamaReady', () => {
   it('is true when the model is listed, with or without ":latest"', async () => {
     expect(await ollamaReady(config())).toBe(true);
@@ -377,11 +483,21 @@ describe('ollamaReady', () => {
 });
 
 describe('ollamaConfig', () => {
-  it('reads OLLAMA_HOST, OLLAMA_MODEL and OLLAMA_TIMEOUT_MS', () => {
+  it('reads OLLAMA_HOST, OLLAMA_MODEL, the timeouts, OLLAMA_KEEP_ALIVE and OLLAMA_CONCURRENCY', () => {
     vi.stubEnv('OLLAMA_HOST', 'http://gpu-box.lan:11434');
     vi.stubEnv('OLLAMA_MODEL', 'gemma3:12b');
     vi.stubEnv('OLLAMA_TIMEOUT_MS', '60000');
-    expect(ollamaConfig()).toEqual({ host: 'http://gpu-box.lan:11434', model: 'gemma3:12b', timeoutMs: 60_000 });
+    vi.stubEnv('OLLAMA_LOAD_TIMEOUT_MS', '300000');
+    vi.stubEnv('OLLAMA_KEEP_ALIVE', '-1');
+    vi.stubEnv('OLLAMA_CONCURRENCY', '2');
+    expect(ollamaConfig()).toEqual({
+      host: 'http://gpu-box.lan:11434',
+      model: 'gemma3:12b',
+      timeoutMs: 60_000,
+      loadTimeoutMs: 300_000,
+      keepAlive: -1,
+      concurrency: 2,
+    });
   });
 });
 

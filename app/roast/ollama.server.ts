@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Ollama, type ChatRequest } from 'ollama';
 import { z } from 'zod';
 import type { RoastIntensity } from '~/domain/roast-intensity';
@@ -15,11 +16,25 @@ import {
   type ReplyInput,
   type RoastInput,
 } from '~/roast/prompts';
+import { cutAtRepetition } from '~/roast/repetition';
 import { env } from '~/services/env.server';
 
-export type OllamaConfig = { host: string; model: string; timeoutMs: number };
+export type OllamaConfig = {
+  host: string;
+  model: string;
+  /** How long one answer may take once the model is loaded. */
+  timeoutMs: number;
+  /** How long loading the model may take: never cut short by timeoutMs. */
+  loadTimeoutMs: number;
+  /** Sent as keep_alive on every call (a duration, or seconds; negative keeps the model loaded). */
+  keepAlive: string | number;
+  /** How many requests go to this Ollama host at once. */
+  concurrency: number;
+  /** The first wait before asking a busy Ollama again (it doubles each time). */
+  busyBackoffMs?: number;
+};
 
-type OllamaErrorKind = 'unavailable' | 'timeout' | 'bad_answer' | 'model_missing';
+type OllamaErrorKind = 'unavailable' | 'timeout' | 'bad_answer' | 'model_missing' | 'busy';
 
 /** Why Ollama gave no usable answer; the caller picks a fallback by kind. */
 export class OllamaError extends Error {
@@ -34,11 +49,25 @@ export class OllamaError extends Error {
 
 export function ollamaConfig(): OllamaConfig {
   const config = env();
-  return { host: config.OLLAMA_HOST, model: config.OLLAMA_MODEL, timeoutMs: config.OLLAMA_TIMEOUT_MS };
+  return {
+    host: config.OLLAMA_HOST,
+    model: config.OLLAMA_MODEL,
+    timeoutMs: config.OLLAMA_TIMEOUT_MS,
+    loadTimeoutMs: config.OLLAMA_LOAD_TIMEOUT_MS,
+    keepAlive: config.OLLAMA_KEEP_ALIVE,
+    concurrency: config.OLLAMA_CONCURRENCY,
+  };
 }
 
 /** One try and two retries: a small model's bad answer is often followed by a good one. */
 const TRIES = 3;
+
+/**
+ * A busy Ollama (503: its queue is full) is asked again after 1, 2, 4 and 8 s by
+ * default; past that the job's own retries take over, minutes later.
+ */
+const BUSY_TRIES = 5;
+const BUSY_BACKOFF_MS = 1000;
 
 /**
  * The context window for every call. A ≤1024 px image costs the common vision models
@@ -168,13 +197,34 @@ function write(
 /** Whether Ollama answers quickly and has the configured model. Never throws. */
 export async function ollamaReady(config: OllamaConfig): Promise<boolean> {
   try {
-    const client = new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
-    const { models } = await client.list();
-    const wanted = withoutLatest(config.model);
-    return models.some((model) => withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted);
+    return listed((await readyClient(config).list()).models, config);
   } catch {
     return false;
   }
+}
+
+export type OllamaProbe = { hasModel: boolean; loaded: boolean; problem: string | null };
+
+/** What Ollama says right now: whether it has the model, and whether the model is in memory. Never throws. */
+export async function ollamaProbe(config: OllamaConfig): Promise<OllamaProbe> {
+  const client = readyClient(config);
+  try {
+    if (!listed((await client.list()).models, config))
+      return { hasModel: false, loaded: false, problem: `Ollama has no model "${config.model}"` };
+    return { hasModel: true, loaded: listed((await client.ps()).models, config), problem: null };
+  } catch (error) {
+    return { hasModel: false, loaded: false, problem: toOllamaError(error, config, 'answer').message };
+  }
+}
+
+/** A client for the quick questions (a health check must not hang). */
+function readyClient(config: OllamaConfig): Ollama {
+  return new Ollama({ host: config.host, fetch: limitedFetch(Math.min(READY_TIMEOUT_MS, config.timeoutMs)) });
+}
+
+function listed(models: { name: string; model: string }[], config: OllamaConfig): boolean {
+  const wanted = withoutLatest(config.model);
+  return models.some((model) => withoutLatest(model.name) === wanted || withoutLatest(model.model) === wanted);
 }
 
 /** "llava" and "llava:latest" are the same model to Ollama. */
@@ -192,44 +242,181 @@ async function withRetries<T>(step: string, ask: (attempt: number) => Promise<st
   throw new OllamaError('bad_answer', `Ollama gave no usable ${step} answer in ${TRIES} tries (last: ${problem})`);
 }
 
-/** One non-streaming chat call; any failure becomes an OllamaError, or the caller's AbortError. */
+/**
+ * One chat call, as a CPU host needs it: it waits for a free slot on this Ollama host,
+ * makes sure the model is loaded (with the load's own, longer timeout), then streams the
+ * answer within the answer timeout and cuts it where it starts repeating itself. A busy
+ * Ollama is asked again after a pause. Any failure becomes an OllamaError, or the
+ * caller's AbortError.
+ */
 async function chat(
   config: OllamaConfig,
-  request: Omit<ChatRequest, 'model' | 'stream'>,
+  request: Omit<ChatRequest, 'model' | 'stream' | 'keep_alive'>,
   signal: AbortSignal | undefined,
 ): Promise<string> {
   signal?.throwIfAborted();
-  const client = new Ollama({ host: config.host, fetch: limitedFetch(config.timeoutMs, signal) });
+  const release = await slot(config, signal);
   try {
-    const response = await client.chat({ ...request, model: config.model, stream: false });
-    return typeof response.message?.content === 'string' ? response.message.content : '';
+    await untilAborted(loadModel(config), signal);
+    return await whileBusy(config, signal, () => streamChat(config, request, signal));
+  } finally {
+    release();
+  }
+}
+
+async function streamChat(
+  config: OllamaConfig,
+  request: Omit<ChatRequest, 'model' | 'stream' | 'keep_alive'>,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const cut = new AbortController();
+  const client = new Ollama({
+    host: config.host,
+    fetch: limitedFetch(config.timeoutMs, AbortSignal.any([cut.signal, ...(signal ? [signal] : [])])),
+  });
+  let text = '';
+  try {
+    const stream = await client.chat({ ...request, model: config.model, keep_alive: config.keepAlive, stream: true });
+    for await (const part of stream) {
+      text += typeof part.message?.content === 'string' ? part.message.content : '';
+      const looped = cutAtRepetition(text);
+      if (looped !== null) {
+        // Closing the stream is what stops Ollama generating.
+        cut.abort();
+        return looped;
+      }
+    }
+    return text;
   } catch (error) {
     signal?.throwIfAborted();
-    throw toOllamaError(error, config);
+    throw toOllamaError(error, config, `answer within ${config.timeoutMs} ms`);
   }
+}
+
+/** Loads in flight, one per host and model, shared by every caller (the warm-up too). */
+const loads = new Map<string, Promise<void>>();
+
+/**
+ * Makes sure Ollama has the model in memory, with an empty request (Ollama's way to load
+ * a model) carrying the same num_ctx and keep_alive as every call, so the next call does
+ * not load it again. A load on a CPU host takes a minute or two and is thrown away when
+ * its client gives up, so it is never tied to one caller: a caller that stops waiting
+ * (its job's deadline, a shutdown) leaves it running for the next.
+ */
+export function loadModel(config: OllamaConfig): Promise<void> {
+  const key = `${config.host} ${config.model}`;
+  const inFlight = loads.get(key);
+  if (inFlight) return inFlight;
+  const loading = whileBusy(config, undefined, async () => {
+    const client = new Ollama({ host: config.host, fetch: limitedFetch(config.loadTimeoutMs) });
+    try {
+      await client.generate({
+        model: config.model,
+        prompt: '',
+        keep_alive: config.keepAlive,
+        options: { num_ctx: NUM_CTX },
+        stream: false,
+      });
+    } catch (error) {
+      throw toOllamaError(error, config, `load the model within ${config.loadTimeoutMs} ms`);
+    }
+  }).finally(() => loads.delete(key));
+  loads.set(key, loading);
+  // Whoever asked handles the failure; nobody may have asked (a warm-up after start).
+  loading.catch(() => undefined);
+  return loading;
+}
+
+/** Whether this process is loading the model right now. */
+export function modelLoading(config: OllamaConfig): boolean {
+  return loads.has(`${config.host} ${config.model}`);
+}
+
+/** A busy Ollama (503) is asked again, after 1, 2, 4 and 8 s; anything else is the caller's to handle. */
+async function whileBusy<T>(config: OllamaConfig, signal: AbortSignal | undefined, ask: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof OllamaError) || error.kind !== 'busy' || attempt >= BUSY_TRIES) throw error;
+      const pause = (config.busyBackoffMs ?? BUSY_BACKOFF_MS) * 2 ** (attempt - 1);
+      // Some jitter, so the jobs that were turned away together do not come back together.
+      await sleep(pause * (0.75 + Math.random() / 2), undefined, { signal });
+    }
+  }
+}
+
+type Slots = { busy: number; waiting: (() => void)[] };
+const hosts = new Map<string, Slots>();
+
+/**
+ * A place among the requests to this Ollama host (OLLAMA_CONCURRENCY, one by default: a
+ * CPU host answers one at a time, and a second request would only wait in Ollama's own
+ * queue, where a timeout cannot tell waiting from working).
+ */
+async function slot(config: OllamaConfig, signal: AbortSignal | undefined): Promise<() => void> {
+  let slots = hosts.get(config.host);
+  if (!slots) hosts.set(config.host, (slots = { busy: 0, waiting: [] }));
+  const held = slots;
+  if (held.busy >= config.concurrency) {
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        held.waiting.splice(held.waiting.indexOf(turn), 1);
+        reject(signal?.reason);
+      };
+      held.waiting.push(turn);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
+  } else held.busy += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // The slot goes straight to the next waiter; only with none is it freed.
+    const next = held.waiting.shift();
+    if (next) next();
+    else held.busy -= 1;
+  };
+}
+
+/** Waits for `promise`, but no longer than `signal` allows (the promise itself goes on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 /**
  * The client passes no signal to non-streaming calls, so the timeout and the caller's
- * abort are put on every request here; they also cut off reading the body.
+ * abort are put on every request here (beside the client's own, for a stream); they also
+ * cut off reading the body.
  */
 function limitedFetch(timeoutMs: number, signal?: AbortSignal): typeof fetch {
   return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
+    return fetch(input, { ...init, signal: AbortSignal.any(signals) });
   };
 }
 
-function toOllamaError(error: unknown, config: OllamaConfig): OllamaError {
+function toOllamaError(error: unknown, config: OllamaConfig, task: string): OllamaError {
   const cause = { cause: error };
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new OllamaError('timeout', `Ollama did not answer within ${config.timeoutMs} ms`, cause);
+    return new OllamaError('timeout', `Ollama did not ${task}`, cause);
   }
   // The client's ResponseError (not exported): an HTTP error with Ollama's own message.
   if (error instanceof Error && 'status_code' in error) {
     if (error.status_code === 404 && /not found/i.test(error.message)) {
       return new OllamaError('model_missing', `Ollama has no model "${config.model}": ${error.message}`, cause);
     }
+    if (error.status_code === 503) return new OllamaError('busy', `Ollama is busy: ${error.message}`, cause);
     return new OllamaError('unavailable', `Ollama answered ${String(error.status_code)}: ${error.message}`, cause);
   }
   // fetch's "fetch failed" hides the reason (ECONNREFUSED, ENOTFOUND, ECONNRESET…) in its cause.

@@ -31,6 +31,10 @@ describe('parseEnv', () => {
       ROAST_PROVIDER: 'auto',
       OLLAMA_HOST: 'http://127.0.0.1:11434',
       OLLAMA_MODEL: 'qwen2.5vl:7b',
+      OLLAMA_KEEP_ALIVE: '30m',
+      OLLAMA_LOAD_TIMEOUT_MS: 600_000,
+      OLLAMA_CONCURRENCY: 1,
+      ROAST_DEADLINE_MS: 180_000,
       JOB_POLL_MS: 1000,
       TRUST_PROXY: 0,
       UPLOAD_MIN_KB_PER_S: 32,
@@ -154,6 +158,21 @@ describe('parseEnv', () => {
     it('must be an http(s) origin', () => {
       expect(parseEnv({ OLLAMA_HOST: 'http://gpu-box:11434/' }).OLLAMA_HOST).toBe('http://gpu-box:11434');
       expect(envError({ OLLAMA_HOST: 'localhost:11434' }).message).toContain('OLLAMA_HOST');
+    });
+  });
+
+  describe('OLLAMA_KEEP_ALIVE', () => {
+    it("takes Ollama's durations as text and whole seconds (-1: for good) as numbers", () => {
+      for (const value of ['30m', '1h30m', '90s', '2.5h', '500ms'])
+        expect(parseEnv({ OLLAMA_KEEP_ALIVE: value }).OLLAMA_KEEP_ALIVE).toBe(value);
+      expect(parseEnv({ OLLAMA_KEEP_ALIVE: '-1' }).OLLAMA_KEEP_ALIVE).toBe(-1);
+      expect(parseEnv({ OLLAMA_KEEP_ALIVE: '3600' }).OLLAMA_KEEP_ALIVE).toBe(3600);
+    });
+
+    it('refuses what Ollama would refuse, naming the setting', () => {
+      for (const value of ['30 minutes', '30M', 'forever', '-30m', '1e3', '30m;rm', 'm']) {
+        expect(envError({ OLLAMA_KEEP_ALIVE: value }).message).toContain('OLLAMA_KEEP_ALIVE must be a duration');
+      }
     });
   });
 

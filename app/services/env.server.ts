@@ -23,6 +23,16 @@ const duration = z
   .transform((value) => Number(value.slice(0, -1)) * DURATION_UNITS_MS[value.slice(-1) as keyof typeof DURATION_UNITS_MS]);
 
 /**
+ * Ollama's keep_alive: a Go duration ("30m", "1h30m", "90s"), a whole number of seconds,
+ * or a negative one ("-1") to keep the model loaded for good. Whole numbers are sent as
+ * numbers: Ollama reads a string only as a duration with a unit ("-1" as a string fails).
+ */
+const keepAlive = z
+  .string()
+  .regex(/^(-?\d{1,9}|(\d{1,6}(\.\d+)?(ms|s|m|h))+)$/, 'must be a duration such as 30m, 1h or 90s, a number of seconds, or -1')
+  .transform((value) => (/^-?\d+$/.test(value) ? Number(value) : value));
+
+/**
  * How many proxies in front of the app may be believed: `false` (0) reads the
  * socket, `true` is one hop (nginx, or Fly's edge), a number counts the hops.
  */
@@ -77,6 +87,10 @@ const settings = z.object({
   OLLAMA_HOST: origin('http://127.0.0.1:11434').default('http://127.0.0.1:11434'),
   OLLAMA_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
   OLLAMA_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(180_000),
+  OLLAMA_LOAD_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(600_000),
+  OLLAMA_KEEP_ALIVE: keepAlive.default('30m'),
+  OLLAMA_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(1),
+  ROAST_DEADLINE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(180_000),
   JOB_POLL_MS: wholeNumber(50, 3_600_000, 'must be between 50 and 3600000').default(1000),
   JOB_CONCURRENCY: wholeNumber(1, 16, 'must be between 1 and 16').default(2),
   JOB_LEASE_MS: wholeNumber(1000, 3_600_000, 'must be between 1000 and 3600000').default(60_000),

@@ -268,7 +268,14 @@ describe('with an Ollama server', () => {
   it('screens and lists a new upload while slow roasts fill every AI slot', async () => {
     fake = await startFakeOllama();
     const release = fake.holdWrites();
-    const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url, JOB_CONCURRENCY: '2' });
+    // Two requests at a time to this Ollama (one by default), so both roasts are with the model.
+    const app = await launch({
+      SCREENING: 'auto',
+      ROAST_PROVIDER: 'ollama',
+      OLLAMA_HOST: fake.url,
+      JOB_CONCURRENCY: '2',
+      OLLAMA_CONCURRENCY: '2',
+    });
     const owner = await member(app);
     const first = await upload(owner, 'Slow roast one');
     await upload(owner, 'Slow roast two');

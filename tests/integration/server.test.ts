@@ -132,7 +132,7 @@ describe('GET /healthz', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toMatchObject({ ok: true, database: 'ok' });
+    expect(await response.json()).toMatchObject({ ok: true, database: 'ok', roaster: 'builtin' });
   });
 });
 

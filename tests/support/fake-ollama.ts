@@ -6,9 +6,38 @@ import type { RoastFacts } from '../../app/roast/facts';
  * A real HTTP server speaking the part of Ollama's API that RigRoast uses, so tests run
  * the real `ollama` client (and, in integration tests, the built app with OLLAMA_HOST
  * pointed here) instead of mocking functions.
+ *
+ * With `cpuHost` it behaves as Ollama does on a CPU-only machine: the model is not in
+ * memory until a request loads it (`loadMs`, shared by the requests that arrive
+ * meanwhile, and thrown away when the request that started it gives up), it is unloaded
+ * after the request's keep_alive (Ollama's 5 minutes when none is sent) of idleness,
+ * requests are answered one at a time, and past `maxQueue` waiting ones Ollama answers
+ * 503. Durations a request names (keep_alive) are multiplied by `timeScale`, so a test
+ * can keep a 30-minute keep_alive apart from a 5-minute one in milliseconds.
  */
 
-export type FakeAnswer = { content: string } | { status: number; error: string } | { delayMs: number; content: string } | { hangUp: true };
+export type FakeAnswer =
+  | { content: string }
+  | { status: number; error: string }
+  | { delayMs: number; content: string }
+  | { hangUp: true }
+  /** Streams `text` over and over, one piece every `pieceMs`, until num_predict (as Ollama does with a model that loops). */
+  | { runaway: string; pieceMs?: number };
+
+export type CpuHost = {
+  /** How long loading the model takes (Ollama on a CPU host: 60-105 s). */
+  loadMs: number;
+  /** Requests waiting beyond the one being answered before Ollama answers 503 (OLLAMA_MAX_QUEUE). */
+  maxQueue?: number;
+  /** Real milliseconds per millisecond a request names (keep_alive); 1 by default. */
+  timeScale?: number;
+};
+
+/** What happened to the model's memory, for assertions. */
+export type FakeLoads = { started: number; finished: number; abandoned: number; unloaded: number };
+
+/** Ollama's answer when its queue is full (server/sched.go's ErrMaxQueue). */
+export const BUSY_ERROR = 'server busy, please try again.  maximum pending requests exceeded';
 
 /** A request's JSON body as Ollama's chat API defines it (other endpoints: their own fields). */
 export type FakeRequestBody = {
@@ -43,6 +72,14 @@ export type FakeOllama = {
   holdWrites(): () => void;
   /** How many written answers are being held right now. */
   heldWrites(): number;
+  /** How often the model was loaded, abandoned mid-load and unloaded (cpuHost only). */
+  loads(): FakeLoads;
+  /** Whether the model is in memory now (always, without cpuHost). */
+  loaded(): boolean;
+  /** Streamed answers the client closed before they were done (a runaway cut short). */
+  cutShort(): number;
+  /** Chat requests refused with 503 because the queue was full. */
+  busyRefusals(): number;
   close(): Promise<void>;
 };
 
@@ -78,7 +115,7 @@ export const SAMPLE_ADVICE = [
 const DEFAULT_MODELS = ['qwen2.5vl:7b'];
 
 /** Starts the fake on a free local port (or `port`). */
-export async function startFakeOllama(options: { models?: string[]; port?: number } = {}): Promise<FakeOllama> {
+export async function startFakeOllama(options: { models?: string[]; port?: number; cpuHost?: CpuHost } = {}): Promise<FakeOllama> {
   const requests: FakeRequest[] = [];
   const queue: FakeAnswer[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -86,6 +123,15 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
   let delay = 0;
   let writesHeld: Promise<void> | null = null;
   let held = 0;
+  const cpu = options.cpuHost;
+  const loads: FakeLoads = { started: 0, finished: 0, abandoned: 0, unloaded: 0 };
+  let inMemory = !cpu;
+  let loading: { done: Promise<boolean>; abandon: () => void } | null = null;
+  let unloadTimer: NodeJS.Timeout | undefined;
+  let pending = 0;
+  let turn: Promise<void> = Promise.resolve();
+  let cut = 0;
+  let refused = 0;
 
   const knows = (name: string | undefined) => {
     const base = (value: string) => value.replace(/:latest$/, '');
@@ -108,9 +154,108 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       });
     });
 
+  /** Loads the model once for every request waiting on it; false when the request that started it gave up. */
+  function load(response: ServerResponse): Promise<boolean> {
+    if (inMemory) return Promise.resolve(true);
+    if (loading) return loading.done;
+    loads.started += 1;
+    let abandon: () => void = () => undefined;
+    const done = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        loads.finished += 1;
+        inMemory = true;
+        loading = null;
+        resolve(true);
+      }, cpu?.loadMs ?? 0);
+      timers.add(timer);
+      abandon = () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+        loads.abandoned += 1;
+        loading = null;
+        resolve(false);
+      };
+    });
+    const started = { done, abandon };
+    loading = started;
+    // Ollama cancels a load whose request is cancelled; the load is lost.
+    response.on('close', () => {
+      if (loading === started && !response.writableFinished) started.abandon();
+    });
+    return done;
+  }
+
+  /** After each answer the model stays for the request's keep_alive, then is unloaded. */
+  function keepFor(keepAlive: unknown) {
+    if (!cpu) return;
+    clearTimeout(unloadTimer);
+    const ms = durationMs(keepAlive);
+    if (ms < 0) return;
+    unloadTimer = setTimeout(
+      () => {
+        inMemory = false;
+        loads.unloaded += 1;
+      },
+      ms * (cpu.timeScale ?? 1),
+    );
+  }
+
+  /** One request at a time on a CPU host; past the queue's length a 503. */
+  async function inTurn(response: ServerResponse, answer: () => Promise<void>) {
+    if (!cpu) return answer();
+    if (pending > (cpu.maxQueue ?? Number.POSITIVE_INFINITY)) {
+      refused += 1;
+      sendJson(response, 503, { error: BUSY_ERROR });
+      return;
+    }
+    pending += 1;
+    const previous = turn;
+    let finish: () => void = () => undefined;
+    turn = new Promise((resolve) => (finish = resolve));
+    try {
+      await previous;
+      if (!response.destroyed) await answer();
+    } finally {
+      pending -= 1;
+      finish();
+    }
+  }
+
   async function chat(request: IncomingMessage, response: ServerResponse, body: FakeRequestBody) {
     if (!knows(body.model)) {
       sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
+      return;
+    }
+    await inTurn(response, async () => {
+      if (!(await load(response)) || response.destroyed) return;
+      await answerChat(request, response, body);
+      keepFor(body.keep_alive);
+    });
+  }
+
+  /** /api/generate as RigRoast uses it: an empty prompt, which only loads the model. */
+  async function generate(response: ServerResponse, body: FakeRequestBody) {
+    if (!knows(body.model)) {
+      sendJson(response, 404, { error: `model "${body.model}" not found, try pulling it first` });
+      return;
+    }
+    if (body.prompt) {
+      sendJson(response, 400, { error: 'the fake Ollama only loads models through /api/generate' });
+      return;
+    }
+    await inTurn(response, async () => {
+      if (!(await load(response)) || response.destroyed) return;
+      sendJson(response, 200, { model: body.model, created_at: new Date().toISOString(), response: '', done: true, done_reason: 'load' });
+      keepFor(body.keep_alive);
+    });
+  }
+
+  async function answerChat(request: IncomingMessage, response: ServerResponse, body: FakeRequestBody) {
+    const model = body.model ?? '';
+    // No messages: Ollama only loads the model and says so.
+    if ((body.messages ?? []).length === 0) {
+      sendJson(response, 200, { ...chunk(model, ''), done: true, done_reason: 'load' });
       return;
     }
     if (writesHeld && !isLook(body)) {
@@ -129,7 +274,10 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       sendJson(response, answer.status, { error: answer.error });
       return;
     }
-    const model = body.model ?? '';
+    if ('runaway' in answer) {
+      await runaway(response, body, answer);
+      return;
+    }
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
       for (const piece of answer.content.match(/[\s\S]{1,40}/g) ?? []) {
@@ -139,6 +287,30 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       return;
     }
     sendJson(response, 200, { ...chunk(model, answer.content), ...finalStats(answer.content) });
+  }
+
+  /** A model that loops: the same text until num_predict's tokens (about four characters each) are spent. */
+  async function runaway(response: ServerResponse, body: FakeRequestBody, answer: { runaway: string; pieceMs?: number }) {
+    const model = body.model ?? '';
+    const limit = typeof body.options?.num_predict === 'number' && body.options.num_predict > 0 ? body.options.num_predict * 4 : 400_000;
+    const pieces = answer.runaway.match(/[\s\S]{1,16}/g) ?? [' '];
+    if (!body.stream) {
+      const text = answer.runaway.repeat(Math.ceil(limit / answer.runaway.length)).slice(0, limit);
+      sendJson(response, 200, { ...chunk(model, text), ...finalStats(text), done_reason: 'length' });
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    let sent = 0;
+    for (let index = 0; sent < limit; index += 1) {
+      if (!(await wait(answer.pieceMs ?? 2, response))) {
+        cut += 1;
+        return;
+      }
+      const piece = pieces[index % pieces.length] ?? ' ';
+      sent += piece.length;
+      response.write(`${JSON.stringify({ ...chunk(model, piece), done: false })}\n`);
+    }
+    response.end(`${JSON.stringify({ ...chunk(model, ''), ...finalStats('x'.repeat(sent)), done_reason: 'length' })}\n`);
   }
 
   const server = createServer((request, response) => {
@@ -160,8 +332,14 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
         chat(request, response, body ?? {}).catch((error: unknown) => {
           if (!response.headersSent) sendJson(response, 500, { error: String(error) });
         });
+      } else if (request.method === 'POST' && path === '/api/generate') {
+        generate(response, body ?? {}).catch((error: unknown) => {
+          if (!response.headersSent) sendJson(response, 500, { error: String(error) });
+        });
       } else if (request.method === 'GET' && path === '/api/tags') {
         sendJson(response, 200, { models: models.map(modelInfo) });
+      } else if (request.method === 'GET' && path === '/api/ps') {
+        sendJson(response, 200, { models: inMemory ? models.slice(0, 1).map(modelInfo) : [] });
       } else if (request.method === 'GET' && path === '/api/version') {
         sendJson(response, 200, { version: '0.12.6' });
       } else if ((request.method === 'GET' || request.method === 'HEAD') && path === '/') {
@@ -194,9 +372,14 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       };
     },
     heldWrites: () => held,
+    loads: () => ({ ...loads }),
+    loaded: () => inMemory,
+    cutShort: () => cut,
+    busyRefusals: () => refused,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      clearTimeout(unloadTimer);
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },
@@ -210,6 +393,17 @@ function isLook(body: FakeRequestBody): boolean {
 function defaultAnswer(body: FakeRequestBody): FakeAnswer {
   if (isLook(body)) return { content: JSON.stringify(SAMPLE_FACTS) };
   return { content: body.format !== undefined ? JSON.stringify({ advice: SAMPLE_ADVICE }) : SAMPLE_ROAST };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** keep_alive in milliseconds as Ollama reads it: a number is seconds, text a Go duration, negative is for good, none is 5 minutes. */
+function durationMs(value: unknown): number {
+  if (typeof value === 'number') return value < 0 ? -1 : value * 1000;
+  if (typeof value !== 'string') return 5 * 60_000;
+  let total = 0;
+  for (const [, amount = '0', unit = 's'] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * (UNIT_MS[unit] ?? 0);
+  return value.startsWith('-') ? -1 : total;
 }
 
 function chunk(model: string, content: string) {

@@ -7,6 +7,7 @@ import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
 import { isReportReason, reportItem } from '~/models/reports.server';
 import { isRoastReaction, reactToRoast } from '~/models/roast-reactions.server';
+import { requestModelRoast } from '~/models/roasts.server';
 import type { CurrentUser } from '~/domain/users';
 import { isStaff } from '~/domain/permissions';
 import { ratingNetworkOf } from '~/web/rating-network.server';
@@ -115,4 +116,25 @@ export function askForFreshRoast(request: Request, buildId: number, userId: numb
     too_soon: `You can ask for a fresh roast once a day. Try again in ${result.reason === 'too_soon' ? waitText(result.retryAfterMs) : ''}.`,
   }[result.reason];
   return redirectWithToast(to, { kind: 'error', title: 'No fresh roast this time', description }, { status: 303 });
+}
+
+/** The owner asks the model for the roast the built-in roaster wrote in its place when it was too slow. */
+export function askForModelRoast(request: Request, buildId: number, userId: number, back: string) {
+  const to = backTo(request, back, PLACES.roast);
+  const result = requestModelRoast(buildId, userId);
+  if (result.ok) {
+    return redirectWithToast(
+      to,
+      { title: 'The AI model is on it', description: 'Its roast replaces this one when it lands, in a few minutes.' },
+      { status: 303 },
+    );
+  }
+  if (result.reason === 'not_found') throw data(null, { status: 404 });
+  const description = {
+    not_owner: 'Only the owner of this build can ask the AI model for its roast.',
+    not_needed: 'This roast is already the one the AI model wrote.',
+    waiting: 'The AI model is already writing its roast of this build.',
+    too_many: `You have asked the AI model often today. Try again in ${result.reason === 'too_many' ? waitText(result.retryAfterMs) : ''}.`,
+  }[result.reason];
+  return redirectWithToast(to, { kind: 'error', title: 'Not this time', description }, { status: 303 });
 }

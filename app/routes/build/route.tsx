@@ -1,7 +1,8 @@
 import { data, Form, Link, type ShouldRevalidateFunction, useLocation } from 'react-router';
 import type { Route } from './+types/route';
-import { askForFreshRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
+import { askForFreshRoast, askForModelRoast, comment, deleteComment, hide, rate, reactToRoastWith, report } from './actions.server';
 import { FreshRoast } from './fresh-roast';
+import { SlowModelNote } from './slow-model';
 import { BuildAbout, OwnerEditLink } from './build-about';
 import { PhotoCheck } from './photo-check';
 import { ReplyPoll } from './reply-poll';
@@ -30,7 +31,7 @@ import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
 import { roastReactionsOf } from '~/models/roast-reactions.server';
-import { roastView } from '~/models/roasts.server';
+import { modelRoastOffer, roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { keepGuestComment } from '~/web/pending-comment.server';
@@ -131,6 +132,8 @@ export function loader(args: Route.LoaderArgs) {
     roastReactions:
       roast.state === 'roasted' && detail.roastedAt && build.listed ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null) : null,
     freshRoast: freshRoastOffer(detail, roast, viewer),
+    // The built-in roaster stood in for a model that was too slow: said to all, and its owner may ask the model again.
+    slowModel: roast.state === 'roasted' && detail.roastFallback === 'model_slow' ? { offer: modelRoastOffer(detail, viewer?.id ?? null) } : null,
     // Listed before the vision model's look answered: its owner is told it may still be held.
     photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
     photos: page.photos,
@@ -183,6 +186,8 @@ export async function action(args: Route.ActionArgs) {
       return report(request, buildId, member.id, formData, back);
     case 'fresh-roast':
       return askForFreshRoast(request, buildId, member.id, formData, back);
+    case 'model-roast':
+      return askForModelRoast(request, buildId, member.id, back);
     default:
       throw data(null, { status: 400 });
   }
@@ -198,7 +203,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
+  const { build, roast, roastReactions, freshRoast, slowModel, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
     loaderData;
   const suspension = viewer?.suspension ?? null;
   // The reload names the page without its fragment: to the same address with one (#roast, where a
@@ -247,6 +252,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             </SharedRegion>
           ) : null}
           <RoastBox view={roast}>
+            {slowModel ? <SlowModelNote offer={suspension ? null : slowModel.offer} /> : null}
             {roastReactions && !suspension ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
             {freshRoast && !suspension ? (
               <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} intensity={roast.state === 'roasted' ? roast.intensity : undefined} />
