@@ -46,7 +46,7 @@ export default [
   route('cookie-policy', 'routes/cookie-policy.tsx'),
   route('about', 'routes/about.tsx'),
   route('healthz', 'routes/healthz.ts'),
-  // The JSON API (spec §7); its contract is app/api/contract.
+  // The JSON API (docs/product.md §7); its contract is app/api/contract.
   route('api/openapi.json', 'routes/api/openapi.ts'),
   route('api/user', 'routes/api/user.ts'),
   route('api/logout', 'routes/api/logout.ts'),

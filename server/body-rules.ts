@@ -69,7 +69,7 @@ export function bodyRule(contentType: string | undefined, target: string | undef
   return refused(`The form could not be read: send it as application/x-www-form-urlencoded${route ? ' or multipart/form-data' : ''}.`);
 }
 
-/** Over its limit: in the spec's words where a photo may come (spec §5), and how many where several may; else of the body. */
+/** Over its limit: in the words of docs/product.md §5 where a photo may come, and how many where several may; else of the body. */
 export const tooLarge = (maxBytes: number): Refusal => ({
   status: 413,
   code: 'too_large',

@@ -92,7 +92,7 @@ export function openApiDocument(origin: string) {
       title: 'RigRoast API',
       version: '1.0.0',
       description:
-        'The calls of the RigRoast web client (product spec §7). Sign in with /api/request-login-code and /api/verify-login-code; the session cookie they set authenticates the rest. Writes must come from the site itself (Origin) or from a client that sends no Origin.',
+        'The calls of the RigRoast web client (docs/product.md §7). Sign in with /api/request-login-code and /api/verify-login-code; the session cookie they set authenticates the rest. Writes must come from the site itself (Origin) or from a client that sends no Origin.',
     },
     servers: [{ url: origin }],
     paths,

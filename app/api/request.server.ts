@@ -96,7 +96,7 @@ function checked<Schema extends z.ZodType>(schema: Schema, input: unknown): z.ou
 
 type ContextArgs = Parameters<typeof currentUser>[0];
 
-/** The session's member; 401 "Authentication required" (spec §8) for a guest. Identity never comes from the body. */
+/** The session's member; 401 "Authentication required" (docs/product.md §8) for a guest. Identity never comes from the body. */
 export function requireApiUser(args: ContextArgs): CurrentUser {
   const user = currentUser(args);
   if (!user) throw apiError(401, 'Authentication required');

@@ -18,7 +18,7 @@ type Props = {
   keeping?: string;
 };
 
-/** Spec §2: shown when a guest tries to rate or comment (with JavaScript; without, the form post goes to /auth). */
+/** Shown when a guest tries to rate or comment (docs/product.md §2), with JavaScript; without, the form post goes to /auth. */
 export function AuthRequiredDialog({ redirectTo, onClose, keeping }: Props) {
   const back = encodeURIComponent(redirectTo);
   return (

@@ -49,8 +49,8 @@ type Props = {
 const SORT_LABELS: Record<CommentSort, string> = { top: 'Top', new: 'New' };
 
 /**
- * Spec §2 Build detail: the comment box, Top and New, the threads with one level of
- * replies (a long one folded), and "View all N comments".
+ * The build page's comment box, Top and New, the threads with one level of replies
+ * (a long one folded), and "View all N comments" (docs/product.md §2).
  */
 export function Comments({
   buildId,

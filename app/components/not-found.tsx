@@ -3,15 +3,15 @@ import { buttonClass } from '~/components/ui/button';
 import type { Missing } from '~/utils/not-found';
 
 const texts: Record<Missing, { title: string; text: string }> = {
-  // The spec's heading is "404 Page Not Found" (the big number is its start); its line "Did you
-  // forget to add the page to the router?" spoke to developers, not visitors.
+  // The heading is "404 Page Not Found" (docs/product.md §8; the big number is its start); the old spec's
+  // line "Did you forget to add the page to the router?" spoke to developers, not visitors.
   page: { title: 'Page Not Found', text: 'There is no page at this address. The link may be mistyped, or the page has moved.' },
   build: { title: 'Build not found', text: 'This build does not exist or was taken down.' },
   photo: { title: 'Photo not found', text: 'This build has no photo at this address, or it is not shown yet.' },
   competition: { title: 'Competition not found', text: 'This competition does not exist or was removed.' },
 };
 
-/** The 404 page (spec §2), for unknown paths and unknown records alike, saying which is missing. */
+/** The 404 page (product §2), for unknown paths and unknown records alike, saying which is missing. */
 export function NotFound({ missing = 'page' }: { missing?: Missing }) {
   const { title, text } = texts[missing];
   return (

@@ -1,8 +1,8 @@
 import { Stars } from '~/components/stars';
 
 /**
- * A build's average to one decimal, "Rated by N user/users" and its stars (spec §2
- * Build detail); "Not rated yet" before the first rating, not "0.0 · Rated by 0 users".
+ * A build's average to one decimal, "Rated by N user/users" and its stars on the build
+ * page (docs/product.md §2); "Not rated yet" before the first rating, not "0.0 · Rated by 0 users".
  */
 export function RatingSummary({
   averageRating,

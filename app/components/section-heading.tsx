@@ -12,7 +12,7 @@ export function SectionHeading({ id, children, action }: { id: string; children:
   );
 }
 
-/** The neon-bordered empty state of a list, with the spec's upper-case text. */
+/** The neon-bordered empty state of a list, with its upper-case text (docs/product.md §2). */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="panel mt-6 border-dashed p-8 text-center font-bold uppercase tracking-wide text-muted">{children}</p>;
 }

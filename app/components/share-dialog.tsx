@@ -7,7 +7,7 @@ import { Modal } from '~/components/ui/modal';
 const FAILED = 'Failed to generate share link. Please try again.';
 
 /**
- * The Share dialog (spec §2): asks the server for the build's share link once when
+ * The Share dialog (docs/product.md §2): asks the server for the build's share link once when
  * it opens, then offers the networks and copying. Only with JavaScript; without,
  * the Share button posts to the share page instead.
  */

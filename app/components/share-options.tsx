@@ -6,8 +6,8 @@ import { useHydrated } from '~/components/use-hydrated';
 
 /**
  * The places a link is passed on through their own share-intent addresses: where
- * builders talk (Reddit, WhatsApp) first, then the spec's (§9: Facebook, Twitter,
- * LinkedIn). Discord has none: its link is copied (ShareOptions).
+ * builders talk (Reddit, WhatsApp) first, then Facebook, Twitter and LinkedIn
+ * (docs/product.md §9). Discord has none: its link is copied (ShareOptions).
  */
 export function shareIntents(url: string, title: string) {
   const link = encodeURIComponent(url);

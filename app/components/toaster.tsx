@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExter
 import { CloseIcon } from '~/components/icons';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type Toast, type ToastInput } from '~/utils/toast';
 
-// One toast at a time (spec §9): a newer toast replaces the one showing.
+// One toast at a time (docs/product.md §9): a newer toast replaces the one showing.
 let current: Toast | null = null;
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 import { ChatIcon, FlameIcon, StarIcon, TrophyIcon, UploadIcon } from '~/components/icons';
 
-/** The five steps of the first-visit tutorial (spec §2): welcome, upload, rate, comment, leaderboards. */
+/** The five steps of the first-visit tutorial (docs/product.md §2): welcome, upload, rate, comment, leaderboards. */
 export const tutorialSteps = [
   {
     icon: FlameIcon,

@@ -37,7 +37,7 @@ export function AccountLinks({ user }: { user: Pick<CurrentUser, 'isAdmin' | 'is
   );
 }
 
-/** The avatar menu (spec §2): username, My Profile, Admin Dashboard for admins, Logout. */
+/** The avatar menu (docs/product.md §2): username, My Profile, Admin Dashboard for admins, Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();

@@ -13,7 +13,7 @@ export function inContest(competition: { startDate: Date; closedAt: Date | null 
   return competition.closedAt === null && competition.startDate <= now;
 }
 
-/** What a competition card shows (spec §4), on /competitions, the home page and in the API. */
+/** What a competition card shows (docs/product.md §4), on /competitions, the home page and in the API. */
 export type CompetitionCard = {
   id: number;
   title: string;

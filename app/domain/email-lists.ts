@@ -1,4 +1,4 @@
-/** The mail a member can switch off, each with its own unsubscribe link (spec §3 users.emailPreferences). */
+/** The mail a member can switch off, each with its own unsubscribe link (docs/product.md §3: users.emailPreferences). */
 export const EMAIL_LISTS = ['notifications', 'weeklyDigest', 'marketing'] as const;
 export type EmailList = (typeof EMAIL_LISTS)[number];
 export type EmailSwitches = Record<EmailList, boolean>;
@@ -14,13 +14,13 @@ export const EMAIL_LIST_TEXT: Record<EmailList, { label: string; mails: string; 
   marketing: { label: 'News and offers', mails: 'news e-mails', description: 'Now and then, news about RigRoast.' },
 };
 
-/** A new member's stored switches: all on, as the spec sets them (news still needs a yes: `emailSettings`). */
+/** A new member's stored switches: all on (news still needs a yes: `emailSettings`). */
 export const NEW_MEMBER_EMAIL_PREFERENCES = { notifications: true, weeklyDigest: true, marketing: true } as const;
 
 /** When the member last said yes and no to "News and offers" (null: never). */
 export type NewsConsent = { optedInAt: Date | null; optedOutAt: Date | null };
 
-/** A member's row as stored: the spec's switches and the date of their last yes to news. */
+/** A member's row as stored: the three switches and the date of their last yes to news. */
 export type StoredEmailSettings = { emailPreferences: EmailSwitches; marketingOptedInAt: Date | null };
 
 /**

@@ -1,4 +1,4 @@
-// Who may do what on the admin side (spec §6). Pure, so the screens that hide a
+// Who may do what on the admin side (docs/product.md §6). Pure, so the screens that hide a
 // button and the actions that refuse the request ask the same question. Whom staff
 // may act on is one rule of its own: member-moderation.ts, canModerateMember.
 

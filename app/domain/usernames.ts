@@ -71,7 +71,7 @@ export function generateUsername(random: () => number = Math.random): string {
   return `${pick(adjectives)}${pick(nouns)}${digits}`;
 }
 
-/** Names ending in four digits were generated; their owners are asked to choose one (spec §2). */
+/** Names ending in four digits were generated; their owners are asked to choose one (docs/product.md §2). */
 export function isGeneratedUsername(username: string): boolean {
   return /\d{4}$/.test(username);
 }

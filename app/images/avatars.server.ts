@@ -24,7 +24,7 @@ function toAvatarError(error: unknown): AvatarError {
 /** Re-encodes an uploaded image as a 256×256 WebP with no metadata. */
 async function encodeAvatar(input: Uint8Array): Promise<Buffer> {
   const expected = signatureFormat(input);
-  // Avatars are JPEG, PNG or WebP (spec §5); GIF is for build photos only.
+  // Avatars are JPEG, PNG or WebP (docs/product.md §5); GIF is for build photos only.
   if (!expected || expected === 'gif') throw new AvatarError(AVATAR_ERROR_MESSAGES.unsupported);
 
   const options: SharpOptions = {
@@ -67,7 +67,7 @@ export const avatarFileUrl = (folder: AvatarFolder, fileName: string) => `/uploa
  * same square picture): format checked from the content (JPEG, PNG or WebP), at
  * most 40 megapixels, EXIF orientation applied, cropped to 256×256 WebP, saved
  * as `<uploadsDir>/<folder>/<sha256>.webp`. Throws an AvatarError carrying the
- * spec's message for a refused image.
+ * message for a refused image (product §5).
  */
 export async function processAvatar(
   input: Uint8Array,

@@ -134,7 +134,7 @@ describe('compressAvatar', () => {
     expect(file).toMatchObject({ type: 'image/jpeg', name: 'rig.jpg' });
   });
 
-  it('refuses an image over 40 megapixels with a message that becomes the spec text', async () => {
+  it('refuses an image over 40 megapixels with a message that becomes the documented text', async () => {
     const fake = fakeCodec({ width: 8000, height: 6000 });
     const error = await rejectionOf(compressAvatar(photo(), fake.codec), ImageProcessingError);
     expect(error.message).toContain('40MP');

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_MEGAPIXELS } from '~/utils/constants';
 import { AVATAR_ERROR_MESSAGES } from './messages';
 
-// Avatar compression in the browser (product-spec §9). The server re-encodes
+// Avatar compression in the browser (docs/product.md §9). The server re-encodes
 // whatever arrives (avatars.server.ts); this only keeps uploads small.
 
 export const AVATAR_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -88,7 +88,7 @@ function renamed(name: string, type: OutputType): string {
 }
 
 /**
- * Shrinks an avatar before upload (spec §9): at most 1024×1024, WebP at quality
+ * Shrinks an avatar before upload (product §9): at most 1024×1024, WebP at quality
  * 0.8, lowered by 20% up to 5 times while over 800 KB, then JPEG at the last
  * quality if still too big or if the browser cannot encode WebP.
  */
@@ -135,7 +135,7 @@ export async function compressAvatar(file: File, codec: ImageCodec = browserCode
 
 const tooLargePattern = new RegExp(`${AVATAR_MAX_MEGAPIXELS}\\s*MP|too large`, 'i');
 
-/** The toast for a failed compression (spec §8). */
+/** The toast for a failed compression (product §8). */
 export function processingErrorMessage(error: unknown): { title: 'Processing failed'; description: string } {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   let description: string = AVATAR_ERROR_MESSAGES.generic;

@@ -220,7 +220,7 @@ function firstWidth(widths: number[]): number {
  * passes it). The upload itself is kept as it came in ORIGINALS_FOLDER, for
  * encodeLaterVariants to make every other width and format (AVIF included) from it
  * out of the request's way. All files are on disk when this resolves; the database is
- * not touched. Throws an ImageError carrying the spec's message for a refused image,
+ * not touched. Throws an ImageError carrying the message for a refused image (docs/product.md §5),
  * and an UploadError (503) at once when too many uploads are already waiting.
  */
 export function processImage(input: Uint8Array, { uploadsDir }: { uploadsDir: string }): Promise<ProcessedImage> {

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_MEGAPIXELS, BUILD_IMAGE_MAX_MEGAPIXELS } from '~/utils/constants';
 
-// The spec's words for a refused image (§5, §8), in one file that the browser (the
+// The words for a refused image (docs/product.md §5, §8), in one file that the browser (the
 // avatar's compression) and the server (the encoders) both read.
 
 /** A build photo refused by the server. */

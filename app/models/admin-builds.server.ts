@@ -62,7 +62,7 @@ export function findBuildForAdmin(id: number): { id: number; title: string; user
 export type DeleteBuildResult = { ok: true; title: string } | { ok: false; reason: 'not_found' | 'forbidden' };
 
 /**
- * Deletes any build, for admins (spec §6): its ratings, comments, share link and
+ * Deletes any build, for admins (docs/product.md §6): its ratings, comments, share link and
  * standings go with it, the boards are ranked again, and its photo is removed
  * unless another build or upload uses the same file.
  */

@@ -132,7 +132,7 @@ export function listUserBuilds(userId: number): BuildSummary[] {
     .all();
 }
 
-/** Profile stats (spec §2): build count, the mean of the builds' averages, and their comments. */
+/** Profile stats (docs/product.md §2): build count, the mean of the builds' averages, and their comments. */
 export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCount'>[]) {
   const totalBuilds = list.length;
   const averageRating = totalBuilds ? list.reduce((sum, build) => sum + build.averageRating, 0) / totalBuilds : 0;

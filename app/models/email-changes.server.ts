@@ -10,9 +10,9 @@ import { deleteOtherUserSessions } from './sessions.server';
 import { findUserToken, issueUserToken, redeemUserToken } from './user-tokens.server';
 import { changeEmail, findUserByEmail, findUserById } from './users.server';
 
-// Changing a member's e-mail address (spec §2 "E-mail verification"): the request from
+// Changing a member's e-mail address (docs/product.md §2, /verify-email): the request from
 // the profile mails a link to the new address; opening it (/verify-email or the JSON
-// API) confirms the change. With the spec's words (§8).
+// API) confirms the change. With the words of product §8.
 
 const NO_TOKEN = 'No verification token found. Please check your email link or request a new verification email.';
 const INVALID = 'Failed to verify email. The link may be expired or invalid.';

@@ -36,7 +36,7 @@ describe('updateEmailPreferences', () => {
 
   it('turns news on only by the member saying yes, recorded with its date, and off by their no', () => {
     const { id } = aMember();
-    // Stored on, as the spec sets it, but nobody said yes: it reads off.
+    // Stored on, as every switch starts, but nobody said yes: it reads off.
     expect(marketingConsent(id)).toEqual({ optedInAt: null, optedOutAt: null });
     expect(emailPreferences(id)?.marketing).toBe(false);
     // Saving the settings with news off, as it reads, is no choice.

@@ -10,7 +10,7 @@ import { deleteUserSessions } from './sessions.server';
 import { findUserToken, issueUserToken, redeemUserToken } from './user-tokens.server';
 import { findUserByEmail, setPasswordHash } from './users.server';
 
-// The password reset (spec §2, §7), shared by /forgot-password, /reset-password,
+// The password reset (docs/product.md §2, §7), shared by /forgot-password, /reset-password,
 // the profile's "set a password" link and the JSON API.
 
 export type ResetRefusal = { ok: false; reason: 'invalid' | 'limited'; message: string };

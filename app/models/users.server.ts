@@ -127,7 +127,7 @@ export function changeAvatar(userId: number, avatarUrl: string): string {
  * Makes the uploaded `file` (the form's `avatar` field) the member's avatar,
  * for the profile page and the JSON API alike, and answers its URL; the file of the
  * one it replaces is deleted unless another member shows the same picture. Throws an
- * AvatarError with the spec's message when there is no file or the image is refused.
+ * AvatarError with the message of docs/product.md §5 when there is no file or the image is refused.
  */
 export async function replaceAvatar(userId: number, file: FormDataEntryValue | null): Promise<string> {
   if (!(file instanceof File)) throw new AvatarError('Choose an image to upload.');

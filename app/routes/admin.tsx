@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
   return { isAdmin: viewer.isAdmin, q, queue: moderationQueue().total };
 }
 
-/** The tabs that share the one search box (spec §2). */
+/** The tabs that share the one search box (docs/product.md §2). */
 const SEARCHABLE = ['/admin/builds', '/admin/users'];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

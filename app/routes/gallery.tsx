@@ -32,7 +32,7 @@ const galleryBatch = perDataVersion((href: string) => {
   const wins = buildWins(builds.map((build) => build.id));
   return {
     builds: builds.map((build) => toBuildCard(build, images.get(build.imageId) ?? null, wins.get(build.id))),
-    // More may exist while the last batch came back full (spec §2 Gallery).
+    // More may exist while the last batch came back full (docs/product.md §2 Gallery).
     hasMore: builds.length === count && (after > 0 || count < GALLERY_MAX_SHOWN),
     // Nothing listed, for a build to go on from that is none of the list's (made up, or gone since)
     // or a search no build matches; or a count of builds whose last batch lists none (a page of

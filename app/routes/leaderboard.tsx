@@ -8,7 +8,7 @@ import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_LIMIT, LEADERBOARD_PLACEHOLDERS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 
-/** `/leaderboard`, and any period the spec does not name, show today's rankings. */
+/** `/leaderboard`, and any period docs/product.md §2 does not name, show today's rankings. */
 export function loader({ params }: Route.LoaderArgs) {
   const period = parsePeriod(params.period);
   const entries = leaderboard(period, LEADERBOARD_LIMIT);

@@ -36,7 +36,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const error = actionData?.error ?? (loaderData.state === 'error' ? loaderData.error : null);
   const ready = loaderData.state === 'ready' && !actionData;
 
-  // With JavaScript the page confirms on its own (the spec's loading state); without, one click does.
+  // With JavaScript the page confirms on its own (the loading state); without, one click does.
   useEffect(() => {
     if (ready) formRef.current?.requestSubmit();
   }, [ready]);

@@ -1,4 +1,4 @@
-/** "10MB", "1.5MB", "500KB": the limit as the spec words it. */
+/** "10MB", "1.5MB", "500KB": the limit as docs/product.md §5 words it. */
 export function formatByteLimit(bytes: number): string {
   const units = [
     ['MB', 1024 * 1024],
@@ -10,5 +10,5 @@ export function formatByteLimit(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** The refusal of a file over `maxBytes`, the same in the browser and from the server (spec §5). */
+/** The refusal of a file over `maxBytes`, the same in the browser and from the server (product §5). */
 export const fileTooLargeMessage = (maxBytes: number) => `File size must be less than ${formatByteLimit(maxBytes)}`;

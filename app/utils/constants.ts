@@ -1,5 +1,5 @@
-// The spec's numbers (product-spec §9 and elsewhere), named once so the code
-// and the spec can be compared line by line.
+// The product's numbers (docs/product.md §9 and elsewhere), named once so the
+// code and that page can be compared line by line.
 
 export const GALLERY_PAGE_SIZE = 12;
 /** How long the gallery without JavaScript may grow (LOAD MORE adds 12 at a time). */
@@ -8,10 +8,10 @@ export const HOME_FEATURED_COUNT = 3;
 export const HOME_LEADERBOARD_LIMIT = 3;
 export const LEADERBOARD_LIMIT = 10;
 export const LEADERBOARD_PLACEHOLDERS = 9;
-/** Rows per page of the admin tables (the spec's admin list asked for 100 at once; pages replace that cap). */
+/** Rows per page of the admin tables (the original client's admin list asked for 100 at once; pages replace that cap). */
 export const ADMIN_PAGE_SIZE = 50;
 export const PROFILE_SKELETON_COUNT = 3;
-/** Spec §2: after "Access Denied", what anyone not allowed in the admin dashboard is told (with 403). */
+/** After "Access Denied", what anyone not allowed in the admin dashboard is told (with 403; product §8). */
 export const ADMIN_ACCESS_DENIED =
   "You don't have permission to access the admin dashboard. Please contact an administrator if you believe this is an error.";
 
@@ -43,7 +43,7 @@ export const REDIRECT_DELAY_MS = 500;
 
 export const BACK_TO_TOP_THRESHOLD_PX = 400;
 export const TUTORIAL_STEP_COUNT = 5;
-/** The localStorage key that remembers the tutorial was seen (spec §4). */
+/** The localStorage key that remembers the tutorial was seen (product §4). */
 export const TUTORIAL_SEEN_KEY = 'hasSeenTutorial';
 /** Wrong codes a sign-in code survives; the next one burns it. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;

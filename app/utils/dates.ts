@@ -7,7 +7,7 @@ const YEAR = 365 * DAY;
 
 /**
  * "just now", "5m ago", "3h ago", "2d ago", "1w ago" (under 4 weeks),
- * "2mo ago" (under 12 months), "1y ago" — spec §9.
+ * "2mo ago" (under 12 months), "1y ago" — docs/product.md §9.
  */
 export function relativeTime(date: Date | number, now: Date | number = Date.now()): string {
   const elapsed = Math.max(0, Number(now) - Number(date));

@@ -1,5 +1,5 @@
 /**
- * Two letters for an avatar without a picture (spec §9): the first letters of
+ * Two letters for an avatar without a picture (docs/product.md §9): the first letters of
  * the first two words, the first two letters of a single word, or "XX".
  */
 export function initials(name: string | null | undefined): string {

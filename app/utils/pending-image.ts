@@ -1,5 +1,5 @@
 // The home page's drop zone hands the chosen photo to /upload through session
-// storage (spec §2 Home), so the visitor only adds a title there.
+// storage (docs/product.md §2 Home), so the visitor only adds a title there.
 const KEY = 'rigroast:pending-image';
 
 type Stored = { name: string; type: string; dataUrl: string };

@@ -17,7 +17,7 @@ const messages = (image?: File) => upload(image).reply().error;
 const jpeg = (bytes: number) => new File([new Uint8Array(bytes)], 'rig.jpg', { type: 'image/jpeg' });
 
 describe('the upload form', () => {
-  it("refuses a photo over 10 MB with the spec's message", () => {
+  it('refuses a photo over 10 MB with the documented message', () => {
     expect(messages(jpeg(UPLOAD_MAX_BYTES + 1))).toEqual({ image: ['File size must be less than 10MB'] });
     expect(messages(jpeg(11 * 1024 * 1024))).toEqual({ image: ['File size must be less than 10MB'] });
   });
@@ -29,7 +29,7 @@ describe('the upload form', () => {
     }
   });
 
-  it("refuses a file that is not an image with the spec's message", () => {
+  it('refuses a file that is not an image with the documented message', () => {
     const text = new File(['RTX 4090, 64 GB'], 'specs.txt', { type: 'text/plain' });
     expect(messages(text)).toEqual({ image: ['File type must be an image'] });
     expect(messages(new File([new Uint8Array(64)], 'rig.bmp', { type: 'image/bmp' }))).toEqual({

@@ -29,7 +29,7 @@ import {
 } from './constants';
 
 // Field rules shared by the forms (in the browser, through Conform) and their
-// actions (on the server), with the spec's messages (§5).
+// actions (on the server), with the messages of docs/product.md §5.
 
 export const emailField = z
   .string({ error: 'Please enter a valid email address' })
@@ -65,7 +65,7 @@ export const newPasswordField = z
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Password must contain at least one number');
 
-/** Reset password form (§5): the rules, and the confirmation matching. */
+/** Reset password form (product §5): the rules, and the confirmation matching. */
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1), password: newPasswordField, confirmPassword: z.string({ error: 'Passwords do not match' }) })
   .refine((value) => value.password === value.confirmPassword, {
@@ -73,7 +73,7 @@ export const resetPasswordSchema = z
     error: 'Passwords do not match',
   });
 
-/** The sign-in page's forms (spec §2 Auth): the e-mail step, the code step, the password login. */
+/** The sign-in page's forms (product §2, /auth): the e-mail step, the code step, the password login. */
 export const emailSchema = z.object({ email: emailField });
 export const codeSchema = z.object({ code: codeField });
 export const passwordSchema = z.object({
@@ -81,10 +81,10 @@ export const passwordSchema = z.object({
   password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password'),
 });
 
-/** The forgot-password form (§5). */
+/** The forgot-password form (product §5). */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-/** The profile's forms (spec §2 Profile, Settings). */
+/** The profile's forms (product §2, /profile Settings). */
 export const usernameSchema = z.object({ username: usernameField });
 export const bioSchema = z.object({ bio: bioField });
 export const emailChangeSchema = z.object({ email: emailField });
@@ -114,7 +114,7 @@ export const buildTagsField = z
   .optional()
   .transform((tags) => [...new Set(tags ?? [])]);
 
-/** The upload form's title (§5): required and not blank. */
+/** The upload form's title (product §5): required and not blank. */
 export const buildTitleField = z
   .string({ error: 'Title is required' })
   .trim()
@@ -125,7 +125,7 @@ export const buildTitleField = z
 export const BUILD_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /**
- * A build's photo (§5), as the browser declares it: checked before it is sent,
+ * A build's photo (product §5), as the browser declares it: checked before it is sent,
  * and again by the action; the image pipeline then reads what the bytes really are.
  */
 export const buildPhotoField = z
@@ -199,7 +199,7 @@ export const partSchema = z.object({
     .max(PART_NAME_MAX, `Part name cannot exceed ${PART_NAME_MAX} characters`),
 });
 
-/** A comment or reply (spec §8 "Comment cannot be empty"). */
+/** A comment or reply (product §5: "Comment cannot be empty"). */
 export const commentSchema = z.object({
   content: z
     .string({ error: 'Comment cannot be empty' })
@@ -229,7 +229,7 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} cannot exceed ${max} characters`);
 
 /**
- * An admin's competition (spec §3): dates are whole UTC days, from the start of
+ * An admin's competition (product §3): dates are whole UTC days, from the start of
  * the first to the end of the last; prizes are one per line.
  */
 export const competitionSchema = z

@@ -9,7 +9,7 @@ export type Toast = {
 
 export type ToastInput = Omit<Toast, 'id' | 'kind'> & { kind?: ToastKind };
 
-/** How long a toast stays, in ms (spec §9). */
+/** How long a toast stays, in ms (docs/product.md §9). */
 export const TOAST_DURATION_MS = 5000;
-/** How far a toast must be swiped right to dismiss it, in px (spec §9). */
+/** How far a toast must be swiped right to dismiss it, in px (product §9). */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -85,7 +85,7 @@ export async function sendLoginCode(
     await sendMail({ to: prepared.prepared.email, ...loginCodeEmail({ code, magicLink }) });
   } catch {
     releaseLoginCode(prepared.prepared);
-    // The mailer has logged why; the visitor gets the spec's words.
+    // The mailer has logged why; the visitor gets the words of docs/product.md §8.
     return { ok: false, reason: 'mail_failed', message: 'Failed to send login code' };
   }
   saveLoginCode(prepared.prepared);

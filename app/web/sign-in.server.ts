@@ -10,7 +10,7 @@ import { buildPath } from '~/utils/build-path';
 /**
  * Every successful sign-in ends here: the session starts, the sign-in flow is
  * cleared, a guest's waiting comment is posted as theirs, and a guest's waiting
- * upload becomes their build (spec §4 "Guest upload"), landing them on it; else
+ * upload becomes their build (docs/product.md §4 "Guest upload"), landing them on it; else
  * they land on the comment, or go on to `redirectTo`. A suspended member's upload
  * and comment are not published (the models refuse them): the upload waits on the
  * upload page, where they land and are told why; the comment is dropped, and they

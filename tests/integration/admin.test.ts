@@ -102,7 +102,7 @@ describe('every admin action at the server', () => {
 });
 
 describe('the builds tab', () => {
-  it('lists builds with the spec columns, finds them by title or maker, and pages', async () => {
+  it('lists builds with the documented columns, finds them by title or maker, and pages', async () => {
     const owner = await stack.member();
     const id = await aBuildBy(owner, `Searchable tower ${Date.now()}`);
     const page = await admin.get('/admin/builds?q=searchable+tower');

@@ -118,7 +118,7 @@ describe('signing in with an e-mailed code', () => {
     expect(toastText(page.html)).toContain('Login successful');
   });
 
-  it('refuses a wrong code with the spec message, and a malformed one with the format message', async () => {
+  it('refuses a wrong code with the documented message, and a malformed one with the format message', async () => {
     const { browser, code } = await codeSent();
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -209,7 +209,7 @@ describe('signing in with an e-mailed code', () => {
     expect(toastText(first.page.html)).toBe(toastText(second.page.html));
   });
 
-  it('validates the address with the spec message and sends nothing', async () => {
+  it('validates the address with the documented message and sends nothing', async () => {
     const before = stack.mail.messages.length;
     const page = await stack.browser().post('/auth', { intent: 'request-code', email: 'not-an-address', tab: 'login', redirectTo: '' });
     expect(page.status).toBe(400);
@@ -332,7 +332,7 @@ describe('the magic link', () => {
 });
 
 describe('sessions', () => {
-  it('logs out with the spec toast and ends the session on the server', async () => {
+  it('logs out with the documented toast and ends the session on the server', async () => {
     const browser = stack.browser();
     await signIn(browser, uniqueEmail('leaver'));
     const stolen = browser.cookies.get('rr_session')!;
@@ -477,7 +477,7 @@ describe('the profile', () => {
     expect(stats).toMatch(/Total Comments\s*0/);
   });
 
-  it('renames a member, refusing short, long and taken names with the spec messages', async () => {
+  it('renames a member, refusing short, long and taken names with the documented messages', async () => {
     const { browser } = await member();
     const { browser: other } = await member();
     const takenName = `Taken${addressCounter}`;
@@ -635,7 +635,7 @@ describe('password reset and e-mail change', () => {
     );
   });
 
-  it('shows the spec texts for a missing reset token', async () => {
+  it('shows the documented texts for a missing reset token', async () => {
     const page = await stack.browser().get('/reset-password');
     expect(pageText(page.html)).toContain('Invalid Reset Link');
     expect(pageText(page.html)).toContain('The password reset link is invalid or expired. Please request a new one.');

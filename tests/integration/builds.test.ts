@@ -206,7 +206,7 @@ describe('a build sent whole from the upload form', () => {
     sqlite.close();
   }, 60_000);
 
-  it('refuses a main photo over 10 MB under it, in the spec’s words, and keeps every typed field', async () => {
+  it('refuses a main photo over 10 MB under it, in the documented words, and keeps every typed field', async () => {
     const browser = await stack.member();
     const big = await oversizePng();
     const page = await uploadBuild(browser, {

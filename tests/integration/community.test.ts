@@ -119,7 +119,7 @@ describe('comments', () => {
     }
   });
 
-  it('refuses an empty comment with the spec message and changes nothing', async () => {
+  it('refuses an empty comment with the documented message and changes nothing', async () => {
     const id = await buildBy(await stack.member());
     const talker = await stack.member();
     const page = await talker.post(`/build/${id}`, { intent: 'comment', form: 'comment-new', content: '   ' });

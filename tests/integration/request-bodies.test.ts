@@ -25,7 +25,7 @@ describe('request bodies', () => {
     expect(answer.sent).toBeLessThan(FORTY_MB);
   });
 
-  it("answers a browser's own form post over its limit with a page that says so in the spec's words, and leads back to the form", async () => {
+  it("answers a browser's own form post over its limit with a page that says so in the documented words, and leads back to the form", async () => {
     const answer = await postOversized(new URL('/profile', server.app.origin), {
       chunked: false,
       bytes: 11 * 1024 * 1024,

@@ -146,7 +146,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   });
 });
 
-describe('routes of spec §2', () => {
+describe('routes of product §2', () => {
   const screens: [path: string, heading: RegExp][] = [
     ['/', /Get your rig/],
     ['/gallery', /Battle Archive/],
@@ -197,7 +197,7 @@ describe('routes of spec §2', () => {
     expect(body).toContain('This build does not exist or was taken down.');
   });
 
-  it('answers an unknown share link with the spec text and status 404', async () => {
+  it('answers an unknown share link with the documented text and status 404', async () => {
     const { response, body } = await text('/share/not-a-real-token');
     expect(response.status).toBe(404);
     expect(body).toContain('This shared build link has expired or does not exist.');

@@ -3,8 +3,8 @@ import { REVIEW_STATUSES } from '~/domain/builds';
 import { buildSummarySchema, emailPreferencesSchema, messageSchema, type Operation, userSchema } from './common';
 import { bioField, codeField, emailField, newPasswordField, usernameField } from '~/utils/schemas';
 
-// Signing in, the member's own profile, and the e-mailed links (spec §7), with
-// the forms' field rules and messages (§5).
+// Signing in, the member's own profile, and the e-mailed links (docs/product.md §7), with
+// the forms' field rules and messages (product §5).
 
 export const requestLoginCodeBody = z.object({ email: emailField });
 export const verifyLoginCodeBody = z.object({ email: emailField, code: codeField });

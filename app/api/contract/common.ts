@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The JSON API's contract (spec §7): what each call takes and answers, as Zod
+// The JSON API's contract (docs/product.md §7): what each call takes and answers, as Zod
 // schemas. The resource routes validate requests with them, and the OpenAPI
 // document at /api/openapi.json is generated from them, so the two cannot drift.
 
@@ -30,7 +30,7 @@ export const messageSchema = z.object({ message: z.string() });
 /** Times travel as ISO 8601 strings. */
 export const timestamp = z.iso.datetime();
 
-/** The signed-in member as every client sees them (spec §3: id, username, isAdmin and the profile fields). */
+/** The signed-in member as every client sees them (product §3: id, username, isAdmin and the profile fields). */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -42,7 +42,7 @@ export const userSchema = z.object({
   createdAt: timestamp,
 });
 
-/** Which mail the member gets (spec §3 users.emailPreferences); each mail has a one-click unsubscribe link. */
+/** Which mail the member gets (product §3: users.emailPreferences); each mail has a one-click unsubscribe link. */
 export const emailPreferencesSchema = z.object({
   notifications: z.boolean().meta({ description: 'Comments on their builds, RoastBot answers, competition results' }),
   weeklyDigest: z.boolean().meta({ description: "The week's top builds, on Mondays" }),
@@ -51,7 +51,7 @@ export const emailPreferencesSchema = z.object({
 
 export const idParam = z.coerce.number().int().positive();
 
-/** A build in a list (spec §3 builds): the photo's JPEG URL, its totals, its roast ('' while it is written). */
+/** A build in a list (product §3: builds): the photo's JPEG URL, its totals, its roast ('' while it is written). */
 export const buildSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Operation, timestamp } from './common';
 
-/** A competition card (spec §4): every field /competitions and the home page show. */
+/** A competition card (docs/product.md §4): every field /competitions and the home page show. */
 export const competitionSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -11,7 +11,7 @@ import { memberOperations } from './members';
 import { sessionOperations } from './session';
 import { uploadOperations } from './uploads';
 
-/** Every call of spec §7 that the server answers, grouped as the README lists them. */
+/** Every call of docs/product.md §7 that the server answers, grouped as the README lists them. */
 export const operations: Operation[] = [
   ...sessionOperations,
   ...accountOperations,

@@ -7,7 +7,7 @@ import { daysRemaining } from '~/utils/dates';
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /**
- * A competition as a card (spec §4), on /competitions and the home page: "Active"
+ * A competition as a card (docs/product.md §4), on /competitions and the home page: "Active"
  * (or "Starts in N days"), the days left until its end, theme, prizes, badge and
  * entries. `now` comes from the loader, so server and browser render the same days.
  */

@@ -3,7 +3,7 @@ import type { LeaderboardPeriod } from '~/domain/leaderboards';
 
 export type PeriodTab = { period: LeaderboardPeriod; label: string; href: string; window: string };
 
-/** The spec's tab labels, in order, with the rolling window each one covers. */
+/** The tab labels (docs/product.md §2), in order, with the rolling window each one covers. */
 export const PERIOD_TABS: PeriodTab[] = [
   { period: 'today', label: 'TODAY', href: '/leaderboard/today', window: 'in the last 24 hours' },
   { period: 'week', label: 'THIS WEEK', href: '/leaderboard/week', window: 'in the last 7 days' },

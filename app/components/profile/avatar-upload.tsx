@@ -7,7 +7,7 @@ import { AVATAR_ACCEPTED_TYPES, compressAvatar, processingErrorMessage } from '~
 
 /**
  * Changing the avatar. With JavaScript, choosing a file compresses it in the
- * browser (spec §9) and uploads it at once; without, the file goes up as chosen
+ * browser (docs/product.md §9) and uploads it at once; without, the file goes up as chosen
  * with the Upload button, and the server checks and re-encodes it either way.
  */
 export function AvatarUpload({ error }: { error?: string }) {

@@ -3,7 +3,7 @@ import { onlyMethod, writeOnly } from '~/api/admin.server';
 import { deleteBuildAsAdmin } from '~/models/admin-builds.server';
 import { apiError, pathId, requireApiAdmin } from '~/api/request.server';
 
-/** DELETE /api/admin/builds/{id} (spec §7): the admin screens' delete, same model and rules. */
+/** DELETE /api/admin/builds/{id} (docs/product.md §7): the admin screens' delete, same model and rules. */
 export const loader = writeOnly('DELETE');
 
 export async function action(args: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { statusBody } from '~/api/contract/admin';
 import { changeMember } from '~/models/admin-members.server';
 import { pathId, readJson, requireApiAdmin } from '~/api/request.server';
 
-/** PATCH /api/admin/users/{userId}/status {isDisabled} (spec §7). */
+/** PATCH /api/admin/users/{userId}/status {isDisabled} (docs/product.md §7). */
 export const loader = writeOnly('PATCH');
 
 export async function action(args: Route.ActionArgs) {

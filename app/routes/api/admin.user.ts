@@ -3,7 +3,7 @@ import { memberChangeFailure, onlyMethod, writeOnly } from '~/api/admin.server';
 import { deleteMember } from '~/models/admin-members.server';
 import { pathId, requireApiAdmin } from '~/api/request.server';
 
-/** DELETE /api/admin/users/{userId} (spec §7): deletes a member with everything of theirs. */
+/** DELETE /api/admin/users/{userId} (docs/product.md §7): deletes a member with everything of theirs. */
 export const loader = writeOnly('DELETE');
 
 export async function action(args: Route.ActionArgs) {

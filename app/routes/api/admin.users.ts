@@ -4,7 +4,7 @@ import { listMembers } from '~/models/admin-members.server';
 import { readQuery, requireApiAdmin } from '~/api/request.server';
 import { activeSuspension } from '~/domain/member-moderation';
 
-/** GET /api/admin/users (spec §7): members for the admin list, `?q=`, `?limit=` (≤ 100), `?page=`. */
+/** GET /api/admin/users (docs/product.md §7): members for the admin list, `?q=`, `?limit=` (≤ 100), `?page=`. */
 export function loader(args: Route.LoaderArgs) {
   requireApiAdmin(args);
   const query = readQuery(args.url, adminUsersQuery);

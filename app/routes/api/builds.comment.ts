@@ -5,7 +5,7 @@ import { addComment, CommentError } from '~/models/comments.server';
 import { apiError, pathId, readJson, requireApiUser } from '~/api/request.server';
 
 /**
- * POST /api/builds/{id}/comment {content, parentCommentId?} (spec §7): the
+ * POST /api/builds/{id}/comment {content, parentCommentId?} (docs/product.md §7): the
  * signed-in member's comment or reply; the userId, username and avatarUrl the
  * web client also sends are ignored. Answers the comment as stored.
  */

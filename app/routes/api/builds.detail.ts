@@ -9,7 +9,7 @@ import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
 import { buildPageQuery } from '~/utils/page-query';
 
 /**
- * GET /api/builds/{id} (spec §7): the build with its comment threads, as the
+ * GET /api/builds/{id} (docs/product.md §7): the build with its comment threads, as the
  * build page shows them (`?comments=all`, `?sort=top`). A build screening has not approved is a 404 for all but
  * its owner and moderators, as on the page.
  */

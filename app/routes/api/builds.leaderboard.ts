@@ -5,7 +5,7 @@ import { limitParam } from '~/api/request.server';
 import { LEADERBOARD_LIMIT } from '~/utils/constants';
 
 /**
- * GET /api/builds/leaderboard/{period}?limit= (spec §7): a period's best builds
+ * GET /api/builds/leaderboard/{period}?limit= (docs/product.md §7): a period's best builds
  * as the leaderboard job last ranked them; an unknown period is today's board.
  */
 export function loader({ params, url }: Route.LoaderArgs) {

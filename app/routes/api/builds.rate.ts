@@ -8,7 +8,7 @@ import { ratingNetworkOf } from '~/web/rating-network.server';
 const REFUSALS = { invalid: 400, not_found: 404, own_build: 403 } as const;
 
 /**
- * POST /api/builds/{id}/rate {rating} (spec §7): the signed-in member's rating;
+ * POST /api/builds/{id}/rate {rating} (docs/product.md §7): the signed-in member's rating;
  * any userId in the body is ignored. Answers the build's new totals.
  */
 export async function action(args: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { apiError } from '~/api/request.server';
 import { env } from '~/services/env.server';
 
 /**
- * POST /api/builds/{id}/share (spec §7) → `{ shareUrl }`: the build's one share
+ * POST /api/builds/{id}/share (docs/product.md §7) → `{ shareUrl }`: the build's one share
  * link, made on first use. The build page's Share dialog asks for it once.
  */
 export function action({ params }: Route.ActionArgs) {

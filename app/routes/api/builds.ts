@@ -33,7 +33,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/builds (spec §7), multipart: publishes the signed-in member's build
+ * POST /api/builds (docs/product.md §7), multipart: publishes the signed-in member's build
  * from a photo sent with it, or from the one this browser sent ahead to POST
  * /api/uploads/temp, roasted as hard as `roastIntensity` says, with the description,
  * tags and further photos sent with it. The upload page's pipeline and limits apply.

@@ -4,7 +4,7 @@ import { apiError, readJson } from '~/api/request.server';
 import { readAuthFlow, sendLoginCode } from '~/web/auth.server';
 
 /**
- * POST /api/request-login-code (spec §7): e-mails a sign-in code, within the
+ * POST /api/request-login-code (docs/product.md §7): e-mails a sign-in code, within the
  * sign-in page's limits, and sets the same sign-in cookie the page does.
  */
 export async function action({ request }: Route.ActionArgs) {

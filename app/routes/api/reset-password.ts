@@ -4,7 +4,7 @@ import { resetPassword } from '~/models/password-resets.server';
 import { clientAddressOf } from '~/web/client-address.server';
 import { apiError, readJson } from '~/api/request.server';
 
-/** POST /api/reset-password (spec §7): sets the password with the mailed link's token. */
+/** POST /api/reset-password (docs/product.md §7): sets the password with the mailed link's token. */
 export async function action({ request }: Route.ActionArgs) {
   const { token, newPassword } = await readJson(request, resetPasswordBody);
   const reset = await resetPassword({ token, password: newPassword, ip: clientAddressOf(request) });

@@ -4,7 +4,7 @@ import { findTempUploadId } from '~/models/temp-uploads.server';
 import { readQuery } from '~/api/request.server';
 
 /**
- * GET /api/uploads/temp/status?clientToken= (spec §4, §7): whether the photo
+ * GET /api/uploads/temp/status?clientToken= (docs/product.md §4, §7): whether the photo
  * sent with that token is stored yet; the client polls it until "completed".
  */
 export function loader({ url }: Route.LoaderArgs) {

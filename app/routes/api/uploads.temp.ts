@@ -7,7 +7,7 @@ import { apiError, readForm, uploadFailure } from '~/api/request.server';
 import { rememberPendingUpload } from '~/web/pending-upload.server';
 
 /**
- * POST /api/uploads/temp (spec §7): keeps a photo before its build exists — a
+ * POST /api/uploads/temp (docs/product.md §7): keeps a photo before its build exists — a
  * guest's, until they sign in, or anyone's while the upload page shows progress.
  * The browser is told which upload is its own by the signed pending-upload cookie.
  */

@@ -7,7 +7,7 @@ import { activeSuspension } from '~/domain/member-moderation';
 import { requireApiUser } from '~/api/request.server';
 
 /**
- * GET /api/user (spec §7): the session's member with their e-mail preferences and
+ * GET /api/user (docs/product.md §7): the session's member with their e-mail preferences and
  * progression, their suspension while it runs and the warnings they have not
  * acknowledged; or 401 when signed out.
  */

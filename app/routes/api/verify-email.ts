@@ -5,7 +5,7 @@ import { apiError, readJson } from '~/api/request.server';
 import { currentSessionId } from '~/web/session.server';
 
 /**
- * GET /api/verify-email?token= (spec §7) only checks the link: GETs never write,
+ * GET /api/verify-email?token= (docs/product.md §7) only checks the link: GETs never write,
  * and mail scanners fetch links. The page confirms with a POST, and so does the API.
  */
 export function loader({ url }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { startSession } from '~/web/session.server';
 const STATUS_OF = { refused: 400, rate_limited: 429, disabled: 403 } as const;
 
 /**
- * POST /api/verify-login-code (spec §7): signs in with the e-mailed code and
+ * POST /api/verify-login-code (docs/product.md §7): signs in with the e-mailed code and
  * sets the session cookie the pages use; the sign-in cookie is done with.
  */
 export async function action({ request }: Route.ActionArgs) {

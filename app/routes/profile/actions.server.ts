@@ -51,7 +51,7 @@ export function failed(
 export function username(args: Route.ActionArgs, user: CurrentUser, formData: FormData) {
   const back = safeRedirect(formData.get('redirectTo'), SETTINGS);
   const fromDialog = formData.get('source') === 'username-dialog';
-  // Saving an empty or unchanged name just leaves edit mode (spec §4), also
+  // Saving an empty or unchanged name just leaves edit mode (docs/product.md §4), also
   // for a member whose name predates today's rules (e.g. a reserved one).
   // The dialog has no edit mode to leave: an empty name there is refused.
   const typed = String(formData.get('username') ?? '').trim();

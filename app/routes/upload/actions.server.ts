@@ -154,7 +154,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
     if (!created.ok) throw new Error('A new build could not be created');
     return uploaded(created.buildId);
   }
-  // A guest: keep the photos and what they wrote, have them sign in, and finish it right after (§4 "Guest upload").
+  // A guest: keep the photos and what they wrote, have them sign in, and finish it right after (docs/product.md §4, guest upload).
   return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, { title, roastIntensity, description, tags, extraImageIds }) });
 }
 

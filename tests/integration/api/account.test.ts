@@ -168,7 +168,7 @@ describe('the member calls', () => {
 });
 
 describe('POST /api/user/username', () => {
-  it('renames the member, with the spec messages for short, long and taken names', async () => {
+  it('renames the member, with the documented messages for short, long and taken names', async () => {
     const { client } = await apiMember('renamer');
     const name = `Rig_${addresses}`;
     const renamed = await call(client, 'POST', '/api/user/username', { username: `  ${name} ` });
@@ -296,7 +296,7 @@ describe('GET /api/user/builds', () => {
 });
 
 describe('password reset', () => {
-  it('mails a link whose token sets a new password once, with the spec rules and messages', async () => {
+  it('mails a link whose token sets a new password once, with the documented rules and messages', async () => {
     const { client, email } = await apiMember('reset');
     const before = mailCount(email);
     const requested = await call(stack.browser(), 'POST', '/api/request-password-reset', { email });

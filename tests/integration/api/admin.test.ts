@@ -58,7 +58,7 @@ describe('the admin API', () => {
     expectError(await call(admin, 'GET', '/api/admin/users?limit=1000'), 400, 'invalid_input');
   });
 
-  it('disables, enables and toggles moderator with the spec messages, never on admins or oneself', async () => {
+  it('disables, enables and toggles moderator with the documented messages, never on admins or oneself', async () => {
     const email = `api-managed-${Date.now()}@example.com`;
     const managed = await stack.member(email);
     const id = idOf(email);
@@ -108,7 +108,7 @@ describe('the admin API', () => {
     expect(get.response.headers.get('allow')).toBe('PATCH');
   });
 
-  it('deletes a build and a member with the spec messages', async () => {
+  it('deletes a build and a member with the documented messages', async () => {
     const email = `api-leaving-${Date.now()}@example.com`;
     const leaving = await stack.member(email);
     const page = await uploadBuild(leaving, {

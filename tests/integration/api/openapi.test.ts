@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '~/api/contract/index';
 import { sharedApp } from '#tests/support/stack';
 
-/** Every row of spec §7's table, as method and OpenAPI path. */
+/** Every call of the original web client (docs/product.md §7), as method and OpenAPI path. */
 const SPEC_CALLS = [
   'post /api/request-login-code',
   'post /api/verify-login-code',
@@ -95,7 +95,7 @@ const ALL_CALLS = [...SPEC_CALLS, ...EXTRA_CALLS].sort();
 const server = sharedApp();
 
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 JSON document describing every call of spec §7, and the calls added beside it', async () => {
+  it('is an OpenAPI 3.1 JSON document describing every call of product §7, and the calls added beside it', async () => {
     const response = await server.app.fetch('/api/openapi.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);

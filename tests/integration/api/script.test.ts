@@ -7,7 +7,7 @@ import { sharedStack } from '#tests/support/stack';
 const stack = sharedStack();
 
 /**
- * A client that knows only spec §7: plain fetch, JSON bodies, and a cookie jar
+ * A client that knows only docs/product.md §7: plain fetch, JSON bodies, and a cookie jar
  * of one (the session cookie the sign-in sets). No Origin header, as scripts send none.
  */
 function scriptClient(address: string) {
@@ -39,7 +39,7 @@ function scriptClient(address: string) {
   };
 }
 
-describe('a script that knows only spec §7', () => {
+describe('a script that knows only product §7', () => {
   it('signs in, uploads, rates, comments, shares and reads the leaderboards, and acts as no one but itself', async () => {
     const alice = scriptClient('198.18.0.1');
     const bob = scriptClient('198.18.0.2');
