@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { registerQueueMetrics } from '~/queue/queue-metrics.server';
+import { ROASTER_STATES, roasterStatus } from '~/roast/roaster-state.server';
 import { databasePosition, primaryStatus } from '~/services/litefs.server';
 import { withRequestId } from '~/services/log.server';
 import { gaugeReadOnScrape, httpDuration, httpRequests, metrics } from '~/services/metrics.server';
@@ -89,9 +90,18 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 type NodeOptions = { litefsDir?: string; infoUrl: string; databasePath: string };
 
-/** The numbers this node reads when scraped: the queue, and with LiteFS, its role, position and lag behind the primary. */
+/** The numbers this node reads when scraped: the queue, the roaster, and with LiteFS, its role, position and lag behind the primary. */
 export function registerNodeMetrics({ litefsDir, infoUrl, databasePath }: NodeOptions): void {
   registerQueueMetrics();
+  gaugeReadOnScrape({
+    name: 'rigroast_roaster_state',
+    help: 'Who writes the roasts: 1 for the state now (ready, loading, unreachable, builtin), 0 for the others.',
+    labelNames: ['state'],
+    read: async () => {
+      const { state } = await roasterStatus();
+      return ROASTER_STATES.map((each) => ({ labels: { state: each }, value: each === state ? 1 : 0 }));
+    },
+  });
   gaugeReadOnScrape({
     name: 'rigroast_litefs_role',
     help: 'This node as LiteFS sees it: 1 for its role (primary, replica or unknown); primary without LiteFS.',

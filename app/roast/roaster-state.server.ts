@@ -7,7 +7,8 @@ import { loadModel, modelLoading, ollamaConfig, ollamaProbe } from './ollama.ser
  * model, being loaded into memory; nobody at the Ollama host (or it lacks the model), so
  * the built-in roaster answers in auto mode; or the built-in roaster by choice.
  */
-export type RoasterState = 'ready' | 'loading' | 'unreachable' | 'builtin';
+export const ROASTER_STATES = ['ready', 'loading', 'unreachable', 'builtin'] as const;
+export type RoasterState = (typeof ROASTER_STATES)[number];
 
 export type RoasterStatus = {
   state: RoasterState;

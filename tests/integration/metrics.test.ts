@@ -39,6 +39,9 @@ describe('/metrics with METRICS_TOKEN set', () => {
       expect(text, name).toContain(`\n${name}`);
     expect(text).toContain('rigroast_line_tasks{line="pages",state="running"}');
     expect(text).toContain('rigroast_litefs_role{role="primary"} 1');
+    // The test server roasts with the built-in roaster.
+    expect(text).toContain('rigroast_roaster_state{state="builtin"} 1');
+    expect(text).toContain('rigroast_roaster_state{state="ready"} 0');
   });
 
   it('counts requests by route pattern and status, and the page cache hits', async () => {
