@@ -80,6 +80,7 @@ export default [
   route('api/builds/:id', 'routes/api/builds.detail.ts'),
   route('api/builds/:id/rate', 'routes/api/builds.rate.ts'),
   route('api/builds/:id/fresh-roast', 'routes/api/builds.fresh-roast.ts'),
+  route('api/builds/:id/model-roast', 'routes/api/builds.model-roast.ts'),
   route('api/builds/:id/roast-reaction', 'routes/api/builds.roast-reaction.ts'),
   route('api/builds/:id/roast-reactions', 'routes/api/builds.roast-reactions.ts'),
   route('api/builds/:id/comment', 'routes/api/builds.comment.ts'),

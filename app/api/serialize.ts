@@ -139,7 +139,13 @@ type ThreadInput = Omit<CommentInput, 'parentCommentId'> & { replies: Omit<Comme
 
 /** A build as its page shows it: the summary, its submitter's avatar, and its comment threads. */
 export function apiBuildDetail(
-  build: SummaryInput & { avatarUrl: string; listed: boolean; roastIntensity: RoastIntensity; roastAdvice: readonly string[] | null },
+  build: SummaryInput & {
+    avatarUrl: string;
+    listed: boolean;
+    roastIntensity: RoastIntensity;
+    roastAdvice: readonly string[] | null;
+    roastFallback: 'model_slow' | null;
+  },
   imageUrl: string,
   { threads, threadCount }: { threads: ThreadInput[]; threadCount: number },
   extras: z.infer<typeof buildExtrasSchema>,
@@ -149,6 +155,7 @@ export function apiBuildDetail(
     ...extras,
     roastIntensity: build.roastIntensity,
     roastAdvice: build.roast ? [...(build.roastAdvice ?? [])] : [],
+    roastFallback: build.roast ? build.roastFallback : null,
     avatarUrl: build.avatarUrl,
     listed: build.listed,
     comments: threads.map(({ replies, ...thread }) => ({

@@ -91,6 +91,10 @@ export const buildDetailSchema = buildSummarySchema.extend({
   roastAdvice: z.array(z.string()).meta({
     description: `The serious advice written with the roast: ${ADVICE_ITEMS.min} to ${ADVICE_ITEMS.max} suggestions; empty while it is written`,
   }),
+  roastFallback: z.enum(['model_slow']).nullable().meta({
+    description:
+      'model_slow: the built-in roaster wrote this roast because the AI model was too slow to answer in time; its owner may ask for the model’s roast instead (POST /api/builds/{id}/model-roast). Null for the model’s own roast, or the built-in roaster’s by choice',
+  }),
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
   comments: z.array(commentThreadSchema).meta({
@@ -119,6 +123,10 @@ export const freshRoastBodySchema = z
 
 export const freshRoastResultSchema = z.object({
   roastIntensity: z.enum(ROAST_INTENSITIES).meta({ description: 'The intensity the new roast is being written at' }),
+});
+
+export const modelRoastResultSchema = z.object({
+  queued: z.literal(true).meta({ description: 'The model’s roast is being written; it replaces the built-in one when it lands' }),
 });
 
 export const roastReactionBodySchema = z
@@ -204,6 +212,19 @@ export const buildOperations: Operation[] = [
       schema: freshRoastResultSchema,
     },
     errors: [400, 401, 403, 404, 409, 415, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/model-roast',
+    summary:
+      'The owner asks the AI model for the roast it was too slow to write (roastFallback model_slow): queued once per build at a time, a few a day; the built-in roast stays until the model’s lands',
+    access: 'member',
+    response: {
+      status: 200,
+      description: 'The model’s roast is queued; GET /api/builds/{id} shows it once written',
+      schema: modelRoastResultSchema,
+    },
+    errors: [401, 403, 404, 409, 429],
   },
   {
     method: 'get',

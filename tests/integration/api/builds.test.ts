@@ -276,7 +276,7 @@ describe('GET /api/builds/{id}', () => {
 });
 
 describe('roast intensity and advice', () => {
-  type Roasted = Build & { roast: string; roastIntensity: string; roastAdvice: string[] };
+  type Roasted = Build & { roast: string; roastIntensity: string; roastAdvice: string[]; roastFallback: string | null };
   const roasted = (browser: Browser, id: number, unlike = '') =>
     waitFor(async () => {
       const { body } = await call(browser, 'GET', `/api/builds/${id}`);
@@ -324,6 +324,29 @@ describe('roast intensity and advice', () => {
     const again = await call(owner.browser, 'POST', `/api/builds/${id}/fresh-roast`, {});
     expectError(again, 429, 'rate_limited', 'once a day');
     expect(again.response.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('lets the owner ask the AI model for the roast the built-in roaster wrote because the model was too slow', async () => {
+    const owner = await member();
+    const created = await postForm(owner.browser, '/api/builds', { title: 'Slow model rig', image: photo });
+    const { id } = created.body as Build;
+    const first = await roasted(stack.browser(), id);
+    expect(first.roastFallback).toBeNull();
+    expectError(await call(owner.browser, 'POST', `/api/builds/${id}/model-roast`), 409, 'conflict', 'already the one the AI model wrote');
+
+    // The state the roast deadline leaves (tests/integration/ollama-cpu-host.test.ts reaches it with a slow model).
+    write((sqlite) => sqlite.prepare("update builds set roast_fallback = 'model_slow' where id = ?").run(id));
+    const slow = await call(stack.browser(), 'GET', `/api/builds/${id}`);
+    expectContract('GET', `/api/builds/${id}`, slow.body);
+    expect(slow.body).toMatchObject({ roastFallback: 'model_slow' });
+
+    expectError(await call(stack.browser(), 'POST', `/api/builds/${id}/model-roast`), 401, 'unauthorized');
+    expectError(await call((await member()).browser, 'POST', `/api/builds/${id}/model-roast`), 403, 'forbidden');
+    expectError(await call(owner.browser, 'POST', '/api/builds/999999/model-roast'), 404, 'not_found');
+    const asked = await call(owner.browser, 'POST', `/api/builds/${id}/model-roast`);
+    expect(asked.status).toBe(200);
+    expectContract('POST', `/api/builds/${id}/model-roast`, asked.body);
+    expect(asked.body).toEqual({ queued: true });
   });
 
   it('roasts at Medium when the upload does not say', async () => {
@@ -530,6 +553,7 @@ describe('the OpenAPI document', () => {
       ['/api/builds/{id}/comment', 'post'],
       ['/api/builds/{id}/share', 'post'],
       ['/api/builds/{id}/fresh-roast', 'post'],
+      ['/api/builds/{id}/model-roast', 'post'],
       ['/api/share/{token}', 'get'],
       ['/api/uploads/temp', 'post'],
       ['/api/uploads/temp/status', 'get'],

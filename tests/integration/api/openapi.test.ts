@@ -64,6 +64,7 @@ const EXTRA_CALLS = [
   'get /api/builds/{id}/roast-reactions',
   'post /api/builds/{id}/roast-reaction',
   'post /api/builds/{id}/fresh-roast',
+  'post /api/builds/{id}/model-roast',
   'get /api/user/export',
   'post /api/user/deletion-code',
   'post /api/user/delete',
