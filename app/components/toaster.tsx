@@ -37,7 +37,8 @@ const EDGE_GAP_PX = 16;
  * phone, bottom right on a desktop), unless the control they used (its form, if it is
  * in one) is where the toast would show there; then at the top, below the header. A
  * page without JavaScript lands on the control's place near the top (the anchor rule
- * for redirects), so the bottom is clear there.
+ * for redirects; a refused form's first field at fault, `LandOnFault`), so the bottom
+ * is clear there.
  */
 function placementFor(control: Element | null, toast: HTMLElement | null): Placement {
   if (!control?.isConnected || !toast) return 'bottom';

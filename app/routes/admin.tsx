@@ -68,11 +68,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               defaultValue={q}
               key={q}
               placeholder="Search builds and users"
-              className="min-h-11 w-64 max-w-full rounded-lg border border-line bg-panel px-3 text-ink placeholder:text-muted focus:border-neon-cyan"
+              className="min-h-11 w-64 min-w-0 max-w-full rounded-lg border border-line bg-panel px-3 text-ink placeholder:text-muted focus:border-neon-cyan"
             />
             <button
               type="submit"
-              className="min-h-11 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide hover:border-neon-cyan"
+              className="min-h-11 shrink-0 rounded-lg border border-line px-4 text-sm font-bold uppercase tracking-wide wrap-normal hover:border-neon-cyan"
             >
               Search
             </button>

@@ -31,6 +31,8 @@ export const PLACES = {
 export const commentPlace = (commentId: number) => `comment-${commentId}`;
 /** The reply form under a thread. */
 export const replyPlace = (threadId: number) => `reply-${threadId}`;
+/** A form field's box (label, control, hint, messages), for the field `id` of its control. */
+export const fieldPlace = (id: string) => `${id}-field`;
 /** An entry's card on a competition's page. */
 export const entryPlace = (buildId: number) => `entry-${buildId}`;
 

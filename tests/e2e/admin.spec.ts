@@ -1,5 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
+import { WIDTHS, wordsBroken } from './support/layout';
 import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 import type { Page, TestInfo } from '@playwright/test';
 
@@ -15,7 +16,8 @@ async function signInAsAdmin(page: Page, info: TestInfo, slot: number) {
 test('an admin finds a build with the search box and deletes it after confirming', async ({ page, baseURL, javaScriptEnabled }, info) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page, info, 1);
-  const title = `Condemned ${info.project.name} ${Date.now()}`;
+  // With a member's longest word in it, as titles may have.
+  const title = `Condemned ${info.project.name} ${Date.now()} ${'W'.repeat(60)}`;
   const id = await postBuild(page, baseURL!, title);
 
   await page.goto('/admin');
@@ -26,6 +28,12 @@ test('an admin finds a build with the search box and deletes it after confirming
   await expect(page).toHaveURL(/\/admin\/builds\?q=Condemned/);
   const rows = page.getByRole('table', { name: 'Builds' }).getByRole('row');
   await expect(rows).toHaveCount(2);
+  // The site's own words (Search, the columns' names, Delete) stay whole beside it, on a phone and a desktop.
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await wordsBroken(page, 'main button, main th, main a[class*="uppercase"]'), `at ${width} px`).toEqual([]);
+    await page.screenshot({ path: info.outputPath(`admin-builds-${width}.png`) });
+  }
   // The Users tab keeps the search.
   await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Users' })).toHaveAttribute(
     'href',

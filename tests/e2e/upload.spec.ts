@@ -6,6 +6,7 @@ import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
 import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, fillUploadForm } from './support/upload-form';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
+import { expectApart, expectLandedOn, VIEWPORTS } from './support/places';
 
 const photo = () =>
   sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 255, g: 79, b: 216 } } })
@@ -253,6 +254,32 @@ test('a further photo over 10 MB is named next to it, Upload says so, and every 
     await expectNoSidewaysScroll(page);
     await more.evaluate((input) => input.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: info.outputPath(`extra-photo-too-large-${width}.png`) });
+  }
+});
+
+test('a refused upload comes back at the photo at fault, and the toast covers none of it', async ({ page, javaScriptEnabled }, info) => {
+  // Two 12.6 MB posts, on a machine shared with other work.
+  test.setTimeout(180_000);
+  await signInAsNewMember(page, `${info.project.name}-fault`);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await fillUploadForm(page, javaScriptEnabled, {
+      title: `At fault ${viewport.width}`,
+      photo: await aPhoto({ r: 46, g: 230, b: 255 }),
+      morePhotos: [await oversizePng()],
+    });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.getByRole('button', { name: 'Upload PC Build' }).click();
+    const more = page.getByLabel('More photos (optional)');
+    await expect(more).toHaveAccessibleDescription(/big-screenshot\.png \(12\.6MB\)/);
+    // The field at fault: its label, the input, the hint and the message.
+    const field = page.locator('div', { has: more }).last();
+    await expectLandedOn(page, field);
+    await expect(field).toBeInViewport({ ratio: 1 });
+    const toast = toasts(page).getByRole('alert');
+    if (!javaScriptEnabled) await expect(toast).toContainText('Upload failed');
+    if (await toast.isVisible()) await expectApart(toast, field);
+    await page.screenshot({ path: info.outputPath(`photo-at-fault-${viewport.width}.png`) });
   }
 });
 

@@ -1,6 +1,11 @@
-/** Class names for the site's buttons, shared by <button>, <Link> and <a>. */
+/**
+ * Class names for the site's buttons, shared by <button>, <Link> and <a>. Their words
+ * stay whole (`wrap-break-word`, not the page's `anywhere`): a button keeps the width
+ * of its longest word, and only a word wider than the window breaks. A member's text
+ * in a button goes in a `wrap-anywhere` span, as it may be one word wider than a phone.
+ */
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-bold uppercase tracking-wide transition-[background,box-shadow,transform,color] duration-150 active:translate-y-px disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'wrap-break-word inline-flex items-center justify-center gap-2 rounded-lg font-bold uppercase tracking-wide transition-[background,box-shadow,transform,color] duration-150 active:translate-y-px disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 const variants = {
   primary: 'bg-neon-cyan text-void hover:shadow-glow-cyan hover:bg-[#6ff0ff] focus-visible:shadow-glow-cyan',

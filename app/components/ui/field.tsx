@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { fieldPlace } from '~/utils/places';
 
 export const inputClass =
   'block w-full rounded-lg border border-line bg-void px-4 py-3 text-ink placeholder:text-muted/70 focus:border-neon-cyan focus:outline-none focus:ring-2 focus:ring-neon-cyan/40 aria-invalid:border-danger';
@@ -16,7 +17,7 @@ type FieldProps = {
 /** A label, the control, a hint and the control's errors, wired for screen readers. */
 export function Field({ label, id, errors, hint, children }: FieldProps) {
   return (
-    <div className="grid gap-1.5">
+    <div id={fieldPlace(id)} className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
       </label>
@@ -39,6 +40,25 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
         <li key={error}>{error}</li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Without JavaScript a refused form comes back as a new page, which a browser shows from
+ * the top: this lands it on the first field at fault (its `fieldPlace`), or on the form
+ * for a message about the whole form, below the sticky header as every anchor is. A
+ * refresh to the page's own address and a fragment only scrolls. With JavaScript the
+ * page never left and the form focuses the field itself.
+ */
+export function LandOnFault({ formId, errors }: { formId: string; errors: Record<string, string[] | undefined> }) {
+  const name = Object.keys(errors).find((key) => errors[key]?.length);
+  if (name === undefined) return null;
+  // A nested field (tags[0]) is shown inside its top-level field's box.
+  const field = name.split(/[.[]/)[0];
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`0; url=#${field ? fieldPlace(`${formId}-${field}`) : formId}`} />
+    </noscript>
   );
 }
 

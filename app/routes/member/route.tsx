@@ -112,7 +112,8 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
         </p>
         {staffPage ? (
           <Link to={staffPage} className={buttonClass('ghost', 'sm')}>
-            Staff: moderate @{member.username}
+            {/* A button keeps its own words whole; the member's name breaks anywhere, as their text does everywhere. */}
+            Staff: moderate <span className="wrap-anywhere">@{member.username}</span>
           </Link>
         ) : null}
       </section>

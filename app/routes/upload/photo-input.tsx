@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { CHOOSE_AGAIN } from '~/components/extra-photos-input';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, FieldErrors } from '~/components/ui/field';
+import { fieldPlace } from '~/utils/places';
 import { BUILD_PHOTO_TYPES, buildPhotoField } from '~/utils/schemas';
 
 /**
@@ -29,7 +30,7 @@ export function PhotoInput({
 }) {
   const errors = chooseAgain ? [...(field.errors ?? []), CHOOSE_AGAIN] : field.errors;
   return (
-    <div className="grid gap-2">
+    <div id={fieldPlace(field.id)} className="grid gap-2">
       <label htmlFor={field.id} className="text-sm font-semibold">
         Photo of your build
       </label>

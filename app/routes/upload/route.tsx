@@ -15,7 +15,7 @@ import { toast } from '~/components/toaster';
 import { useHydrated } from '~/components/use-hydrated';
 import { useTypedValue } from '~/components/use-typed-value';
 import { buttonClass } from '~/components/ui/button';
-import { FieldErrors, TextField } from '~/components/ui/field';
+import { FieldErrors, LandOnFault, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { imageSource } from '~/images/records.server';
@@ -168,6 +168,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             noValidate
             className="panel grid gap-6 p-6"
           >
+            <LandOnFault formId={form.id} errors={form.allErrors} />
             <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
             <TextField
               field={fields.title}

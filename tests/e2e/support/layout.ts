@@ -18,6 +18,32 @@ export async function rowsOf(page: Page, selector: string): Promise<number> {
   return new Set(tops).size;
 }
 
+/**
+ * The words of the site's own labels (buttons, table headers) that the lines break
+ * inside ("SEARC" / "H"), each described; an empty list when every word is whole.
+ * Text visually hidden for screen readers (a 1 px box) is not looked at.
+ */
+export async function wordsBroken(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const box = node.parentElement?.getBoundingClientRect();
+        if (!box || box.width <= 1 || box.height <= 1) continue;
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(`<${element.tagName.toLowerCase()}> "${word[0]}" over ${lines.size} lines`);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
 /** What a person can press or type in, focusable or not. */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
 
