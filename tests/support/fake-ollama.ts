@@ -28,9 +28,10 @@ export type FakeOllama = {
   /** Every request received, in order; `body` is null when there was none. */
   requests: FakeRequest[];
   /**
-   * Answers for the next chat calls, in order. With the queue empty a look request
-   * (images and a format) gets SAMPLE_FACTS, an advice request (a format, no image)
-   * gets SAMPLE_ADVICE, and any other chat gets SAMPLE_ROAST.
+   * Answers for the next chat calls, in order. With the queue empty a describe request
+   * (an image, and a format asking for a description) gets SAMPLE_DESCRIPTION, a look
+   * request (images and a format) gets SAMPLE_FACTS, an advice request (a format, no
+   * image) gets SAMPLE_ADVICE, and any other chat gets SAMPLE_ROAST.
    */
   respond(...answers: FakeAnswer[]): void;
   setModels(names: string[]): void;
@@ -60,6 +61,10 @@ export const SAMPLE_FACTS: RoastFacts = {
   colours: ['white', 'purple', 'cyan'],
   safety: { people: false, nsfw: false, offensive: false },
 };
+
+/** The default description of a photo (its alt text), as the describe call's JSON carries it. */
+export const SAMPLE_DESCRIPTION =
+  'A white mid-tower PC with a glass side panel on a cluttered desk, purple and cyan RGB fans lighting a vertical graphics card.';
 
 /** The default written answer: 67 words, so it passes as a roast (40–140) and as a reply (10–80). */
 export const SAMPLE_ROAST =
@@ -207,7 +212,14 @@ function isLook(body: FakeRequestBody): boolean {
   return body.format !== undefined && (body.messages ?? []).some((message) => (message.images?.length ?? 0) > 0);
 }
 
+/** A describe call: an image, and a format whose object has a description. */
+function isDescribe(body: FakeRequestBody): boolean {
+  const format = body.format as { properties?: Record<string, unknown> } | undefined;
+  return isLook(body) && format?.properties?.description !== undefined;
+}
+
 function defaultAnswer(body: FakeRequestBody): FakeAnswer {
+  if (isDescribe(body)) return { content: JSON.stringify({ description: SAMPLE_DESCRIPTION }) };
   if (isLook(body)) return { content: JSON.stringify(SAMPLE_FACTS) };
   return { content: body.format !== undefined ? JSON.stringify({ advice: SAMPLE_ADVICE }) : SAMPLE_ROAST };
 }
