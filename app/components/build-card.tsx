@@ -14,6 +14,8 @@ export type BuildCardData = {
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
   /** What the build won (closed competitions): a ribbon over its photo. */
   ribbons?: RibbonData[];
 };
@@ -39,7 +41,7 @@ export function BuildCard({
         {build.image ? (
           <ResponsiveImage
             image={build.image}
-            alt=""
+            alt={build.imageAlt}
             sizes="(min-width: 1280px) 24rem, (min-width: 640px) 50vw, 100vw"
             priority={priority}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"

@@ -27,6 +27,7 @@ import { appealReplySchema } from '~/utils/schemas';
 import { MemberLink } from '~/components/member-link';
 import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { commentHref } from '~/utils/places';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -178,7 +179,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             <HeldCard
               key={build.id}
               image={build.image}
-              alt={`Photo of ${build.title}`}
+              alt={photoAlt(build.photoAlt, build.title)}
               title={
                 <Link to={`/build/${build.id}`} className="font-bold hover:text-neon-cyan">
                   {build.title}
@@ -202,7 +203,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               key={photo.id}
               testId="held-photo"
               image={photo.image}
-              alt={`Photo ${photo.position} of ${photo.buildTitle}`}
+              alt={photoAlt(photo.alt, photo.buildTitle, photo.position)}
               title={
                 <>
                   Photo {photo.position} of{' '}

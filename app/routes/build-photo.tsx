@@ -10,6 +10,7 @@ import { currentUser } from '~/web/session.server';
 import { pageMeta } from '~/utils/meta';
 import { notFound } from '~/utils/not-found';
 import { buildPhotoPath } from '~/utils/page-query';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** A build's photos as its page shows them, read once per change of the data. */
 const buildPhotos = perDataVersion((id: number) => {
@@ -39,7 +40,11 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageMeta(loaderData ? loaderData.photo.alt : 'Photo', 'A photo of a PC build on RigRoast, with its AI roast, ratings and comments.'),
+  // Named by the build, not by its description: the page's title says where the reader is.
+  ...pageMeta(
+    loaderData ? photoAlt(null, loaderData.build.title, loaderData.n - 1) : 'Photo',
+    'A photo of a PC build on RigRoast, with its AI roast, ratings and comments.',
+  ),
   // The build's page is the one to find: its photos' pages are for looking.
   { name: 'robots', content: 'noindex' },
 ];

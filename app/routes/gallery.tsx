@@ -21,6 +21,7 @@ import { galleryHref, galleryQuery, isUnfiltered } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
 import { notFound } from '~/utils/not-found';
 import { markNamesNothing } from '~/web/render-reading.server';
+import { photoAlt } from '~/domain/photo-alt';
 
 export const meta = () =>
   pageMeta('Battle Archive', 'Every PC build uploaded to RigRoast: search by part, tag or words, sort by rating, talk or trend.');
@@ -41,6 +42,7 @@ const galleryBatch = perDataVersion((href: string) => {
       averageRating: build.averageRating,
       ratingCount: build.ratingCount,
       image: images.get(build.imageId) ?? null,
+      imageAlt: photoAlt(build.photoAlt, build.title),
       ribbons: (wins.get(build.id) ?? []).map(ribbonData),
     })),
     // More may exist while the last batch came back full (spec §2 Gallery).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema, type Operation } from './common';
+import { ALT_DESCRIPTION, messageSchema, type Operation } from './common';
 import { imageField } from './uploads';
 import { MAX_BUILD_PARTS, PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
@@ -21,6 +21,7 @@ export const photoJsonSchema = z.object({
   id: z.int(),
   position: z.int().meta({ description: `1 to ${MAX_EXTRA_PHOTOS}, after the main photo` }),
   imageUrl: z.string().meta({ description: 'Its JPEG; a private URL only its owner may open until it is approved' }),
+  alt: z.string().meta({ description: ALT_DESCRIPTION }),
   reviewStatus: z.enum(REVIEW_STATUSES).meta({ description: 'Screened like the main photo: only approved photos are shown to others' }),
 });
 

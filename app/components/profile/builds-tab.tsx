@@ -13,6 +13,8 @@ type Build = {
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
   reviewStatus: 'pending' | 'approved' | 'held' | 'rejected';
 };
 
@@ -48,7 +50,7 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
             {build.image ? (
               <ResponsiveImage
                 image={build.image}
-                alt=""
+                alt={build.imageAlt}
                 sizes="(min-width: 1280px) 16rem, (min-width: 640px) 50vw, 100vw"
                 className="h-full w-full object-cover"
               />

@@ -21,6 +21,7 @@ import { memberPath } from '~/utils/member-path';
 import { pageMeta } from '~/utils/meta';
 import { memberPageQuery } from '~/utils/page-query';
 import { withQuery } from '~/utils/query';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** Why a member's page is a 404: nobody by that name, a disabled member, or a page of builds past their last. */
 type Missing = { reason: 'unknown' } | { reason: 'unavailable' } | { reason: 'no-such-page'; username: string; pageCount: number };
@@ -60,6 +61,7 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
         averageRating: build.averageRating,
         ratingCount: build.ratingCount,
         image: images.get(build.imageId) ?? null,
+        imageAlt: photoAlt(build.photoAlt, build.title),
         ribbons: (builds.wins.get(build.id) ?? []).map(ribbonData),
       })),
     },
