@@ -13,7 +13,7 @@ function hintOf(alt: string | null): string {
   if (alt === null)
     return `We're drafting a description from the photo: it shows here once the photo has been looked at. You can write your own meanwhile (up to ${PHOTO_ALT_MAX_LENGTH} characters).`;
   if (alt === '') return `No description could be drafted: write what the photo shows (up to ${PHOTO_ALT_MAX_LENGTH} characters).`;
-  return `What screen readers say of this photo wherever it is shown, drafted from the photo: change it to say what matters (up to ${PHOTO_ALT_MAX_LENGTH} characters).`;
+  return `What screen readers say of this photo wherever it is shown: we draft one from the photo, and you may change it to say what matters (up to ${PHOTO_ALT_MAX_LENGTH} characters).`;
 }
 
 /**
@@ -37,7 +37,7 @@ export function PhotoAltForm({ photo, refusal }: { photo: AltPhoto; refusal: Alt
           {...getTextareaProps(fields.alt)}
           required={false}
           maxLength={undefined}
-          rows={3}
+          rows={4}
           className={inputClass}
           {...describedBy(fields.alt.id, { errors: fields.alt.errors, hint: true })}
         />

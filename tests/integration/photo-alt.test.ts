@@ -153,4 +153,18 @@ describe('the owner changes a description', () => {
     expect((await owner.post(`/build/${buildId}`, { intent: 'photo-alt', photo: '999999', alt: 'Elsewhere.' })).status).toBe(404);
     expect(mainAlt()).toBe(before);
   });
+
+  it('takes it from the JSON API too, with the same rules', async () => {
+    const path = `/api/builds/${buildId}/photo-alt`;
+    const saved = await call(owner, 'POST', path, { photo: 'main', alt: 'Purple light through the glass panel.' });
+    expect(saved.status).toBe(200);
+    expectContract('POST', path, saved.body);
+    expect(saved.body).toEqual({ photo: 'main', alt: 'Purple light through the glass panel.' });
+    expect(mainAlt()).toBe('Purple light through the glass panel.');
+    expect((await call(owner, 'POST', path, { photo: 'main', alt: '' })).status).toBe(400);
+    expect((await call(owner, 'POST', path, { photo: 'main', alt: 'x'.repeat(PHOTO_ALT_MAX_LENGTH + 1) })).status).toBe(400);
+    expect((await call(await stack.member(), 'POST', path, { photo: 'main', alt: 'Hijacked.' })).status).toBe(403);
+    expect((await call(stack.browser(), 'POST', path, { photo: 'main', alt: 'Hijacked.' })).status).toBe(401);
+    expect(mainAlt()).toBe('Purple light through the glass panel.');
+  });
 });

@@ -50,7 +50,7 @@ export function PhotosEditor({
         <p className="text-sm text-muted">Each photo's description is what screen readers say of it. {EXTRA_PHOTOS_HINT}</p>
       </div>
       <ul className="grid gap-5" aria-label="Your photos">
-        <li className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="main-photo">
+        <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="main-photo">
           <div className="aspect-square overflow-hidden rounded-lg border border-line bg-panel-2">
             {mainPhoto.image ? (
               <ResponsiveImage
@@ -64,7 +64,11 @@ export function PhotosEditor({
           <PhotoAltForm photo={{ key: 'main', label: 'the main photo', alt: mainPhoto.alt }} refusal={altRefusal} />
         </li>
         {photos.map((photo) => (
-          <li key={photo.id} className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="extra-photo">
+          <li
+            key={photo.id}
+            className="grid grid-cols-[5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]"
+            data-testid="extra-photo"
+          >
             <div className="grid content-start gap-2">
               <div className="aspect-square overflow-hidden rounded-lg border border-line bg-panel-2">
                 {photo.image ? (
