@@ -45,6 +45,10 @@ beforeAll(async () => {
   });
   buildId = Number(/^\/build\/(\d+)$/.exec(page.url)?.[1]);
   draft = await waitFor(mainAlt, { timeoutMs: 20_000 });
+  // Until the roast is there the build page only shows the drafts (it reloads itself meanwhile).
+  await waitFor(() => readRow<{ roast: string }>(stack.app.databasePath, 'select roast from builds where id = ?', buildId).roast, {
+    timeoutMs: 20_000,
+  });
   extraDraft = await waitFor(
     () => readRow<{ alt: string | null }>(stack.app.databasePath, 'select alt from build_photos where build_id = ?', buildId).alt,
     { timeoutMs: 20_000 },

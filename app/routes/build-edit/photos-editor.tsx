@@ -61,7 +61,11 @@ export function PhotosEditor({
               />
             ) : null}
           </div>
-          <PhotoAltForm photo={{ key: 'main', label: 'the main photo', alt: mainPhoto.alt }} refusal={altRefusal} />
+          <PhotoAltForm
+            key={mainPhoto.alt ?? ''}
+            photo={{ key: 'main', label: 'the main photo', alt: mainPhoto.alt }}
+            refusal={altRefusal}
+          />
         </li>
         {photos.map((photo) => (
           <li
@@ -89,7 +93,11 @@ export function PhotosEditor({
                 </button>
               </Form>
             </div>
-            <PhotoAltForm photo={{ key: photo.id, label: `extra photo ${photo.position}`, alt: photo.alt }} refusal={altRefusal} />
+            <PhotoAltForm
+              key={photo.alt ?? ''}
+              photo={{ key: photo.id, label: `extra photo ${photo.position}`, alt: photo.alt }}
+              refusal={altRefusal}
+            />
           </li>
         ))}
       </ul>

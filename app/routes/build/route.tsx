@@ -250,7 +250,14 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <PhotoGallery buildId={build.id} title={build.title} photos={photos} />
           <BuildAbout buildId={build.id} about={about} />
           {viewer?.isOwner ? <OwnerEditLink buildId={build.id} proposedParts={proposedParts} /> : null}
-          {altPhotos && !suspension ? <PhotoAlts photos={altPhotos} refusal={actionData && 'altResult' in actionData ? actionData : null} /> : null}
+          {altPhotos && !suspension ? (
+            <PhotoAlts
+              buildId={build.id}
+              photos={altPhotos}
+              editable={roast.state !== 'waiting'}
+              refusal={actionData && 'altResult' in actionData ? actionData : null}
+            />
+          ) : null}
         </div>
         <div className="grid content-start gap-6">
           <SharedRegion name="rating-summary" deps={[build]} className="contents">
