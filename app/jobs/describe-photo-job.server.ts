@@ -53,9 +53,13 @@ async function draftAlt(file: string, size: { width: number; height: number }, s
 }
 
 /** Photos drafted per round of the backfill: new uploads' drafts wait behind at most this many. */
-export const ALT_BACKFILL_BATCH = 5;
-/** The next round after one that queued drafts or found them still on their way. */
-export const ALT_BACKFILL_SOON_MS = 60_000;
+export const ALT_BACKFILL_BATCH = 10;
+/**
+ * The next round after one that queued drafts or found them still on their way: the
+ * built-in drafter takes milliseconds a photo, so 100,000 photos take about a day; a
+ * vision model on a CPU is slower than the rounds, which then only find it busy.
+ */
+export const ALT_BACKFILL_SOON_MS = 10_000;
 /** The next look when every photo had its alt text. */
 export const ALT_BACKFILL_IDLE_MS = 3600_000;
 
