@@ -64,7 +64,7 @@ describe('the describe job: every photo gets its alt text drafted once', () => {
     vi.stubEnv('OLLAMA_HOST', fake.url);
     vi.stubEnv('OLLAMA_MODEL', 'qwen2.5vl:7b');
     resetEnv();
-    fake.respond({ content: 'not json' }, { content: 'still not' }, { content: '{"description": "PC"}' });
+    fake.respondToDescribe({ content: 'not json' }, { content: 'still not' }, { content: '{"description": "PC"}' });
     const { buildId } = await aBuildWithPhoto();
     runDrafts();
     expect(await drafted(buildId)).toMatch(/^A dark photo of a PC build/);

@@ -31,7 +31,7 @@ describe('ollamaDescribe: a photo’s alt text from the vision model', () => {
   });
 
   it('retries an answer that is no description (not JSON, the look’s facts, a ramble) and uses the good one after', async () => {
-    fake.respond(
+    fake.respondToDescribe(
       { content: 'A black PC with RGB.' },
       { content: JSON.stringify({ gpu: 'RTX 4080' }) },
       described('**Here is the alt text:** A black mid-tower PC with three RGB fans on a wooden desk.'),
@@ -41,7 +41,7 @@ describe('ollamaDescribe: a photo’s alt text from the vision model', () => {
   });
 
   it('gives up as bad_answer after three answers that are no description', async () => {
-    fake.respond(described('PC.'), described(Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')), described(''));
+    fake.respondToDescribe(described('PC.'), described(Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')), described(''));
     const error = await ollamaDescribe(config(), IMAGE).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(OllamaError);
     expect((error as OllamaError).kind).toBe('bad_answer');
