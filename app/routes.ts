@@ -88,6 +88,7 @@ export default [
   route('api/builds/:id/details', 'routes/api/builds.details.ts'),
   route('api/builds/:id/parts', 'routes/api/builds.parts.ts'),
   route('api/builds/:id/parts/:partId', 'routes/api/builds.part.ts'),
+  route('api/builds/:id/photo-alt', 'routes/api/builds.photo-alt.ts'),
   route('api/builds/:id/photos', 'routes/api/builds.photos.ts'),
   route('api/builds/:id/photos/:photoId', 'routes/api/builds.photo.ts'),
   route('api/share/:token', 'routes/api/share.ts'),

@@ -234,6 +234,10 @@ export const builds = sqliteTable(
     // The vision model's look still counts for screening: a build listed before it answered is
     // held if it flags the photo. Cleared when it answers (or cannot), or a moderator decides.
     lookPending: flag('look_pending'),
+    // The main photo's alt text: a short literal description drafted by the vision step, which
+    // the owner may change. Null until drafted; '' when no draft could be made (pages then say
+    // "Photo of <title>", domain/photo-alt.ts).
+    photoAlt: text('photo_alt'),
     // Aggregates kept in step with `ratings` and `comments` in the same transaction.
     totalRating: integer('total_rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -295,6 +299,8 @@ export const buildPhotos = sqliteTable(
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewReason: text('review_reason'),
     screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
+    // Its alt text, as builds.photo_alt is the main photo's.
+    alt: text('alt'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -26,6 +26,7 @@ import { buildTagsOf } from '~/models/build-details.server';
 import { listParts } from '~/models/build-parts.server';
 import { type BuildPhoto, listBuildPhotos } from '~/models/build-photos.server';
 import type { BuildPart } from '~/domain/build-parts';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** A lookup of each item's photo URL, the photos read in one query. */
 function photoUrls(items: { imageId: number }[]): (item: { imageId: number }) => string {
@@ -88,6 +89,7 @@ export function apiCompetitionDetail(
         title: entry.title,
         username: entry.username,
         imageUrl: photoUrl(entry),
+        imageAlt: photoAlt(entry.photoAlt, entry.title),
         myRating: entry.myRating,
       })) ?? null,
     standings:
@@ -97,6 +99,7 @@ export function apiCompetitionDetail(
         title: standing.title,
         username: standing.username,
         imageUrl: photoUrl(standing),
+        imageAlt: photoAlt(standing.photoAlt, standing.title),
         votes: standing.votes,
         points: standing.points,
       })) ?? null,
@@ -110,19 +113,28 @@ export function apiPart(part: BuildPart): z.infer<typeof partJsonSchema> {
   return { id: part.id, category: part.category, name: part.name, status: part.status, source: part.source };
 }
 
-/** An extra photo as the API answers it. */
-export function apiPhoto(photo: BuildPhoto): z.infer<typeof photoJsonSchema> {
-  return { id: photo.id, position: photo.position, imageUrl: apiImageUrl(photo.imageId), reviewStatus: photo.reviewStatus };
+/** An extra photo of the build titled `title` as the API answers it. */
+export function apiPhoto(photo: BuildPhoto, title: string): z.infer<typeof photoJsonSchema> {
+  return {
+    id: photo.id,
+    position: photo.position,
+    imageUrl: apiImageUrl(photo.imageId),
+    alt: photoAlt(photo.alt, title, photo.position),
+    reviewStatus: photo.reviewStatus,
+  };
 }
 
 /** What a build has beyond its summary: the owner sees the AI's proposals and photos still being checked. */
-export function apiBuildExtras(build: { id: number; description: string | null }, ownerAsks: boolean): z.infer<typeof buildExtrasSchema> {
+export function apiBuildExtras(
+  build: { id: number; title: string; description: string | null },
+  ownerAsks: boolean,
+): z.infer<typeof buildExtrasSchema> {
   const parts = listParts(build.id);
   return {
     description: build.description,
     tags: buildTagsOf(build.id),
     parts: (ownerAsks ? parts : parts.filter((part) => part.status === 'confirmed')).map(apiPart),
-    photos: listBuildPhotos(build.id, { approvedOnly: !ownerAsks }).map(apiPhoto),
+    photos: listBuildPhotos(build.id, { approvedOnly: !ownerAsks }).map((photo) => apiPhoto(photo, build.title)),
   };
 }
 

@@ -10,6 +10,7 @@ import type { progressionSchema } from './contract/session';
 import type { notificationPageSchema } from './contract/notifications';
 import { notificationHref, notificationText, type NotificationView } from '~/domain/notifications';
 import type { RoastIntensity } from '~/domain/roast-intensity';
+import { photoAlt } from '~/domain/photo-alt';
 
 // Domain rows → the JSON shapes of the contract (dates as ISO strings).
 
@@ -72,7 +73,13 @@ export function apiWinner(winner: Winner, photoUrl: (build: { imageId: number })
 
 export function apiJuryWinner(winner: JuryWinner, photoUrl: (build: { imageId: number }) => string): z.infer<typeof juryWinnerSchema> {
   const { build } = winner;
-  return { username: winner.username, buildId: build?.id ?? null, title: build?.title ?? null, imageUrl: build ? photoUrl(build) : null };
+  return {
+    username: winner.username,
+    buildId: build?.id ?? null,
+    title: build?.title ?? null,
+    imageUrl: build ? photoUrl(build) : null,
+    imageAlt: build ? photoAlt(build.photoAlt, build.title) : null,
+  };
 }
 
 /** A closed competition; `photoUrl` answers its winners' photos, read for the whole list at once. */
@@ -92,7 +99,7 @@ export function apiPastCompetition(
 /** The fields of a build summary the contract shows (a build's page passes its fuller row). */
 type SummaryInput = Pick<
   BuildSummary,
-  'id' | 'title' | 'username' | 'roast' | 'totalRating' | 'averageRating' | 'ratingCount' | 'commentCount' | 'createdAt'
+  'id' | 'title' | 'photoAlt' | 'username' | 'roast' | 'totalRating' | 'averageRating' | 'ratingCount' | 'commentCount' | 'createdAt'
 >;
 
 /** A build for a list; `imageUrl` comes from the image sources read for the whole list at once. */
@@ -102,6 +109,7 @@ export function apiBuildSummary(build: SummaryInput, imageUrl: string): z.infer<
     title: build.title,
     username: build.username,
     imageUrl,
+    imageAlt: photoAlt(build.photoAlt, build.title),
     roast: build.roast,
     totalRating: build.totalRating,
     averageRating: build.averageRating,
@@ -166,7 +174,16 @@ export function apiBuildDetail(
   };
 }
 
-type EntryInput = { rank: number; buildId: number; title: string; username: string; points: number; average: number; votes: number };
+type EntryInput = {
+  rank: number;
+  buildId: number;
+  title: string;
+  photoAlt: string | null;
+  username: string;
+  points: number;
+  average: number;
+  votes: number;
+};
 
 /** A build's place on a board: its stars, average and votes are the period's, not all time's. */
 export function apiLeaderboardEntry(entry: EntryInput, imageUrl: string): z.infer<typeof leaderboardEntrySchema> {
@@ -176,6 +193,7 @@ export function apiLeaderboardEntry(entry: EntryInput, imageUrl: string): z.infe
     title: entry.title,
     username: entry.username,
     imageUrl,
+    imageAlt: photoAlt(entry.photoAlt, entry.title),
     totalRating: entry.points,
     averageRating: entry.average,
     votes: entry.votes,

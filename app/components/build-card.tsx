@@ -6,6 +6,7 @@ import { MemberLink } from '~/components/member-link';
 import { RatingLine } from '~/components/rating-line';
 import { CardRibbon, ribbonData, type RibbonData } from '~/components/competition/trophies';
 import type { CompetitionWin } from '~/domain/competitions';
+import { photoAlt } from '~/domain/photo-alt';
 import { buildPath } from '~/utils/build-path';
 
 export type BuildCardData = {
@@ -16,12 +17,17 @@ export type BuildCardData = {
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
   /** What the build won (closed competitions): a ribbon over its photo. */
   ribbons?: RibbonData[];
 };
 
 /** What a card needs of a build as the models list it. */
-type ListedBuild = Pick<BuildCardData, 'id' | 'title' | 'username' | 'userLevel' | 'averageRating' | 'ratingCount'>;
+type ListedBuild = Pick<BuildCardData, 'id' | 'title' | 'username' | 'userLevel' | 'averageRating' | 'ratingCount'> & {
+  /** The main photo's description, its owner's or drafted; null while it has none. */
+  photoAlt: string | null;
+};
 
 /**
  * Only what a card shows, from a listed build, its photo's sources and what it won:
@@ -29,7 +35,17 @@ type ListedBuild = Pick<BuildCardData, 'id' | 'title' | 'username' | 'userLevel'
  */
 export function toBuildCard(build: ListedBuild, image: ImageSources | null, wins: readonly CompetitionWin[] = []): BuildCardData {
   const { id, title, username, userLevel, averageRating, ratingCount } = build;
-  return { id, title, username, userLevel, averageRating, ratingCount, image, ribbons: wins.map(ribbonData) };
+  return {
+    id,
+    title,
+    username,
+    userLevel,
+    averageRating,
+    ratingCount,
+    image,
+    imageAlt: photoAlt(build.photoAlt, title),
+    ribbons: wins.map(ribbonData),
+  };
 }
 
 /**
@@ -53,7 +69,7 @@ export function BuildCard({
         {build.image ? (
           <ResponsiveImage
             image={build.image}
-            alt=""
+            alt={build.imageAlt}
             sizes="(min-width: 1280px) 24rem, (min-width: 640px) 50vw, 100vw"
             priority={priority}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"

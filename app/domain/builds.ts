@@ -6,6 +6,8 @@ export type BuildSummary = {
   id: number;
   title: string;
   imageId: number;
+  /** The main photo's alt text: null until drafted, '' when none could be (domain/photo-alt.ts). */
+  photoAlt: string | null;
   username: string;
   /** The maker's level, for the badge beside their name. */
   userLevel: number;
@@ -22,7 +24,7 @@ export type BuildSummary = {
  * A build as something else names it (a placement, a winner): its id, title and photo.
  * Only a listed build is named; where one is not, the model gives null (namedBuild).
  */
-export type NamedBuild = { id: number; title: string; imageId: number };
+export type NamedBuild = { id: number; title: string; imageId: number; photoAlt: string | null };
 
 /** The owner's description of a build: Markdown-lite (paragraphs and links), at most this long. */
 export const DESCRIPTION_MAX_LENGTH = 2000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import {
+  ALT_BACKFILL_JOB,
   COMPETITION_CLOSING_JOB,
   HOUSEKEEPING_JOB,
   INTEGRITY_SCAN_JOB,
@@ -26,6 +27,7 @@ describe('startBackgroundWork', () => {
     for (let start = 0; start < 2; start += 1) await startBackgroundWork(db(), env(), { primary: true }).stop();
     expect(queuedTypes()).toEqual(
       [
+        ALT_BACKFILL_JOB,
         COMPETITION_CLOSING_JOB,
         HOUSEKEEPING_JOB,
         INTEGRITY_SCAN_JOB,

@@ -1,8 +1,10 @@
 import { reconcileImageFiles } from '~/images/storage.server';
 import {
   AI_REPLY_JOB,
+  ALT_BACKFILL_JOB,
   BACKUP_JOB,
   COMPETITION_CLOSING_JOB,
+  DESCRIBE_PHOTO_JOB,
   HOUSEKEEPING_JOB,
   IMAGE_VARIANTS_JOB,
   INTEGRITY_SCAN_JOB,
@@ -25,6 +27,7 @@ import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { isPrimary } from '~/services/primary.server';
 import { closeCompetitions, scheduleCompetitionClosing } from './competition-closing-job.server';
+import { altBackfill, draftPhotoAlt, scheduleAltBackfill } from './describe-photo-job.server';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
 import { makeImageVariants } from './image-variants.server';
 import { scanVoteIntegrity, scheduleIntegrityScan } from './integrity-scan-job.server';
@@ -49,7 +52,7 @@ export type BackgroundWork = {
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
  * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge,
- * the scheduled backups with BACKUP_DIR set; one of each, however often it starts),
+ * the alt-text backfill, the scheduled backups with BACKUP_DIR set; one of each, however often it starts),
  * puts image files in place and loads the Ollama model (the first roast then pays no
  * load); everywhere it starts the job runner, which idles wherever this instance is not
  * the primary.
@@ -63,6 +66,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     scheduleTrending(db);
     scheduleIntegrityScan(db);
     scheduleSearchIndexMerge(db);
+    scheduleAltBackfill(db);
     if (config.BACKUP_DIR) scheduleBackups(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
@@ -77,10 +81,11 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
  * The runner with every job RigRoast has, configured from the environment.
  * Seven lanes, each with its own slots, so nothing waits behind a slow AI call
  * of another kind: screening (a new upload is listed as soon as it is checked),
- * the vision model's looks at new uploads (which screening waits for only briefly),
+ * the vision model's looks at new uploads (which screening waits for only briefly) and
+ * the photos' alt-text drafts,
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
  * leaderboard rankings, closing competitions, the trending heats, the vote-integrity
- * scan and the search index's merge, which are quick and must keep up),
+ * scan, the search index's merge and the alt-text backfill, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
  * images (the variants an upload did not wait for: one at a time, so AVIF encoding
  * takes at most one core from the uploads, screening and pages), and the scheduled
@@ -90,7 +95,7 @@ export function createJobRunner(config: Env): JobRunner {
   return new JobRunner({
     lanes: [
       { name: 'screening', concurrency: config.JOB_CONCURRENCY, handlers: { [SCREEN_JOB]: screenBuild, [SCREEN_PHOTO_JOB]: screenPhoto } },
-      { name: 'looking', concurrency: config.JOB_CONCURRENCY, handlers: { [LOOK_JOB]: lookAtBuild } },
+      { name: 'looking', concurrency: config.JOB_CONCURRENCY, handlers: { [LOOK_JOB]: lookAtBuild, [DESCRIBE_PHOTO_JOB]: draftPhotoAlt } },
       {
         name: 'writing',
         concurrency: config.JOB_CONCURRENCY,
@@ -106,6 +111,7 @@ export function createJobRunner(config: Env): JobRunner {
           [TRENDING_JOB]: refreshTrendingHeats,
           [INTEGRITY_SCAN_JOB]: scanVoteIntegrity,
           [SEARCH_INDEX_JOB]: mergeSearchIndexJob,
+          [ALT_BACKFILL_JOB]: altBackfill,
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },

@@ -185,7 +185,7 @@ export function accountArchive(userId: number, now = new Date()): Readable {
   for (const build of owned) {
     const folder = `builds/${build.id}`;
     const photos = db()
-      .select({ position: buildPhotos.position, imageId: buildPhotos.imageId })
+      .select({ position: buildPhotos.position, imageId: buildPhotos.imageId, alt: buildPhotos.alt })
       .from(buildPhotos)
       .where(eq(buildPhotos.buildId, build.id))
       .orderBy(asc(buildPhotos.position))
@@ -243,9 +243,10 @@ export function accountArchive(userId: number, now = new Date()): Readable {
 }
 
 /** One build as its owner knows it, read when the archive reaches it. */
-function buildRecord(buildId: number, photos: { position: number }[]) {
-  const build = db()
+function buildRecord(buildId: number, photos: { position: number; alt: string | null }[]) {
+  const row = db()
     .select({
+      photoAlt: builds.photoAlt,
       id: builds.id,
       title: builds.title,
       description: builds.description,
@@ -261,6 +262,8 @@ function buildRecord(buildId: number, photos: { position: number }[]) {
     .from(builds)
     .where(eq(builds.id, buildId))
     .get();
+  // Deleted while the archive was being written: what is left of it.
+  const { photoAlt, ...build } = row ?? { photoAlt: null };
   const entries = db()
     .select({ competition: competitions.title, enteredAt: competitionEntries.createdAt, placement: competitionEntries.placement })
     .from(competitionEntries)
@@ -273,5 +276,10 @@ function buildRecord(buildId: number, photos: { position: number }[]) {
     parts: listParts(buildId).map(({ category, name, status }) => ({ category, name, status })),
     competitions: entries,
     photos: ['photo.jpg', ...photos.map((photo) => `photo-${photo.position}.jpg`)],
+    // What screen readers say of each photo (its alt text): null until drafted.
+    photoDescriptions: {
+      'photo.jpg': photoAlt,
+      ...Object.fromEntries(photos.map((photo) => [`photo-${photo.position}.jpg`, photo.alt])),
+    },
   };
 }

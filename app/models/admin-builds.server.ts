@@ -14,6 +14,7 @@ export type AdminBuildRow = {
   title: string;
   username: string;
   imageId: number;
+  photoAlt: string | null;
   averageRating: number;
   ratingCount: number;
   reviewStatus: ReviewStatus;
@@ -32,6 +33,7 @@ export function listBuildsForAdmin({ q, limit, offset }: { q: string; limit: num
       title: builds.title,
       username: users.username,
       imageId: builds.imageId,
+      photoAlt: builds.photoAlt,
       averageRating: builds.averageRating,
       ratingCount: builds.ratingCount,
       reviewStatus: builds.reviewStatus,

@@ -1,17 +1,26 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildPhotos, builds } from '../../db/schema';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
+import { photoAlt } from '~/domain/photo-alt';
 import { HELD_WHILE_SUSPENDED } from '~/domain/member-moderation';
 import { imageSources, largestVariantUrl } from '~/images/records.server';
 import { deleteImagesIfUnused, settleImageFiles } from '~/images/storage.server';
 import { enqueueJob } from '~/queue/enqueue.server';
-import { screenPhotoJob } from '~/queue/job-types';
+import { describePhotoJob, screenPhotoJob } from '~/queue/job-types';
 import type { ScreeningVerdict } from '~/roast/screening/verdict';
 import { db, type Writer } from '~/services/db.server';
 import { suspensionOf } from './member-moderation.server';
 import { env } from '~/services/env.server';
 
-export type BuildPhoto = { id: number; imageId: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null };
+export type BuildPhoto = {
+  id: number;
+  imageId: number;
+  position: number;
+  reviewStatus: ReviewStatus;
+  reviewReason: string | null;
+  /** Its alt text (domain/photo-alt.ts): null until drafted, '' when no draft could be made. */
+  alt: string | null;
+};
 
 const photoColumns = {
   id: buildPhotos.id,
@@ -19,6 +28,7 @@ const photoColumns = {
   position: buildPhotos.position,
   reviewStatus: buildPhotos.reviewStatus,
   reviewReason: buildPhotos.reviewReason,
+  alt: buildPhotos.alt,
 };
 
 /** A build's extra photos in order: every one for its owner and moderators, else only those screening approved. */
@@ -36,14 +46,13 @@ export function listBuildPhotos(buildId: number, { approvedOnly }: { approvedOnl
  * screening approved (never one held or waiting, whoever looks), each with what
  * a page needs to show it, its largest JPEG and its alt text.
  */
-export function galleryPhotos(build: { id: number; imageId: number; title: string }) {
+export function galleryPhotos(build: { id: number; imageId: number; title: string; photoAlt: string | null }) {
   const extra = listBuildPhotos(build.id, { approvedOnly: true });
-  const ids = [build.imageId, ...extra.map((photo) => photo.imageId)];
-  const sources = imageSources(ids);
-  return ids.flatMap((imageId, index) => {
+  const shown = [{ imageId: build.imageId, alt: build.photoAlt }, ...extra];
+  const sources = imageSources(shown.map((photo) => photo.imageId));
+  return shown.flatMap(({ imageId, alt }, index) => {
     const image = sources.get(imageId);
-    const alt = index === 0 ? `Photo of ${build.title}` : `Photo ${index + 1} of ${build.title}`;
-    return image ? [{ image, fullSize: largestVariantUrl(imageId), alt }] : [];
+    return image ? [{ image, fullSize: largestVariantUrl(imageId), alt: photoAlt(alt, build.title, index) }] : [];
   });
 }
 
@@ -93,6 +102,7 @@ export function addPhotoIn(tx: Writer, buildId: number, imageId: number, now: Da
     .returning(photoColumns)
     .get();
   if (screening) enqueueJob(tx, screenPhotoJob(photo.id), now);
+  enqueueJob(tx, describePhotoJob({ photoId: photo.id }), now);
   return { ok: true, photo };
 }
 

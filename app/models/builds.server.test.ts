@@ -66,7 +66,7 @@ describe('paging through the newest builds', () => {
 describe('publishing a build', () => {
   const jobRows = () => db().select({ type: jobs.type, key: jobs.key, payload: jobs.payload }).from(jobs).all();
 
-  it("with screening on, keeps the build unlisted and queues its screening and the vision model's look in the same transaction", async () => {
+  it("with screening on, keeps the build unlisted and queues its screening, the vision model's look and the photo's description in the same transaction", async () => {
     vi.stubEnv('SCREENING', 'auto');
     resetEnv();
     const id = await build('fresh rig', T);
@@ -74,6 +74,7 @@ describe('publishing a build', () => {
     expect(jobRows()).toEqual([
       { type: 'screen', key: `screen:${id}`, payload: { buildId: id } },
       { type: 'look', key: `look:${id}`, payload: { buildId: id } },
+      { type: 'describe-photo', key: `describe-photo:build:${id}`, payload: { buildId: id } },
     ]);
     expect(listRecentBuilds(10)).toEqual([]);
     expect(findBuild(id)).toBeNull();
@@ -87,13 +88,19 @@ describe('publishing a build', () => {
     resetEnv();
     const id = await build('builtin rig', T);
     expect(findBuildDetail(id)).toMatchObject({ reviewStatus: 'pending', lookPending: false });
-    expect(jobRows()).toEqual([{ type: 'screen', key: `screen:${id}`, payload: { buildId: id } }]);
+    expect(jobRows()).toEqual([
+      { type: 'screen', key: `screen:${id}`, payload: { buildId: id } },
+      { type: 'describe-photo', key: `describe-photo:build:${id}`, payload: { buildId: id } },
+    ]);
   });
 
-  it('with screening off, lists the build at once and queues its roast', async () => {
+  it("with screening off, lists the build at once and queues its roast and the photo's description", async () => {
     const id = await build('open rig', T);
     expect(findBuild(id)?.reviewStatus).toBe('approved');
-    expect(jobRows()).toEqual([{ type: 'roast', key: `roast:${id}`, payload: { buildId: id } }]);
+    expect(jobRows()).toEqual([
+      { type: 'roast', key: `roast:${id}`, payload: { buildId: id } },
+      { type: 'describe-photo', key: `describe-photo:build:${id}`, payload: { buildId: id } },
+    ]);
   });
 
   it('never lists held or rejected builds', async () => {

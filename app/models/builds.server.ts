@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
-import { lookJob, roastJob, screenJob } from '~/queue/job-types';
+import { describePhotoJob, lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
@@ -20,7 +20,13 @@ import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-int
 export const listed = eq(builds.reviewStatus, 'approved');
 
 /** What namedBuild reads of a build, selected beside what names it. */
-export const namedBuildColumns = { id: builds.id, title: builds.title, imageId: builds.imageId, reviewStatus: builds.reviewStatus };
+export const namedBuildColumns = {
+  id: builds.id,
+  title: builds.title,
+  imageId: builds.imageId,
+  photoAlt: builds.photoAlt,
+  reviewStatus: builds.reviewStatus,
+};
 
 /**
  * The one rule for naming a build beside something else (a placement, a winner): a
@@ -34,6 +40,7 @@ export function namedBuild({
   id: number;
   title: string;
   imageId: number;
+  photoAlt: string | null;
   reviewStatus: ReviewStatus;
 }): NamedBuild | null {
   return reviewStatus === 'approved' ? build : null;
@@ -43,6 +50,7 @@ export const summaryColumns = {
   id: builds.id,
   title: builds.title,
   imageId: builds.imageId,
+  photoAlt: builds.photoAlt,
   username: users.username,
   userLevel: users.level,
   roast: builds.roast,
@@ -200,6 +208,8 @@ export async function createBuild(
     for (const extra of extraImageIds) addPhotoIn(tx, id, extra, now);
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);
     if (looking) enqueueJob(tx, lookJob(id), now);
+    // After the look, in its lane: the photo's alt text, which the owner may then change.
+    enqueueJob(tx, describePhotoJob({ buildId: id }), now);
     recordUpload(tx, userId, now);
     if (!screening) recordBuildListed(tx, id, now);
     return { ok: true, buildId: id };

@@ -141,7 +141,7 @@ describe('contest mode', () => {
     rateBuild({ buildId: builds[3]!, userId: viewer.id, rating: 4 });
 
     const seen = contestEntries(competitionId, `member:${viewer.id}`, viewer.id);
-    expect(Object.keys(seen[0]!).sort()).toEqual(['buildId', 'imageId', 'mine', 'myRating', 'title', 'userLevel', 'username']);
+    expect(Object.keys(seen[0]!).sort()).toEqual(['buildId', 'imageId', 'mine', 'myRating', 'photoAlt', 'title', 'userLevel', 'username']);
     expect(seen.find((entry) => entry.buildId === builds[3])!.myRating).toBe(4);
     expect(seen.filter((entry) => entry.myRating !== null)).toHaveLength(1);
     expect(contestEntries(competitionId, `member:${viewer.id}`, viewer.id).map((entry) => entry.buildId)).toEqual(

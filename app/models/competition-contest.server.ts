@@ -10,6 +10,7 @@ export type ContestEntry = {
   username: string;
   userLevel: number;
   imageId: number;
+  photoAlt: string | null;
   /** The viewer's own stars on it (null: not rated, or a guest). */
   myRating: number | null;
   /** The viewer's own entry: they cannot rate it. */
@@ -31,6 +32,7 @@ export function contestEntries(competitionId: number, visitor: string, viewerId:
       username: users.username,
       userLevel: users.level,
       imageId: builds.imageId,
+      photoAlt: builds.photoAlt,
       ownerId: competitionEntries.userId,
       myRating: ratings.rating,
     })

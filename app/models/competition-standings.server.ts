@@ -66,6 +66,7 @@ export type CompetitionStanding = {
   /** The maker's level, for the badge beside their name. */
   userLevel: number;
   imageId: number;
+  photoAlt: string | null;
   averageRating: number;
   ratingCount: number;
   /** The community's, during the competition (jurors' stars are not among them). */
@@ -88,6 +89,7 @@ const entryColumns = {
   username: users.username,
   userLevel: users.level,
   imageId: builds.imageId,
+  photoAlt: builds.photoAlt,
   averageRating: builds.averageRating,
   ratingCount: builds.ratingCount,
 };

@@ -65,7 +65,7 @@ describe('what a build or member won', () => {
         badgeUrl: null,
         prize: { kind: 'jury' },
         prizeText: null,
-        build: { id: entries[3]!.buildId, title: 'Entry 4', imageId: expect.any(Number) },
+        build: { id: entries[3]!.buildId, title: 'Entry 4', imageId: expect.any(Number), photoAlt: null },
       },
     ]);
     expect(memberWins(entries[4]!.userId)).toEqual([]);

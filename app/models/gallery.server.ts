@@ -115,7 +115,7 @@ function gallerySelection(asked: GalleryFilters, now: number) {
 function summaries(ids: number[]): BuildSummary[] {
   if (ids.length === 0) return [];
   const rows = db().all<Row>(sql`
-    select b.id, b.title, b.image_id as imageId, u.username, u.level as userLevel, b.roast,
+    select b.id, b.title, b.image_id as imageId, b.photo_alt as photoAlt, u.username, u.level as userLevel, b.roast,
       b.total_rating as totalRating, b.average_rating as averageRating, b.rating_count as ratingCount,
       b.comment_count as commentCount, b.created_at as createdAt, b.review_status as reviewStatus
     from builds b

@@ -38,6 +38,7 @@ export type LeaderboardEntry = {
   title: string;
   username: string;
   imageId: number;
+  photoAlt: string | null;
   /** Sum of the stars given inside the window. */
   points: number;
   votes: number;
@@ -74,6 +75,7 @@ export function leaderboard(period: LeaderboardPeriod, limit: number): Leaderboa
       title: builds.title,
       username: users.username,
       imageId: builds.imageId,
+      photoAlt: builds.photoAlt,
       points: leaderboardStandings.points,
       votes: leaderboardStandings.votes,
       score: leaderboardStandings.score,

@@ -12,6 +12,10 @@ export type MemberPhoto = {
   imageId: number;
   buildId: number;
   buildTitle: string;
+  /** 0 for the main photo, 1 to 4 for an extra one. */
+  position: number;
+  /** Its alt text (domain/photo-alt.ts). */
+  alt: string | null;
   reviewStatus: ReviewStatus;
   reviewReason: string | null;
   screening: ScreeningSummary;
@@ -37,6 +41,7 @@ export function memberMedia(memberId: number): { avatarUrl: string; photos: Memb
       imageId: builds.imageId,
       buildId: builds.id,
       buildTitle: builds.title,
+      alt: builds.photoAlt,
       reviewStatus: builds.reviewStatus,
       reviewReason: builds.reviewReason,
       screening: builds.screening,
@@ -45,12 +50,14 @@ export function memberMedia(memberId: number): { avatarUrl: string; photos: Memb
     .from(builds)
     .where(eq(builds.userId, memberId))
     .all()
-    .map((row) => ({ ...row, kind: 'build' as const, screening: summary(row.screening) }));
+    .map((row) => ({ ...row, kind: 'build' as const, position: 0, screening: summary(row.screening) }));
   const extra = db()
     .select({
       imageId: buildPhotos.imageId,
       buildId: builds.id,
       buildTitle: builds.title,
+      position: buildPhotos.position,
+      alt: buildPhotos.alt,
       reviewStatus: buildPhotos.reviewStatus,
       reviewReason: buildPhotos.reviewReason,
       screening: buildPhotos.screening,

@@ -143,7 +143,7 @@ describe("a member's page", () => {
         competitionTitle: 'Summer Cup',
         placement: 2,
         entrants: 2,
-        build: { id: results[1]!.mine, title: 'Summer Cup rig', imageId: expect.any(Number) },
+        build: { id: results[1]!.mine, title: 'Summer Cup rig', imageId: expect.any(Number), photoAlt: null },
       }),
       // Its place stays theirs; the build, hidden since, is not named.
       expect.objectContaining({ competitionTitle: 'Spring Cup', placement: 1, entrants: 2, build: null }),

@@ -63,7 +63,15 @@ export async function settled(result: ModerationResult & { imageId?: number | nu
   return answer;
 }
 
-export type HeldBuild = { id: number; title: string; username: string; imageId: number; reviewReason: string | null; createdAt: Date };
+export type HeldBuild = {
+  id: number;
+  title: string;
+  username: string;
+  imageId: number;
+  photoAlt: string | null;
+  reviewReason: string | null;
+  createdAt: Date;
+};
 
 /** Builds waiting for a moderator (held by screening, or hidden), oldest first: first come, first seen. */
 export function listHeldBuilds(): HeldBuild[] {
@@ -73,6 +81,7 @@ export function listHeldBuilds(): HeldBuild[] {
       title: builds.title,
       username: users.username,
       imageId: builds.imageId,
+      photoAlt: builds.photoAlt,
       reviewReason: builds.reviewReason,
       createdAt: builds.createdAt,
     })

@@ -18,6 +18,7 @@ export type HeldPhoto = {
   username: string;
   imageId: number;
   position: number;
+  alt: string | null;
   /** Screening's verdict, as its owner reads it. */
   reviewReason: string | null;
   /** What the local models measured, when they ran (not when screening itself failed). */
@@ -35,6 +36,7 @@ export function listHeldPhotos(): HeldPhoto[] {
       username: users.username,
       imageId: buildPhotos.imageId,
       position: buildPhotos.position,
+      alt: buildPhotos.alt,
       reviewReason: buildPhotos.reviewReason,
       screening: buildPhotos.screening,
       createdAt: buildPhotos.createdAt,

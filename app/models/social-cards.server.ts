@@ -4,6 +4,7 @@ import { analysisFile } from '~/images/records.server';
 import { env } from '~/services/env.server';
 import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from '~/images/draw-card.server';
 import type { SocialMeta } from '~/utils/meta';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** Link previews show two or three lines of the description; a whole roast would be cut anyway. */
 const DESCRIPTION_MAX_LENGTH = 200;
@@ -12,7 +13,10 @@ const NO_ROAST_DESCRIPTION = 'A PC build on RigRoast, waiting for its AI roast. 
 const CARD_PHOTO_MAX_WIDTH = 1600;
 
 /** What the social tags of a build's pages are made from: a build summary, or the build page's fuller row. */
-export type SocialBuild = Pick<BuildSummary, 'id' | 'title' | 'imageId' | 'roast' | 'averageRating' | 'ratingCount' | 'reviewStatus'>;
+export type SocialBuild = Pick<
+  BuildSummary,
+  'id' | 'title' | 'imageId' | 'photoAlt' | 'roast' | 'averageRating' | 'ratingCount' | 'reviewStatus'
+>;
 
 function cardInputs(build: SocialBuild): CardInputs {
   return {
@@ -35,6 +39,16 @@ function descriptionOf(roast: string): string {
 }
 
 /**
+ * What the card shows, for those who cannot see it: the photo's alt text, then the title
+ * and rating drawn beside it; "Photo of <title> on RigRoast (...)" while the photo has none.
+ */
+function cardAlt(build: SocialBuild, rating: string): string {
+  const described = build.photoAlt?.trim();
+  if (!described) return `${photoAlt(null, build.title)} on RigRoast (${rating})`;
+  return `${/[.!?]$/.test(described) ? described : `${described}.`} ${build.title} on RigRoast (${rating})`;
+}
+
+/**
  * The OpenGraph/Twitter content of a build's pages, with absolute URLs on
  * PUBLIC_ORIGIN: the build page is the canonical one (a share link shows the
  * same build), and the image is the card at its current version, so a new
@@ -49,7 +63,7 @@ export function buildSocial(build: SocialBuild, origin = env().PUBLIC_ORIGIN): S
     description: descriptionOf(build.roast),
     url: `${origin}/build/${build.id}`,
     image: `${origin}/build/${build.id}/card.jpg?v=${cardVersion(card)}`,
-    imageAlt: `Photo of ${build.title} on RigRoast (${ratingText(card)})`,
+    imageAlt: cardAlt(build, ratingText(card)),
   };
 }
 

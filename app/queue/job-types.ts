@@ -20,6 +20,8 @@ export const TRENDING_JOB = 'trending';
 export const INTEGRITY_SCAN_JOB = 'integrity-scan';
 export const SEARCH_INDEX_JOB = 'search-index';
 export const BACKUP_JOB = 'backup';
+export const DESCRIBE_PHOTO_JOB = 'describe-photo';
+export const ALT_BACKFILL_JOB = 'alt-backfill';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -84,3 +86,17 @@ export const screenPhotoJob = (photoId: number) =>
 /** Looks for the rating patterns vote integrity flags and keeps the findings; one queued or running at a time. */
 export const integrityScanJob = (runAt: Date) =>
   ({ type: INTEGRITY_SCAN_JOB, key: INTEGRITY_SCAN_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** A build's main photo (by the build's id) or one of its extra photos (by the photo's id). */
+export type PhotoRef = { buildId: number } | { photoId: number };
+
+/** Drafts a photo's alt text: what it shows, in a sentence or two. */
+export const describePhotoJob = (ref: PhotoRef) =>
+  ({
+    type: DESCRIBE_PHOTO_JOB,
+    key: 'buildId' in ref ? `describe-photo:build:${ref.buildId}` : `describe-photo:photo:${ref.photoId}`,
+    payload: ref,
+  }) satisfies NewJob;
+
+/** Queues the describe job for photos that have no alt text yet, a few at a time; one queued or running at a time. */
+export const altBackfillJob = (runAt: Date) => ({ type: ALT_BACKFILL_JOB, key: ALT_BACKFILL_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import { type Checked, checkText, parseAdvice, parseFacts, REPLY_LIMITS, ROAST_LIMITS, type TextLimits } from '~/roast/answer-checks';
 import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
+import { DESCRIBE_SYSTEM_PROMPT, DESCRIBE_USER_PROMPT, DESCRIPTION_JSON_SCHEMA, parseDescription } from '~/roast/photo-description';
 import {
   ADVICE_SYSTEM_PROMPT,
   adviceUserMessage,
@@ -85,6 +86,8 @@ const ROAST_MAX_TOKENS = 320;
 const REPLY_MAX_TOKENS = 200;
 /** Five suggestions of up to 45 words in JSON are ~400 tokens. */
 const ADVICE_MAX_TOKENS = 520;
+/** 35 words of description in JSON are ~60 tokens. */
+const DESCRIBE_MAX_TOKENS = 120;
 
 /**
  * The look is deterministic at temperature 0, so the same request would only repeat a
@@ -125,6 +128,31 @@ export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: A
         signal,
       ),
     parseFacts,
+  );
+}
+
+/** A photo's alt text (roast/photo-description.ts): one vision call per photo, its answer checked like the look's. */
+export async function ollamaDescribe(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<string> {
+  return withRetries(
+    'description',
+    (attempt) =>
+      chat(
+        config,
+        {
+          messages: [
+            { role: 'system', content: DESCRIBE_SYSTEM_PROMPT },
+            { role: 'user', content: DESCRIBE_USER_PROMPT, images: [image] },
+          ],
+          format: DESCRIPTION_JSON_SCHEMA,
+          options: {
+            temperature: attempt === 0 ? LOOK_TEMPERATURE : LOOK_RETRY_TEMPERATURE,
+            num_ctx: NUM_CTX,
+            num_predict: DESCRIBE_MAX_TOKENS,
+          },
+        },
+        signal,
+      ),
+    parseDescription,
   );
 }
 

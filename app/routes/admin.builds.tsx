@@ -14,6 +14,7 @@ import { shortDate } from '~/utils/dates';
 import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -28,7 +29,12 @@ export function loader(args: Route.LoaderArgs) {
     q,
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    builds: rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime(), image: images.get(row.imageId) ?? null })),
+    builds: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.getTime(),
+      image: images.get(row.imageId) ?? null,
+      imageAlt: photoAlt(row.photoAlt, row.title),
+    })),
     confirm: toDelete ? findBuildForAdmin(toDelete) : null,
   };
 }
@@ -62,7 +68,9 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
           cells: [
             build.id,
             <div key="image" className="h-12 w-16 overflow-hidden rounded bg-void">
-              {build.image ? <ResponsiveImage image={build.image} alt="" sizes="4rem" className="h-full w-full object-cover" /> : null}
+              {build.image ? (
+                <ResponsiveImage image={build.image} alt={build.imageAlt} sizes="4rem" className="h-full w-full object-cover" />
+              ) : null}
             </div>,
             <span key="title">
               <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">

@@ -28,6 +28,7 @@ import { MemberLink } from '~/components/member-link';
 import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { commentHref } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -179,7 +180,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             <HeldCard
               key={build.id}
               image={build.image}
-              alt={`Photo of ${build.title}`}
+              alt={photoAlt(build.photoAlt, build.title)}
               title={
                 <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">
                   {build.title}
@@ -203,7 +204,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               key={photo.id}
               testId="held-photo"
               image={photo.image}
-              alt={`Photo ${photo.position} of ${photo.buildTitle}`}
+              alt={photoAlt(photo.alt, photo.buildTitle, photo.position)}
               title={
                 <>
                   Photo {photo.position} of{' '}

@@ -10,6 +10,7 @@ import { shortDate } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(loaderData ? `@${loaderData.username}'s photos · Staff` : 'Photos · Staff', "A member's photos as staff see them.");
@@ -25,7 +26,12 @@ export function loader(args: Route.LoaderArgs) {
     id: member.id,
     username: member.username,
     avatarUrl: media.avatarUrl,
-    photos: media.photos.map((photo) => ({ ...photo, createdAt: photo.createdAt.getTime(), image: images.get(photo.imageId) ?? null })),
+    photos: media.photos.map((photo) => ({
+      ...photo,
+      alt: photoAlt(photo.alt, photo.buildTitle, photo.position),
+      createdAt: photo.createdAt.getTime(),
+      image: images.get(photo.imageId) ?? null,
+    })),
   };
 }
 
@@ -73,7 +79,7 @@ export default function AdminUserMedia({ loaderData }: Route.ComponentProps) {
                 {photo.image ? (
                   <ResponsiveImage
                     image={photo.image}
-                    alt={`Photo of ${photo.buildTitle}`}
+                    alt={photo.alt}
                     sizes="(min-width: 1024px) 22rem, 90vw"
                     className="h-full w-full object-cover"
                   />

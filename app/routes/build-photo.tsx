@@ -11,6 +11,7 @@ import { pageMeta } from '~/utils/meta';
 import { notFound } from '~/utils/not-found';
 import { buildPhotoPath } from '~/utils/page-query';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** A build's photos as its page shows them, read once per change of the data. */
 const buildPhotos = perDataVersion((id: number) => {
@@ -40,7 +41,11 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageMeta(loaderData ? loaderData.photo.alt : 'Photo', 'A photo of a PC build on RigRoast, with its AI roast, ratings and comments.'),
+  // Named by the build, not by its description: the page's title says where the reader is.
+  ...pageMeta(
+    loaderData ? photoAlt(null, loaderData.build.title, loaderData.n - 1) : 'Photo',
+    'A photo of a PC build on RigRoast, with its AI roast, ratings and comments.',
+  ),
   // The build's page is the one to find: its photos' pages are for looking.
   { name: 'robots', content: 'noindex' },
 ];

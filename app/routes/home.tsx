@@ -20,6 +20,7 @@ import { HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
@@ -29,7 +30,7 @@ const featuredBuilds = perDataVersion((limit: number) => {
   const featured = listFeaturedBuilds(limit);
   const images = imageSources(featured.map((build) => build.imageId));
   // Only what a featured card shows: this goes into the page's hydration data.
-  return featured.map(({ id, title, username, userLevel, averageRating, ratingCount, roast, imageId }) => ({
+  return featured.map(({ id, title, username, userLevel, averageRating, ratingCount, roast, imageId, photoAlt: alt }) => ({
     id,
     title,
     username,
@@ -38,6 +39,7 @@ const featuredBuilds = perDataVersion((limit: number) => {
     ratingCount,
     roast,
     image: images.get(imageId) ?? null,
+    imageAlt: photoAlt(alt, title),
   }));
 });
 const activeCompetitions = perDataVersion((_all: 'all') => listActiveCompetitions());
@@ -112,7 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <div className="aspect-[4/3] overflow-hidden bg-void">
                     <ResponsiveImage
                       image={build.image}
-                      alt=""
+                      alt={build.imageAlt}
                       sizes="(min-width: 768px) 33vw, 100vw"
                       className="h-full w-full object-cover"
                     />

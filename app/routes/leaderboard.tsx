@@ -7,6 +7,7 @@ import { imageSources } from '~/images/records.server';
 import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_LIMIT, LEADERBOARD_PLACEHOLDERS } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
+import { photoAlt } from '~/domain/photo-alt';
 
 /** `/leaderboard`, and any period docs/product.md §2 does not name, show today's rankings. */
 export function loader({ params }: Route.LoaderArgs) {
@@ -24,6 +25,7 @@ export function loader({ params }: Route.LoaderArgs) {
       average: entry.average,
       votes: entry.votes,
       image: images.get(entry.imageId) ?? null,
+      imageAlt: photoAlt(entry.photoAlt, entry.title),
     })),
   };
 }

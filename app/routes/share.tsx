@@ -9,6 +9,7 @@ import { buildSocial } from '~/models/social-cards.server';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 export function loader({ params }: Route.LoaderArgs) {
   const build = findSharedBuild(params.token);
@@ -21,6 +22,7 @@ export function loader({ params }: Route.LoaderArgs) {
       roast: build.roast,
       averageRating: build.averageRating,
       ratingCount: build.ratingCount,
+      imageAlt: photoAlt(build.photoAlt, build.title),
     },
     image: imageSource(build.imageId),
     social: buildSocial(build),
@@ -61,7 +63,7 @@ export default function SharedBuild({ loaderData }: Route.ComponentProps) {
       {image ? (
         <ResponsiveImage
           image={image}
-          alt={`Photo of ${build.title}`}
+          alt={build.imageAlt}
           sizes="(min-width: 48rem) 45rem, 100vw"
           priority
           className="mt-6 rounded-2xl border border-line"

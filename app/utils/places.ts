@@ -22,6 +22,8 @@ export const PLACES = {
   /** The build editor's parts and photos. */
   parts: 'parts',
   photos: 'photos',
+  /** The owner's photo descriptions (alt text) on their build page. */
+  photoAlts: 'photo-alts',
   /** The profile's last setting. */
   deleteAccount: 'delete-account',
   /** The profile's achievements. */

@@ -6,6 +6,7 @@ z.config({ jitless: true });
 import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
+import { PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import {
   APPEAL_MAX_LENGTH,
@@ -197,6 +198,19 @@ export const partSchema = z.object({
     .trim()
     .min(1, 'Part name is required')
     .max(PART_NAME_MAX, `Part name cannot exceed ${PART_NAME_MAX} characters`),
+});
+
+/**
+ * The owner's alt text for one photo of their build: `photo` is "main" or the extra
+ * photo's id, `alt` what a screen reader says of it.
+ */
+export const photoAltSchema = z.object({
+  photo: z.union([z.literal('main'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)], { error: 'Choose a photo' }),
+  alt: z
+    .string({ error: 'Describe the photo in a few words' })
+    .trim()
+    .min(1, 'Describe the photo in a few words')
+    .max(PHOTO_ALT_MAX_LENGTH, `A photo description cannot exceed ${PHOTO_ALT_MAX_LENGTH} characters`),
 });
 
 /** A comment or reply (product §5: "Comment cannot be empty"). */

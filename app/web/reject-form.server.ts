@@ -17,7 +17,7 @@ type Refusal = {
  * `submission.reply()`, or `error` on a page whose only field is hidden — so they show
  * in place with or without JavaScript, and nothing changed. Decision 010.
  */
-export async function rejectForm<Payload extends { result?: SubmissionResult<string[]>; error?: string }>(
+export async function rejectForm<Payload extends { result?: SubmissionResult<string[]>; error?: string; [key: string]: unknown }>(
   args: RequestArgs,
   payload: Payload,
   { status = 400, headers, toast }: Refusal = {},

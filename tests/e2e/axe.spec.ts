@@ -31,7 +31,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
   baseURL,
   javaScriptEnabled,
 }, info) => {
-  // Fifteen pages, each analysed in full; a shared, busy runner needs the margin.
+  // Sixteen pages, each analysed in full; a shared, busy runner needs the margin.
   test.setTimeout(240_000);
   const stage = javaScriptEnabled ? undefined : await (await browser.newContext({ javaScriptEnabled: true })).newPage();
   const check = async (on: Page, path: string) => {
@@ -48,6 +48,8 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
     '/',
     '/gallery',
     `/build/${buildId}`,
+    // The owner's editor: its photo descriptions' fields among the rest.
+    `/build/${buildId}/edit`,
     '/leaderboard',
     '/competitions',
     `/u/${username}`,

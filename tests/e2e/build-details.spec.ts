@@ -4,6 +4,7 @@ import { oversizePng } from '#tests/support/image-fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
 import { signInAsNewMember, toasts } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
+import { photoName } from './support/builds';
 
 test('the owner describes and tags a build and adds more photos at upload, then confirms, corrects, removes and adds parts', async ({
   page,
@@ -125,12 +126,12 @@ test('extra photos make a gallery: thumbnails step through it with JavaScript, a
   await expect(page).toHaveURL(`${buildUrl}/photos/1`);
   if (!javaScriptEnabled) {
     // Without it, the photo's own page: large, with its alt text, the way to the next and back to the build.
-    await expect(page.getByRole('img', { name: `Photo of ${title}` })).toBeVisible();
+    await expect(page.getByRole('img', { name: photoName(title, 1) })).toBeVisible();
     await expect(page.getByText('Photo 1 of 3')).toBeVisible();
     await screenshots(page, info, 'photo-page');
     await page.getByRole('link', { name: 'Next photo' }).click();
     await expect(page).toHaveURL(`${buildUrl}/photos/2`);
-    await expect(page.getByRole('img', { name: `Photo 2 of ${title}` })).toBeVisible();
+    await expect(page.getByRole('img', { name: photoName(title, 2) })).toBeVisible();
     await page.getByRole('link', { name: 'Previous photo' }).click();
     await expect(page).toHaveURL(`${buildUrl}/photos/1`);
     await expect(page.getByRole('link', { name: 'Previous photo' })).toHaveCount(0);
@@ -140,7 +141,7 @@ test('extra photos make a gallery: thumbnails step through it with JavaScript, a
   }
   const viewer = page.getByRole('dialog', { name: `Photos of ${title}` });
   await expect(viewer).toBeVisible();
-  const shownPhoto = viewer.getByRole('img', { name: `Photo of ${title}` });
+  const shownPhoto = viewer.getByRole('img', { name: photoName(title, 1) });
   await expect(shownPhoto).toBeVisible();
   await screenshots(page, info, 'photo-viewer');
   // Zoom: the photo grows past the screen, and back.
@@ -161,13 +162,13 @@ test('extra photos make a gallery: thumbnails step through it with JavaScript, a
   await page.mouse.move(150, 400, { steps: 8 });
   await page.mouse.up();
   await expect(page).toHaveURL(`${buildUrl}/photos/2`);
-  await expect(viewer.getByText(`Photo 2 of ${title}`)).toBeVisible();
+  await expect(viewer.getByText(photoName(title, 2))).toBeVisible();
   // So do the arrow keys, each press counted however fast they come.
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(`${buildUrl}/photos/3`);
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowRight']) await page.keyboard.press(key);
   await expect(page).toHaveURL(`${buildUrl}/photos/2`);
-  await expect(viewer.getByText(`Photo 2 of ${title}`)).toBeVisible();
+  await expect(viewer.getByText(photoName(title, 2))).toBeVisible();
   // Escape closes it, back on the build page, the focus where it was, the photo shown in the large place.
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);

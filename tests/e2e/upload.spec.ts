@@ -47,7 +47,7 @@ test('a member uploads a build, sees the waiting view, and the roast replaces it
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('AI is analyzing your PC build...')).toBeVisible();
   // At once: the photo is the JPEG the upload waited for, and it loads.
-  const photoOf = page.getByRole('img', { name: `Photo of ${title}` });
+  const photoOf = page.getByTestId('gallery-main').getByRole('img');
   await expect(photoOf).toBeVisible();
   await expect
     .poll(() => photoOf.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))

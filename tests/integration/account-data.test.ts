@@ -33,6 +33,7 @@ describe('Download my data', () => {
     await call(alice, 'POST', `/api/builds/${bobsRig}/comment`, { content: 'Love the sleeper look' });
     await call(alice, 'POST', `/api/builds/${bobsRig}/rate`, { rating: 4 });
     await call(bob, 'POST', `/api/builds/${alicesRig}/comment`, { content: 'Bob was here' });
+    await call(alice, 'POST', `/api/builds/${alicesRig}/photo-alt`, { photo: 'main', alt: 'My glass tower, lit blue.' });
     const database = openAppDatabase(stack.app.databasePath, { readonly: true });
     const countHits = () => (database.prepare('select count(*) as n from rate_limit_hits').get() as { n: number }).n;
     const hitsBefore = countHits();
@@ -56,6 +57,7 @@ describe('Download my data', () => {
       id: alicesRig,
       title: 'Alice glass tower',
       photos: ['photo.jpg'],
+      photoDescriptions: { 'photo.jpg': 'My glass tower, lit blue.' },
     });
     const photo = files.get(`builds/${alicesRig}/photo.jpg`)!;
     expect(photo.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));

@@ -322,13 +322,21 @@ describe('a build no longer listed', () => {
     names(JSON.stringify(list.body), '/api/competitions');
     expectContract('GET', '/api/competitions', list.body);
     const past = (list.body as { past: { id: number; winners: unknown[]; juryWinner: unknown }[] }).past.find((entry) => entry.id === id)!;
-    expect(past.winners[0]).toEqual({ placement: 1, prize: 'Gold', username: winnerName, buildId: null, title: null, imageUrl: null });
-    expect(past.juryWinner).toEqual({ username: winnerName, buildId: null, title: null, imageUrl: null });
+    expect(past.winners[0]).toEqual({
+      placement: 1,
+      prize: 'Gold',
+      username: winnerName,
+      buildId: null,
+      title: null,
+      imageUrl: null,
+      imageAlt: null,
+    });
+    expect(past.juryWinner).toEqual({ username: winnerName, buildId: null, title: null, imageUrl: null, imageAlt: null });
     const detail = await call(guest, 'GET', `/api/competitions/${id}`);
     names(JSON.stringify(detail.body), `/api/competitions/${id}`);
     expectContract('GET', `/api/competitions/${id}`, detail.body);
     expect((detail.body as { placements: unknown[] }).placements).toEqual([
-      { placement: 1, prize: 'Gold', username: winnerName, buildId: null, title: null, imageUrl: null },
+      { placement: 1, prize: 'Gold', username: winnerName, buildId: null, title: null, imageUrl: null, imageAlt: null },
       expect.objectContaining({ placement: 2, buildId: shown, title: 'Still listed rig' }),
     ]);
     names(JSON.stringify((await call(guest, 'GET', `/api/users/${winnerName}`)).body), `/api/users/${winnerName}`);

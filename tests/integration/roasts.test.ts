@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppProcess } from '#tests/support/app-process';
 import { Browser, pageText, toastText } from '#tests/support/browser';
-import { type FakeOllama, SAMPLE_ADVICE, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
+import { type FakeOllama, isDescribeCall, SAMPLE_ADVICE, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
 import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { testPhoto, uploadBuild } from '#tests/support/uploads';
 import { type Stack, startStack } from '#tests/support/stack';
@@ -59,7 +59,8 @@ type BuildRow = {
 const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
 
 const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
-const chats = () => fake.requests.filter((request) => request.path === '/api/chat');
+// The photos' descriptions (alt text) are asked for beside the looks and roasts: their own tests count them.
+const chats = () => fake.requests.filter((request) => request.path === '/api/chat' && !isDescribeCall(request.body));
 
 /** A CPU-only vision model: its look answers well after the 10 s listing waits for it beyond the local models. */
 const SLOW_LOOK_MS = 25_000;

@@ -32,7 +32,7 @@ export function anImage(values: Partial<ProcessedImage> = {}): number {
  * A photo with one JPEG variant file (`content`) in the private folder of `uploadsDir`,
  * as an upload leaves it before its build is listed; returns its id and the file's name.
  */
-export function anImageWithFile(uploadsDir: string, content = 'jpeg'): { imageId: number; fileName: string } {
+export function anImageWithFile(uploadsDir: string, content: string | Buffer = 'jpeg'): { imageId: number; fileName: string } {
   const fileName = `${createHash('sha256')
     .update(`${next(images)}:${content}`)
     .digest('hex')}.jpg`;

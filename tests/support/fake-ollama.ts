@@ -57,11 +57,17 @@ export type FakeOllama = {
   /** Every request received, in order; `body` is null when there was none. */
   requests: FakeRequest[];
   /**
-   * Answers for the next chat calls, in order. With the queue empty a look request
-   * (images and a format) gets SAMPLE_FACTS, an advice request (a format, no image)
-   * gets SAMPLE_ADVICE, and any other chat gets SAMPLE_ROAST.
+   * Answers for the next chat calls but the photo descriptions, in order. With the queue
+   * empty a look request (images and a format) gets SAMPLE_FACTS, an advice request (a
+   * format, no image) gets SAMPLE_ADVICE, and any other chat gets SAMPLE_ROAST.
    */
   respond(...answers: FakeAnswer[]): void;
+  /**
+   * Answers for the next describe calls (a photo's alt text: an image and a format asking
+   * for a description), in order; with none queued they get SAMPLE_DESCRIPTION. A queue
+   * of their own: they run beside the looks and roasts, whose answers they never take.
+   */
+  respondToDescribe(...answers: FakeAnswer[]): void;
   setModels(names: string[]): void;
   /** Delays every chat answer, on top of an answer's own delayMs. */
   setDelay(ms: number): void;
@@ -98,6 +104,10 @@ export const SAMPLE_FACTS: RoastFacts = {
   safety: { people: false, nsfw: false, offensive: false },
 };
 
+/** The default description of a photo (its alt text), as the describe call's JSON carries it. */
+export const SAMPLE_DESCRIPTION =
+  'A white mid-tower PC with a glass side panel on a cluttered desk, purple and cyan RGB fans lighting a vertical graphics card.';
+
 /** The default written answer: 67 words, so it passes as a roast (40–140) and as a reply (10–80). */
 export const SAMPLE_ROAST =
   'An RTX 4080 in a white case with this much RGB? You did not build a PC, you built a nightclub that happens to render frames. ' +
@@ -118,6 +128,7 @@ const DEFAULT_MODELS = ['qwen2.5vl:7b'];
 export async function startFakeOllama(options: { models?: string[]; port?: number; cpuHost?: CpuHost } = {}): Promise<FakeOllama> {
   const requests: FakeRequest[] = [];
   const queue: FakeAnswer[] = [];
+  const describeQueue: FakeAnswer[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let models = options.models ?? DEFAULT_MODELS;
   let delay = 0;
@@ -263,7 +274,7 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       await writesHeld;
       held -= 1;
     }
-    const answer = queue.shift() ?? defaultAnswer(body);
+    const answer = (isDescribeCall(body) ? describeQueue.shift() : queue.shift()) ?? defaultAnswer(body);
     if ('hangUp' in answer) {
       request.socket.destroy();
       return;
@@ -357,6 +368,7 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
     url: `http://127.0.0.1:${port}`,
     requests,
     respond: (...answers) => queue.push(...answers),
+    respondToDescribe: (...answers) => describeQueue.push(...answers),
     setModels: (names) => {
       models = names;
     },
@@ -390,7 +402,15 @@ function isLook(body: FakeRequestBody): boolean {
   return body.format !== undefined && (body.messages ?? []).some((message) => (message.images?.length ?? 0) > 0);
 }
 
+/** A describe call (a photo's alt text): an image, and a format whose object has a description. */
+export function isDescribeCall(body: FakeRequestBody | null): boolean {
+  if (!body) return false;
+  const format = body.format as { properties?: Record<string, unknown> } | undefined;
+  return isLook(body) && format?.properties?.description !== undefined;
+}
+
 function defaultAnswer(body: FakeRequestBody): FakeAnswer {
+  if (isDescribeCall(body)) return { content: JSON.stringify({ description: SAMPLE_DESCRIPTION }) };
   if (isLook(body)) return { content: JSON.stringify(SAMPLE_FACTS) };
   return { content: body.format !== undefined ? JSON.stringify({ advice: SAMPLE_ADVICE }) : SAMPLE_ROAST };
 }

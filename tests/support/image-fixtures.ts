@@ -150,3 +150,41 @@ export async function oversizePng(): Promise<{ name: string; mimeType: string; b
     .toBuffer();
   return { name: 'big-screenshot.png', mimeType: 'image/png', buffer };
 }
+
+/** A fully saturated, full-brightness colour of the given hue. */
+function hueColour(degrees: number): [number, number, number] {
+  const channel = (n: number) => {
+    const k = (n + degrees / 60) % 6;
+    return Math.round(255 * (1 - Math.max(0, Math.min(k, 4 - k, 1))));
+  };
+  return [channel(5), channel(3), channel(1)];
+}
+
+/** A raw RGB picture painted pixel by pixel. */
+function painted(width: number, height: number, paint: (x: number, y: number) => readonly [number, number, number]) {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set(paint(x, y), (y * width + x) * 3);
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
+/**
+ * A dark build lit by RGB, as a 1200×900 JPEG: a near-black case with a glowing strip
+ * of a different hue every 150 px (red, orange … pink), the way fans and strips light one.
+ * `blur` softens it as a shaky hand would.
+ */
+export async function rgbBuildPhoto({ blur = 0 }: { blur?: number } = {}): Promise<Buffer> {
+  const hues = [0, 45, 90, 135, 180, 225, 270, 315];
+  const photo = painted(1200, 900, (x, y) =>
+    x % 150 < 34 && y > 100 && y < 800 ? hueColour(hues[Math.floor(x / 150)] ?? 0) : [10, 10, 14],
+  );
+  return (blur > 0 ? photo.blur(blur) : photo).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** A white build without RGB in an ordinary room, as a 1200×900 JPEG: a white case in the middle of grey walls. */
+export async function whiteBuildPhoto(): Promise<Buffer> {
+  return painted(1200, 900, (x, y) => (x > 400 && x < 800 && y > 150 && y < 800 ? [240, 240, 236] : [120, 122, 125]))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -98,7 +98,7 @@ export const accountOperations: Operation[] = [
     method: 'get',
     path: '/api/user/export',
     summary:
-      "Downloads the member's data as a ZIP: profile.json (profile, e-mail settings, level and achievements), avatar.webp, builds/{id}/build.json with each build's photos (the largest JPEG kept), comments.json and ratings.json. At most 5 an hour, one at a time",
+      "Downloads the member's data as a ZIP: profile.json (profile, e-mail settings, level and achievements), avatar.webp, builds/{id}/build.json with each build's photos (the largest JPEG kept) and their descriptions, comments.json and ratings.json. At most 5 an hour, one at a time",
     access: 'member',
     response: {
       status: 200,

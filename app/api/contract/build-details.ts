@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { messageSchema, type Operation } from './common';
+import { ALT_DESCRIPTION, messageSchema, type Operation } from './common';
 import { imageField } from './uploads';
 import { MAX_BUILD_PARTS, PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS, REVIEW_STATUSES } from '~/domain/builds';
-import { buildDetailsSchema, partSchema } from '~/utils/schemas';
+import { buildDetailsSchema, partSchema, photoAltSchema } from '~/utils/schemas';
+import { PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
 
 // A build beyond its photo and title: the owner's description and tags, the parts list
 // (the AI's proposals and the owner's confirmed parts) and up to four more photos.
@@ -21,6 +22,7 @@ export const photoJsonSchema = z.object({
   id: z.int(),
   position: z.int().meta({ description: `1 to ${MAX_EXTRA_PHOTOS}, after the main photo` }),
   imageUrl: z.string().meta({ description: 'Its JPEG; a private URL only its owner may open until it is approved' }),
+  alt: z.string().meta({ description: ALT_DESCRIPTION }),
   reviewStatus: z.enum(REVIEW_STATUSES).meta({ description: 'Screened like the main photo: only approved photos are shown to others' }),
 });
 
@@ -44,6 +46,10 @@ export const partCorrectionSchema = partSchema
   .meta({ description: 'Empty: confirm the part as it is; category and name: correct it (which confirms it)' });
 
 export const photoBodySchema = z.object({ image: imageField });
+
+export const photoAltBodySchema = photoAltSchema.meta({
+  description: `photo: "main" or an extra photo's id; alt: 1 to ${PHOTO_ALT_MAX_LENGTH} characters, trimmed`,
+});
 
 const partPath = '/api/builds/{id}/parts/{partId}';
 const photoPath = '/api/builds/{id}/photos/{photoId}';
@@ -87,6 +93,19 @@ export const buildDetailOperations: Operation[] = [
     access: 'member',
     response: { status: 200, description: 'Done', schema: messageSchema },
     errors: [401, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/builds/{id}/photo-alt',
+    summary: 'Sets what screen readers say of one photo of the owner’s build (its alt text), in place of the drafted description',
+    access: 'member',
+    body: { type: 'json', schema: photoAltBodySchema },
+    response: {
+      status: 200,
+      description: 'What is saved',
+      schema: z.object({ photo: z.union([z.literal('main'), z.int()]), alt: z.string() }),
+    },
+    errors: [400, 401, 403, 404, 415],
   },
   {
     method: 'post',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROAST_REACTIONS } from '~/domain/roast-reactions';
 import { buildExtrasSchema } from './build-details';
-import { buildSummarySchema, idParam, type Operation, timestamp } from './common';
+import { ALT_DESCRIPTION, buildSummarySchema, idParam, type Operation, timestamp } from './common';
 import { BUILD_TAG_SLUGS } from '~/domain/build-tags';
 import { GALLERY_QUERY_MAX, GALLERY_SORTS } from '~/domain/gallery';
 import { COMMENT_THREADS_SHOWN, GALLERY_PAGE_SIZE, LEADERBOARD_LIMIT } from '~/utils/constants';
@@ -63,6 +63,7 @@ export const leaderboardEntrySchema = z.object({
   title: z.string(),
   username: z.string(),
   imageUrl: z.string(),
+  imageAlt: z.string().meta({ description: ALT_DESCRIPTION }),
   totalRating: z.int().meta({ description: 'Stars given in the period' }),
   averageRating: z.number().meta({ description: 'Their average' }),
   votes: z.int().meta({ description: 'Ratings given in the period' }),

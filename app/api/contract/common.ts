@@ -51,12 +51,17 @@ export const emailPreferencesSchema = z.object({
 
 export const idParam = z.coerce.number().int().positive();
 
+/** What every photo's alt text in the API means. */
+export const ALT_DESCRIPTION =
+  'Its alt text: a short literal description of what the photo shows, drafted by the vision model (or the built-in analysis) and changed by its owner at will; "Photo of <title>" (an extra photo: "Photo <n> of <title>") while it has none';
+
 /** A build in a list (product §3: builds): the photo's JPEG URL, its totals, its roast ('' while it is written). */
 export const buildSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   username: z.string(),
   imageUrl: z.string(),
+  imageAlt: z.string().meta({ description: `The main photo's alt text. ${ALT_DESCRIPTION}` }),
   roast: z.string(),
   totalRating: z.number().int(),
   averageRating: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Operation, timestamp } from './common';
+import { ALT_DESCRIPTION, type Operation, timestamp } from './common';
 
 /** A competition card (docs/product.md §4): every field /competitions and the home page show. */
 export const competitionSchema = z.object({
@@ -21,6 +21,10 @@ const winnerFields = {
   buildId: z.int().nullable().meta({ description: 'The winning build; null once it is no longer listed (the place stays theirs)' }),
   title: z.string().nullable().meta({ description: 'Its title; null once it is no longer listed' }),
   imageUrl: z.string().nullable().meta({ description: "The winning build's photo; null once it is no longer listed" }),
+  imageAlt: z
+    .string()
+    .nullable()
+    .meta({ description: `${ALT_DESCRIPTION}; null once it is no longer listed` }),
 };
 
 export const winnerSchema = z.object({
@@ -51,6 +55,7 @@ export const standingSchema = z.object({
   title: z.string(),
   username: z.string(),
   imageUrl: z.string(),
+  imageAlt: z.string().meta({ description: ALT_DESCRIPTION }),
   votes: z.int().meta({ description: 'Ratings given during the competition' }),
   points: z.int().meta({ description: 'Their stars' }),
 });
@@ -60,6 +65,7 @@ export const contestEntrySchema = z.object({
   title: z.string(),
   username: z.string(),
   imageUrl: z.string(),
+  imageAlt: z.string().meta({ description: ALT_DESCRIPTION }),
   myRating: z.int().nullable().meta({ description: 'The signed-in member’s own stars on it; null when not rated, or for a guest' }),
 });
 

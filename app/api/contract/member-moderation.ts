@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES } from '~/domain/builds';
-import { messageSchema, type Operation, timestamp } from './common';
+import { ALT_DESCRIPTION, messageSchema, type Operation, timestamp } from './common';
 import {
   APPEAL_MAX_LENGTH,
   NOTE_MAX_LENGTH,
@@ -127,6 +127,7 @@ export const memberPhotoSchema = z.object({
     .nullable()
     .meta({ description: "Screening's NSFW score (0–1) and faces found; null when it was never screened" }),
   imageUrl: z.string().nullable().meta({ description: 'The largest JPEG; null once the file is deleted (a rejected photo)' }),
+  alt: z.string().meta({ description: ALT_DESCRIPTION }),
   createdAt: timestamp,
 });
 

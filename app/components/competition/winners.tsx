@@ -5,19 +5,20 @@ import type { JuryWinner as JuryWinnerRow, Winner } from '~/domain/competitions'
 import { MemberLink } from '~/components/member-link';
 import type { ImageSources } from '~/images/variants';
 import { buildPath } from '~/utils/build-path';
+import { photoAlt } from '~/domain/photo-alt';
 
 const PLACES = ['1st', '2nd', '3rd'];
 const TONES = ['text-flame', 'text-neon-cyan', 'text-neon-pink'];
 
 /** A winning build as the page shows it; null once it is no longer listed (namedBuild). */
-type ShownBuild = { id: number; title: string; image: ImageSources | null } | null;
+type ShownBuild = { id: number; title: string; image: ImageSources | null; imageAlt: string } | null;
 
 export type WinnerData = Omit<Winner, 'build'> & { build: ShownBuild };
 export type JuryWinnerData = Omit<JuryWinnerRow, 'build'> & { build: ShownBuild };
 
 /** A named build with its photo's sources (`image` looks them up). */
 export function shownBuild(build: NamedBuild | null, image: (imageId: number) => ImageSources | null): ShownBuild {
-  return build && { id: build.id, title: build.title, image: image(build.imageId) };
+  return build && { id: build.id, title: build.title, image: image(build.imageId), imageAlt: photoAlt(build.photoAlt, build.title) };
 }
 
 /** The winning build's photo, a link to it; an empty frame once it is no longer listed. */
@@ -25,10 +26,13 @@ function Photo({ build }: { build: ShownBuild }) {
   const frame = 'block aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-md bg-void sm:w-28';
   if (!build) return <span aria-hidden="true" className={frame} />;
   return (
-    // The title links to the build too: the photo is a larger target, not a second stop for the keyboard.
-    <Link to={buildPath(build.id)} tabIndex={-1} aria-hidden="true" className={frame}>
-      {build.image ? <ResponsiveImage image={build.image} alt="" sizes="7rem" className="h-full w-full object-cover" /> : null}
-    </Link>
+    <span className={`${frame} relative`}>
+      {build.image ? (
+        <ResponsiveImage image={build.image} alt={build.imageAlt} sizes="7rem" className="h-full w-full object-cover" />
+      ) : null}
+      {/* The title links to the build too: the photo is a larger target, not a second stop for the keyboard. */}
+      <Link to={buildPath(build.id)} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
+    </span>
   );
 }
 

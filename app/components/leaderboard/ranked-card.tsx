@@ -15,6 +15,8 @@ export type RankedBuild = {
   average: number;
   votes: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
 };
 
 const SIZES = '(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 7rem';
@@ -39,7 +41,7 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
         {build.image ? (
           <ResponsiveImage
             image={build.image}
-            alt=""
+            alt={build.imageAlt}
             sizes={SIZES}
             priority={priority}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"

@@ -14,6 +14,8 @@ type Build = {
   averageRating: number;
   ratingCount: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
   reviewStatus: 'pending' | 'approved' | 'held' | 'rejected';
 };
 
@@ -49,7 +51,7 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
             {build.image ? (
               <ResponsiveImage
                 image={build.image}
-                alt=""
+                alt={build.imageAlt}
                 sizes="(min-width: 1280px) 16rem, (min-width: 640px) 50vw, 100vw"
                 className="h-full w-full object-cover"
               />

@@ -11,3 +11,4 @@ export { type LineMemory, NO_MEMORY, recentLines, ROAST_MEMORY } from './memory'
 export type { PhotoAnalysis } from './photo';
 export { composeReply } from './reply';
 export { parseTitle, type TitleFacts } from './title';
+export { describePhoto } from './describe';

@@ -2,6 +2,7 @@ import type { Route } from './+types/builds.photos';
 import { photoBodySchema } from '~/api/contract/build-details';
 import { apiPhoto } from '~/api/serialize.server';
 import { addBuildPhoto } from '~/models/build-photos.server';
+import { findBuildDetail } from '~/models/builds.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { clientAddressOf } from '~/web/client-address.server';
@@ -19,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
     return uploadFailure(error);
   }
   const result = await addBuildPhoto(buildId, user.id, imageId);
-  if (result.ok) return Response.json(apiPhoto(result.photo), { status: 201 });
+  if (result.ok) return Response.json(apiPhoto(result.photo, findBuildDetail(buildId)?.title ?? ''), { status: 201 });
   if (result.reason === 'too_many') return apiError(409, `A build has at most ${MAX_EXTRA_PHOTOS} more photos: remove one first`);
   if (result.reason === 'duplicate') return apiError(409, 'This build already has that photo');
   return ownerRefusal(result.reason);

@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
+import { PhotoAltForm } from '~/components/photo-alt-form';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
 import { EXTRA_PHOTOS_HINT, ExtraPhotosInput, extraPhotosProblems } from '~/components/extra-photos-input';
 import { useHydrated } from '~/components/use-hydrated';
 import { MAX_EXTRA_PHOTOS, type ReviewStatus } from '~/domain/builds';
+import { type AltRefusal, photoAlt } from '~/domain/photo-alt';
 import type { ImageSources } from '~/images/variants';
 import { PLACES } from '~/utils/places';
 
-type Photo = { id: number; position: number; reviewStatus: ReviewStatus; reviewReason: string | null; image: ImageSources | null };
+type Photo = {
+  id: number;
+  position: number;
+  reviewStatus: ReviewStatus;
+  reviewReason: string | null;
+  alt: string | null;
+  image: ImageSources | null;
+};
 
 const STATUS_TEXT: Record<ReviewStatus, string> = {
   pending: 'Being checked: it shows once it passes.',
@@ -17,25 +26,59 @@ const STATUS_TEXT: Record<ReviewStatus, string> = {
   rejected: 'Not allowed: it is not shown.',
 };
 
-/** The owner's extra photos with what screening said of each, and the form that adds one. */
-export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: string | null }) {
+/**
+ * The owner's photos: the main one and the extra ones with what screening said of each,
+ * each with its description (alt text) to change, and the form that adds a photo.
+ */
+export function PhotosEditor({
+  mainPhoto,
+  photos,
+  refusal,
+  altRefusal,
+}: {
+  mainPhoto: { image: ImageSources | null; alt: string | null };
+  photos: Photo[];
+  refusal: string | null;
+  altRefusal: AltRefusal | null;
+}) {
   return (
     <section id={PLACES.photos} aria-labelledby="photos-title" className="panel grid gap-5 p-5 sm:p-6">
       <div className="grid gap-1">
         <h2 id="photos-title" className="display text-xl">
-          More photos
+          Photos
         </h2>
-        <p className="text-sm text-muted">{EXTRA_PHOTOS_HINT}</p>
+        <p className="text-sm text-muted">Each photo's description is what screen readers say of it. {EXTRA_PHOTOS_HINT}</p>
       </div>
-      {photos.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Your extra photos">
-          {photos.map((photo) => (
-            <li key={photo.id} className="grid content-start gap-2" data-testid="extra-photo">
+      <ul className="grid gap-5" aria-label="Your photos">
+        <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="main-photo">
+          <div className="aspect-square overflow-hidden rounded-lg border border-line bg-panel-2">
+            {mainPhoto.image ? (
+              <ResponsiveImage
+                image={mainPhoto.image}
+                alt={photoAlt(mainPhoto.alt, 'your build')}
+                sizes="10rem"
+                className="size-full object-cover"
+              />
+            ) : null}
+          </div>
+          <PhotoAltForm
+            key={mainPhoto.alt ?? ''}
+            photo={{ key: 'main', label: 'the main photo', alt: mainPhoto.alt }}
+            refusal={altRefusal}
+          />
+        </li>
+        {photos.map((photo) => (
+          <li
+            key={photo.id}
+            className="grid grid-cols-[5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]"
+            data-testid="extra-photo"
+          >
+            <div className="grid content-start gap-2">
               <div className="aspect-square overflow-hidden rounded-lg border border-line bg-panel-2">
                 {photo.image ? (
                   <ResponsiveImage
                     image={photo.image}
-                    alt={`Extra photo ${photo.position}`}
+                    alt={photoAlt(photo.alt, 'your build', photo.position)}
                     sizes="10rem"
                     className="size-full object-cover"
                   />
@@ -49,10 +92,15 @@ export function PhotosEditor({ photos, refusal }: { photos: Photo[]; refusal: st
                   Remove <span className="sr-only">photo {photo.position}</span>
                 </button>
               </Form>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+            </div>
+            <PhotoAltForm
+              key={photo.alt ?? ''}
+              photo={{ key: photo.id, label: `extra photo ${photo.position}`, alt: photo.alt }}
+              refusal={altRefusal}
+            />
+          </li>
+        ))}
+      </ul>
       {photos.length < MAX_EXTRA_PHOTOS ? <AddPhotoForm refusal={refusal} /> : null}
     </section>
   );

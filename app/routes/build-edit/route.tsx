@@ -11,7 +11,9 @@ import { findBuildDetail } from '~/models/builds.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { imageSources } from '~/images/records.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
+import { savePhotoAlt } from '~/web/photo-alts.server';
 import { requireUser } from '~/web/session.server';
+import { atPlace, PLACES } from '~/utils/places';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { pageMeta } from '~/utils/meta';
 import { buildPath } from '~/utils/build-path';
@@ -32,16 +34,17 @@ function ownBuild(args: Route.LoaderArgs | Route.ActionArgs) {
 export function loader(args: Route.LoaderArgs) {
   const { user, build } = ownBuild(args);
   const photos = listBuildPhotos(build.id, { approvedOnly: false });
-  const sources = imageSources(photos.map((photo) => photo.imageId));
+  const sources = imageSources([build.imageId, ...photos.map((photo) => photo.imageId)]);
   return {
     build: { id: build.id, title: build.title, description: build.description ?? '', tags: buildTagsOf(build.id) },
     parts: listParts(build.id),
+    mainPhoto: { image: sources.get(build.imageId) ?? null, alt: build.photoAlt },
     photos: photos.map((photo) => ({ ...photo, image: sources.get(photo.imageId) ?? null })),
     suspension: suspensionNotice(user),
   };
 }
 
-/** Description and tags, parts (add, confirm or correct, remove), photos (add, remove). */
+/** Description and tags, parts (add, confirm or correct, remove), photos (add, remove, describe). */
 export async function action(args: Route.ActionArgs) {
   const { user, build } = ownBuild(args);
   const back = `${buildPath(build.id)}/edit`;
@@ -66,6 +69,8 @@ export async function action(args: Route.ActionArgs) {
       return addPhoto(args, build.id, user.id, formData, back);
     case 'remove-photo':
       return deletePhoto(build.id, user.id, Number(formData.get('photoId')), back);
+    case 'photo-alt':
+      return savePhotoAlt(args, build.id, user.id, formData, atPlace(back, PLACES.photos));
     default:
       throw data(null, { status: 400 });
   }
@@ -78,7 +83,7 @@ function partRefusal(answer: Route.ComponentProps['actionData']): PartRefusal | 
 }
 
 export default function EditBuild({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, parts, photos, suspension } = loaderData;
+  const { build, parts, mainPhoto, photos, suspension } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-10 px-4 py-8 sm:py-12">
       <header className="grid gap-2">
@@ -96,8 +101,10 @@ export default function EditBuild({ loaderData, actionData }: Route.ComponentPro
           <DetailsForm build={build} lastResult={actionData && 'result' in actionData ? (actionData.result ?? null) : null} />
           <PartsEditor parts={parts} refusal={partRefusal(actionData)} />
           <PhotosEditor
+            mainPhoto={mainPhoto}
             photos={photos}
             refusal={actionData && 'target' in actionData && actionData.target === 'photo' ? actionData.error : null}
+            altRefusal={actionData && 'altResult' in actionData ? actionData : null}
           />
         </>
       )}

@@ -7,6 +7,8 @@ import { BuildAbout, OwnerEditLink } from './build-about';
 import { PhotoCheck } from './photo-check';
 import { ReplyPoll } from './reply-poll';
 import { PhotoGallery } from './photo-gallery';
+import { PhotoAlts } from './photo-alts';
+import type { AltPhoto } from '~/components/photo-alt-form';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
 import { BuildRibbons, ribbonData } from '~/components/competition/trophies';
@@ -22,7 +24,7 @@ import type { CommentSort } from '~/domain/comments';
 import { parseMarkdownLite } from '~/domain/markdown-lite';
 import { buildTagsOf } from '~/models/build-details.server';
 import { confirmedParts, listParts } from '~/models/build-parts.server';
-import { galleryPhotos } from '~/models/build-photos.server';
+import { galleryPhotos, listBuildPhotos } from '~/models/build-photos.server';
 import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/models/builds.server';
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
@@ -35,6 +37,7 @@ import { modelRoastOffer, roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { keepGuestComment } from '~/web/pending-comment.server';
+import { savePhotoAlt } from '~/web/photo-alts.server';
 import { currentUser, requireUser } from '~/web/session.server';
 import { markNamesNothing } from '~/web/render-reading.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
@@ -138,10 +141,21 @@ export function loader(args: Route.LoaderArgs) {
     photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
     photos: page.photos,
     about: page.about,
+    // The owner reads and changes what screen readers say of each photo (all of them, shown or not).
+    altPhotos: viewer?.id === detail.userId ? ownerAltPhotos(detail) : null,
     // The owner is told when the AI proposed parts that wait for them.
     proposedParts: viewer?.id === detail.userId ? listParts(detail.id).filter((part) => part.status === 'proposed').length : 0,
     now: dataNow('now'),
   };
+}
+
+/** The owner's photos with their descriptions, as the description forms name them. */
+function ownerAltPhotos(detail: { id: number; photoAlt: string | null }): AltPhoto[] {
+  const extra = listBuildPhotos(detail.id, { approvedOnly: false });
+  return [
+    { key: 'main', label: 'the main photo', alt: detail.photoAlt },
+    ...extra.map((photo) => ({ key: photo.id, label: `extra photo ${photo.position}`, alt: photo.alt })),
+  ];
 }
 
 /**
@@ -188,6 +202,8 @@ export async function action(args: Route.ActionArgs) {
       return askForFreshRoast(request, buildId, member.id, formData, back);
     case 'model-roast':
       return askForModelRoast(request, buildId, member.id, back);
+    case 'photo-alt':
+      return savePhotoAlt(args, buildId, member.id, formData, atPlace(back, PLACES.photoAlts));
     default:
       throw data(null, { status: 400 });
   }
@@ -203,7 +219,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, slowModel, photoCheck, photos, about, proposedParts, now, viewer, comments, reportReasons, replyReload } =
+  const { build, roast, roastReactions, freshRoast, slowModel, photoCheck, photos, about, altPhotos, proposedParts, now, viewer, comments, reportReasons, replyReload } =
     loaderData;
   const suspension = viewer?.suspension ?? null;
   // The reload names the page without its fragment: to the same address with one (#roast, where a
@@ -239,6 +255,14 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <PhotoGallery buildId={build.id} title={build.title} photos={photos} />
           <BuildAbout buildId={build.id} about={about} />
           {viewer?.isOwner ? <OwnerEditLink buildId={build.id} proposedParts={proposedParts} /> : null}
+          {altPhotos && !suspension ? (
+            <PhotoAlts
+              buildId={build.id}
+              photos={altPhotos}
+              editable={roast.state !== 'waiting'}
+              refusal={actionData && 'altResult' in actionData ? actionData : null}
+            />
+          ) : null}
         </div>
         <div className="grid content-start gap-6">
           <SharedRegion name="rating-summary" deps={[build]} className="contents">
@@ -293,7 +317,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             canModerate={viewer?.canModerate ?? false}
             suspension={suspension}
             reportReasons={reportReasons}
-            lastResult={actionData?.result ?? null}
+            lastResult={actionData && 'result' in actionData ? actionData.result : null}
             now={now}
           />
           {replyReload ? <ReplyPoll /> : null}

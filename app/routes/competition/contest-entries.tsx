@@ -13,6 +13,8 @@ export type ContestEntryData = {
   username: string;
   userLevel: number;
   image: ImageSources | null;
+  /** What a screen reader says of the photo (domain/photo-alt.ts). */
+  imageAlt: string;
   myRating: number | null;
   mine: boolean;
 };
@@ -48,16 +50,18 @@ export function ContestEntries({ entries, voting, signedIn, juror, back }: Props
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
             <li key={entry.buildId} id={entryPlace(entry.buildId)} className="panel flex flex-col overflow-hidden">
-              <Link to={buildPath(entry.buildId)} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-void">
+              <div className="relative aspect-[4/3] overflow-hidden bg-void">
                 {entry.image ? (
                   <ResponsiveImage
                     image={entry.image}
-                    alt=""
+                    alt={entry.imageAlt}
                     sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
                     className="h-full w-full object-cover"
                   />
                 ) : null}
-              </Link>
+                {/* The title links to the build too: the photo is a larger target, not a second stop for the keyboard. */}
+                <Link to={buildPath(entry.buildId)} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
+              </div>
               <div className="grid gap-3 p-4">
                 <div className="min-w-0">
                   <h3 className="truncate font-bold">

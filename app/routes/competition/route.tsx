@@ -23,6 +23,7 @@ import { currentUser, requireUser } from '~/web/session.server';
 import { daysRemaining, shortDateTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
+import { photoAlt } from '~/domain/photo-alt';
 
 /**
  * While the competition runs (contest mode) its entries in the visitor's own
@@ -47,12 +48,15 @@ export function loader(args: Route.LoaderArgs) {
   const wins = buildWins(standings?.map((standing) => standing.buildId) ?? []);
   return {
     competition,
-    entries: entries?.map(({ imageId, ...entry }) => ({ ...entry, image: image(imageId) })) ?? null,
+    entries:
+      entries?.map(({ imageId, photoAlt: alt, ...entry }) => ({ ...entry, image: image(imageId), imageAlt: photoAlt(alt, entry.title) })) ??
+      null,
     standings:
       standings?.map(({ buildId, ...standing }) => ({
         ...standing,
         id: buildId,
         image: image(standing.imageId),
+        imageAlt: photoAlt(standing.photoAlt, standing.title),
         ribbons: (wins.get(buildId) ?? []).map(ribbonData),
       })) ?? null,
     winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,

@@ -16,6 +16,7 @@ import { findProfile } from '~/models/users.server';
 import { isMultipartForm, readUploadForm, UploadError } from '~/services/multipart.server';
 import { requireUser } from '~/web/session.server';
 import { pageMeta } from '~/utils/meta';
+import { photoAlt } from '~/domain/photo-alt';
 
 const TABS = ['builds', 'stats', 'settings'] as const;
 type ProfileTab = (typeof TABS)[number];
@@ -37,7 +38,12 @@ export function loader(args: Route.LoaderArgs) {
       createdAt: profile.createdAt.getTime(),
       marketingOptedInAt: profile.marketingOptedInAt?.getTime() ?? null,
     },
-    builds: builds.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
+    builds: builds.map((build) => ({
+      ...build,
+      createdAt: build.createdAt.getTime(),
+      image: images.get(build.imageId) ?? null,
+      imageAlt: photoAlt(build.photoAlt, build.title),
+    })),
     stats: buildStats(builds),
     progression: {
       ...progression,

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signIn, skipUsernamePrompt, uniqueEmail } from './sign-in';
+import { SAMPLE_DESCRIPTION } from '#tests/support/fake-ollama';
 
 let photo: Promise<Buffer> | undefined;
 
@@ -46,4 +47,15 @@ export async function aMemberWithABuild(
   await signIn(page, email);
   await skipUsernamePrompt(page);
   return { email, id: await postBuild(page, baseURL, `${title} ${project} ${Date.now()}`) };
+}
+
+/**
+ * The accessible name of photo `n` (from 1) of the build titled `title`: "Photo of …" (or
+ * "Photo n of …") until its description is drafted, then the e2e server's fake vision
+ * model's description; which one a page shows depends on how far the describe job got.
+ */
+export function photoName(title: string, n: number): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const fallback = n === 1 ? `Photo of ${title}` : `Photo ${n} of ${title}`;
+  return new RegExp(`^(${escape(fallback)}|${escape(SAMPLE_DESCRIPTION)})$`);
 }

@@ -37,7 +37,7 @@ const SPEC_CALLS = [
  * Beyond the table: GET /api/verify-email only checks a link (GET never writes),
  * and its POST confirms the address, as the page's button does; the competitions'
  * list, detail and entries; the e-mail switches; the in-site notifications; a build's
- * description, tags, parts and extra photos; members' public pages; the gallery's search; roast reactions;
+ * description, tags, parts and extra photos, and its photos' descriptions (alt text); members' public pages; the gallery's search; roast reactions;
  * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos;
  * admins' competitions with their series and jury; vote integrity (findings, a scan now,
  * discounting a member's ratings).
@@ -57,6 +57,7 @@ const EXTRA_CALLS = [
   'post /api/builds/{id}/parts',
   'patch /api/builds/{id}/parts/{partId}',
   'delete /api/builds/{id}/parts/{partId}',
+  'post /api/builds/{id}/photo-alt',
   'post /api/builds/{id}/photos',
   'delete /api/builds/{id}/photos/{photoId}',
   'get /api/users/{username}',
