@@ -62,6 +62,9 @@ const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id)
 // The photos' descriptions (alt text) are asked for beside the looks and roasts: their own tests count them.
 const chats = () => fake.requests.filter((request) => request.path === '/api/chat' && !isDescribeCall(request.body));
 
+/** Screening's verdict on a fresh server, which loads its local models first: seconds when quiet, well over 10 s on a busy CI machine. */
+const SCREENED = { timeoutMs: 30_000, intervalMs: 100 };
+
 /** A CPU-only vision model: its look answers well after the 10 s listing waits for it beyond the local models. */
 const SLOW_LOOK_MS = 25_000;
 /** What the owner reads while the late look is pending. */
@@ -107,7 +110,7 @@ describe('a fresh install without Ollama', () => {
     const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'builtin', SCREENING_FACE_HOLD: '0' });
     const owner = await member(app);
     const { id } = await upload(owner, 'Questionable rig');
-    await waitFor(() => buildRow(app, id).review_status === 'held');
+    await waitFor(() => buildRow(app, id).review_status === 'held', SCREENED);
     expect(buildRow(app, id).roast).toBe('');
     const own = await owner.get(`/build/${id}`);
     expect(pageText(own.html)).toContain('Under review');
@@ -123,7 +126,7 @@ describe('a fresh install without Ollama', () => {
     const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'builtin', SCREENING_NSFW_HOLD: '0', SCREENING_NSFW_REJECT: '0' });
     const owner = await member(app);
     const { id } = await upload(owner, 'Rejected rig');
-    await waitFor(() => buildRow(app, id).review_status === 'rejected');
+    await waitFor(() => buildRow(app, id).review_status === 'rejected', SCREENED);
     const own = await owner.get(`/build/${id}`);
     expect(pageText(own.html)).toContain('Not published');
     expect(pageText(own.html)).toContain('NSFW');
@@ -195,7 +198,7 @@ describe('with an Ollama server', () => {
     const app = await launch({ SCREENING: 'auto', ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
     const owner = await member(app);
     const { id } = await upload(owner, 'Selfie with rig');
-    await waitFor(() => buildRow(app, id).review_status === 'held');
+    await waitFor(() => buildRow(app, id).review_status === 'held', SCREENED);
     expect(buildRow(app, id).review_reason).toMatch(/person or a face/);
     expect(chats()).toHaveLength(1);
   });
