@@ -38,8 +38,11 @@ export const draftPhotoAlt: JobHandler = {
 async function draftAlt(file: string, size: { width: number; height: number }, signal: AbortSignal): Promise<string> {
   const ollama = await chooseOllama();
   if (ollama) {
+    // Read outside the fallback: a file that moved meanwhile (its build was listed) is
+    // read again where it went (withAnalysisFile), not blamed on the model.
+    const image = await visionImage(file);
     try {
-      return await ollamaDescribe(ollama.config, await visionImage(file), signal);
+      return await ollamaDescribe(ollama.config, image, signal);
     } catch (error) {
       // A description beats none: the built-in one stands in even when Ollama is required.
       if (signal.aborted) throw error;
