@@ -91,6 +91,19 @@ export const buildDetailSchema = buildSummarySchema.extend({
   roastAdvice: z.array(z.string()).meta({
     description: `The serious advice written with the roast: ${ADVICE_ITEMS.min} to ${ADVICE_ITEMS.max} suggestions; empty while it is written`,
   }),
+  roastQueue: z
+    .object({
+      place: z.int().min(1).meta({ description: '1 when it is next (or being written), 2 with one roast ahead of it, ...' }),
+      estimateS: z
+        .int()
+        .nullable()
+        .meta({ description: 'Seconds until it is written, from the median time recent roasts took; null before any finished' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Its owner only, while its roast waits: its place among the roasts being written and waiting (null for everyone else, once written, and when it is next with no time to go by)',
+    }),
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
   comments: z.array(commentThreadSchema).meta({
