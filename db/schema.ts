@@ -638,6 +638,8 @@ export const jobs = sqliteTable(
     key: text('key'),
     // Names the current claim: only its holder may complete the job (a reclaimed job's old runner may not).
     leaseToken: text('lease_token'),
+    // When the current or last attempt was claimed: how long roasts take, for the owner's place in line.
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },

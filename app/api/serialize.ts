@@ -1,3 +1,4 @@
+import type { RoastQueue } from '~/domain/roast-queue';
 import type { z } from 'zod';
 import type { buildExtrasSchema } from './contract/build-details';
 import type { buildCommentSchema, buildDetailSchema, leaderboardEntrySchema } from './contract/builds';
@@ -157,10 +158,12 @@ export function apiBuildDetail(
   imageUrl: string,
   { threads, threadCount }: { threads: ThreadInput[]; threadCount: number },
   extras: z.infer<typeof buildExtrasSchema>,
+  roastQueue: RoastQueue | null,
 ): z.infer<typeof buildDetailSchema> {
   return {
     ...apiBuildSummary(build, imageUrl),
     ...extras,
+    roastQueue,
     roastIntensity: build.roastIntensity,
     roastAdvice: build.roast ? [...(build.roastAdvice ?? [])] : [],
     roastFallback: build.roast ? build.roastFallback : null,

@@ -44,6 +44,7 @@ export function claimJob(types: readonly string[], leaseMs: number, now = Date.n
       attempts: sql`${jobs.attempts} + 1`,
       leaseUntil: new Date(now + leaseMs),
       leaseToken,
+      startedAt: new Date(now),
       updatedAt: new Date(now),
     })
     .where(inArray(jobs.id, due))

@@ -96,6 +96,19 @@ export const buildDetailSchema = buildSummarySchema.extend({
     description:
       'model_slow: the built-in roaster wrote this roast because the AI model was too slow to answer in time; its owner may ask for the model’s roast instead (POST /api/builds/{id}/model-roast). Null for the model’s own roast, or the built-in roaster’s by choice',
   }),
+  roastQueue: z
+    .object({
+      place: z.int().min(1).meta({ description: '1 when it is next (or being written), 2 with one roast ahead of it, ...' }),
+      estimateS: z
+        .int()
+        .nullable()
+        .meta({ description: 'Seconds until it is written, from the median time recent roasts took; null before any finished' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'Its owner only, while its roast waits: its place among the roasts being written and waiting (null for everyone else, once written, and when it is next with no time to go by)',
+    }),
   avatarUrl: z.string().meta({ description: 'The submitter’s' }),
   listed: z.boolean().meta({ description: 'False while screening or a moderator holds it (only its owner and moderators see it then)' }),
   comments: z.array(commentThreadSchema).meta({

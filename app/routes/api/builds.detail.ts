@@ -3,6 +3,7 @@ import { apiBuildDetail } from '~/api/serialize';
 import { apiBuildExtras, apiImageUrl } from '~/api/serialize.server';
 import { canSeeBuild, findBuildDetail, isListed } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
+import { roastQueueOf } from '~/models/roast-queue.server';
 import { apiError } from '~/api/request.server';
 import { currentUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
@@ -20,12 +21,15 @@ export function loader(args: Route.LoaderArgs) {
   // Read as the page reads them: anything else is the default.
   const view = buildPageQuery(args.url.searchParams);
   const comments = listThreads(build.id, view.comments === 'all' ? undefined : COMMENT_THREADS_SHOWN, view.sort);
+  const ownerAsks = viewer?.id === build.userId;
   return Response.json(
     apiBuildDetail(
       { ...build, listed: isListed(build) },
       apiImageUrl(build.imageId),
       comments,
-      apiBuildExtras(build, viewer?.id === build.userId),
+      apiBuildExtras(build, ownerAsks),
+      // Its place in line is the owner's alone, as on the page.
+      ownerAsks && !build.roast ? roastQueueOf(build.id) : null,
     ),
   );
 }

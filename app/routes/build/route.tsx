@@ -6,6 +6,7 @@ import { SlowModelNote } from './slow-model';
 import { BuildAbout, OwnerEditLink } from './build-about';
 import { PhotoCheck } from './photo-check';
 import { ReplyPoll } from './reply-poll';
+import { RoastQueueNote } from './roast-queue';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoAlts } from './photo-alts';
 import type { AltPhoto } from '~/components/photo-alt-form';
@@ -33,6 +34,7 @@ import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
 import { roastReactionsOf } from '~/models/roast-reactions.server';
+import { roastQueueOf } from '~/models/roast-queue.server';
 import { modelRoastOffer, roastView } from '~/models/roasts.server';
 import { buildSocial } from '~/models/social-cards.server';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
@@ -131,6 +133,8 @@ export function loader(args: Route.LoaderArgs) {
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
     roast,
+    // Its owner is told their roast's place in line; this render is theirs alone (their session made it personal).
+    roastQueue: viewer?.id === detail.userId && roast.state === 'waiting' ? roastQueueOf(build.id) : null,
     // 🔥 and 🥱 for the current roast of a listed build.
     roastReactions:
       roast.state === 'roasted' && detail.roastedAt && build.listed ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null) : null,
@@ -219,7 +223,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastReactions, freshRoast, slowModel, photoCheck, photos, about, altPhotos, proposedParts, now, viewer, comments, reportReasons, replyReload } =
+  const { build, roast, roastQueue, roastReactions, freshRoast, slowModel, photoCheck, photos, about, altPhotos, proposedParts, now, viewer, comments, reportReasons, replyReload } =
     loaderData;
   const suspension = viewer?.suspension ?? null;
   // The reload names the page without its fragment: to the same address with one (#roast, where a
@@ -276,6 +280,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             </SharedRegion>
           ) : null}
           <RoastBox view={roast}>
+            {roastQueue ? <RoastQueueNote queue={roastQueue} /> : null}
             {slowModel ? <SlowModelNote offer={suspension ? null : slowModel.offer} /> : null}
             {roastReactions && !suspension ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
             {freshRoast && !suspension ? (

@@ -5,6 +5,7 @@ import { openAppDatabase, rankLeaderboardsNow, readRow } from '#tests/support/te
 import { OVERSIZE_BYTES, testPhoto, type UploadFile } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { sharedStack } from '#tests/support/stack';
+import { holdRoastLine, releaseRoast } from '#tests/support/roast-line';
 
 const stack = sharedStack({}, { network: '198.18.0' });
 let photo: UploadFile;
@@ -272,6 +273,37 @@ describe('GET /api/builds/{id}', () => {
     const own = await call(owner.browser, 'GET', `/api/builds/${id}`);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id, listed: false });
+  });
+});
+
+describe('the owner’s place in the line of roasts', () => {
+  it('tells the owner, and no one else, where their waiting roast stands, until it is written', async () => {
+    const [first, second] = [await member(), await member()];
+    const [ahead, behind] = [await buildBy(first), await buildBy(second)];
+    // Both written once: a finished roast is what the estimate goes by.
+    await waitFor(async () => {
+      const { body } = await call(second.browser, 'GET', `/api/builds/${behind}`);
+      return (body as { roast: string }).roast ? body : null;
+    });
+    holdRoastLine(stack.app.databasePath, [ahead, behind]);
+
+    const own = await call(second.browser, 'GET', `/api/builds/${behind}`);
+    expectContract('GET', `/api/builds/${behind}`, own.body);
+    const queue = (own.body as { roastQueue: { place: number; estimateS: number | null } }).roastQueue;
+    expect(queue.place).toBe(2);
+    expect(queue.estimateS).toBeGreaterThanOrEqual(0);
+    expect((await call(first.browser, 'GET', `/api/builds/${ahead}`)).body).toMatchObject({ roastQueue: { place: 1 } });
+    for (const other of [first.browser, stack.browser()]) {
+      expect((await call(other, 'GET', `/api/builds/${behind}`)).body).toMatchObject({ roast: '', roastQueue: null });
+    }
+
+    releaseRoast(stack.app.databasePath, ahead);
+    releaseRoast(stack.app.databasePath, behind);
+    const written = await waitFor(async () => {
+      const { body } = await call(second.browser, 'GET', `/api/builds/${behind}`);
+      return (body as { roast: string }).roast ? body : null;
+    });
+    expect(written).toMatchObject({ roastQueue: null });
   });
 });
 

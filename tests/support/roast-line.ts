@@ -1,0 +1,62 @@
+import { openAppDatabase } from './test-database';
+
+const HOUR = 3600_000;
+
+/**
+ * Puts builds of a running app in a line of roasts, as a slow CPU host leaves it, written
+ * straight into its database: each waits for a roast (as after a fresh-roast request), the
+ * first is being written under a lease an hour long, the others wait behind it. The test
+ * servers' roasters answer in a second or two, four at once, so no line would last for a
+ * page to show it; these rows are the state such a line is in, and the runner leaves them
+ * alone (a held lease, jobs not yet due) until releaseRoast.
+ */
+export function holdRoastLine(databasePath: string, buildIds: number[]): void {
+  const sqlite = openAppDatabase(databasePath);
+  const now = Date.now();
+  try {
+    sqlite.transaction(() => {
+      buildIds.forEach((buildId, n) => {
+        const key = `roast:${buildId}`;
+        sqlite
+          .prepare("update builds set roast = '', roast_advice = null, roast_failed_at = null, roast_fallback = null where id = ?")
+          .run(buildId);
+        sqlite.prepare("delete from jobs where key = ? and status in ('queued', 'running')").run(key);
+        const writing = n === 0;
+        sqlite
+          .prepare(
+            `insert into jobs (type, payload, status, attempts, max_attempts, run_at, lease_until, key, lease_token, started_at, created_at, updated_at)
+             values ('roast', ?, ?, ?, 5, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            JSON.stringify({ buildId }),
+            writing ? 'running' : 'queued',
+            writing ? 1 : 0,
+            // Behind the first: due in an hour, so the runner does not take it before the test lets it.
+            writing ? now : now + HOUR + n,
+            writing ? now + HOUR : null,
+            key,
+            writing ? `held-${buildId}` : null,
+            writing ? now : null,
+            now + n,
+            now + n,
+          );
+      });
+    })();
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Lets the runner write a held build's roast now (see holdRoastLine). */
+export function releaseRoast(databasePath: string, buildId: number): void {
+  const sqlite = openAppDatabase(databasePath);
+  try {
+    sqlite
+      .prepare(
+        "update jobs set status = 'queued', run_at = ?, lease_until = null, lease_token = null, attempts = 0 where key = ? and status in ('queued', 'running')",
+      )
+      .run(Date.now(), `roast:${buildId}`);
+  } finally {
+    sqlite.close();
+  }
+}
