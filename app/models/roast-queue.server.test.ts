@@ -71,7 +71,10 @@ describe('roastQueueOf', () => {
 
   it('knows nothing of a build whose roast is not waiting', async () => {
     const [build] = await buildsWaiting(1);
-    db().delete(jobs).where(eq(jobs.key, roastJob(build!).key)).run();
+    db()
+      .delete(jobs)
+      .where(eq(jobs.key, roastJob(build!).key))
+      .run();
     expect(roastQueueOf(build!)).toBeNull();
   });
 });

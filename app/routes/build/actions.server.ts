@@ -41,7 +41,8 @@ export function reactToRoastWith(request: Request, buildId: number, userId: numb
   const fail = (description: string) => redirectWithToast(to, { kind: 'error', title: 'Reaction not saved', description }, { status: 303 });
   if (!isRoastReaction(reaction)) return fail('Choose 🔥 (landed) or 🥱 (missed).');
   const result = reactToRoast({ buildId, userId, reaction });
-  if (result.ok) return redirectWithToast(to, { title: reaction === 'landed' ? 'Glad it landed 🔥' : 'Noted: that one missed 🥱' }, { status: 303 });
+  if (result.ok)
+    return redirectWithToast(to, { title: reaction === 'landed' ? 'Glad it landed 🔥' : 'Noted: that one missed 🥱' }, { status: 303 });
   if (result.reason === 'not_found') throw data(null, { status: 404 });
   return fail(result.reason === 'not_listed' ? 'This build is not listed.' : 'This build has no roast yet.');
 }
@@ -75,16 +76,26 @@ export function deleteComment(request: Request, user: CurrentUser, commentId: nu
 export async function hide(request: Request, user: CurrentUser, buildId: number, back: string) {
   const result = await hideBuild(user, buildId);
   // Hidden, the page is another: its top says so.
-  if (result.ok) return redirectWithToast(back, { title: 'Build hidden', description: 'It waits in the moderation queue.' }, { status: 303 });
+  if (result.ok)
+    return redirectWithToast(back, { title: 'Build hidden', description: 'It waits in the moderation queue.' }, { status: 303 });
   if (result.reason === 'forbidden') throw data(null, { status: 403 });
-  return redirectWithToast(backTo(request, back, PLACES.buildActions), { kind: 'error', title: 'Failed to hide build', description: 'It is not listed any more.' }, { status: 303 });
+  return redirectWithToast(
+    backTo(request, back, PLACES.buildActions),
+    { kind: 'error', title: 'Failed to hide build', description: 'It is not listed any more.' },
+    { status: 303 },
+  );
 }
 
 export function report(request: Request, buildId: number, userId: number, formData: FormData, back: string) {
   const reason = formData.get('reason');
   const commentId = Number(formData.get('commentId'));
   const to = backTo(request, back, commentId > 0 ? commentPlace(commentId) : PLACES.buildActions);
-  if (!isReportReason(reason)) return redirectWithToast(to, { kind: 'error', title: 'Failed to send report', description: 'Please choose a reason.' }, { status: 303 });
+  if (!isReportReason(reason))
+    return redirectWithToast(
+      to,
+      { kind: 'error', title: 'Failed to send report', description: 'Please choose a reason.' },
+      { status: 303 },
+    );
   const result = reportItem(userId, commentId > 0 ? { commentId } : { buildId }, reason);
   if (result === null) throw data(null, { status: 404 });
   return redirectWithToast(
@@ -106,7 +117,11 @@ export function askForFreshRoast(request: Request, buildId: number, userId: numb
   }
   const result = requestFreshRoast(buildId, userId, chosen.data.roastIntensity);
   if (result.ok) {
-    return redirectWithToast(to, { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' }, { status: 303 });
+    return redirectWithToast(
+      to,
+      { title: 'A fresh roast is on its way', description: 'The AI is taking another look at your build.' },
+      { status: 303 },
+    );
   }
   if (result.reason === 'not_found') throw data(null, { status: 404 });
   const description = {

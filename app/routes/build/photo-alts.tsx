@@ -47,7 +47,10 @@ export function PhotoAlts({
             ))}
           </dl>
           <p className="text-sm">
-            <Link to={atPlace(`${buildPath(buildId)}/edit`, PLACES.photos)} className="font-semibold text-neon-cyan underline underline-offset-2">
+            <Link
+              to={atPlace(`${buildPath(buildId)}/edit`, PLACES.photos)}
+              className="font-semibold text-neon-cyan underline underline-offset-2"
+            >
               Change a description
             </Link>
           </p>

@@ -92,7 +92,13 @@ export function PhotoGallery({ buildId, title, photos }: { buildId: number; titl
             onTouchEnd={onTouchEnd}
             data-testid="gallery-main"
           >
-            <ResponsiveImage key={shown} image={current.image} alt={current.alt} sizes="(min-width: 1024px) 40rem, 100vw" priority={shown === 0} />
+            <ResponsiveImage
+              key={shown}
+              image={current.image}
+              alt={current.alt}
+              sizes="(min-width: 1024px) 40rem, 100vw"
+              priority={shown === 0}
+            />
           </Link>
           {photos.length > 1 ? (
             <ul className="flex flex-wrap gap-2" aria-label="All photos (arrow keys step through them)">

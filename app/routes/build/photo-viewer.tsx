@@ -77,8 +77,7 @@ export default function PhotoViewer({
         isButton: false,
         appendTo: 'root',
         onInit: (element) => {
-          element.className =
-            'pswp__caption absolute inset-x-0 bottom-0 bg-black/60 px-4 py-3 text-center text-sm text-white';
+          element.className = 'pswp__caption absolute inset-x-0 bottom-0 bg-black/60 px-4 py-3 text-center text-sm text-white';
           element.setAttribute('aria-live', 'polite');
           const caption = () => (element.textContent = String(pswp.currSlide?.data.alt ?? ''));
           pswp.on('change', caption);

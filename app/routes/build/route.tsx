@@ -128,7 +128,14 @@ export function loader(args: Route.LoaderArgs) {
       awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
     // The member asked RoastBot and its reply is still to land: their page looks again until it does.
-    replyReload: viewer === null ? null : replyRefresh(build.id, view, awaitedReplies.find((awaited) => awaited.askerId === viewer.id)),
+    replyReload:
+      viewer === null
+        ? null
+        : replyRefresh(
+            build.id,
+            view,
+            awaitedReplies.find((awaited) => awaited.askerId === viewer.id),
+          ),
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
@@ -137,10 +144,13 @@ export function loader(args: Route.LoaderArgs) {
     roastQueue: viewer?.id === detail.userId && roast.state === 'waiting' ? roastQueueOf(build.id) : null,
     // 🔥 and 🥱 for the current roast of a listed build.
     roastReactions:
-      roast.state === 'roasted' && detail.roastedAt && build.listed ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null) : null,
+      roast.state === 'roasted' && detail.roastedAt && build.listed
+        ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null)
+        : null,
     freshRoast: freshRoastOffer(detail, roast, viewer),
     // The built-in roaster stood in for a model that was too slow: said to all, and its owner may ask the model again.
-    slowModel: roast.state === 'roasted' && detail.roastFallback === 'model_slow' ? { offer: modelRoastOffer(detail, viewer?.id ?? null) } : null,
+    slowModel:
+      roast.state === 'roasted' && detail.roastFallback === 'model_slow' ? { offer: modelRoastOffer(detail, viewer?.id ?? null) } : null,
     // Listed before the vision model's look answered: its owner is told it may still be held.
     photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
     photos: page.photos,
@@ -169,7 +179,10 @@ function ownerAltPhotos(detail: { id: number; photoAlt: string | null }): AltPho
  */
 function replyRefresh(buildId: number, view: BuildPageQuery, awaited: { threadId: number } | undefined): string | null {
   if (!awaited) return null;
-  return atPlace(buildPageHref(buildId, { comments: view.comments === 'all' ? 'first' : 'all', sort: view.sort }), commentPlace(awaited.threadId));
+  return atPlace(
+    buildPageHref(buildId, { comments: view.comments === 'all' ? 'first' : 'all', sort: view.sort }),
+    commentPlace(awaited.threadId),
+  );
 }
 
 /** Opening, stepping or closing the photo viewer changes only the address: nothing to read again. */
@@ -223,8 +236,24 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function Build({ loaderData, actionData }: Route.ComponentProps) {
-  const { build, roast, roastQueue, roastReactions, freshRoast, slowModel, photoCheck, photos, about, altPhotos, proposedParts, now, viewer, comments, reportReasons, replyReload } =
-    loaderData;
+  const {
+    build,
+    roast,
+    roastQueue,
+    roastReactions,
+    freshRoast,
+    slowModel,
+    photoCheck,
+    photos,
+    about,
+    altPhotos,
+    proposedParts,
+    now,
+    viewer,
+    comments,
+    reportReasons,
+    replyReload,
+  } = loaderData;
   const suspension = viewer?.suspension ?? null;
   // The reload names the page without its fragment: to the same address with one (#roast, where a
   // post without JavaScript comes back to) a browser only scrolls, and the page never reloaded.
@@ -250,7 +279,11 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <BuildRibbons ribbons={build.ribbons} />
         </div>
-        <Link to="/gallery" className="rounded-full border border-line p-2.5 text-muted hover:border-neon-cyan hover:text-ink" aria-label="Close and go to the gallery">
+        <Link
+          to="/gallery"
+          className="rounded-full border border-line p-2.5 text-muted hover:border-neon-cyan hover:text-ink"
+          aria-label="Close and go to the gallery"
+        >
           <CloseIcon />
         </Link>
       </SharedRegion>
@@ -282,9 +315,15 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
           <RoastBox view={roast}>
             {roastQueue ? <RoastQueueNote queue={roastQueue} /> : null}
             {slowModel ? <SlowModelNote offer={suspension ? null : slowModel.offer} /> : null}
-            {roastReactions && !suspension ? <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} /> : null}
+            {roastReactions && !suspension ? (
+              <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} />
+            ) : null}
             {freshRoast && !suspension ? (
-              <FreshRoast waitMs={freshRoast.waitMs} failed={roast.state === 'failed'} intensity={roast.state === 'roasted' ? roast.intensity : undefined} />
+              <FreshRoast
+                waitMs={freshRoast.waitMs}
+                failed={roast.state === 'failed'}
+                intensity={roast.state === 'roasted' ? roast.intensity : undefined}
+              />
             ) : null}
             {photoCheck ? <PhotoCheck /> : null}
           </RoastBox>
