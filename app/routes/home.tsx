@@ -20,7 +20,7 @@ import { HOME_FEATURED_COUNT, HOME_LEADERBOARD_LIMIT } from '~/utils/constants';
 import { pageMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
-import { photoAlt } from '~/domain/photo-alt';
+import { toBuildCard } from '~/components/build-card';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
@@ -29,18 +29,8 @@ export const meta = () =>
 const featuredBuilds = perDataVersion((limit: number) => {
   const featured = listFeaturedBuilds(limit);
   const images = imageSources(featured.map((build) => build.imageId));
-  // Only what a featured card shows: this goes into the page's hydration data.
-  return featured.map(({ id, title, username, userLevel, averageRating, ratingCount, roast, imageId, photoAlt: alt }) => ({
-    id,
-    title,
-    username,
-    userLevel,
-    averageRating,
-    ratingCount,
-    roast,
-    image: images.get(imageId) ?? null,
-    imageAlt: photoAlt(alt, title),
-  }));
+  // A card and the start of its roast: this goes into the page's hydration data.
+  return featured.map((build) => ({ ...toBuildCard(build, images.get(build.imageId) ?? null), roast: build.roast }));
 });
 const activeCompetitions = perDataVersion((_all: 'all') => listActiveCompetitions());
 const leaders = perDataVersion((board: LeaderboardPeriod) => leaderboard(board, HOME_LEADERBOARD_LIMIT));
