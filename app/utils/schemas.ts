@@ -6,7 +6,7 @@ z.config({ jitless: true });
 import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
-import { PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
+import { PHOTO_ALT_MAX_LENGTH, plainAlt } from '~/domain/photo-alt';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import {
   APPEAL_MAX_LENGTH,
@@ -208,7 +208,7 @@ export const photoAltSchema = z.object({
   photo: z.union([z.literal('main'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)], { error: 'Choose a photo' }),
   alt: z
     .string({ error: 'Describe the photo in a few words' })
-    .trim()
+    .overwrite(plainAlt)
     .min(1, 'Describe the photo in a few words')
     .max(PHOTO_ALT_MAX_LENGTH, `A photo description cannot exceed ${PHOTO_ALT_MAX_LENGTH} characters`),
 });

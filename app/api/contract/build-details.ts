@@ -48,7 +48,7 @@ export const partCorrectionSchema = partSchema
 export const photoBodySchema = z.object({ image: imageField });
 
 export const photoAltBodySchema = photoAltSchema.meta({
-  description: `photo: "main" or an extra photo's id; alt: 1 to ${PHOTO_ALT_MAX_LENGTH} characters, trimmed`,
+  description: `photo: "main" or an extra photo's id; alt: 1 to ${PHOTO_ALT_MAX_LENGTH} characters, kept as one line of visible text (control and invisible characters removed)`,
 });
 
 const partPath = '/api/builds/{id}/parts/{partId}';
