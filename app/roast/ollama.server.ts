@@ -323,6 +323,8 @@ async function streamChat(
 
 /** Loads in flight, one per host and model, shared by every caller (the warm-up too). */
 const loads = new Map<string, Promise<void>>();
+/** Why the last load of a model failed, until one succeeds: a host that never loads it is not "loading". */
+const failedLoads = new Map<string, string>();
 
 /**
  * Makes sure Ollama has the model in memory, with an empty request (Ollama's way to load
@@ -345,14 +347,22 @@ export function loadModel(config: OllamaConfig): Promise<void> {
         options: { num_ctx: NUM_CTX },
         stream: false,
       });
+      failedLoads.delete(key);
     } catch (error) {
-      throw toOllamaError(error, config, `load the model within ${config.loadTimeoutMs} ms`);
+      const failure = toOllamaError(error, config, `load the model within ${config.loadTimeoutMs} ms`);
+      failedLoads.set(key, failure.message);
+      throw failure;
     }
   }).finally(() => loads.delete(key));
   loads.set(key, loading);
   // Whoever asked handles the failure; nobody may have asked (a warm-up after start).
   loading.catch(() => undefined);
   return loading;
+}
+
+/** Why this process's last load of the model failed; null when none has failed since one succeeded. */
+export function lastLoadFailure(config: OllamaConfig): string | null {
+  return failedLoads.get(`${config.host} ${config.model}`) ?? null;
 }
 
 /** Whether this process is loading the model right now. */

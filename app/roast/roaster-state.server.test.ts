@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '~/services/env.server';
+import { modelLoading, ollamaConfig } from './ollama.server';
 import { forgetRoasterStatus, roasterStatus, warmUpRoaster } from './roaster-state.server';
 import { type FakeOllama, startFakeOllama } from '#tests/support/fake-ollama';
 
@@ -41,6 +42,22 @@ describe('roasterStatus', () => {
     expect(await roasterStatus()).toMatchObject({ state: 'loading' });
     await vi.waitFor(() => expect(fake?.loads().finished).toBe(1));
     await vi.waitFor(async () => expect(await roasterStatus()).toMatchObject({ state: 'ready', loaded: true }));
+  });
+
+  it('is unreachable, with why, while it loads again after a load failed, until one succeeds', async () => {
+    fake = await startFakeOllama({ cpuHost: { loadMs: 1500 } });
+    use({ ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url, OLLAMA_LOAD_TIMEOUT_MS: '1000' });
+    warmUpRoaster();
+    expect(await roasterStatus()).toMatchObject({ state: 'loading' });
+    await vi.waitFor(() => expect(fake?.loads().started).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(async () => expect((await roasterStatus()).state).not.toBe('loading'), { timeout: 3000 });
+    warmUpRoaster();
+    expect(await roasterStatus()).toMatchObject({
+      state: 'unreachable',
+      problem: expect.stringContaining('load the model within 1000 ms'),
+    });
+    // The second load ends (it fails too) before the next test asks.
+    await vi.waitFor(() => expect(modelLoading(ollamaConfig())).toBe(false), { timeout: 3000 });
   });
 
   it('asks Ollama at most every 10 s however often it is asked', async () => {

@@ -1,6 +1,6 @@
 import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
-import { loadModel, modelLoading, ollamaConfig, ollamaProbe } from './ollama.server';
+import { lastLoadFailure, loadModel, modelLoading, ollamaConfig, ollamaProbe } from './ollama.server';
 
 /**
  * Who writes the roasts right now: the model, ready (loaded or loaded on demand); the
@@ -33,7 +33,13 @@ export async function roasterStatus(now = Date.now()): Promise<RoasterStatus> {
   const settings = env();
   if (settings.ROAST_PROVIDER === 'builtin') return { state: 'builtin', model: null, loaded: false, problem: null };
   const config = ollamaConfig();
-  if (modelLoading(config)) return { state: 'loading', model: config.model, loaded: false, problem: null };
+  if (modelLoading(config)) {
+    // Loading again after a load failed (jobs keep asking) is a host that does not load it: unreachable, with why.
+    const failure = lastLoadFailure(config);
+    return failure
+      ? { state: 'unreachable', model: config.model, loaded: false, problem: failure }
+      : { state: 'loading', model: config.model, loaded: false, problem: null };
+  }
   const last = probed;
   if (!last || now - last.at >= PROBE_FRESH_MS) {
     const status = ollamaProbe(config).then((probe): RoasterStatus => ({
