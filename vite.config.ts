@@ -61,6 +61,7 @@ const screeningModels: Plugin = {
 const DOMAIN_TESTS = [
   'app/{models,images,jobs,queue,roast}/**/*.server.test.ts',
   'app/web/session.server.test.ts',
+  'app/web/atom-feed.server.test.ts',
   'server/public-uploads.test.ts',
 ];
 

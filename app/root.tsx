@@ -32,6 +32,7 @@ import { missingOf } from '~/utils/not-found';
 import { onlyViewerMoved } from '~/utils/page-query';
 import { activeSuspension } from '~/domain/member-moderation';
 import stylesheet from './app.css?url';
+import { SITE_FEED_PATH, SITE_FEED_TITLE } from '~/utils/feed-paths';
 
 // Shown once to members with a generated name: its form library (Conform, Zod) is
 // fetched then, not on every page. The server renders it in place (entry.server.tsx
@@ -44,6 +45,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  // Every page points feed readers at the site's newest builds; member and competition pages add their own.
+  { rel: 'alternate', type: 'application/atom+xml', title: SITE_FEED_TITLE, href: SITE_FEED_PATH },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [apiMethodsGuard, formNamesGuard, sessionMiddleware, suspensionGuard];

@@ -46,6 +46,9 @@ export default [
   route('cookie-policy', 'routes/cookie-policy.tsx'),
   route('about', 'routes/about.tsx'),
   route('healthz', 'routes/healthz.ts'),
+  route('feeds/builds.atom', 'routes/feeds.builds.ts'),
+  route('feeds/u/:username/builds.atom', 'routes/feeds.member.ts'),
+  route('feeds/competitions/:id/entries.atom', 'routes/feeds.competition.ts'),
   // The JSON API (docs/product.md §7); its contract is app/api/contract.
   route('api/openapi.json', 'routes/api/openapi.ts'),
   route('api/user', 'routes/api/user.ts'),

@@ -1,6 +1,7 @@
 import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { competitionResult, notificationHref, notificationText, type NotificationSubject } from '~/domain/notifications';
 import { commentHref } from '~/utils/places';
+import { escapeHtml } from '~/utils/html';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -24,10 +25,6 @@ const colors = {
 const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 const DISPLAY_FONT = "'Arial Black', 'Segoe UI Black', Arial, sans-serif";
 const MONO_FONT = "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Courier New', monospace";
-
-export function escapeHtml(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 /** The plain-text part: paragraphs separated by blank lines, then the signature. */
 function plainText(...paragraphs: string[]): string {

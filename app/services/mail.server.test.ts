@@ -5,7 +5,8 @@ import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { extractCode, extractLink, startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink';
 import { setLogLevel } from './log.server';
-import { emailChangedNoticeEmail, emailChangeEmail, escapeHtml, loginCodeEmail, passwordResetEmail } from './mail-templates.server';
+import { emailChangedNoticeEmail, emailChangeEmail, loginCodeEmail, passwordResetEmail } from './mail-templates.server';
+import { escapeHtml } from '~/utils/html';
 import { createMailer, MailError, type MailMessage } from './mail.server';
 
 const FROM = 'RigRoast <noreply@rigroast.test>';

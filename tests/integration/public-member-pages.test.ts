@@ -5,6 +5,7 @@ import { call, expectContract, expectError } from '#tests/support/api';
 import { type Browser, pageText } from '#tests/support/browser';
 import { sharedStack } from '#tests/support/stack';
 import { readRow } from '#tests/support/test-database';
+import { waitFor } from '#tests/support/wait';
 import { aBuildBy } from '#tests/support/uploads';
 
 const ADMIN_EMAIL = 'members-admin@example.com';
@@ -125,6 +126,38 @@ describe('a member’s page', () => {
     expect(disabled.status).toBe(404);
     expect(pageText(disabled.html)).toContain('This member’s page is not available.');
     expect(pageText(disabled.html)).not.toContain('BannedBlaster');
+  });
+});
+
+describe('a member’s Atom feed', () => {
+  it('is linked from their page, carries their roasted builds, and lives at one address', async () => {
+    const visitor = stack.browser();
+    const page = await visitor.get('/u/CableCzar');
+    expect(page.html).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="@CableCzar&#x27;s builds" href="/feeds/u/CableCzar/builds.atom"/>',
+    );
+    // Each build joins the feed once it has its roast.
+    const feed = await waitFor(
+      async () => {
+        const response = await visitor.request('/feeds/u/CableCzar/builds.atom');
+        const xml = await response.text();
+        return response.status === 200 && (xml.match(/<entry>/g) ?? []).length === buildIds.length ? { response, xml } : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(feed.response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const linked = [...feed.xml.matchAll(/<link href="[^"]*\/build\/(\d+)"\/>/g)].map(([, id]) => Number(id));
+    expect(linked).toEqual([...buildIds].reverse());
+    const etag = feed.response.headers.get('etag')!;
+    expect((await visitor.request('/feeds/u/CableCzar/builds.atom', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+
+    for (const asked of ['/feeds/u/cableczar/builds.atom', '/feeds/u/SleeveLord/builds.atom']) {
+      const response = await visitor.request(asked);
+      expect(response.status, asked).toBe(301);
+      expect(response.headers.get('location'), asked).toBe('/feeds/u/CableCzar/builds.atom');
+    }
+    expect((await visitor.request('/feeds/u/NobodyAtAll/builds.atom')).status).toBe(404);
+    expect((await visitor.request('/feeds/u/BannedBlaster/builds.atom')).status).toBe(404);
   });
 });
 

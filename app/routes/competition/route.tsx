@@ -23,6 +23,7 @@ import { currentUser, requireUser } from '~/web/session.server';
 import { daysRemaining, shortDateTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
+import { competitionFeedPath, feedLink } from '~/utils/feed-paths';
 import { photoAlt } from '~/domain/photo-alt';
 
 /**
@@ -89,8 +90,10 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta(loaderData?.competition.title ?? 'Competition', loaderData?.competition.description ?? 'A RigRoast build competition.');
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta(loaderData?.competition.title ?? 'Competition', loaderData?.competition.description ?? 'A RigRoast build competition.'),
+  ...(loaderData ? [feedLink(`${loaderData.competition.title}: entries and results`, competitionFeedPath(loaderData.competition.id))] : []),
+];
 
 export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
   const { competition, entries, standings, winners, juryWinner, member, juror, signedIn, now } = loaderData;

@@ -18,6 +18,7 @@ import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import type { BuildSort } from '~/domain/build-sorts';
 import { shortDate } from '~/utils/dates';
 import { memberPath } from '~/utils/member-path';
+import { feedLink, memberFeedPath } from '~/utils/feed-paths';
 import { pageMeta } from '~/utils/meta';
 import { memberPageQuery } from '~/utils/page-query';
 import { withQuery } from '~/utils/query';
@@ -89,11 +90,14 @@ export function loader(args: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return pageMeta('Member not found', 'There is no member page at this address.');
   const { member, builds } = loaderData;
-  return pageMeta(
-    `@${member.username}`,
-    member.bio ||
-      `${member.username} on RigRoast: level ${member.level}, ${builds.total} ${builds.total === 1 ? 'build' : 'builds'}, achievements and competition placements.`,
-  );
+  return [
+    ...pageMeta(
+      `@${member.username}`,
+      member.bio ||
+        `${member.username} on RigRoast: level ${member.level}, ${builds.total} ${builds.total === 1 ? 'build' : 'builds'}, achievements and competition placements.`,
+    ),
+    feedLink(`@${member.username}'s builds`, memberFeedPath(member.username)),
+  ];
 };
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
