@@ -10,7 +10,11 @@ export const EMAIL_LIST_TEXT: Record<EmailList, { label: string; mails: string; 
     mails: 'notification e-mails',
     description: 'Comments on your builds, RoastBot’s answers to you, and your competition results.',
   },
-  weeklyDigest: { label: 'Weekly digest', mails: 'weekly digest e-mails', description: 'The week’s top builds, every Monday.' },
+  weeklyDigest: {
+    label: 'Weekly digest',
+    mails: 'weekly digest e-mails',
+    description: 'The week on RigRoast, every Monday: top builds and roasts, competition results.',
+  },
   marketing: { label: 'News and offers', mails: 'news e-mails', description: 'Now and then, news about RigRoast.' },
 };
 

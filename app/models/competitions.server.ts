@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { builds, competitionEntries, competitions, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
 import { namedBuild, namedBuildColumns } from './builds.server';
@@ -169,11 +169,21 @@ export function juryWinnersOf(competitionIds: number[]): Map<number, JuryWinner>
  * latest to end first, each with its winners.
  */
 export function listPastCompetitions(now = new Date()): PastCompetition[] {
+  return pastCompetitions(undefined, [desc(competitions.endDate), desc(competitions.id)], now);
+}
+
+/** Competitions that ran and closed since `since`, the latest to close first (the weekly digest's results). */
+export function listClosedSince(since: Date, limit: number, now = new Date()): PastCompetition[] {
+  return pastCompetitions(gte(competitions.closedAt, since), [desc(competitions.closedAt), desc(competitions.id)], now, limit);
+}
+
+function pastCompetitions(which: SQL | undefined, order: SQL[], now: Date, limit = -1): PastCompetition[] {
   const rows = db()
     .select({ ...cardColumns, closedAt: competitions.closedAt })
     .from(competitions)
-    .where(and(isNotNull(competitions.closedAt), lte(competitions.startDate, competitions.closedAt)))
-    .orderBy(desc(competitions.endDate), desc(competitions.id))
+    .where(and(isNotNull(competitions.closedAt), lte(competitions.startDate, competitions.closedAt), which))
+    .orderBy(...order)
+    .limit(limit)
     .all();
   const cards = new Map(rows.map((row) => [row.id, { ...toCard(row, now), closedAt: row.closedAt! }]));
   const winners = winnersOf([...cards.keys()], (id) => cards.get(id)!.prizes);

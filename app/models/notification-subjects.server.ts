@@ -15,10 +15,9 @@ import {
 } from '../../db/schema';
 import { db } from '~/services/db.server';
 import type { NotificationMailItem } from '~/services/mail-templates.server';
-import { leaderboard } from './leaderboards.server';
+import { weekOnRigRoast } from './week-digest.server';
+import { digestHasNews } from '~/domain/digest';
 
-/** How many of the week's top builds the digest lists. */
-const DIGEST_BUILDS = 5;
 const EXCERPT_LENGTH = 160;
 
 export type NotificationItem = NotificationMailItem;
@@ -144,20 +143,9 @@ export function describeNotification(row: typeof notifications.$inferSelect): No
       };
     }
     case 'digest': {
-      const top = leaderboard('week', DIGEST_BUILDS);
-      // A week nobody rated has no top builds: no digest rather than an empty one.
-      if (top.length === 0) return null;
-      return {
-        kind: 'digest',
-        week: row.ref.replace(/^digest:/, ''),
-        builds: top.map((entry) => ({
-          id: entry.buildId,
-          title: entry.title,
-          username: entry.username,
-          votes: entry.votes,
-          average: entry.average,
-        })),
-      };
+      const week = weekOnRigRoast(row.ref.replace(/^digest:/, ''));
+      // A week with nothing to tell sends no digest rather than an empty one.
+      return digestHasNews(week) ? { kind: 'digest', ...week } : null;
     }
   }
 }

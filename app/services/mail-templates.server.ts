@@ -1,7 +1,9 @@
 import { EMAIL_CHANGE_TTL_MS, LOGIN_CODE_TTL_MS, PASSWORD_RESET_TTL_MS } from '~/utils/constants';
 import { competitionResult, notificationHref, notificationText, type NotificationSubject } from '~/domain/notifications';
 import { commentHref } from '~/utils/places';
+import { buildPath } from '~/utils/build-path';
 import { escapeHtml } from '~/utils/html';
+import type { WeekDigest } from '~/domain/digest';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -154,9 +156,7 @@ export function emailChangedNoticeEmail({ newEmail }: { newEmail: string }): Mai
   };
 }
 
-export type NotificationMailItem =
-  | NotificationSubject
-  | { kind: 'digest'; week: string; builds: { id: number; title: string; username: string; votes: number; average: number }[] };
+export type NotificationMailItem = NotificationSubject | ({ kind: 'digest' } & WeekDigest);
 
 /** Where a list's mail links: the site, the one-click unsubscribe link, and the settings. */
 export type ListMailLinks = { origin: string; unsubscribe: string; settings: string };
@@ -246,7 +246,40 @@ export function notificationsEmail({
   };
 }
 
-/** The week's top builds, for a member with the weekly digest on. */
+type DigestSection = { heading: string; lines: Line[] };
+
+/** The digest's parts, each a heading and a line per item: the parts with nothing this week are left out. */
+function digestSections(digest: WeekDigest, origin: string): DigestSection[] {
+  const build = (id: number) => `${origin}${buildPath(id)}`;
+  const sections: DigestSection[] = [
+    {
+      heading: 'Top builds',
+      lines: digest.topBuilds.map((entry, index) => ({
+        text: `${index + 1}. ${entry.title} · @${entry.username} · ${entry.average.toFixed(1)}★ (${entry.votes})`,
+        link: build(entry.id),
+      })),
+    },
+    {
+      heading: 'Roasts that landed',
+      lines: digest.topRoasts.map((entry) => ({
+        text: `${entry.title}: “${entry.opening}” (${entry.landed} landed)`,
+        link: build(entry.id),
+      })),
+    },
+    {
+      heading: 'Competition results',
+      lines: digest.results.map((result) => ({
+        text: result.winner
+          ? `${result.title}: @${result.winner.username} won with ${result.winner.title}${result.winner.prize ? ` (${result.winner.prize})` : ''}`
+          : `${result.title} has closed.`,
+        link: `${origin}/competitions/${result.id}`,
+      })),
+    },
+  ];
+  return sections.filter((section) => section.lines.length > 0);
+}
+
+/** The week on RigRoast, for a member with the weekly digest on: short enough to read on a phone's one screen. */
 export function weeklyDigestEmail({
   username,
   digest,
@@ -257,23 +290,34 @@ export function weeklyDigestEmail({
   links: ListMailLinks;
 }): MailContent {
   const origin = checkedLink(links.origin);
-  const lines = digest.builds.map((build, index) => ({
-    text: `${index + 1}. “${build.title}” by @${build.username}: ${build.average.toFixed(1)}★ from ${build.votes} ${build.votes === 1 ? 'rating' : 'ratings'}`,
-    link: `${origin}/build/${build.id}`,
-  }));
+  const sections = digestSections(digest, origin);
   const footer = listFooter('weekly digests', links);
-  const intro = 'The builds the community rated highest this week:';
-  const more = `See the whole leaderboard: ${origin}/leaderboard/week`;
+  const intro = `Hi ${username}, here is the week on RigRoast.`;
+  const more = `${origin}/leaderboard/week`;
   return {
-    subject: `This week's top builds on RigRoast (${digest.week})`,
-    text: signedText(footer.text, [`Hi ${username},`, intro, ...lines.map((line) => `${line.text}\n${line.link}`), more]),
+    subject: `The week on RigRoast (${digest.week})`,
+    text: signedText(footer.text, [
+      intro,
+      ...sections.map((section) =>
+        [section.heading.toUpperCase(), ...section.lines.map((line) => `${line.text}\n${line.link}`)].join('\n'),
+      ),
+      `The whole leaderboard: ${more}`,
+    ]),
     html: layout({
       preheader: intro,
       body: [
-        paragraph(`Hi ${username},`),
         paragraph(intro),
-        ...lines.map((line) => linkedParagraph(line)),
-        button('See the whole leaderboard', `${origin}/leaderboard/week`),
+        ...sections.map(
+          (section) =>
+            `<h2 style="${sectionHeadingStyle}">${escapeHtml(section.heading)}</h2>` +
+            section.lines
+              .map(
+                (line) =>
+                  `<p style="${digestLineStyle}"><a href="${escapeHtml(line.link)}" target="_blank" rel="noopener" style="color:${colors.ink};text-decoration:underline;">${escapeHtml(line.text)}</a></p>`,
+              )
+              .join(''),
+        ),
+        button('See the whole leaderboard', more),
       ],
       footer: footer.html,
     }),
@@ -288,6 +332,8 @@ function hours(count: number): string {
   return count === 1 ? '1 hour' : `${count} hours`;
 }
 
+const sectionHeadingStyle = `margin:16px 0 6px;font-family:${FONT};font-size:12px;line-height:16px;font-weight:700;letter-spacing:0.08em;text-transform:uppercase;color:${colors.cyan};`;
+const digestLineStyle = `margin:0 0 6px;font-family:${FONT};font-size:15px;line-height:20px;`;
 const paragraphStyle = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:24px;color:${colors.ink};`;
 
 function paragraph(text: string): string {

@@ -16,7 +16,7 @@ test('the e-mail switches in Settings save, by keyboard, with and without JavaSc
   const news = form.getByRole('switch', { name: 'News and offers' });
   await expect(news).not.toBeChecked();
   await expect(news).toHaveAccessibleDescription(/None is sent unless you turn this on/);
-  await expect(digest).toHaveAccessibleDescription('The week’s top builds, every Monday.');
+  await expect(digest).toHaveAccessibleDescription('The week on RigRoast, every Monday: top builds and roasts, competition results.');
 
   await digest.focus();
   await page.keyboard.press('Space');

@@ -45,7 +45,7 @@ export const userSchema = z.object({
 /** Which mail the member gets (product §3: users.emailPreferences); each mail has a one-click unsubscribe link. */
 export const emailPreferencesSchema = z.object({
   notifications: z.boolean().meta({ description: 'Comments on their builds, RoastBot answers, competition results' }),
-  weeklyDigest: z.boolean().meta({ description: "The week's top builds, on Mondays" }),
+  weeklyDigest: z.boolean().meta({ description: 'The week on RigRoast (top builds and roasts, competition results), on Mondays' }),
   marketing: z.boolean().meta({ description: 'News about RigRoast' }),
 });
 

@@ -1,0 +1,70 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { builds, roastReactions, users } from '../../db/schema';
+import { listed } from './builds.server';
+import { listClosedSince } from './competitions.server';
+import { leaderboard } from './leaderboards.server';
+import { perDataVersion } from './version-cache.server';
+import { db } from '~/services/db.server';
+import type { WeekDigest } from '~/domain/digest';
+
+const WEEK_MS = 7 * 24 * 3600_000;
+const TOP_BUILDS = 3;
+const TOP_ROASTS = 2;
+const RESULTS = 3;
+/** A roast's first line in the digest: about one line on a phone. */
+const OPENING_LENGTH = 60;
+
+/** The first sentence of a roast, cut at a word to about one line. */
+function opening(roast: string): string {
+  const flat = roast.replace(/\s+/g, ' ').trim();
+  const sentence = flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat;
+  if (sentence.length <= OPENING_LENGTH) return sentence;
+  const cut = sentence.slice(0, OPENING_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > OPENING_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** The current roasts of listed builds that the most members said landed in the last week. */
+function topRoasts(since: Date): WeekDigest['topRoasts'] {
+  const landed = sql<number>`count(*)`;
+  return db()
+    .select({ id: builds.id, title: builds.title, username: users.username, roast: builds.roast, landed })
+    .from(roastReactions)
+    .innerJoin(builds, and(eq(builds.id, roastReactions.buildId), eq(builds.roastedAt, roastReactions.roastedAt)))
+    .innerJoin(users, eq(users.id, builds.userId))
+    .where(and(listed, eq(roastReactions.reaction, 'landed'), gte(roastReactions.updatedAt, since)))
+    .groupBy(builds.id)
+    .orderBy(desc(landed), desc(builds.id))
+    .limit(TOP_ROASTS)
+    .all()
+    .map(({ roast, ...row }) => ({ ...row, opening: opening(roast) }));
+}
+
+/** Competitions that closed in the last week, the latest first, each with its winner while listed. */
+function results(since: Date): WeekDigest['results'] {
+  return listClosedSince(since, RESULTS).map(({ id, title, winners: [winner] }) => ({
+    id,
+    title,
+    winner: winner?.build ? { id: winner.build.id, title: winner.build.title, username: winner.username, prize: winner.prize } : null,
+  }));
+}
+
+/**
+ * The week on RigRoast for the digest of ISO week `week`: the same for every member,
+ * so read once per change of the data however many digests go out.
+ */
+export const weekOnRigRoast = perDataVersion((week: string): WeekDigest => {
+  const since = new Date(Date.now() - WEEK_MS);
+  return {
+    week,
+    topBuilds: leaderboard('week', TOP_BUILDS).map((entry) => ({
+      id: entry.buildId,
+      title: entry.title,
+      username: entry.username,
+      votes: entry.votes,
+      average: entry.average,
+    })),
+    topRoasts: topRoasts(since),
+    results: results(since),
+  };
+});
