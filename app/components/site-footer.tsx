@@ -20,6 +20,7 @@ const groups = [
       { to: '/leaderboard/week', label: 'This Week' },
       { to: '/leaderboard/month', label: 'This Month' },
       { to: '/leaderboard/all-time', label: 'All Time' },
+      { to: '/week', label: 'The Week on RigRoast' },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { leaderboard } from './leaderboards.server';
 import { perDataVersion } from './version-cache.server';
 import { db } from '~/services/db.server';
 import type { WeekDigest } from '~/domain/digest';
+import { isoWeek } from '~/utils/iso-week';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 const TOP_BUILDS = 3;
@@ -68,3 +69,6 @@ export const weekOnRigRoast = perDataVersion((week: string): WeekDigest => {
     results: results(since),
   };
 });
+
+/** The last seven days, named for the current ISO week: the site's page and the API. */
+export const thisWeek = () => weekOnRigRoast(isoWeek(Date.now()));

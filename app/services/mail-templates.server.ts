@@ -293,7 +293,7 @@ export function weeklyDigestEmail({
   const sections = digestSections(digest, origin);
   const footer = listFooter('weekly digests', links);
   const intro = `Hi ${username}, here is the week on RigRoast.`;
-  const more = `${origin}/leaderboard/week`;
+  const more = `${origin}/week`;
   return {
     subject: `The week on RigRoast (${digest.week})`,
     text: signedText(footer.text, [
@@ -301,7 +301,7 @@ export function weeklyDigestEmail({
       ...sections.map((section) =>
         [section.heading.toUpperCase(), ...section.lines.map((line) => `${line.text}\n${line.link}`)].join('\n'),
       ),
-      `The whole leaderboard: ${more}`,
+      `Read it on the site: ${more}`,
     ]),
     html: layout({
       preheader: intro,
@@ -317,7 +317,7 @@ export function weeklyDigestEmail({
               )
               .join(''),
         ),
-        button('See the whole leaderboard', more),
+        button('Read it on the site', more),
       ],
       footer: footer.html,
     }),

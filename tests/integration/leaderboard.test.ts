@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectContract } from '#tests/support/api';
 import { Browser, pageText } from '#tests/support/browser';
 import { openAppDatabase, rankLeaderboardsNow } from '#tests/support/test-database';
 import { sharedApp } from '#tests/support/stack';
@@ -150,6 +151,23 @@ describe('the leaderboard with ratings', () => {
     };
     expect(await top('/')).toEqual([ids['Crowd favourite'], ids['One lucky vote'], ids['Beige box']]);
     expect(await top('/?board=month')).toEqual([ids['Crowd favourite'], ids['Old glory'], ids['One lucky vote']]);
+  });
+
+  it('leads the week on RigRoast, on its page and in the API, with never a held build', async () => {
+    const page = await visit('/week');
+    expect(page.status).toBe(200);
+    const top = /<section aria-labelledby="week-top-builds"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
+    expect([...top.matchAll(/href="\/build\/(\d+)"/g)].map(([, id]) => Number(id))).toEqual([
+      ids['Crowd favourite'],
+      ids['One lucky vote'],
+      ids['Beige box'],
+    ]);
+    expect(page.html).not.toContain('Held rig');
+
+    const week = await new Browser(server.app).request('/api/week');
+    const body = (await week.json()) as { topBuilds: { title: string }[] };
+    expectContract('GET', '/api/week', body);
+    expect(body.topBuilds.map((build) => build.title)).toEqual(['Crowd favourite', 'One lucky vote', 'Beige box']);
   });
 
   it('never shows a held build', async () => {

@@ -4,6 +4,7 @@ import { buildDetailOperations } from './build-details';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
+import { digestOperations } from './digest';
 import { integrityOperations } from './integrity';
 import { notificationOperations } from './notifications';
 import { memberModerationOperations } from './member-moderation';
@@ -19,6 +20,7 @@ export const operations: Operation[] = [
   ...competitionOperations,
   ...buildOperations,
   ...buildDetailOperations,
+  ...digestOperations,
   ...memberOperations,
   ...uploadOperations,
   ...adminOperations,

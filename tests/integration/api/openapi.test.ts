@@ -43,6 +43,7 @@ const SPEC_CALLS = [
  * discounting a member's ratings).
  */
 const EXTRA_CALLS = [
+  'get /api/week',
   'post /api/verify-email',
   'get /api/competitions',
   'get /api/competitions/{id}',

@@ -1,0 +1,110 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/week';
+import { MemberLink } from '~/components/member-link';
+import { EmptyState } from '~/components/section-heading';
+import { thisWeek } from '~/models/week-digest.server';
+import { currentUser } from '~/web/session.server';
+import { buildPath } from '~/utils/build-path';
+import { pageMeta } from '~/utils/meta';
+
+export const meta = () =>
+  pageMeta('The week on RigRoast', 'The last seven days on RigRoast: the top-rated builds, the roasts that landed, competition results.');
+
+/** What the Monday digest tells, for anyone, any day: the last seven days. */
+export function loader(args: Route.LoaderArgs) {
+  return { week: thisWeek(), signedIn: currentUser(args) !== null };
+}
+
+export default function Week({ loaderData }: Route.ComponentProps) {
+  const { week, signedIn } = loaderData;
+  const quiet = week.topBuilds.length + week.topRoasts.length + week.results.length === 0;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="display text-3xl sm:text-5xl">
+        The week on <span className="text-gradient">RigRoast</span>
+      </h1>
+      <p className="mt-3 text-muted">
+        The last seven days, as the Monday digest tells them.{' '}
+        {signedIn ? (
+          <Link to="/profile?tab=settings" className="text-neon-cyan underline-offset-4 hover:underline">
+            Get it by mail (settings)
+          </Link>
+        ) : null}
+      </p>
+      {quiet ? <EmptyState>A quiet week: nothing rated, roasted or won yet.</EmptyState> : null}
+      {week.topBuilds.length > 0 ? (
+        <Part id="week-top-builds" title="Top builds">
+          <ol className="grid gap-3">
+            {week.topBuilds.map((build, index) => (
+              <li key={build.id} className="flex gap-3">
+                <span className="display w-6 shrink-0 text-neon-pink">{index + 1}</span>
+                <p className="min-w-0">
+                  <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">
+                    {build.title}
+                  </Link>{' '}
+                  <span className="text-muted">by</span> <MemberLink username={build.username} />
+                  <span className="block text-sm text-muted">
+                    {build.average.toFixed(1)}★ from {build.votes} {build.votes === 1 ? 'rating' : 'ratings'} this week
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </Part>
+      ) : null}
+      {week.topRoasts.length > 0 ? (
+        <Part id="week-top-roasts" title="Roasts that landed">
+          <ul className="grid gap-3">
+            {week.topRoasts.map((roast) => (
+              <li key={roast.id}>
+                <Link to={buildPath(roast.id)} className="font-bold hover:text-neon-cyan">
+                  {roast.title}
+                </Link>{' '}
+                <span className="text-muted">by</span> <MemberLink username={roast.username} />
+                <q className="mt-1 block italic text-muted">{roast.opening}</q>
+                <span className="text-sm text-muted">
+                  {roast.landed} {roast.landed === 1 ? 'member says' : 'members say'} it landed
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Part>
+      ) : null}
+      {week.results.length > 0 ? (
+        <Part id="week-results" title="Competition results">
+          <ul className="grid gap-3">
+            {week.results.map((result) => (
+              <li key={result.id}>
+                <Link to={`/competitions/${result.id}`} className="font-bold hover:text-neon-cyan">
+                  {result.title}
+                </Link>
+                {result.winner ? (
+                  <span className="block text-sm">
+                    Won by <MemberLink username={result.winner.username} /> with{' '}
+                    <Link to={buildPath(result.winner.id)} className="font-semibold hover:text-neon-cyan">
+                      {result.winner.title}
+                    </Link>
+                    {result.winner.prize ? <span className="text-muted"> ({result.winner.prize})</span> : null}
+                  </span>
+                ) : (
+                  <span className="block text-sm text-muted">Closed this week.</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Part>
+      ) : null}
+    </div>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="panel mt-6 p-5">
+      <h2 id={id} className="mb-4 text-xs font-bold uppercase tracking-widest text-neon-cyan">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
