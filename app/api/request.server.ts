@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { idParam } from '~/api/contract/common';
 import { isJsonBody, SEND_JSON } from '~/api/json-body';
 import { isStaff } from '~/domain/permissions';
 import type { CurrentUser } from '~/domain/users';
@@ -8,6 +7,7 @@ import { ImageError } from '~/images/encode.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { currentUser } from '~/web/session.server';
 import { ADMIN_ACCESS_DENIED } from '~/utils/constants';
+import { positiveInt } from '~/utils/query';
 
 /** Machine-readable error codes of the JSON API, one per HTTP status it uses. */
 const ERROR_CODES = {
@@ -119,15 +119,15 @@ export function requireApiStaff(args: ContextArgs): CurrentUser {
 
 /** A list endpoint's `?limit=`: a whole number from 1 to `max`, else `fallback`. */
 export function limitParam(url: URL, fallback: number, max: number): number {
-  const limit = Number(url.searchParams.get('limit'));
-  return Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, max) : fallback;
+  const limit = positiveInt(url.searchParams.get('limit'));
+  return limit === null ? fallback : Math.min(limit, max);
 }
 
 /** A path's `{id}`: a positive whole number, else the 404 whose message is `notFound`. */
 export function pathId(value: string | undefined, notFound: string): number {
-  const id = idParam.safeParse(value);
-  if (!id.success) throw apiError(404, notFound);
-  return id.data;
+  const id = positiveInt(value);
+  if (id === null) throw apiError(404, notFound);
+  return id;
 }
 
 /** A change to someone else's build: 403; to a build that does not exist: 404. */

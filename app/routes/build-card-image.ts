@@ -1,5 +1,6 @@
 import type { Route } from './+types/build-card-image';
 import { buildCardImage } from '~/models/social-cards.server';
+import { positiveInt } from '~/utils/query';
 
 /**
  * A listed build's social card (its og:image). Pages link it as `?v=<version>`,
@@ -8,7 +9,8 @@ import { buildCardImage } from '~/models/social-cards.server';
  * before the last rating), the current card is sent for an hour.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const card = await buildCardImage(Number(params.id));
+  const id = positiveInt(params.id);
+  const card = id === null ? null : await buildCardImage(id);
   if (!card) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   const current = new URL(request.url).searchParams.get('v') === card.version;
   return new Response(new Uint8Array(card.bytes), {

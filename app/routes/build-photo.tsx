@@ -12,6 +12,7 @@ import { notFound } from '~/utils/not-found';
 import { buildPhotoPath } from '~/utils/page-query';
 import { buildPath } from '~/utils/build-path';
 import { photoAlt } from '~/domain/photo-alt';
+import { positiveInt } from '~/utils/query';
 
 /** A build's photos as its page shows them, read once per change of the data. */
 const buildPhotos = perDataVersion((id: number) => {
@@ -25,13 +26,12 @@ const buildPhotos = perDataVersion((id: number) => {
  * rules: only the photos it shows, to whom it shows them.
  */
 export function loader(args: Route.LoaderArgs) {
-  const id = Number(args.params.id);
-  const page = Number.isSafeInteger(id) && id > 0 ? buildPhotos(id) : null;
+  const id = positiveInt(args.params.id);
+  const page = id === null ? null : buildPhotos(id);
   if (!page || !canSeeBuild(page.detail, currentUser(args))) throw notFound('build');
-  // Only as its links write it: 2, never 02 or 2.0.
-  const n = Number(args.params.n);
-  const photo = String(n) === args.params.n && n >= 1 ? page.photos[n - 1] : undefined;
-  if (!photo) throw notFound('photo');
+  const n = positiveInt(args.params.n);
+  const photo = n === null ? undefined : page.photos[n - 1];
+  if (n === null || !photo) throw notFound('photo');
   return {
     build: { id: page.detail.id, title: page.detail.title },
     photo,

@@ -8,9 +8,11 @@ import { env } from '~/services/env.server';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 import { buildPath } from '~/utils/build-path';
+import { positiveInt } from '~/utils/query';
 
 export function loader({ params }: Route.LoaderArgs) {
-  const build = findBuild(Number(params.id));
+  const id = positiveInt(params.id);
+  const build = id === null ? null : findBuild(id);
   if (!build) throw notFound('build');
   const token = findShareToken(build.id);
   return { build: { id: build.id, title: build.title }, url: token ? shareUrl(env().PUBLIC_ORIGIN, token) : null };
@@ -18,8 +20,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /** Makes the build's share link (once; later shares reuse it) and shows it. */
 export function action({ params }: Route.ActionArgs) {
-  const id = Number(params.id);
-  if (!shareToken(id)) throw notFound('build');
+  const id = positiveInt(params.id);
+  if (id === null || !shareToken(id)) throw notFound('build');
   return redirect(`${buildPath(id)}/share`);
 }
 

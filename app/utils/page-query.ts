@@ -1,5 +1,5 @@
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, TUTORIAL_STEP_COUNT } from './constants';
-import { pageNumber, positiveInt } from './query';
+import { pageNumber, positiveInt, wholeNumber } from './query';
 import { COMMENT_SORTS, type CommentSort } from '~/domain/comments';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 import { isBuildTag } from '~/domain/build-tags';
@@ -66,11 +66,6 @@ export function galleryHref(filters: GalleryFilters, paging: { count?: number; a
   return search ? `${path}?${search}` : path;
 }
 
-function wholeNumber(value: string | null, fallback: number): number {
-  const number = Number(value ?? Number.NaN);
-  return Number.isSafeInteger(number) && number >= 0 ? number : fallback;
-}
-
 /** A member's page: `?sort=` one of the build orders (newest by default), `?page=N` of their builds (1 by default). */
 export function memberPageQuery(params: URLSearchParams): { sort: BuildSort; page: number } {
   return { sort: parseBuildSort(params.get('sort')), page: pageNumber(params.get('page')) };
@@ -85,8 +80,7 @@ export const VIEWER_PHOTO_PARAM = 'photo';
  * (buildPhotoPath). Only JavaScript sets it; anything else reads as closed.
  */
 export function viewerPhoto(params: URLSearchParams): number | null {
-  const photo = Number(params.get(VIEWER_PHOTO_PARAM));
-  return Number.isSafeInteger(photo) && photo >= 1 ? photo : null;
+  return positiveInt(params.get(VIEWER_PHOTO_PARAM));
 }
 
 /** A build photo's own page: N from 1 (the main photo), as every link writes it. */

@@ -511,3 +511,31 @@ describe('sharing a build', () => {
     ).toBe(403);
   });
 });
+
+describe('a build’s address', () => {
+  it('is its id as links write it: any other spelling of the number is a 404 on every page and call', async () => {
+    const owner = await stack.member();
+    const page = await uploadBuild(owner, {
+      title: 'One address',
+      file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' },
+    });
+    const id = Number(page.url.split('/').pop());
+    const status = async (path: string) => (await owner.request(path)).status;
+    expect(await status(`/build/${id}`)).toBe(200);
+    expect(await status(`/build/${id}/photos/1`)).toBe(200);
+    expect(await status(`/api/builds/${id}`)).toBe(200);
+    for (const spelling of [`0${id}`, `${id}.0`, `${id}e0`, `+${id}`, `0x${id.toString(16)}`]) {
+      for (const path of [
+        `/build/${spelling}`,
+        `/build/${spelling}/edit`,
+        `/build/${spelling}/card.jpg`,
+        `/build/${spelling}/share`,
+        `/api/builds/${spelling}`,
+      ]) {
+        expect([path, await status(path)]).toEqual([path, 404]);
+      }
+    }
+    expect(await status(`/build/${id}/photos/01`)).toBe(404);
+    expect(await status('/api/builds?competition=1e0')).toBe(400);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WRITTEN_WHOLE_NUMBER } from '~/utils/query';
 
 // The JSON API's contract (docs/product.md §7): what each call takes and answers, as Zod
 // schemas. The resource routes validate requests with them, and the OpenAPI
@@ -49,7 +50,12 @@ export const emailPreferencesSchema = z.object({
   marketing: z.boolean().meta({ description: 'News about RigRoast' }),
 });
 
-export const idParam = z.coerce.number().int().positive();
+/** An id in a query, written as links write it (WRITTEN_WHOLE_NUMBER): "1e1" or "010" is no id. */
+export const idParam = z
+  .string()
+  .regex(WRITTEN_WHOLE_NUMBER)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /** What every photo's alt text in the API means. */
 export const ALT_DESCRIPTION =

@@ -4,7 +4,7 @@ import { apiBuildExtras, apiImageUrl } from '~/api/serialize.server';
 import { canSeeBuild, findBuildDetail, isListed } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
 import { roastQueueOf } from '~/models/roast-queue.server';
-import { apiError } from '~/api/request.server';
+import { apiError, pathId } from '~/api/request.server';
 import { currentUser } from '~/web/session.server';
 import { COMMENT_THREADS_SHOWN } from '~/utils/constants';
 import { buildPageQuery } from '~/utils/page-query';
@@ -15,7 +15,7 @@ import { buildPageQuery } from '~/utils/page-query';
  * its owner and moderators, as on the page.
  */
 export function loader(args: Route.LoaderArgs) {
-  const build = findBuildDetail(Number(args.params.id));
+  const build = findBuildDetail(pathId(args.params.id, 'Build not found'));
   const viewer = currentUser(args);
   if (!build || !canSeeBuild(build, viewer)) return apiError(404, 'Build not found');
   // Read as the page reads them: anything else is the default.

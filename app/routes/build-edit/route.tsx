@@ -17,6 +17,7 @@ import { atPlace, PLACES } from '~/utils/places';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { pageMeta } from '~/utils/meta';
 import { buildPath } from '~/utils/build-path';
+import { positiveInt } from '~/utils/query';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...pageMeta(`Edit ${loaderData?.build.title ?? 'build'}`, 'Describe your build, tag it, list its parts and add photos.'),
@@ -26,7 +27,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 /** Only the owner edits their build; to anyone else the page does not exist. */
 function ownBuild(args: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(args);
-  const build = findBuildDetail(Number(args.params.id));
+  const id = positiveInt(args.params.id);
+  const build = id === null ? null : findBuildDetail(id);
   if (!build || build.userId !== user.id) throw data(null, { status: 404 });
   return { user, build };
 }

@@ -51,6 +51,7 @@ import { buildPageHref, buildPageQuery, type BuildPageQuery } from '~/utils/page
 import { atPlace, commentPlace, PLACES } from '~/utils/places';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
+import { positiveInt } from '~/utils/query';
 
 /**
  * What the page shows every visitor alike, read once per change of the data: a
@@ -98,9 +99,9 @@ const sharedBuildPage = perDataVersion((key: `${number}/${BuildPageQuery['commen
 });
 
 export function loader(args: Route.LoaderArgs) {
-  const id = Number(args.params.id);
+  const id = positiveInt(args.params.id);
   const view = buildPageQuery(args.url.searchParams);
-  const page = Number.isSafeInteger(id) ? sharedBuildPage(`${id}/${view.comments}/${view.sort}`) : null;
+  const page = id === null ? null : sharedBuildPage(`${id}/${view.comments}/${view.sort}`);
   const viewer = currentUser(args);
   // A build still being screened, held or rejected does not exist for anyone but its owner and moderators.
   if (!page || !canSeeBuild(page.detail, viewer)) throw notFound('build');
@@ -191,7 +192,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 
 /** Rating, reacting to the roast, commenting, deleting a comment, reporting, the owner's fresh roast, and a moderator hiding the build. */
 export async function action(args: Route.ActionArgs) {
-  const buildId = Number(args.params.id);
+  const buildId = positiveInt(args.params.id);
+  if (buildId === null) throw notFound('build');
   const { request } = args;
   // Back to the page as it was (its comments' view), without the reply form a post closes.
   const view = buildPageQuery(args.url.searchParams);

@@ -25,6 +25,7 @@ import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 import { competitionFeedPath, feedLink } from '~/utils/feed-paths';
 import { photoAlt } from '~/domain/photo-alt';
+import { positiveInt } from '~/utils/query';
 
 /**
  * While the competition runs (contest mode) its entries in the visitor's own
@@ -33,7 +34,8 @@ import { photoAlt } from '~/domain/photo-alt';
  */
 export function loader(args: Route.LoaderArgs) {
   const now = new Date();
-  const competition = findCompetition(Number(args.params.id), now);
+  const id = positiveInt(args.params.id);
+  const competition = id === null ? null : findCompetition(id, now);
   if (!competition) throw notFound('competition');
   const viewer = currentUser(args);
   const { closedAt } = competition;
@@ -75,7 +77,8 @@ export function loader(args: Route.LoaderArgs) {
 /** Entering (or replacing) and withdrawing the member's own entry, and rating an entry in place. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const competitionId = Number(args.params.id);
+  const competitionId = positiveInt(args.params.id);
+  if (competitionId === null) throw notFound('competition');
   const formData = await args.request.formData();
   const back = `/competitions/${competitionId}`;
   switch (formData.get('intent')) {
