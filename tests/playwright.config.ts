@@ -60,8 +60,9 @@ export default defineConfig({
     {
       // A production build on a fresh database, as `npm start` would serve it. It runs
       // inside the data folder, so the dev mailer's ./data/outbox (where the tests read
-      // sign-in codes) lands there too.
-      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && npm run build && cd ${E2E_DATA} && node ../../../build/server/index.js`,
+      // sign-in codes) lands there too. SKIP_BUILD=1 serves the build already there, as
+      // the integration tests do (.ci/run builds once for both).
+      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && ${process.env.SKIP_BUILD === '1' ? '' : 'npm run build && '}cd ${E2E_DATA} && node ../../../build/server/index.js`,
       cwd: '..',
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
