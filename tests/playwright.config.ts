@@ -1,19 +1,27 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4789);
 const ollamaPort = port + 1;
 /** How long the fake Ollama takes per answer: a new build's waiting view shows for a few seconds. */
 const OLLAMA_DELAY_MS = 1500;
+const retries = process.env.CI ? 1 : 0;
+const projects = [
+  { name: 'js', use: { ...devices['Desktop Chrome'] } },
+  { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+];
 /**
- * Admin addresses for the e2e server: one per project and attempt, since an
- * address can only be sent a code every 30 seconds (auth spec 0–3, admin spec 4–11,
- * competitions spec 12–13, integrity spec 14–15, moderation toolkit spec 16–17, layout spec 18–19,
- * axe spec 20–21).
+ * The e2e server's ADMIN_EMAILS address for the auth spec's test of that setting: one per
+ * project and attempt, since an address is sent a code at most every 30 s. Other tests
+ * make admins of their own (e2e/support/sign-in.ts, signInAsNewAdmin).
  */
-export const ADMIN_EMAILS = ['js', 'no-js'].flatMap((project) => Array.from({ length: 22 }, (_, n) => `admin-${project}-${n}@e2e.example`));
+export const adminEmail = (project: string, attempt: number) => `admin-${project}-${attempt}@e2e.example`;
+const ADMIN_EMAILS = projects.flatMap(({ name }) => Array.from({ length: retries + 1 }, (_, attempt) => adminEmail(name, attempt)));
 /** The e2e server's data folder, relative to the project root. */
 export const E2E_DATA = 'tests/.artifacts/e2e-data';
+/** Its database, for tests that write straight into it. */
+export const E2E_DATABASE = resolve(import.meta.dirname, '..', E2E_DATA, 'sqlite.db');
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -21,7 +29,7 @@ export default defineConfig({
   outputDir: './.artifacts/results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: './.artifacts/report', open: 'never' }]],
   use: {
@@ -40,10 +48,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'] } },
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
-  ],
+  projects,
   webServer: [
     {
       command: `node tests/support/fake-ollama-server.ts ${ollamaPort} ${OLLAMA_DELAY_MS}`,
@@ -55,8 +60,9 @@ export default defineConfig({
     {
       // A production build on a fresh database, as `npm start` would serve it. It runs
       // inside the data folder, so the dev mailer's ./data/outbox (where the tests read
-      // sign-in codes) lands there too.
-      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && npm run build && cd ${E2E_DATA} && node ../../../build/server/index.js`,
+      // sign-in codes) lands there too. SKIP_BUILD=1 serves the build already there, as
+      // the integration tests do (.ci/run builds once for both).
+      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && ${process.env.SKIP_BUILD === '1' ? '' : 'npm run build && '}cd ${E2E_DATA} && node ../../../build/server/index.js`,
       cwd: '..',
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,

@@ -1,21 +1,11 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { WIDTHS, wordsBroken } from './support/layout';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
-import type { Page, TestInfo } from '@playwright/test';
-
-/**
- * Signs in as one of the e2e server's ADMIN_EMAILS (4–11; the auth spec uses 0–3):
- * each test and retry has its own, so codes never wait on one another.
- */
-async function signInAsAdmin(page: Page, info: TestInfo, slot: number) {
-  await signIn(page, `admin-${info.project.name}-${4 + slot + 4 * ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
-  await skipUsernamePrompt(page);
-}
+import { signIn, signInAsNewAdmin, toasts, uniqueEmail } from './support/sign-in';
 
 test('an admin finds a build with the search box and deletes it after confirming', async ({ page, baseURL, javaScriptEnabled }, info) => {
   test.setTimeout(60_000);
-  await signInAsAdmin(page, info, 1);
+  await signInAsNewAdmin(page, info.project.name);
   // With a member's longest word in it, as titles may have.
   const title = `Condemned ${info.project.name} ${Date.now()} ${'W'.repeat(60)}`;
   const id = await postBuild(page, baseURL!, title);
@@ -69,7 +59,7 @@ test('an admin disables and enables a member and toggles moderator, each after c
   const memberPage = await other.newPage();
   await signIn(memberPage, memberEmail);
 
-  await signInAsAdmin(page, info, 2);
+  await signInAsNewAdmin(page, info.project.name);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
   await hydrated(page, javaScriptEnabled);
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: memberEmail });
@@ -125,7 +115,7 @@ test('a build hidden from its page waits in the moderation queue, is approved, t
   const title = `Questionable ${info.project.name} ${Date.now()}`;
   const id = await postBuild(ownerPage, baseURL!, title);
 
-  await signInAsAdmin(page, info, 3);
+  await signInAsNewAdmin(page, info.project.name);
   const hide = async () => {
     await page.goto(`/build/${id}`);
     await hydrated(page, javaScriptEnabled);
@@ -158,7 +148,7 @@ test('an admin creates a competition, fixing what the form points out, and it op
   javaScriptEnabled,
 }, info) => {
   test.setTimeout(60_000);
-  await signInAsAdmin(page, info, 0);
+  await signInAsNewAdmin(page, info.project.name);
   await page.goto('/admin/competitions');
   await hydrated(page, javaScriptEnabled);
   await page.getByRole('link', { name: 'New competition' }).click();

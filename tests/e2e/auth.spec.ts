@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
+import { adminEmail } from '../playwright.config';
 import { codeFrom, waitForMail } from './support/outbox';
 import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
 
@@ -88,7 +89,7 @@ test('the avatar menu shows the member and logs out', async ({ page }, info) => 
 });
 
 test('ADMIN_EMAILS members get the Admin Dashboard link and badge', async ({ page }, info) => {
-  await signIn(page, `admin-${info.project.name}-${(info.retry + info.repeatEachIndex) % 4}@e2e.example`, 'Login');
+  await signIn(page, adminEmail(info.project.name, info.retry), 'Login');
   const dialog = page.getByRole('dialog', { name: 'Choose your username' });
   if (await dialog.isVisible()) await dialog.getByRole('link', { name: 'Maybe later' }).click();
   await page.goto('/profile');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signInAsAdminFrom } from './support/sign-in';
+import { signInAsNewAdmin } from './support/sign-in';
 import type { Page } from '@playwright/test';
 
 /** What axe finds on the page as it stands, as lines a failure message can list. */
@@ -41,7 +41,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
     expect(await violations(stage ?? on), `${path} (${info.project.name})`).toEqual([]);
   };
 
-  await signInAsAdminFrom(page, info, 20);
+  await signInAsNewAdmin(page, info.project.name);
   const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
   const { username } = (await (await page.request.get('/api/user')).json()) as { username: string };
   for (const path of [

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, signInAsAdminFrom, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewAdmin, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
 test('a visitor browses to a competition, a member enters a build, a juror rates it in place, an admin ends it, and past competitions shows both winners', async ({
@@ -11,7 +11,7 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
 }, info) => {
   test.setTimeout(120_000);
   // An admin opens a competition that runs today.
-  await signInAsAdminFrom(page, info, 12);
+  await signInAsNewAdmin(page, info.project.name);
   await page.goto('/admin/competitions/new');
   await hydrated(page, javaScriptEnabled);
   const title = `Glow Cup ${info.project.name} ${Date.now()}`;

@@ -15,9 +15,7 @@ import { layoutProblems, WIDTHS } from './support/layout';
 const test = base.extend<object, { hostile: HostileSite }>({
   hostile: [
     async ({ playwright: _ }, provide, worker) => {
-      // Admin addresses 18–19 of the e2e server's (playwright.config.ts), one per attempt.
-      const admin = `admin-${worker.project.name}-${18 + (worker.workerIndex % 2)}@e2e.example`;
-      await provide(await fillWithHostileContent(worker.project.use.baseURL!, worker.project.name, admin));
+      await provide(await fillWithHostileContent(worker.project.use.baseURL!, worker.project.name));
     },
     { scope: 'worker', timeout: 120_000 },
   ],

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
-import { signIn, signInAsAdminFrom, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewAdmin, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 
 const DAY = 24 * 3600_000;
 
@@ -28,7 +28,7 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   });
   expect(commented.status()).toBe(201);
 
-  await signInAsAdminFrom(page, info, 16);
+  await signInAsNewAdmin(page, info.project.name);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
   await hydrated(page, javaScriptEnabled);
   await page

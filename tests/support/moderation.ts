@@ -43,3 +43,13 @@ export function grantModerator(databasePath: string, email: string): void {
     sqlite.close();
   }
 }
+
+/** Makes the member with this address an admin of a running app (what `npm run admin -- grant` gives): written straight into its database. */
+export function grantAdmin(databasePath: string, email: string): void {
+  const sqlite = openAppDatabase(databasePath);
+  try {
+    sqlite.prepare('update users set is_admin = 1 where email = ?').run(email);
+  } finally {
+    sqlite.close();
+  }
+}

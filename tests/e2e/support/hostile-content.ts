@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
 import sharp from 'sharp';
 import { BUILD_TAGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
@@ -7,8 +6,9 @@ import { PART_NAME_MAX } from '~/domain/build-parts';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 import { BUILD_TITLE_MAX_LENGTH } from '~/utils/schemas';
 import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
-import { E2E_DATA } from '../../playwright.config';
+import { E2E_DATABASE } from '../../playwright.config';
 import { closeDueCompetitionsNow, setCompetitionEnd } from '../../support/competitions';
+import { grantAdmin } from '../../support/moderation';
 import { codeFrom, countMails, waitForMail } from './outbox';
 
 // The competition form's limits (app/api/contract/competitions.ts), which no constant names.
@@ -68,12 +68,13 @@ async function ok(response: Promise<APIResponse>): Promise<APIResponse> {
 }
 
 /** Signs `email` in through the JSON API and the dev outbox; answers the session and the member. */
-async function signedIn(baseURL: string, email: string) {
+async function signedIn(baseURL: string, email: string, { admin = false } = {}) {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ownAddress() } });
   const seen = await countMails(email);
   await ok(api.post('/api/request-login-code', { data: { email } }));
   const code = codeFrom(await waitForMail(email, seen));
   const user = (await (await ok(api.post('/api/verify-login-code', { data: { email, code } }))).json()) as { id: number };
+  if (admin) grantAdmin(E2E_DATABASE, email);
   return { api, id: user.id };
 }
 
@@ -98,13 +99,13 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).t
  * API as members and an admin would send it: the longest one-word username (and one in
  * Arabic), build title, description, bio, parts, tags, comments and replies, competition
  * texts, staff warnings, notes and strikes, with 300-character addresses, emoji and
- * right-to-left text. `adminEmail` is one of the server's ADMIN_EMAILS.
+ * right-to-left text.
  */
-export async function fillWithHostileContent(baseURL: string, project: string, adminEmail: string): Promise<HostileSite> {
+export async function fillWithHostileContent(baseURL: string, project: string): Promise<HostileSite> {
   const stamp = `${project}-${Date.now()}`;
   const owner = await signedIn(baseURL, `hostile-owner-${stamp}@e2e.example`);
   const critic = await signedIn(baseURL, `hostile-critic-${stamp}@e2e.example`);
-  const admin = await signedIn(baseURL, adminEmail);
+  const admin = await signedIn(baseURL, `hostile-admin-${stamp}@e2e.example`, { admin: true });
 
   const username = longestName(letters, 'W');
   const criticName = longestName('شسيبلاتنمكطظزوةىرؤءئ', 'ش');
@@ -167,9 +168,8 @@ export async function fillWithHostileContent(baseURL: string, project: string, a
   };
   const running = await competition(word(COMPETITION_TITLE_MAX), [criticName]);
   const closed = await competition(arabicWord(COMPETITION_TITLE_MAX), []);
-  const database = join(process.cwd(), E2E_DATA, 'sqlite.db');
-  setCompetitionEnd(database, closed, Date.now() - 1000);
-  await closeDueCompetitionsNow(database);
+  setCompetitionEnd(E2E_DATABASE, closed, Date.now() - 1000);
+  await closeDueCompetitionsNow(E2E_DATABASE);
 
   // Staff's measures, shown on the member's staff page and (the warning) on every page they open.
   await ok(admin.api.post(`/api/admin/users/${owner.id}/warnings`, { data: { message: mixed(WARNING_MAX_LENGTH) } }));

@@ -7,13 +7,29 @@ const outbox = resolve(import.meta.dirname, '../../.artifacts/e2e-data/data/outb
 
 type Mail = { to: string; subject: string; text: string };
 
+type Parsed = { to: string[]; subject: string; text: string };
+
+/**
+ * Each message of the outbox, parsed once per worker: the dev mailer writes a file whole
+ * (a temp file and a rename) and never changes it, and a late test would otherwise parse
+ * hundreds of messages every 100 ms while it waits for its code.
+ */
+const parsedMails = new Map<string, Promise<Parsed>>();
+
+async function parse(name: string): Promise<Parsed> {
+  const parsed = await PostalMime.parse(await readFile(join(outbox, name), 'utf8'));
+  const to = (parsed.to ?? []).flatMap((entry) => (entry.address ? [entry.address.toLowerCase()] : []));
+  return { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+}
+
 async function mailsTo(address: string): Promise<Mail[]> {
   const names = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
   const mails: Mail[] = [];
   for (const name of names) {
-    const parsed = await PostalMime.parse(await readFile(join(outbox, name), 'utf8'));
-    const to = parsed.to?.map((entry) => entry.address?.toLowerCase()) ?? [];
-    if (to.includes(address.toLowerCase())) mails.push({ to: address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+    let parsed = parsedMails.get(name);
+    if (!parsed) parsedMails.set(name, (parsed = parse(name)));
+    const { to, subject, text } = await parsed;
+    if (to.includes(address.toLowerCase())) mails.push({ to: address, subject, text });
   }
   return mails;
 }

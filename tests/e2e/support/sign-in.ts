@@ -1,4 +1,6 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATABASE } from '../../playwright.config';
+import { grantAdmin } from '../../support/moderation';
 import { codeFrom, countMails, waitForMail } from './outbox';
 
 let counter = 0;
@@ -41,11 +43,14 @@ export async function signInAsNewMember(page: Page, project: string) {
 }
 
 /**
- * Signs in as one of the e2e server's ADMIN_EMAILS from the two a spec keeps from `first`
- * (tests/playwright.config.ts lists whose are whose): one per attempt, so a retry's code
- * never waits on the last attempt's.
+ * A new admin of the test's own: a new member signed in through the real form, then
+ * made an admin in the e2e server's database. Each test (and retry) has its own
+ * address, so no two wait on one another's sign-in code; signing in as one of
+ * ADMIN_EMAILS is the auth spec's own test.
  */
-export async function signInAsAdminFrom(page: Page, info: TestInfo, first: number) {
-  await signIn(page, `admin-${info.project.name}-${first + ((info.retry + info.repeatEachIndex) % 2)}@e2e.example`, 'Login');
+export async function signInAsNewAdmin(page: Page, project: string) {
+  const email = uniqueEmail(`${project}-admin`);
+  await signIn(page, email);
+  grantAdmin(E2E_DATABASE, email);
   await skipUsernamePrompt(page);
 }
