@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { oneLine } from './member-text';
 
 /*
  * A build photo's alt text: a short literal description of what the photo shows (parts,
@@ -24,27 +25,11 @@ export function photoAlt(alt: string | null, title: string, position = 0): strin
 
 /** A text cut to `max` characters at a word, whitespace made single spaces, with no dangling punctuation. */
 export function clipAlt(text: string, max = ALT_DRAFT_MAX_LENGTH): string {
-  const plain = plainAlt(text);
+  const plain = oneLine(text);
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const lastSpace = cut.lastIndexOf(' ');
   return (lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:-]+$/, '');
-}
-
-/**
- * Alt text as one line of visible text: control characters (a NUL, an escape sequence)
- * and line breaks become spaces, and the invisible ones (zero-width spaces, direction
- * overrides, which could make the social card's text read backwards) go. It lands in
- * pages, meta tags and other sites' previews.
- */
-export function plainAlt(text: string): string {
-  return (
-    text
-      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
-      // eslint-disable-next-line no-control-regex -- control characters are what this removes
-      .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')
-      .trim()
-  );
 }
 
 /** An action's answer to a refused description: which photo's form ("main" or an extra photo's id), and Conform's result. */

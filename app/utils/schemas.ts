@@ -6,7 +6,8 @@ z.config({ jitless: true });
 import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
-import { PHOTO_ALT_MAX_LENGTH, plainAlt } from '~/domain/photo-alt';
+import { PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
+import { oneLine, withLines } from '~/domain/member-text';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '~/domain/roast-intensity';
 import {
   APPEAL_MAX_LENGTH,
@@ -52,11 +53,7 @@ export const usernameField = z
   // Nobody may pass for the AI or the staff, however the name is spelt (domain/usernames).
   .refine((username) => !isReservedUsername(username), 'This username is reserved. Please choose another one.');
 
-export const bioField = z
-  .string()
-  .max(BIO_MAX_LENGTH, `Bio cannot exceed ${BIO_MAX_LENGTH} characters`)
-  .default('')
-  .transform((bio) => bio.trim());
+export const bioField = z.string().max(BIO_MAX_LENGTH, `Bio cannot exceed ${BIO_MAX_LENGTH} characters`).default('').transform(withLines);
 
 export const newPasswordField = z
   .string({ error: 'Password must be at least 8 characters' })
@@ -103,7 +100,7 @@ export const BUILD_TITLE_MAX_LENGTH = 100;
 /** A build's description: optional, Markdown-lite, blank means none. */
 export const buildDescriptionField = z
   .string()
-  .trim()
+  .overwrite(withLines)
   .max(DESCRIPTION_MAX_LENGTH, `Description cannot exceed ${DESCRIPTION_MAX_LENGTH} characters`)
   .optional()
   .transform((value) => value || null);
@@ -118,7 +115,7 @@ export const buildTagsField = z
 /** The upload form's title (product §5): required and not blank. */
 export const buildTitleField = z
   .string({ error: 'Title is required' })
-  .trim()
+  .overwrite(oneLine)
   .min(1, 'Title is required')
   .max(BUILD_TITLE_MAX_LENGTH, `Title cannot exceed ${BUILD_TITLE_MAX_LENGTH} characters`);
 
@@ -195,7 +192,7 @@ export const partSchema = z.object({
   category: z.enum(PART_CATEGORIES, { error: 'Choose a category' }),
   name: z
     .string({ error: 'Part name is required' })
-    .trim()
+    .overwrite(oneLine)
     .min(1, 'Part name is required')
     .max(PART_NAME_MAX, `Part name cannot exceed ${PART_NAME_MAX} characters`),
 });
@@ -208,7 +205,7 @@ export const photoAltSchema = z.object({
   photo: z.union([z.literal('main'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)], { error: 'Choose a photo' }),
   alt: z
     .string({ error: 'Describe the photo in a few words' })
-    .overwrite(plainAlt)
+    .overwrite(oneLine)
     .min(1, 'Describe the photo in a few words')
     .max(PHOTO_ALT_MAX_LENGTH, `A photo description cannot exceed ${PHOTO_ALT_MAX_LENGTH} characters`),
 });
@@ -217,7 +214,7 @@ export const photoAltSchema = z.object({
 export const commentSchema = z.object({
   content: z
     .string({ error: 'Comment cannot be empty' })
-    .trim()
+    .overwrite(withLines)
     .min(1, 'Comment cannot be empty')
     .max(COMMENT_MAX_LENGTH, `Comment cannot exceed ${COMMENT_MAX_LENGTH} characters`),
   parentCommentId: z.coerce.number().int().positive().optional(),
@@ -235,10 +232,11 @@ const isoDay = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a date`);
 
+/** A required text of an admin's or a member's form: line breaks kept, what hides text removed (domain/member-text). */
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
+    .overwrite(withLines)
     .min(1, `${label} is required`)
     .max(max, `${label} cannot exceed ${max} characters`);
 
