@@ -33,6 +33,15 @@ async function aRoastThatTook(seconds: number) {
   completeJob(job, () => undefined, start + seconds * 1000);
 }
 
+/** A model run OLLAMA_CONCURRENCY `ollama` requests at once, the writing lane `lane`, and one roast that took `seconds`. */
+async function withOllamaSlots(ollama: number, lane: number, seconds: number) {
+  vi.stubEnv('ROAST_PROVIDER', 'ollama');
+  vi.stubEnv('OLLAMA_CONCURRENCY', String(ollama));
+  vi.stubEnv('JOB_CONCURRENCY', String(lane));
+  resetEnv();
+  await aRoastThatTook(seconds);
+}
+
 describe('roastQueueOf', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -67,11 +76,7 @@ describe('roastQueueOf', () => {
   });
 
   it('counts the roasts written at once: with two at a time, the 4th in line waits about two roasts, not four', async () => {
-    vi.stubEnv('ROAST_PROVIDER', 'ollama');
-    vi.stubEnv('OLLAMA_CONCURRENCY', '2');
-    vi.stubEnv('JOB_CONCURRENCY', '4');
-    resetEnv();
-    await aRoastThatTook(60);
+    await withOllamaSlots(2, 4, 60);
     const [first, second, third, fourth, fifth] = await buildsWaiting(5);
     expect([first, second, third, fourth, fifth].map((id) => roastQueueOf(id!))).toEqual([
       { place: 1, estimateS: 60 },
@@ -83,11 +88,7 @@ describe('roastQueueOf', () => {
   });
 
   it('takes no more roasts at once than the runner writes, whatever Ollama would take', async () => {
-    vi.stubEnv('ROAST_PROVIDER', 'ollama');
-    vi.stubEnv('OLLAMA_CONCURRENCY', '4');
-    vi.stubEnv('JOB_CONCURRENCY', '1');
-    resetEnv();
-    await aRoastThatTook(60);
+    await withOllamaSlots(4, 1, 60);
     const [, second] = await buildsWaiting(2);
     expect(roastQueueOf(second!)).toEqual({ place: 2, estimateS: 120 });
   });
