@@ -204,7 +204,7 @@ export function modelRoastOffer(
 
 export type ModelRoastResult =
   | { ok: true }
-  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_needed' | 'waiting' }
+  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'not_needed' | 'waiting' }
   | { ok: false; reason: 'too_many'; retryAfterMs: number };
 
 /** What a refused "Get the AI model's roast instead" tells the owner, on the build page and in the API alike. */
@@ -214,6 +214,8 @@ export function modelRoastRefusal(result: Extract<ModelRoastResult, { ok: false 
       return { status: 404, message: 'Build not found' };
     case 'not_owner':
       return { status: 403, message: 'Only the owner of this build can ask the AI model for its roast.' };
+    case 'not_listed':
+      return { status: 409, message: "This build gets the AI model's roast once it has passed review." };
     case 'not_needed':
       return { status: 409, message: 'This roast is already the one the AI model wrote.' };
     case 'waiting':
@@ -241,7 +243,8 @@ export function requestModelRoast(buildId: number, userId: number, now = new Dat
       .get();
     if (!build) return { ok: false, reason: 'not_found' };
     if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
-    if (build.fallback !== 'model_slow' || build.reviewStatus !== 'approved') return { ok: false, reason: 'not_needed' };
+    if (build.fallback !== 'model_slow') return { ok: false, reason: 'not_needed' };
+    if (build.reviewStatus !== 'approved') return { ok: false, reason: 'not_listed' };
     if (hasActiveJob(modelRoastJob(buildId).key)) return { ok: false, reason: 'waiting' };
     const allowed = consumeRateLimitIn(tx, RATE_LIMITS.modelRoast.perMember, String(userId), now.getTime());
     if (!allowed.allowed) return { ok: false, reason: 'too_many', retryAfterMs: allowed.retryAfterMs };
