@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTa
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
 import { BUILD_TAG_SLUGS, type BuildTag } from '../app/domain/build-tags';
 import { REVIEW_STATUSES } from '../app/domain/builds';
+import { ALT_AUTHORS } from '../app/domain/photo-alt';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
 import type { StoredFinding } from '../app/domain/vote-integrity';
 
@@ -238,6 +239,9 @@ export const builds = sqliteTable(
     // the owner may change. Null until drafted; '' when no draft could be made (pages then say
     // "Photo of <title>", domain/photo-alt.ts).
     photoAlt: text('photo_alt'),
+    // Who wrote photo_alt (ALT_AUTHORS): a built-in 'stand_in' for a model that did not
+    // answer is replaced by the model's description once it answers again. Null before 0030.
+    photoAltBy: text('photo_alt_by', { enum: ALT_AUTHORS }),
     // Aggregates kept in step with `ratings` and `comments` in the same transaction.
     totalRating: integer('total_rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -299,8 +303,9 @@ export const buildPhotos = sqliteTable(
     reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     reviewReason: text('review_reason'),
     screening: text('screening', { mode: 'json' }).$type<Record<string, unknown>>(),
-    // Its alt text, as builds.photo_alt is the main photo's.
+    // Its alt text and who wrote it, as builds.photo_alt and photo_alt_by are the main photo's.
     alt: text('alt'),
+    altBy: text('alt_by', { enum: ALT_AUTHORS }),
     createdAt: createdAt(),
   },
   (t) => [

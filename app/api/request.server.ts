@@ -33,6 +33,12 @@ export function apiError(status: ApiErrorStatus, message: string, error: string 
   return Response.json({ error, message }, { ...init, status });
 }
 
+/** A refusal a model spelt out (status, message, and how long to wait when it is a rate limit) as the API's answer. */
+export function apiRefusal({ status, message, retryAfterMs }: { status: ApiErrorStatus; message: string; retryAfterMs?: number }) {
+  const init = retryAfterMs === undefined ? undefined : { headers: { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) } };
+  return apiError(status, message, undefined, init);
+}
+
 /** Turns an upload, image or avatar failure into its API answer; anything else is rethrown. */
 export function uploadFailure(error: unknown): Response {
   if (error instanceof UploadError) return apiError(error.status, error.message, undefined, { headers: error.headers });

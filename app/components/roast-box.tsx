@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { LogoMark } from '~/components/logo';
 import { SharedRegion } from '~/components/shared-region';
+import { usePoll } from '~/components/use-poll';
 import { ROAST_INTENSITY_LABELS } from '~/domain/roast-intensity';
 import type { RoastView } from '~/roast/facts';
 import { JOKE_ROTATION_MS, ROAST_POLL_MS } from '~/utils/constants';
@@ -115,20 +115,13 @@ function Verdict({ title, reason, children }: { title: string; reason: string; c
 
 function Waiting() {
   const [joke, setJoke] = useState(0);
-  const revalidator = useRevalidator();
-
   // With JavaScript the page asks again every 5 s until the roast is there; the
   // server adds a meta refresh for browsers without it.
+  usePoll(ROAST_POLL_MS);
   useEffect(() => {
-    const poll = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, ROAST_POLL_MS);
     const rotate = setInterval(() => setJoke((current) => (current + 1) % jokes.length), JOKE_ROTATION_MS);
-    return () => {
-      clearInterval(poll);
-      clearInterval(rotate);
-    };
-  }, [revalidator]);
+    return () => clearInterval(rotate);
+  }, []);
 
   return (
     <div className="mt-4 grid gap-3" role="status" aria-live="polite">

@@ -7,6 +7,14 @@ import { oneLine } from './member-text';
  * a photo has none yet, pages name it by the build's title.
  */
 
+/**
+ * Who wrote a photo's alt text: its owner; the vision model; the built-in analysis, with
+ * no model in use or after the model had its chance; or the built-in analysis standing in
+ * for a model that did not answer, whose description replaces it once it answers again.
+ */
+export const ALT_AUTHORS = ['owner', 'model', 'builtin', 'stand_in'] as const;
+export type AltAuthor = (typeof ALT_AUTHORS)[number];
+
 /** The longest alt text an owner may write; a draft is cut shorter (ALT_DRAFT_MAX_LENGTH). */
 export const PHOTO_ALT_MAX_LENGTH = 250;
 

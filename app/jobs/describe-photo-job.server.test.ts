@@ -6,6 +6,7 @@ import { addBuildPhoto } from '~/models/build-photos.server';
 import { setPhotoAlt } from '~/models/photo-alts.server';
 import { ALT_BACKFILL_JOB, DESCRIBE_PHOTO_JOB } from '~/queue/job-types';
 import { db } from '~/services/db.server';
+import { forgetRoasterStatus } from '~/roast/roaster-state.server';
 import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember, anImage, anImageWithFile } from '#tests/support/factories';
 import { type FakeOllama, SAMPLE_DESCRIPTION, startFakeOllama } from '#tests/support/fake-ollama';
@@ -118,5 +119,70 @@ describe('the alt-text backfill: photos from before alt text existed', () => {
     runDrafts();
     for (const { buildId } of made.slice(0, ALT_BACKFILL_BATCH)) expect(await drafted(buildId)).toMatch(/^A dark photo/);
     expect(made.slice(ALT_BACKFILL_BATCH).map(({ buildId }) => mainAlt(buildId))).toEqual([null, null]);
+  });
+});
+
+describe('a built-in draft standing in for a model that did not answer', () => {
+  beforeEach(async () => {
+    fake = await startFakeOllama();
+    vi.stubEnv('ROAST_PROVIDER', 'ollama');
+    vi.stubEnv('OLLAMA_HOST', fake.url);
+    vi.stubEnv('OLLAMA_MODEL', 'qwen2.5vl:7b');
+    resetEnv();
+    forgetRoasterStatus();
+  });
+
+  const backfillJobs = () => db().select().from(jobs).where(eq(jobs.type, ALT_BACKFILL_JOB)).all();
+  const runBackfill = () => {
+    startJobRunner({ [ALT_BACKFILL_JOB]: altBackfill });
+    db().insert(jobs).values({ type: ALT_BACKFILL_JOB, key: ALT_BACKFILL_JOB, payload: {}, runAt: new Date() }).run();
+  };
+
+  it('is replaced by the model’s description once the model answers again, and an owner’s own words never are', async () => {
+    fake!.respondToDescribe({ hangUp: true }, { hangUp: true });
+    const stood = await aBuildWithPhoto();
+    const owned = await aBuildWithPhoto();
+    runDrafts();
+    expect(await drafted(stood.buildId)).toMatch(/^A dark photo of a PC build/);
+    expect(await drafted(owned.buildId)).toMatch(/^A dark photo of a PC build/);
+    expect(setPhotoAlt(owned.buildId, owned.userId, 'main', 'My rig on the desk, lit purple.')).toEqual({ ok: true });
+    runBackfill();
+    expect(await waitFor(() => mainAlt(stood.buildId) === SAMPLE_DESCRIPTION)).toBe(true);
+    await waitFor(() =>
+      db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.type, DESCRIBE_PHOTO_JOB))
+        .all()
+        .every((job) => job.status === 'done'),
+    );
+    expect(mainAlt(owned.buildId)).toBe('My rig on the desk, lit purple.');
+  });
+
+  it('is asked for once more only: a second failure keeps the built-in draft for good', async () => {
+    fake!.respondToDescribe({ hangUp: true }, { hangUp: true });
+    const { buildId } = await aBuildWithPhoto();
+    runDrafts();
+    const standIn = await drafted(buildId);
+    runBackfill();
+    // The retry fails too; the round after it finds nothing to do and looks again in an hour.
+    await waitFor(() => backfillJobs().some((job) => job.status === 'queued' && job.runAt.getTime() > Date.now() + 30 * 60_000), {
+      timeoutMs: 20_000,
+    });
+    expect(mainAlt(buildId)).toBe(standIn);
+    // The first draft and the one retry.
+    expect(db().select().from(jobs).where(eq(jobs.type, DESCRIBE_PHOTO_JOB)).all()).toHaveLength(2);
+  });
+
+  it('is not asked for again while the model is unreachable', async () => {
+    fake!.respondToDescribe({ hangUp: true });
+    const { buildId } = await aBuildWithPhoto();
+    runDrafts();
+    const standIn = await drafted(buildId);
+    fake!.setModels([]);
+    forgetRoasterStatus();
+    runBackfill();
+    await waitFor(() => backfillJobs().some((job) => job.status === 'queued' && job.runAt.getTime() > Date.now() + 30 * 60_000));
+    expect(mainAlt(buildId)).toBe(standIn);
   });
 });

@@ -4,10 +4,12 @@ import { altBackfillJob, type PhotoRef } from '~/queue/job-types';
 import { enqueueJob } from '~/queue/enqueue.server';
 import type { JobHandler } from '~/queue/runner.server';
 import { analysePhoto, describePhoto } from '~/roast/builtin/index.server';
-import { ollamaDescribe } from '~/roast/ollama.server';
+import { ollamaDescribe, OllamaError } from '~/roast/ollama.server';
 import { chooseOllama } from '~/roast/provider.server';
+import { roasterStatus } from '~/roast/roaster-state.server';
 import { visionImage } from '~/roast/vision-image.server';
 import type { Writer } from '~/services/db.server';
+import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 
 /** The payload names one photo: a build's main one or an extra one. */
@@ -17,32 +19,37 @@ function photoRef(payload: Record<string, unknown>): PhotoRef {
 
 /**
  * Drafts a photo's alt text once: the vision model's description when Ollama is in use,
- * else (or when it gives none) the built-in drafter's, from the photo's light and colours.
- * A photo that has one already (the owner wrote it first) is left alone; one whose file
- * is gone gets '' so it is not drafted again.
+ * else the built-in drafter's, from the photo's light and colours. When the model does
+ * not answer, the built-in draft stands in ('stand_in') and the backfill asks the model
+ * once more when it is ready again; a model that answered but unusably, or failed that
+ * second time, leaves the built-in draft for good. A photo the owner described is left
+ * alone; one whose file is gone gets '' so it is not drafted again.
  */
 export const draftPhotoAlt: JobHandler = {
   async run({ job, signal, complete }) {
     const ref = photoRef(job.payload);
     const photo = photoToDescribe(ref);
-    if (!photo || photo.alt !== null) return;
-    const draft = await withAnalysisFile(photo.imageId, (file) => draftAlt(file, photo.size, signal));
-    complete((tx) => saveAltDraft(tx, ref, draft ?? ''));
+    if (!photo || (photo.alt !== null && photo.by !== 'stand_in')) return;
+    const draft = await withAnalysisFile(photo.imageId, (file) => draftAlt(file, photo.size, photo.by === 'stand_in', signal));
+    complete((tx) => saveAltDraft(tx, ref, draft?.text ?? '', draft?.by ?? 'builtin'));
   },
   // Out of attempts: no draft, so the backfill does not pick it again; pages name it by the title.
   giveUp: (tx, job) => {
-    saveAltDraft(tx, photoRef(job.payload), '');
+    saveAltDraft(tx, photoRef(job.payload), '', 'builtin');
   },
 };
 
-async function draftAlt(file: string, size: { width: number; height: number }, signal: AbortSignal): Promise<string> {
+type Draft = { text: string; by: 'model' | 'builtin' | 'stand_in' };
+
+async function draftAlt(file: string, size: { width: number; height: number }, retry: boolean, signal: AbortSignal): Promise<Draft> {
   const ollama = await chooseOllama();
+  let by: Draft['by'] = 'builtin';
   if (ollama) {
     // Read outside the fallback: a file that moved meanwhile (its build was listed) is
     // read again where it went (withAnalysisFile), not blamed on the model.
     const image = await visionImage(file);
     try {
-      return await ollamaDescribe(ollama.config, image, signal);
+      return { text: await ollamaDescribe(ollama.config, image, signal), by: 'model' };
     } catch (error) {
       // A description beats none: the built-in one stands in even when Ollama is required.
       if (signal.aborted) throw error;
@@ -50,9 +57,10 @@ async function draftAlt(file: string, size: { width: number; height: number }, s
         'The vision model gave no usable photo description; the built-in one stands in',
         error instanceof Error ? error.message : String(error),
       );
+      if (!retry && !(error instanceof OllamaError && error.kind === 'bad_answer')) by = 'stand_in';
     }
-  }
-  return describePhoto(await analysePhoto(file, size));
+  } else if (!retry && env().ROAST_PROVIDER !== 'builtin') by = 'stand_in';
+  return { text: describePhoto(await analysePhoto(file, size)), by };
 }
 
 /** Photos drafted per round of the backfill: new uploads' drafts wait behind at most this many. */
@@ -73,12 +81,15 @@ export function scheduleAltBackfill(writer: Writer, runAt = new Date()): void {
 
 /**
  * Gives the photos uploaded before alt text existed (and any a draft was lost for) their
- * draft, a few at a time while no other draft is on its way, then looks again.
+ * draft, and the built-in stand-ins the model's description once it is ready again, a
+ * few at a time while no other draft is on its way, then looks again.
  */
 export const altBackfill: JobHandler = {
   async run({ complete }) {
+    // Stand-ins are asked for only of a model that is ready, never of one still down.
+    const modelReady = env().ROAST_PROVIDER !== 'builtin' && (await roasterStatus()).state === 'ready';
     complete((tx) => {
-      const queued = queueMissingAltDrafts(tx, ALT_BACKFILL_BATCH);
+      const queued = queueMissingAltDrafts(tx, ALT_BACKFILL_BATCH, { modelReady });
       scheduleAltBackfill(tx, new Date(Date.now() + (queued === 0 ? ALT_BACKFILL_IDLE_MS : ALT_BACKFILL_SOON_MS)));
     });
   },

@@ -15,6 +15,7 @@ import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { BuildSummary, NamedBuild, ReviewStatus } from '~/domain/builds';
 import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
+import { waitText } from '~/utils/dates';
 
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');
@@ -287,6 +288,29 @@ export type FreshRoastResult =
   | { ok: true }
   | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'busy' }
   | { ok: false; reason: 'too_soon'; retryAfterMs: number };
+
+/** A request the owner's form or the API turned away: what it answers (its HTTP status) and says. */
+export type RoastRequestRefusal = { status: 403 | 404 | 409 | 429; message: string; retryAfterMs?: number };
+
+/** What a refused fresh roast tells the owner, on the build page and in the API alike. */
+export function freshRoastRefusal(result: Extract<FreshRoastResult, { ok: false }>): RoastRequestRefusal {
+  switch (result.reason) {
+    case 'not_found':
+      return { status: 404, message: 'Build not found' };
+    case 'not_owner':
+      return { status: 403, message: 'Only the owner of this build can ask for a fresh roast.' };
+    case 'not_listed':
+      return { status: 409, message: 'This build can be roasted again once it has passed review.' };
+    case 'busy':
+      return { status: 409, message: 'A roast of this build is already being written.' };
+    case 'too_soon':
+      return {
+        status: 429,
+        message: `You can ask for a fresh roast once a day. Try again in ${waitText(result.retryAfterMs)}.`,
+        retryAfterMs: result.retryAfterMs,
+      };
+  }
+}
 
 /**
  * The owner asks for a new roast of their build, at most once a day (at once

@@ -45,8 +45,27 @@ describe('setPhotoAlt: the owner’s description of a photo', () => {
 describe('saveAltDraft', () => {
   it('fills a photo that has no description, never one that has', async () => {
     const buildId = await aListedBuild();
-    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'First draft.'))).toBe(true);
-    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'Second draft.'))).toBe(false);
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'First draft.', 'model'))).toBe(true);
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'Second draft.', 'model'))).toBe(false);
     expect(mainAlt(buildId)).toBe('First draft.');
+  });
+
+  it('replaces a built-in stand-in with a later draft, and a stand-in replaces nothing', async () => {
+    const owner = aMember();
+    const buildId = await aListedBuild({ userId: owner.id });
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'A dark photo.', 'stand_in'))).toBe(true);
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'Another dark photo.', 'stand_in'))).toBe(false);
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'A white tower on a desk.', 'model'))).toBe(true);
+    expect(mainAlt(buildId)).toBe('A white tower on a desk.');
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'A dark photo.', 'builtin'))).toBe(false);
+  });
+
+  it('never replaces the owner’s words, even where a stand-in stood before', async () => {
+    const owner = aMember();
+    const buildId = await aListedBuild({ userId: owner.id });
+    db().transaction((tx) => saveAltDraft(tx, { buildId }, 'A dark photo.', 'stand_in'));
+    expect(setPhotoAlt(buildId, owner.id, 'main', 'My rig, lit purple.')).toEqual({ ok: true });
+    expect(db().transaction((tx) => saveAltDraft(tx, { buildId }, 'A white tower on a desk.', 'model'))).toBe(false);
+    expect(mainAlt(buildId)).toBe('My rig, lit purple.');
   });
 });

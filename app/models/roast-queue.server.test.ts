@@ -1,10 +1,11 @@
 import { eq, ne } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../../db/schema';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { roastJob } from '~/queue/job-types';
 import { claimJob, completeJob, failJob } from '~/queue/lease.server';
 import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { roastQueueOf } from './roast-queue.server';
 import { aBuild, aMember, anImage } from '#tests/support/factories';
 
@@ -32,7 +33,21 @@ async function aRoastThatTook(seconds: number) {
   completeJob(job, () => undefined, start + seconds * 1000);
 }
 
+/** A model run OLLAMA_CONCURRENCY `ollama` requests at once, the writing lane `lane`, and one roast that took `seconds`. */
+async function withOllamaSlots(ollama: number, lane: number, seconds: number) {
+  vi.stubEnv('ROAST_PROVIDER', 'ollama');
+  vi.stubEnv('OLLAMA_CONCURRENCY', String(ollama));
+  vi.stubEnv('JOB_CONCURRENCY', String(lane));
+  resetEnv();
+  await aRoastThatTook(seconds);
+}
+
 describe('roastQueueOf', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnv();
+  });
+
   it('says nothing for a build next in line while no roast has finished yet, and the place of those behind it', async () => {
     const [first, second, third] = await buildsWaiting(3);
     expect(roastQueueOf(first!)).toBeNull();
@@ -58,6 +73,24 @@ describe('roastQueueOf', () => {
     await aRoastThatTook(40);
     const [, second] = await buildsWaiting(2);
     expect(roastQueueOf(second!)).toEqual({ place: 2, estimateS: 80 });
+  });
+
+  it('counts the roasts written at once: with two at a time, the 4th in line waits about two roasts, not four', async () => {
+    await withOllamaSlots(2, 4, 60);
+    const [first, second, third, fourth, fifth] = await buildsWaiting(5);
+    expect([first, second, third, fourth, fifth].map((id) => roastQueueOf(id!))).toEqual([
+      { place: 1, estimateS: 60 },
+      { place: 2, estimateS: 60 },
+      { place: 3, estimateS: 120 },
+      { place: 4, estimateS: 120 },
+      { place: 5, estimateS: 180 },
+    ]);
+  });
+
+  it('takes no more roasts at once than the runner writes, whatever Ollama would take', async () => {
+    await withOllamaSlots(4, 1, 60);
+    const [, second] = await buildsWaiting(2);
+    expect(roastQueueOf(second!)).toEqual({ place: 2, estimateS: 120 });
   });
 
   it('puts a roast whose attempt failed behind the ones due before its retry', async () => {

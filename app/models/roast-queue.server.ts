@@ -4,6 +4,7 @@ import { jobs } from '../../db/schema';
 import type { RoastQueue } from '~/domain/roast-queue';
 import { ROAST_JOB, roastJob } from '~/queue/job-types';
 import { db } from '~/services/db.server';
+import { env } from '~/services/env.server';
 
 /** How many finished roasts the estimate takes its median from: recent enough to follow a model or host change. */
 const RECENT_ROASTS = 20;
@@ -13,7 +14,8 @@ const RECENT_ROASTS = 20;
  * next and no roast has finished yet, so there is nothing worth saying). Its place
  * is 1 + the roasts ahead of it in the order the runner claims them (claimJob:
  * run time, then id), roasts being written counting as ahead of every waiting one;
- * the estimate is the median time recent roasts took to write, times the place.
+ * the estimate is the median time recent roasts took to write, times the rounds of
+ * roasts written at once until its own is (two at a time: the 4th waits two rounds).
  */
 export function roastQueueOf(buildId: number): RoastQueue | null {
   const active = db()
@@ -27,7 +29,16 @@ export function roastQueueOf(buildId: number): RoastQueue | null {
   const place = own.status === 'running' ? 1 : 1 + active.filter((job) => job.status === 'running').length + queuedAhead(active, own);
   const median = medianRoastMs();
   if (median === null) return place === 1 ? null : { place, estimateS: null };
-  return { place, estimateS: Math.round((median * place) / 1000) };
+  return { place, estimateS: Math.round((median * Math.ceil(place / roastsAtOnce())) / 1000) };
+}
+
+/**
+ * How many roasts are written side by side: the writing lane's slots (JOB_CONCURRENCY),
+ * and with a model no more than the requests Ollama is sent at once (OLLAMA_CONCURRENCY).
+ */
+function roastsAtOnce(): number {
+  const config = env();
+  return config.ROAST_PROVIDER === 'builtin' ? config.JOB_CONCURRENCY : Math.min(config.JOB_CONCURRENCY, config.OLLAMA_CONCURRENCY);
 }
 
 function queuedAhead(active: { id: number; status: string }[], own: { id: number }): number {

@@ -13,6 +13,7 @@ import {
   type Look,
   modelRoastOffer,
   replaceSlowRoast,
+  modelRoastRefusal,
   requestModelRoast,
   saveLook,
   saveRoast,
@@ -184,6 +185,19 @@ describe('a roast the built-in roaster wrote because the model was too slow', ()
     expect(db().transaction((tx) => replaceSlowRoast(tx, id, model))).toBe(true);
     expect(row()).toMatchObject({ roast: 'From the model.', roastProvider: 'ollama', roastFallback: null });
     expect(requestModelRoast(id, ownerId)).toEqual({ ok: false, reason: 'not_needed' });
+  });
+
+  it('tells the owner of a build held for review that it waits for the review, not that the model wrote it', async () => {
+    const { id, ownerId } = await slowlyRoasted();
+    db().update(builds).set({ reviewStatus: 'held' }).where(eq(builds.id, id)).run();
+    const refused = requestModelRoast(id, ownerId);
+    expect(refused).toEqual({ ok: false, reason: 'not_listed' });
+    if (!refused.ok)
+      expect(modelRoastRefusal(refused)).toEqual({
+        status: 409,
+        message: "This build gets the AI model's roast once it has passed review.",
+      });
+    expect(hasActiveJob(modelRoastJob(id).key)).toBe(false);
   });
 
   it('is not replaced once the owner asked for a fresh roast meanwhile', async () => {

@@ -14,6 +14,8 @@ import { recordBuildListed, recordRoast } from './progression.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberRoastLines } from './roast-memory.server';
 import { confirmedParts, proposePartsFromFacts } from './build-parts.server';
+import { waitText } from '~/utils/dates';
+import type { RoastRequestRefusal } from './builds.server';
 
 /** What the roast and screening jobs need to know about a build. */
 export function buildForRoast(buildId: number) {
@@ -202,8 +204,30 @@ export function modelRoastOffer(
 
 export type ModelRoastResult =
   | { ok: true }
-  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_needed' | 'waiting' }
+  | { ok: false; reason: 'not_found' | 'not_owner' | 'not_listed' | 'not_needed' | 'waiting' }
   | { ok: false; reason: 'too_many'; retryAfterMs: number };
+
+/** What a refused "Get the AI model's roast instead" tells the owner, on the build page and in the API alike. */
+export function modelRoastRefusal(result: Extract<ModelRoastResult, { ok: false }>): RoastRequestRefusal {
+  switch (result.reason) {
+    case 'not_found':
+      return { status: 404, message: 'Build not found' };
+    case 'not_owner':
+      return { status: 403, message: 'Only the owner of this build can ask the AI model for its roast.' };
+    case 'not_listed':
+      return { status: 409, message: "This build gets the AI model's roast once it has passed review." };
+    case 'not_needed':
+      return { status: 409, message: 'This roast is already the one the AI model wrote.' };
+    case 'waiting':
+      return { status: 409, message: 'The AI model is already writing its roast of this build.' };
+    case 'too_many':
+      return {
+        status: 429,
+        message: `You have asked the AI model often today. Try again in ${waitText(result.retryAfterMs)}.`,
+        retryAfterMs: result.retryAfterMs,
+      };
+  }
+}
 
 /**
  * The owner asks the model for the roast it was too slow to write: its job is queued
@@ -219,7 +243,8 @@ export function requestModelRoast(buildId: number, userId: number, now = new Dat
       .get();
     if (!build) return { ok: false, reason: 'not_found' };
     if (build.userId !== userId) return { ok: false, reason: 'not_owner' };
-    if (build.fallback !== 'model_slow' || build.reviewStatus !== 'approved') return { ok: false, reason: 'not_needed' };
+    if (build.fallback !== 'model_slow') return { ok: false, reason: 'not_needed' };
+    if (build.reviewStatus !== 'approved') return { ok: false, reason: 'not_listed' };
     if (hasActiveJob(modelRoastJob(buildId).key)) return { ok: false, reason: 'waiting' };
     const allowed = consumeRateLimitIn(tx, RATE_LIMITS.modelRoast.perMember, String(userId), now.getTime());
     if (!allowed.allowed) return { ok: false, reason: 'too_many', retryAfterMs: allowed.retryAfterMs };

@@ -106,53 +106,59 @@ const FACTS_JSON_SCHEMA = z.toJSONSchema(roastFactsSchema);
 const ADVICE_JSON_SCHEMA = z.toJSONSchema(z.object({ advice: z.array(z.string()) }));
 
 /** Reads the photo into facts: the first of the two steps, the only one that sees the image. */
-export async function ollamaLook(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<RoastFacts> {
-  return withRetries(
+export function ollamaLook(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<RoastFacts> {
+  return see(
+    config,
     'look',
-    (attempt) =>
-      chat(
-        config,
-        {
-          messages: [
-            { role: 'system', content: LOOK_SYSTEM_PROMPT },
-            // The client base64-encodes a Buffer for the wire.
-            { role: 'user', content: LOOK_USER_PROMPT, images: [image] },
-          ],
-          format: FACTS_JSON_SCHEMA,
-          options: {
-            temperature: attempt === 0 ? LOOK_TEMPERATURE : LOOK_RETRY_TEMPERATURE,
-            num_ctx: NUM_CTX,
-            num_predict: LOOK_MAX_TOKENS,
-          },
-        },
-        signal,
-      ),
+    { system: LOOK_SYSTEM_PROMPT, user: LOOK_USER_PROMPT, format: FACTS_JSON_SCHEMA, maxTokens: LOOK_MAX_TOKENS, image },
     parseFacts,
+    signal,
   );
 }
 
 /** A photo's alt text (roast/photo-description.ts): one vision call per photo, its answer checked like the look's. */
-export async function ollamaDescribe(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<string> {
-  return withRetries(
+export function ollamaDescribe(config: OllamaConfig, image: Buffer, signal?: AbortSignal): Promise<string> {
+  return see(
+    config,
     'description',
+    { system: DESCRIBE_SYSTEM_PROMPT, user: DESCRIBE_USER_PROMPT, format: DESCRIPTION_JSON_SCHEMA, maxTokens: DESCRIBE_MAX_TOKENS, image },
+    parseDescription,
+    signal,
+  );
+}
+
+/**
+ * A call that shows the model the photo and takes its answer as JSON in `format`, read
+ * by `parse`: literal first (temperature 0), a little freer on a retry after an unusable answer.
+ */
+function see<T>(
+  config: OllamaConfig,
+  what: string,
+  call: { system: string; user: string; format: ChatRequest['format']; maxTokens: number; image: Buffer },
+  parse: (content: string) => Checked<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  return withRetries(
+    what,
     (attempt) =>
       chat(
         config,
         {
           messages: [
-            { role: 'system', content: DESCRIBE_SYSTEM_PROMPT },
-            { role: 'user', content: DESCRIBE_USER_PROMPT, images: [image] },
+            { role: 'system', content: call.system },
+            // The client base64-encodes a Buffer for the wire.
+            { role: 'user', content: call.user, images: [call.image] },
           ],
-          format: DESCRIPTION_JSON_SCHEMA,
+          format: call.format,
           options: {
             temperature: attempt === 0 ? LOOK_TEMPERATURE : LOOK_RETRY_TEMPERATURE,
             num_ctx: NUM_CTX,
-            num_predict: DESCRIBE_MAX_TOKENS,
+            num_predict: call.maxTokens,
           },
         },
         signal,
       ),
-    parseDescription,
+    parse,
   );
 }
 

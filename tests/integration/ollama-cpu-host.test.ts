@@ -86,7 +86,7 @@ describe('a model that loads for long on a CPU host', () => {
     expect(offered).toContain("Get the AI model's roast instead");
     const asked = await owner.post(`/build/${id}`, { intent: 'model-roast' });
     expect(toastText(asked.html)).toContain('The AI model is on it');
-    expect(pageText(asked.html)).toContain('The AI model is on it. Its roast replaces this one');
+    expect(pageText(asked.html)).toContain('The AI model is writing its roast. It replaces this one here when it lands');
     const again = await owner.post(`/build/${id}`, { intent: 'model-roast' });
     expect(toastText(again.html)).toContain('already writing');
 

@@ -26,10 +26,30 @@ const QUESTIONS: readonly [Question, RegExp][] = [
 ];
 
 /** What a comment asks, when it asks something: a question mark, or a question word first. */
-export function questionIn(comment: string): Question | null {
+function questionIn(comment: string): Question | null {
   const text = comment.toLowerCase().trim();
   if (!/\?|^(?:what|which|how|is|are|will|would|does|do|can|should)\b/.test(text)) return null;
   return QUESTIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+}
+
+/** A reply answers this many questions at most: it has 60 words. */
+const QUESTIONS_ANSWERED = 2;
+
+/**
+ * Every question a comment asks, in the order asked, each once ("Is the PSU enough? Will
+ * it bottleneck?" asks two); the whole comment's question when no sentence asks one alone.
+ */
+export function questionsIn(comment: string): Question[] {
+  const asked: Question[] = [];
+  for (const sentence of comment.split(/(?<=[?!.])\s+|\n+/)) {
+    const question = questionIn(sentence);
+    if (question && !asked.includes(question)) asked.push(question);
+  }
+  if (asked.length === 0) {
+    const whole = questionIn(comment);
+    if (whole) asked.push(whole);
+  }
+  return asked.slice(0, QUESTIONS_ANSWERED);
 }
 
 const UNNAMED = { gpu: 'graphics card', cpu: 'processor', cooler: 'cooler', case: 'case' } as const;

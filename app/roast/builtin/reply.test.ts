@@ -95,6 +95,28 @@ describe('composeReply', () => {
     );
   });
 
+  it('answers every question of a comment that asks several, in the order asked (a hostile member’s several-in-one)', () => {
+    const parts = [
+      { category: 'PSU' as const, name: 'Corsair RM850x' },
+      { category: 'CPU' as const, name: 'Ryzen 5 5600' },
+    ];
+    const text = reply({
+      seed: 'several',
+      title: 'My build',
+      facts: FACTS,
+      parts,
+      comment: 'Sick build. Is the PSU enough? Will it bottleneck?',
+    });
+    expect(text).toMatch(
+      /^Yes, the 850\sW supply is enough: these parts peak near 700\sW\. Yes, the Ryzen 5 5600 will bottleneck the RTX 4090/,
+    );
+    expect(words(text)).toBeLessThanOrEqual(60);
+    // Shouted, and the same question twice: answered once.
+    expect(reply({ seed: 'loud', title: 'My build', facts: FACTS, comment: 'WHAT COOLER IS THAT??? WHAT COOLER?!' })).toMatch(
+      /^That's the NZXT Kraken 360, a 360\smm AIO, plenty for the Ryzen 7 7800X3D\.(?! That's)/,
+    );
+  });
+
   it('names the part from the title when there are no facts', () => {
     const replies = Array.from({ length: 10 }, (_, seed) =>
       reply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),

@@ -1,6 +1,6 @@
 import type { ConfirmedPart, RoastFacts } from '~/roast/facts';
 import { knownBuild } from '~/roast/parts/build-knowledge';
-import { answer, questionIn } from './answer';
+import { answer, questionsIn } from './answer';
 import { findCpu, findGpu } from './catalogue';
 import { REPLY_ACKS, REPLY_REMARKS } from './lines/composed';
 import { ANSWER_JOKES, REPLY_LINES, REPLY_SIGNOFFS, type ReplyTopic } from './lines/replies';
@@ -48,7 +48,7 @@ const TOPICS: readonly [ReplyTopic, RegExp][] = [
 /**
  * RoastBot's built-in answer to a member's comment. A question (is it real, what
  * cooler, will it bottleneck, what to upgrade, is the PSU enough) is answered
- * first, from the build's parts, then joked about. Anything else gets one line about what the
+ * first (two of them, in the order asked, when a comment asks several), from the build's parts, then joked about. Anything else gets one line about what the
  * comment is about, naming the build's parts where the facts know them. A line
  * used in the recent replies is passed over while a fresh one exists: the topic's
  * lines first, then the general ones, then a reply put together from parts.
@@ -57,8 +57,8 @@ const TOPICS: readonly [ReplyTopic, RegExp][] = [
 export function composeReply(input: ComposeReplyInput): { text: string; lines: string[] } {
   const random = seededRandom(`reply:${input.seed}`);
   const named = parseTitle(input.title);
-  const question = questionIn(input.comment.slice(0, COMMENT_READ_CHARS));
-  if (question) {
+  const questions = questionsIn(input.comment.slice(0, COMMENT_READ_CHARS));
+  if (questions.length > 0) {
     // A question gets its answer first, from what the roaster knows of the build, then a joke.
     const build = knownBuild(
       {
@@ -69,7 +69,9 @@ export function composeReply(input: ComposeReplyInput): { text: string; lines: s
       },
       input.parts,
     );
-    const text = answer(question, build);
+    const answers = questions.map((question) => answer(question, build));
+    // A second answer only while the reply stays within its words.
+    const text = countWords(answers.join(' ')) <= REPLY_MAX_WORDS ? answers.join(' ') : answers[0]!;
     const joke = pickLeastRecent(
       random,
       ANSWER_JOKES.map((line) => ({ id: lineId(line), template: line })),

@@ -1,7 +1,6 @@
 import type { Route } from './+types/builds.model-roast';
-import { apiError, pathId, requireApiUser } from '~/api/request.server';
-import { requestModelRoast } from '~/models/roasts.server';
-import { waitText } from '~/utils/dates';
+import { apiRefusal, pathId, requireApiUser } from '~/api/request.server';
+import { modelRoastRefusal, requestModelRoast } from '~/models/roasts.server';
 
 /**
  * POST /api/builds/{id}/model-roast: the owner's "Get the AI model's roast instead", as
@@ -12,18 +11,5 @@ export function action(args: Route.ActionArgs) {
   const buildId = pathId(args.params.id, 'Build not found');
   const result = requestModelRoast(buildId, user.id);
   if (result.ok) return Response.json({ queued: true });
-  switch (result.reason) {
-    case 'not_found':
-      return apiError(404, 'Build not found');
-    case 'not_owner':
-      return apiError(403, 'Only the owner of this build can ask the AI model for its roast.');
-    case 'not_needed':
-      return apiError(409, 'This roast is already the one the AI model wrote.');
-    case 'waiting':
-      return apiError(409, 'The AI model is already writing its roast of this build.');
-    case 'too_many':
-      return apiError(429, `You have asked the AI model often today. Try again in ${waitText(result.retryAfterMs)}.`, undefined, {
-        headers: { 'Retry-After': String(Math.ceil(result.retryAfterMs / 1000)) },
-      });
-  }
+  return apiRefusal(modelRoastRefusal(result));
 }

@@ -1,20 +1,19 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { Route } from './+types/route';
-import { requestFreshRoast } from '~/models/builds.server';
+import { freshRoastRefusal, requestFreshRoast } from '~/models/builds.server';
 import { addComment, CommentError, deleteOwnComment } from '~/models/comments.server';
 import { deleteAnyComment, hideBuild } from '~/models/moderation.server';
 import { rateBuild, RatingError } from '~/models/ratings.server';
 import { isReportReason, reportItem } from '~/models/reports.server';
 import { isRoastReaction, reactToRoast } from '~/models/roast-reactions.server';
-import { requestModelRoast } from '~/models/roasts.server';
+import { modelRoastRefusal, requestModelRoast } from '~/models/roasts.server';
 import type { CurrentUser } from '~/domain/users';
 import { isStaff } from '~/domain/permissions';
 import { ratingNetworkOf } from '~/web/rating-network.server';
 import { rejectForm } from '~/web/reject-form.server';
 import { backTo } from '~/web/redirect-places.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { waitText } from '~/utils/dates';
 import { type BuildPageQuery } from '~/utils/page-query';
 import { commentHref, commentPlace, PLACES } from '~/utils/places';
 import { commentSchema, freshRoastSchema } from '~/utils/schemas';
@@ -124,12 +123,7 @@ export function askForFreshRoast(request: Request, buildId: number, userId: numb
     );
   }
   if (result.reason === 'not_found') throw data(null, { status: 404 });
-  const description = {
-    not_owner: 'Only the owner of this build can ask for a fresh roast.',
-    not_listed: 'This build can be roasted again once it has passed review.',
-    busy: 'A roast of this build is already being written.',
-    too_soon: `You can ask for a fresh roast once a day. Try again in ${result.reason === 'too_soon' ? waitText(result.retryAfterMs) : ''}.`,
-  }[result.reason];
+  const description = freshRoastRefusal(result).message;
   return redirectWithToast(to, { kind: 'error', title: 'No fresh roast this time', description }, { status: 303 });
 }
 
@@ -145,11 +139,6 @@ export function askForModelRoast(request: Request, buildId: number, userId: numb
     );
   }
   if (result.reason === 'not_found') throw data(null, { status: 404 });
-  const description = {
-    not_owner: 'Only the owner of this build can ask the AI model for its roast.',
-    not_needed: 'This roast is already the one the AI model wrote.',
-    waiting: 'The AI model is already writing its roast of this build.',
-    too_many: `You have asked the AI model often today. Try again in ${result.reason === 'too_many' ? waitText(result.retryAfterMs) : ''}.`,
-  }[result.reason];
+  const description = modelRoastRefusal(result).message;
   return redirectWithToast(to, { kind: 'error', title: 'Not this time', description }, { status: 303 });
 }

@@ -262,8 +262,8 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
   const { pathname, search } = useLocation();
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      {roast.state === 'waiting' || replyReload ? (
-        // Without JavaScript the page reloads itself until the roast, or RoastBot's reply, is there.
+      {roast.state === 'waiting' || slowModel?.offer === 'waiting' || replyReload ? (
+        // Without JavaScript the page reloads itself until the roast (the model's, when its owner asked), or RoastBot's reply, is there.
         <noscript>
           <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}; url=${replyReload ?? `${pathname}${search}`}`} />
         </noscript>

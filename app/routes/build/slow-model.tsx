@@ -1,6 +1,8 @@
 import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { usePoll } from '~/components/use-poll';
 import type { ModelRoastOffer } from '~/models/roasts.server';
+import { ROAST_POLL_MS } from '~/utils/constants';
 
 /**
  * Under a roast the built-in roaster wrote because the model was too slow: says so to
@@ -13,11 +15,7 @@ export function SlowModelNote({ offer }: { offer: ModelRoastOffer | null }) {
   return (
     <div className="mt-4 border-t border-line pt-4 text-sm">
       <p className="text-muted">Our built-in roaster stepped in: the AI model was too slow to answer in time.</p>
-      {offer === 'waiting' ? (
-        <p className="mt-2 text-ink" role="status">
-          The AI model is on it. Its roast replaces this one when it lands; come back in a few minutes.
-        </p>
-      ) : null}
+      {offer === 'waiting' ? <WaitingForModel /> : null}
       {offer === 'ask' ? (
         <Form method="post" preventScrollReset className="mt-3">
           <input type="hidden" name="intent" value="model-roast" />
@@ -28,5 +26,23 @@ export function SlowModelNote({ offer }: { offer: ModelRoastOffer | null }) {
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The owner asked for the model's roast: the page looks again every 5 s, as the waiting
+ * view does, and shows the model's roast in this one's place when it lands (without
+ * JavaScript the page's meta refresh does the same).
+ */
+function WaitingForModel() {
+  usePoll(ROAST_POLL_MS);
+  return (
+    <p className="mt-2 flex items-center gap-3 text-ink" role="status" aria-live="polite">
+      <span
+        aria-hidden="true"
+        className="size-4 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
+      />
+      The AI model is writing its roast. It replaces this one here when it lands, in a few minutes.
+    </p>
   );
 }

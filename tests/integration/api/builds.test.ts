@@ -381,6 +381,28 @@ describe('roast intensity and advice', () => {
     expect(asked.body).toEqual({ queued: true });
   });
 
+  it('holds under a burst: twenty model-roast requests at once queue one roast and turn the rest away, and another member changes no description', async () => {
+    const owner = await member();
+    const id = await buildBy(owner);
+    await roasted(stack.browser(), id);
+    write((sqlite) => sqlite.prepare("update builds set roast_fallback = 'model_slow' where id = ?").run(id));
+    const burst = await Promise.all(Array.from({ length: 20 }, () => call(owner.browser, 'POST', `/api/builds/${id}/model-roast`)));
+    const statuses = burst.map((answer) => answer.status);
+    // One is queued; the others find it on its way (409), or, once it is done, count against the five a day (429).
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses.every((status) => status === 200 || status === 409 || status === 429)).toBe(true);
+
+    const other = await member();
+    const alts = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        call(other.browser, 'POST', `/api/builds/${id}/photo-alt`, { photo: 'main', alt: `Hijack ${n}` }),
+      ),
+    );
+    expect(alts.every((answer) => answer.status === 403)).toBe(true);
+    expect(query<{ alt: string | null }>('select photo_alt as alt from builds where id = ?', id).alt ?? '').not.toMatch(/Hijack/);
+  });
+
   it('roasts at Medium when the upload does not say', async () => {
     const owner = await member();
     const id = await buildBy(owner);

@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { E2E_DATA } from '../playwright.config';
+import { standInForSlowModel } from '../support/roast-line';
+import { expect, hydrated, test } from './fixtures';
+import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+import { aPhoto, uploadThroughForm } from './support/upload-form';
+
+const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
+
+const STAND_IN = 'The built-in roaster stood in here: a placeholder roast written while the model was too slow to answer.';
+
+test("after the owner asks for the AI model's roast, the page waits for it and shows it in the built-in one's place", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  test.setTimeout(120_000);
+  await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  await signIn(page, uniqueEmail(`model-roast-${info.project.name}`));
+  await skipUsernamePrompt(page);
+  await page.goto('/upload');
+  await hydrated(page, javaScriptEnabled);
+  const path = await uploadThroughForm(page, javaScriptEnabled, {
+    title: `Impatient ${info.project.name} ${Date.now()}`,
+    photo: await aPhoto({ r: 200, g: 60, b: 30 }),
+  });
+  const roastBox = page.getByRole('region', { name: 'AI Roast' });
+  await expect(roastBox).toContainText('Roasted by', { timeout: 30_000 });
+
+  standInForSlowModel(database(), Number(path.split('/').pop()), STAND_IN);
+  await page.reload();
+  await hydrated(page, javaScriptEnabled);
+  await expect(roastBox).toContainText(STAND_IN);
+  await expect(roastBox).toContainText('the AI model was too slow to answer in time');
+  // With JavaScript the page is never loaded again: a mark on this window stays to the end.
+  if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+
+  await roastBox.getByRole('button', { name: "Get the AI model's roast instead" }).click();
+  await expect(roastBox.getByRole('status').filter({ hasText: 'replaces this one' })).toBeVisible();
+  await expect(roastBox).not.toContainText(STAND_IN, { timeout: 30_000 });
+  await expect(roastBox).toContainText('Roasted by qwen2.5vl:7b');
+  await expect(roastBox).not.toContainText('too slow');
+  await expect(roastBox.getByRole('button', { name: "Get the AI model's roast instead" })).toHaveCount(0);
+  if (javaScriptEnabled) expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
+});
