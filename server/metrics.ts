@@ -2,12 +2,16 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { registerQueueMetrics } from '~/queue/queue-metrics.server';
 import { ROASTER_STATES, roasterStatus } from '~/roast/roaster-state.server';
 import { databasePosition, primaryStatus } from '~/services/litefs.server';
 import { withRequestId } from '~/services/log.server';
 import { gaugeReadOnScrape, httpDuration, httpRequests, metrics } from '~/services/metrics.server';
+
+/** Paths whose route pattern is remembered: a site's busiest pages, bounded whatever paths are asked for. */
+const LABELLED_PATHS = 5_000;
 
 /** Methods named in the metrics as they are; anything else a client sends counts as `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -37,7 +41,10 @@ export function requestMetrics(): RequestHandler {
 /**
  * The route pattern of a path, as the route table names it (`/build/:id`, `/api/builds/:id`,
  * `/*` for a page that is not there): a bounded set of labels, whatever the path holds.
- * A data request (`/build/7.data`, `/_root.data`) is its page's.
+ * A data request (`/build/7.data`, `/_root.data`) is its page's. Each match walks and
+ * compiles the whole route table again (matchRoutes keeps nothing between calls), about
+ * a tenth of a rendered page's CPU: the label is a function of the path alone, so it is
+ * kept per path.
  */
 export function routeLabeller(routes: ServerBuild['routes']): (pathname: string) => string {
   const byParent = new Map<string | undefined, string[]>();
@@ -51,12 +58,19 @@ export function routeLabeller(routes: ServerBuild['routes']): (pathname: string)
       return index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: tree(id) };
     });
   const table = tree(undefined);
+  const labels = new LRUCache<string, string>({ max: LABELLED_PATHS });
   return (pathname) => {
-    const page = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
-    const matches = matchRoutes(table, page) ?? [];
-    const parts = matches.flatMap(({ route }) => (route.path ? route.path.split('/') : [])).filter(Boolean);
-    return matches.length === 0 ? 'unmatched' : `/${parts.join('/')}`;
+    let label = labels.get(pathname);
+    if (label === undefined) labels.set(pathname, (label = labelOf(table, pathname)));
+    return label;
   };
+}
+
+function labelOf(table: RouteObject[], pathname: string): string {
+  const page = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
+  const matches = matchRoutes(table, page) ?? [];
+  const parts = matches.flatMap(({ route }) => (route.path ? route.path.split('/') : [])).filter(Boolean);
+  return matches.length === 0 ? 'unmatched' : `/${parts.join('/')}`;
 }
 
 /**

@@ -4,8 +4,8 @@ import { type Cookie, type CookieOptions, createCookie } from 'react-router';
 import { cookieSecret, env } from '~/services/env.server';
 import { markPersonal } from './render-reading.server';
 
-/** Memory for cookie headers whose signatures were already checked, per cookie: thousands of members active at once. */
-const CHECKED_HEADERS_BYTES = 2 * 1024 * 1024;
+/** Memory for cookie values whose signatures were already checked, per cookie: thousands of members active at once. */
+const CHECKED_VALUES_BYTES = 2 * 1024 * 1024;
 
 /**
  * Every cookie the site sets for itself. A request that carries none of them is
@@ -91,18 +91,21 @@ export function appCookie(name: AppCookieName, options: CookieOptions = {}): () 
   };
 }
 
-/** Readings of each cookie by header, shared by every reader of that name (the page cache's check, the session's). */
+/** Readings of each cookie by its value, shared by every reader of that name (the page cache's check, the session's). */
 const readings = new Map<string, LRUCache<string, { value: unknown }>>();
 
 /**
  * Checking a signature costs a WebCrypto HMAC on every request, a signed-in member's
- * session cookie included; the same header always reads the same, so its reading is
- * kept (bounded). Values are frozen: every request gets the same one.
+ * session cookie included. A cookie's reading depends on its own value alone, taken
+ * from the header as createCookie takes it (cookie-es, the first of the name): kept by
+ * that value (bounded), it is checked once however the rest of the header changes (a
+ * toast, a pending upload, another site's cookies). Values are frozen: every request
+ * gets the same one.
  */
 function rememberParsed(cookie: Cookie): Cookie {
   const read =
     readings.get(cookie.name) ??
-    new LRUCache<string, { value: unknown }>({ maxSize: CHECKED_HEADERS_BYTES, sizeCalculation: (_value, header) => header.length + 100 });
+    new LRUCache<string, { value: unknown }>({ maxSize: CHECKED_VALUES_BYTES, sizeCalculation: (_reading, value) => value.length + 100 });
   readings.set(cookie.name, read);
   return {
     get name() {
@@ -117,8 +120,10 @@ function rememberParsed(cookie: Cookie): Cookie {
     serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
     async parse(header, parseOptions) {
       if (!header || parseOptions) return cookie.parse(header, parseOptions);
-      let known = read.get(header);
-      if (!known) read.set(header, (known = { value: Object.freeze(await cookie.parse(header)) }));
+      const sent = parse(header, { filter: (name) => name === cookie.name })[cookie.name];
+      if (sent === undefined) return null;
+      let known = read.get(sent);
+      if (!known) read.set(sent, (known = { value: Object.freeze(await cookie.parse(header)) }));
       // A value the site signed makes the render that read it its visitor's own (render-reading.server.ts).
       if (known.value !== null && known.value !== '') markPersonal();
       return known.value;
