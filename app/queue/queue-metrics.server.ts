@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { db } from '~/services/db.server';
-import { gaugeReadOnScrape } from '~/services/metrics.server';
+import { gaugeReadOnScrape, readOncePerScrape } from '~/services/metrics.server';
 
 type Row = { type: string; due: number; later: number; running: number; oldestDueAt: number | null };
 
@@ -23,12 +23,16 @@ function queueByType(now: number): Row[] {
 
 /** Registers the queue's gauges (read from the database when scraped: on a replica, the primary's queue as replicated). */
 export function registerQueueMetrics(): void {
+  const read = readOncePerScrape(() => {
+    const now = Date.now();
+    return { now, rows: queueByType(now) };
+  });
   gaugeReadOnScrape({
     name: 'rigroast_jobs',
     help: 'Background jobs by type and state: due (waiting for a runner), later (scheduled), running.',
     labelNames: ['type', 'state'],
     read: () =>
-      queueByType(Date.now()).flatMap(({ type, due, later, running }) => [
+      read().rows.flatMap(({ type, due, later, running }) => [
         { labels: { type, state: 'due' }, value: due },
         { labels: { type, state: 'later' }, value: later },
         { labels: { type, state: 'running' }, value: running },
@@ -39,8 +43,8 @@ export function registerQueueMetrics(): void {
     help: 'How long the oldest due job of each type has waited for a runner (0 when none waits).',
     labelNames: ['type'],
     read: () => {
-      const now = Date.now();
-      return queueByType(now).map(({ type, oldestDueAt }) => ({
+      const { now, rows } = read();
+      return rows.map(({ type, oldestDueAt }) => ({
         labels: { type },
         value: oldestDueAt === null ? 0 : (now - oldestDueAt) / 1000,
       }));

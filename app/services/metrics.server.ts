@@ -89,3 +89,21 @@ export function gaugeReadOnScrape<Label extends string>({ name, help, labelNames
     },
   });
 }
+
+/**
+ * One reading shared by several gauges of a scrape. prom-client calls every
+ * metric's collect in one synchronous pass before awaiting any, so a reading
+ * kept until the next microtask is taken once per scrape and never outlives it.
+ */
+export function readOncePerScrape<Reading>(read: () => Reading): () => Reading {
+  let kept: { reading: Reading } | null = null;
+  return () => {
+    if (!kept) {
+      kept = { reading: read() };
+      queueMicrotask(() => {
+        kept = null;
+      });
+    }
+    return kept.reading;
+  };
+}
