@@ -6,20 +6,38 @@ import { useHydrated } from '~/components/use-hydrated';
 
 /**
  * The places a link is passed on through their own share-intent addresses: where
- * builders talk (Reddit, WhatsApp) first, then Facebook, Twitter and LinkedIn
- * (docs/product.md §9). Discord has none: its link is copied (ShareOptions).
+ * builders talk (Reddit, WhatsApp), then those the product spec requires
+ * (Facebook, Twitter, LinkedIn). Discord has none: its link is copied, listed
+ * between the two (ShareOptions; docs/decisions/025-share-places.md).
  */
 export function shareIntents(url: string, title: string) {
   const link = encodeURIComponent(url);
   const line = `${title} got roasted on RigRoast`;
   const text = encodeURIComponent(line);
-  return [
-    { name: 'Reddit', href: `https://www.reddit.com/submit?url=${link}&title=${text}` },
-    { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${line} ${url}`)}` },
-    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${link}` },
-    { name: 'Twitter', href: `https://twitter.com/intent/tweet?url=${link}&text=${text}` },
-    { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${link}` },
-  ];
+  return {
+    builders: [
+      { name: 'Reddit', href: `https://www.reddit.com/submit?url=${link}&title=${text}` },
+      { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${line} ${url}`)}` },
+    ],
+    spec: [
+      { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${link}` },
+      { name: 'Twitter', href: `https://twitter.com/intent/tweet?url=${link}&text=${text}` },
+      { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${link}` },
+    ],
+  };
+}
+
+type ShareIntent = ReturnType<typeof shareIntents>['builders'][number];
+
+function IntentItem({ intent }: { intent: ShareIntent }) {
+  return (
+    <li>
+      <a href={intent.href} target="_blank" rel="noopener noreferrer" className={buttonClass('ghost', 'md')}>
+        {intent.name}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </li>
+  );
 }
 
 const subscribe = () => () => {};
@@ -42,6 +60,7 @@ function useSystemShare(): boolean {
 export function ShareOptions({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
   const systemShare = useSystemShare();
+  const intents = shareIntents(url, title);
 
   async function copy(where?: string) {
     try {
@@ -94,13 +113,8 @@ export function ShareOptions({ url, title }: { url: string; title: string }) {
         </p>
       </div>
       <ul className="flex flex-wrap gap-3" aria-label="Share on">
-        {shareIntents(url, title).map((intent) => (
-          <li key={intent.name}>
-            <a href={intent.href} target="_blank" rel="noopener noreferrer" className={buttonClass('ghost', 'md')}>
-              {intent.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
+        {intents.builders.map((intent) => (
+          <IntentItem key={intent.name} intent={intent} />
         ))}
         {hydrated ? (
           <li>
@@ -109,6 +123,9 @@ export function ShareOptions({ url, title }: { url: string; title: string }) {
             </button>
           </li>
         ) : null}
+        {intents.spec.map((intent) => (
+          <IntentItem key={intent.name} intent={intent} />
+        ))}
       </ul>
     </div>
   );

@@ -1,10 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 import { oversizePng } from '#tests/support/image-fixtures';
-import { expectNoSidewaysScroll } from './support/layout';
+import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 import { signInAsNewMember, toasts } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
-import { photoName } from './support/builds';
+import { photoName, postBuild } from './support/builds';
 
 test('the owner describes and tags a build and adds more photos at upload, then confirms, corrects, removes and adds parts', async ({
   page,
@@ -60,6 +60,27 @@ test('the owner describes and tags a build and adds more photos at upload, then 
   await expect(table.getByRole('row', { name: 'Cooler Arctic Liquid Freezer III 280' })).toBeVisible();
   await expect(table.getByRole('row', { name: 'PSU Corsair SF750' })).toBeVisible();
   await expect(table).not.toContainText('mid-tower');
+});
+
+test('the main photo fills its frame edge to edge, even when its widest copy is narrower than the frame', async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewMember(page, info.project.name);
+  // A 320 px photo: its only copy is narrower than the frame at either width.
+  const buildId = await postBuild(page, baseURL!, `Small photo ${info.project.name} ${Date.now()}`);
+  await page.goto(`/build/${buildId}`);
+  await hydrated(page, javaScriptEnabled);
+  const frame = page.getByTestId('gallery-main');
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const { inner, photo } = await frame.evaluate((link) => ({
+      inner: link.clientWidth,
+      photo: link.querySelector('img')!.getBoundingClientRect().width,
+    }));
+    expect(photo, `at ${width} px the photo is ${photo} px wide in a ${inner} px frame`).toBeCloseTo(inner, 0);
+  }
 });
 
 test('extra photos make a gallery: thumbnails step through it with JavaScript, and each photo has a page of its own', async ({

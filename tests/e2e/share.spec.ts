@@ -79,6 +79,16 @@ test('a build is shared where builders are: Reddit, WhatsApp, Discord by its cop
     `https://wa.me/?text=${encodeURIComponent(`${line} ${url}`)}`,
   );
   await expect(link).toHaveAccessibleDescription(/For Discord, a group chat or a forum: copy the link and paste it there\./);
+  // Where builders are first, then every place the product spec requires (docs/decisions/025-share-places.md).
+  const places = (await shareList.getByRole('listitem').allTextContents()).map((place) => place.replace('(opens in a new tab)', '').trim());
+  expect(places).toEqual([
+    'Reddit',
+    'WhatsApp',
+    ...(javaScriptEnabled ? ['Copy link for Discord'] : []),
+    'Facebook',
+    'Twitter',
+    'LinkedIn',
+  ]);
 
   if (javaScriptEnabled) {
     const dialog = page.getByRole('dialog', { name: 'Share this build' });

@@ -98,6 +98,8 @@ export function PhotoGallery({ buildId, title, photos }: { buildId: number; titl
               alt={current.alt}
               sizes="(min-width: 1024px) 40rem, 100vw"
               priority={shown === 0}
+              // Drawn as wide as the frame: a photo whose widest copy is narrower would leave a strip beside it.
+              className="w-full"
             />
           </Link>
           {photos.length > 1 ? (
