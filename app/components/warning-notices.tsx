@@ -13,7 +13,7 @@ function WarningMessage({ message }: { message: string }) {
   if (message.length <= WARNING_SHOWN_WHOLE_CHARS && !message.includes('\n')) return <p className="mt-1">{message}</p>;
   return (
     <details className="group mt-1">
-      <summary className="cursor-pointer">
+      <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
         <span className="line-clamp-2 group-open:hidden">{message}</span>
         <span className="font-semibold text-neon-cyan underline">Read the warning</span>
       </summary>
