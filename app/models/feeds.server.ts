@@ -2,7 +2,6 @@ import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
 import { listed, summaryColumns } from './builds.server';
 import { type CompetitionDetail, findCompetition, juryWinnersOf, winnersOf } from './competitions.server';
-import { perDataVersion } from './version-cache.server';
 import { db } from '~/services/db.server';
 import type { BuildSummary } from '~/domain/builds';
 import type { JuryWinner, Winner } from '~/domain/competitions';
@@ -39,14 +38,14 @@ function newestBuilds(which: SQL | undefined): FeedBuild[] {
     .map((row) => ({ ...row, roastedAt: row.roastedAt!, at: row.createdAt }));
 }
 
-/** The site's newest builds; remembered until the data changes, as every reader gets the same. */
-export const siteFeed = perDataVersion((_which: 'site') => newestBuilds(undefined), { max: 1 });
+/** The site's newest builds. */
+export const siteFeed = () => newestBuilds(undefined);
 
 /** A member's newest builds, by their id (looked up from the name the way their page does). */
-export const memberFeed = perDataVersion((userId: number) => newestBuilds(eq(builds.userId, userId)));
+export const memberFeed = (userId: number) => newestBuilds(eq(builds.userId, userId));
 
 /** A competition's latest entries, and its results once closed; null for no such competition. */
-export const competitionFeed = perDataVersion((competitionId: number): CompetitionFeed | null => {
+export function competitionFeed(competitionId: number): CompetitionFeed | null {
   const competition = findCompetition(competitionId);
   if (!competition) return null;
   const entries = db()
@@ -71,4 +70,4 @@ export const competitionFeed = perDataVersion((competitionId: number): Competiti
         }
       : null,
   };
-});
+}

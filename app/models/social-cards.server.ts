@@ -5,6 +5,7 @@ import { env } from '~/services/env.server';
 import { type CardInputs, cardImage, cardVersion, pruneCards, ratingText } from '~/images/draw-card.server';
 import type { SocialMeta } from '~/utils/meta';
 import { photoAlt } from '~/domain/photo-alt';
+import { clipAtWord } from '~/utils/clip-at-word';
 
 /** Link previews show two or three lines of the description; a whole roast would be cut anyway. */
 const DESCRIPTION_MAX_LENGTH = 200;
@@ -31,11 +32,7 @@ function cardInputs(build: SocialBuild): CardInputs {
 /** The roast as one paragraph of at most DESCRIPTION_MAX_LENGTH characters, cut at a word. */
 function descriptionOf(roast: string): string {
   const text = roast.replace(/\s+/g, ' ').trim();
-  if (!text) return NO_ROAST_DESCRIPTION;
-  if (text.length <= DESCRIPTION_MAX_LENGTH) return text;
-  const cut = text.slice(0, DESCRIPTION_MAX_LENGTH - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > DESCRIPTION_MAX_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return text ? clipAtWord(text, DESCRIPTION_MAX_LENGTH) : NO_ROAST_DESCRIPTION;
 }
 
 /**

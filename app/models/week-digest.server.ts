@@ -7,6 +7,7 @@ import { perDataVersion } from './version-cache.server';
 import { db } from '~/services/db.server';
 import type { WeekDigest } from '~/domain/digest';
 import { isoWeek } from '~/utils/iso-week';
+import { clipAtWord } from '~/utils/clip-at-word';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 const TOP_BUILDS = 3;
@@ -18,11 +19,7 @@ const OPENING_LENGTH = 60;
 /** The first sentence of a roast, cut at a word to about one line. */
 function opening(roast: string): string {
   const flat = roast.replace(/\s+/g, ' ').trim();
-  const sentence = flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat;
-  if (sentence.length <= OPENING_LENGTH) return sentence;
-  const cut = sentence.slice(0, OPENING_LENGTH - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > OPENING_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return clipAtWord(flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat, OPENING_LENGTH);
 }
 
 /** The current roasts of listed builds that the most members said landed in the last week. */

@@ -3,6 +3,7 @@ import type { Route } from './+types/week';
 import { MemberLink } from '~/components/member-link';
 import { EmptyState } from '~/components/section-heading';
 import { thisWeek } from '~/models/week-digest.server';
+import { digestHasNews } from '~/domain/digest';
 import { currentUser } from '~/web/session.server';
 import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
@@ -17,7 +18,6 @@ export function loader(args: Route.LoaderArgs) {
 
 export default function Week({ loaderData }: Route.ComponentProps) {
   const { week, signedIn } = loaderData;
-  const quiet = week.topBuilds.length + week.topRoasts.length + week.results.length === 0;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-5xl">
@@ -31,7 +31,7 @@ export default function Week({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </p>
-      {quiet ? <EmptyState>A quiet week: nothing rated, roasted or won yet.</EmptyState> : null}
+      {digestHasNews(week) ? null : <EmptyState>A quiet week: nothing rated, roasted or won yet.</EmptyState>}
       {week.topBuilds.length > 0 ? (
         <Part id="week-top-builds" title="Top builds">
           <ol className="grid gap-3">

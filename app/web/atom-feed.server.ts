@@ -10,7 +10,8 @@ import { memberPath } from '~/utils/member-path';
 import { SITE_NAME, SOCIAL_CARD_SIZE } from '~/utils/meta';
 import { buildPath } from '~/utils/build-path';
 
-// The Atom documents (RFC 4287), written by the `feed` library. Its titles, summaries and
+// The Atom documents (RFC 4287), written by the `feed` library, each read and written once
+// per change of the data (the reads in models/feeds.server.ts keep nothing themselves). Its titles, summaries and
 // contents are typed "html", so member-written text is escaped into HTML here, and stripped
 // of what XML cannot carry, before it goes in.
 
@@ -119,7 +120,7 @@ export const siteFeedDocument = perDataVersion(
       subtitle: 'The newest PC builds on RigRoast, with their roasts.',
       page: `${origin}/gallery`,
       self: `${origin}${SITE_FEED_PATH}`,
-      entries: siteFeed('site').map((build) => buildEntry(build, origin)),
+      entries: siteFeed().map((build) => buildEntry(build, origin)),
     });
   },
   { max: 1 },
