@@ -152,6 +152,8 @@ export const COMMENTS: readonly { text: string; asks: QuestionKind | null }[] = 
   { text: 'how much did this cost?', asks: 'cost' },
   { text: 'is the PSU enough for this?', asks: 'psu' },
   { text: 'How are the temps with the glass panel on?', asks: 'temps' },
+  { text: 'Will the RTX 5090 bottleneck on that CPU?', asks: 'bottleneck' },
+  { text: 'how hot does the Core i9-14900K run?', asks: 'temps' },
   { text: 'Love it, the cable combs are doing heroic work.', asks: null },
   { text: 'nah the RGB is perfect, you are wrong', asks: null },
 ];
@@ -188,10 +190,10 @@ export function generateBuilds(count: number): GeneratedBuild[] {
 export type FaultKind = 'owned-part' | 'non-upgrade' | 'case-cannot-hold' | 'class-contradiction' | 'repeated-name' | 'ignored-question';
 export type Fault = { kind: FaultKind; detail: string };
 
-/** Sentences, split after . ! ? and a colon that starts a new clause. */
+/** Sentences, split after . ! ? and a colon that starts a new clause; a brand's own "be quiet!" ends none. */
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?][”"]?)\s+(?=[A-Z“"])/)
+    .split(/(?<=[.!?][”"]?)(?<!be quiet!)\s+(?=[A-Z“"])/)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 }
@@ -389,9 +391,33 @@ export function faultsOf(build: GeneratedBuild, written: Written): Fault[] {
     ...repeatedNames(written.roast, judged),
   ];
   const asks = questionAsked(build.comment.text);
-  if (asks && !answers(written.reply, asks, judged))
+  if (!asks) return faults;
+  // A question about a part the build lacks is put right first; the answer may follow.
+  const absent = partNotOwned(build.comment.text, judged);
+  const [first = '', ...rest] = sentences(written.reply);
+  if (absent && !saysAbsent(first, absent))
+    faults.push({
+      kind: 'ignored-question',
+      detail: `“${build.comment.text}” asks about a part the build lacks and got “${written.reply}”`,
+    });
+  else if (!answers(written.reply, asks, judged) && !(absent && answers(rest.join(' '), asks, judged)))
     faults.push({ kind: 'ignored-question', detail: `“${build.comment.text}” got “${written.reply}”` });
   return faults;
+}
+
+/** A card or processor a comment names that the build does not have. */
+function partNotOwned(comment: string, build: JudgedBuild): string | null {
+  const text = comment.toLowerCase().normalize('NFKC');
+  const named = [
+    ...findGpus(text).filter((found) => found.part.name !== build.gpu?.name),
+    ...findCpus(text).filter((found) => found.part.name !== build.cpu?.name),
+  ];
+  return named[0]?.part.name ?? null;
+}
+
+/** Whether a reply's first sentence says the build has no such part (or that nobody named one). */
+function saysAbsent(first: string, part: string): boolean {
+  return first.includes(part) && /\b(?:no|not|isn't|can't)\b/i.test(first);
 }
 
 /** Counts of each fault over many builds, with a few examples of each. */

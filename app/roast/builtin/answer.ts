@@ -1,4 +1,6 @@
 import { bottleneck, type KnownBuild } from '~/roast/parts/build-knowledge';
+import { cpusIn } from '~/roast/parts/cpus';
+import { gpusIn } from '~/roast/parts/gpus';
 import { neededPsuWatts } from '~/roast/parts/power';
 import { upgradeAdvice } from './advice';
 import { partName } from './text';
@@ -25,11 +27,18 @@ const QUESTIONS: readonly [Question, RegExp][] = [
   ['case', /\b(?:case|chassis)\b/],
 ];
 
-/** What a comment asks, when it asks something: a question mark, or a question word first. */
+/**
+ * What a comment asks, when it asks something: a question mark, or a question word first.
+ * A question that only names a card or a processor ("is the 4070 enough?") is about that part.
+ */
 function questionIn(comment: string): Question | null {
   const text = comment.toLowerCase().trim();
   if (!/\?|^(?:what|which|how|is|are|will|would|does|do|can|should)\b/.test(text)) return null;
-  return QUESTIONS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
+  const asked = QUESTIONS.find(([, pattern]) => pattern.test(text))?.[0];
+  if (asked) return asked;
+  if (gpusIn(text).length > 0) return 'gpu';
+  if (cpusIn(text).length > 0) return 'cpu';
+  return null;
 }
 
 /** A reply answers this many questions at most: it has 60 words. */
@@ -53,6 +62,37 @@ export function questionsIn(comment: string): Question[] {
 }
 
 const UNNAMED = { gpu: 'graphics card', cpu: 'processor', cooler: 'cooler', case: 'case' } as const;
+
+/**
+ * What a question gets wrong about the build: a card or processor it names that the build
+ * does not have ("will the RTX 5090 bottleneck?" under a 4090 build), said before any
+ * answer about the part the build does have. Null when the comment names the build's own
+ * part too (comparing, as in "would a 5090 beat my 4090?") or asks what to upgrade to.
+ */
+export function mistakenPart(
+  comment: string,
+  questions: readonly Question[],
+  build: KnownBuild,
+): { part: 'gpu' | 'cpu'; text: string } | null {
+  if (questions.includes('upgrade')) return null;
+  const text = comment.toLowerCase();
+  const kinds = [
+    { part: 'gpu', word: 'card', named: gpusIn(text).map((gpu) => gpu.name), own: build.gpu?.name },
+    { part: 'cpu', word: 'processor', named: cpusIn(text).map((cpu) => cpu.name), own: build.cpu?.name },
+  ] as const;
+  for (const { part, word, named, own } of kinds) {
+    const asked = named[0];
+    if (!asked || (own && named.includes(own))) continue;
+    const has = own ?? (build.named[part] && partName(build.named[part]));
+    return {
+      part,
+      text: has
+        ? `There's no ${asked} in this build: the ${word} is the ${has}.`
+        : `The parts list names no ${word}, so I can't say whether it's the ${asked}.`,
+    };
+  }
+  return null;
+}
 
 export function answer(question: Question, build: KnownBuild): string {
   const { gpu, cpu, cooler, psu } = build;

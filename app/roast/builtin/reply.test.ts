@@ -117,6 +117,22 @@ describe('composeReply', () => {
     );
   });
 
+  // Issue 42: a comment asking about a part the build does not have was answered about the part it has.
+  it('says so when a question names a part the build does not have, then answers about the one it has', () => {
+    const parts = [{ category: 'CPU' as const, name: 'Ryzen 5 5600' }];
+    const first = (comment: string, facts: RoastFacts | null = FACTS) =>
+      reply({ seed: comment, title: 'My build', facts, parts, comment }).split(/(?<=\.)\s/);
+    expect(first('Will the RTX 5090 bottleneck on that CPU?').slice(0, 2).join(' ')).toMatch(
+      /^There's no RTX 5090 in this build: the card is the RTX 4090\. Yes, the Ryzen 5 5600 will bottleneck the RTX 4090/,
+    );
+    expect(first('how hot does the i9-14900K run?')[0]).toBe("There's no Core i9-14900K in this build: the processor is the Ryzen 5 5600.");
+    expect(first('is the 4070 enough?', { ...FACTS, gpu: null })[0]).toBe(
+      "The parts list names no card, so I can't say whether it's the RTX 4070.",
+    );
+    // Naming the part it has is no mistake.
+    expect(first('Will the RTX 4090 bottleneck?')[0]).toMatch(/^Yes, the Ryzen 5 5600 will bottleneck the RTX 4090/);
+  });
+
   it('names the part from the title when there are no facts', () => {
     const replies = Array.from({ length: 10 }, (_, seed) =>
       reply({ seed: `t-${seed}`, title: 'Ryzen 9 9950X3D monster', facts: null, comment: 'That CPU though' }),

@@ -1,6 +1,6 @@
 import type { ConfirmedPart, RoastFacts } from '~/roast/facts';
 import { knownBuild } from '~/roast/parts/build-knowledge';
-import { answer, questionsIn } from './answer';
+import { answer, mistakenPart, questionsIn } from './answer';
 import { findCpu, findGpu } from './catalogue';
 import { REPLY_ACKS, REPLY_REMARKS } from './lines/composed';
 import { ANSWER_JOKES, REPLY_LINES, REPLY_SIGNOFFS, type ReplyTopic } from './lines/replies';
@@ -69,7 +69,12 @@ export function composeReply(input: ComposeReplyInput): { text: string; lines: s
       },
       input.parts,
     );
-    const answers = questions.map((question) => answer(question, build));
+    // A part the comment names wrongly is put right first; that answers "which card?" too.
+    const mistaken = mistakenPart(input.comment.slice(0, COMMENT_READ_CHARS), questions, build);
+    const answers = [
+      ...(mistaken ? [mistaken.text] : []),
+      ...questions.filter((question) => question !== mistaken?.part).map((question) => answer(question, build)),
+    ];
     // A second answer only while the reply stays within its words.
     const text = countWords(answers.join(' ')) <= REPLY_MAX_WORDS ? answers.join(' ') : answers[0]!;
     const joke = pickLeastRecent(
