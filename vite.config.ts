@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -101,6 +102,10 @@ export default defineConfig(({ command, mode }) => ({
   },
   test: {
     environment: 'node',
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. An
+    // integration file spends most of its time waiting on its server process, so one
+    // worker more than the cores keeps them busy.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 120_000,
     // `npm test` runs both; a unit run neither builds nor starts the server.

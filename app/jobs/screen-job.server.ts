@@ -10,14 +10,6 @@ import { lookAnswered } from './look-job.server';
 export const SCREENING_FAILED_REASON = "We couldn't check this photo automatically, so a moderator will look at it before it is listed.";
 
 /**
- * How long, beyond the local models, a new build's listing waits for the vision model's
- * look. A CPU-only model takes 30 s and more a photo (minutes when Ollama hangs): past
- * this the build is listed on the local models' verdict, and a late look that flags the
- * photo holds it then (see saveLook).
- */
-export const LOOK_WAIT_MS = 10_000;
-
-/**
  * Screens a new build's photo before it is listed: the local models (NSFW, faces)
  * always, and the vision model's look when Ollama is in use — its own job (lookAtBuild),
  * whose safety flags count too when it has answered in time.
@@ -32,7 +24,10 @@ export const screenBuild: JobHandler = {
     }));
     if (!seen) throw new Error(`Build ${build.id} has no JPEG variant to screen`);
     const { scores } = seen;
-    await lookAnswered(build.id, LOOK_WAIT_MS, signal);
+    // A CPU-only model takes 30 s and more a photo (minutes when Ollama hangs): past this
+    // wait the build is listed on the local models' verdict, and a late look that flags the
+    // photo holds it then (see saveLook).
+    await lookAnswered(build.id, env().SCREENING_LOOK_WAIT_MS, signal);
     const { verdict, lookPending } = complete((tx) => {
       // Read in the same transaction, so a look that answers meanwhile is counted here or by saveLook.
       const look = screeningLook(tx, build.id);

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function launch(env: Record<string, string>, options?: { dataDir?: string }) {
-  const stack = await startStack({ JOB_POLL_MS: '100', ...env }, options);
+  const stack = await startStack({ JOB_POLL_MS: '100', SCREENING_LOOK_WAIT_MS: String(LOOK_WAIT_MS), ...env }, options);
   stacks.set(stack.app, stack);
   return stack.app;
 }
@@ -65,14 +65,16 @@ const chats = () => fake.requests.filter((request) => request.path === '/api/cha
 /** Screening's verdict on a fresh server, which loads its local models first: seconds when quiet, well over 10 s on a busy CI machine. */
 const SCREENED = { timeoutMs: 30_000, intervalMs: 100 };
 
-/** A CPU-only vision model: its look answers well after the 10 s listing waits for it beyond the local models. */
-const SLOW_LOOK_MS = 25_000;
+/** How long a listing waits for the vision model's look beyond the local models, here (10 s by default). */
+const LOOK_WAIT_MS = 2000;
+/** A CPU-only vision model: its look answers well after the listing's wait, the local models' loading included. */
+const SLOW_LOOK_MS = 12_000;
 /** What the owner reads while the late look is pending. */
 const PHOTO_CHECK_TEXT = 'still checking your photo';
 
 /**
- * The build is listed on the local models' verdict within 10 s beyond them (loading the
- * models included, on a busy machine: 20 s in all), before the vision model has answered.
+ * The build is listed on the local models' verdict within LOOK_WAIT_MS beyond them, before
+ * the vision model has answered (loading the models included: seconds, more on a busy machine).
  */
 async function listedBeforeTheLook(app: AppProcess, id: number) {
   const uploaded = Date.now();
