@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
-import { db, type Writer } from '~/services/db.server';
+import { db, preparedOnce, type Writer } from '~/services/db.server';
 
 export type Job = typeof jobs.$inferSelect;
 /** A job this runner holds: its lease token must match for any write about it. */
@@ -14,6 +14,38 @@ export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
 }
 
+/** Every runner polls with this, a few times a second: built and prepared once per connection. */
+const claimDue = preparedOnce((connection) => {
+  const now = sql.placeholder('now');
+  const due = connection
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.type} in (select value from json_each(${sql.placeholder('types')}))`,
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+          and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
+        ),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1);
+  return connection
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseUntil: sql`${sql.placeholder('leaseUntil')}`,
+      leaseToken: sql`${sql.placeholder('leaseToken')}`,
+      startedAt: sql`${now}`,
+      updatedAt: sql`${now}`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning()
+    .prepare();
+});
+
 /**
  * Claims the next due job of one of `types`: a queued job whose time has come,
  * or a running one whose lease ran out (its runner died). One UPDATE, so two
@@ -22,34 +54,8 @@ export class LeaseLostError extends Error {
  */
 export function claimJob(types: readonly string[], leaseMs: number, now = Date.now()): ClaimedJob | null {
   if (types.length === 0) return null;
-  const due = db()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        inArray(jobs.type, types),
-        or(
-          and(eq(jobs.status, 'queued'), lte(jobs.runAt, new Date(now))),
-          and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, new Date(now)), lt(jobs.attempts, jobs.maxAttempts)),
-        ),
-      ),
-    )
-    .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1);
   const leaseToken = randomUUID();
-  const claimed = db()
-    .update(jobs)
-    .set({
-      status: 'running',
-      attempts: sql`${jobs.attempts} + 1`,
-      leaseUntil: new Date(now + leaseMs),
-      leaseToken,
-      startedAt: new Date(now),
-      updatedAt: new Date(now),
-    })
-    .where(inArray(jobs.id, due))
-    .returning()
-    .get();
+  const claimed = claimDue().get({ types: JSON.stringify(types), now, leaseUntil: now + leaseMs, leaseToken });
   return claimed ? { ...claimed, leaseToken } : null;
 }
 
