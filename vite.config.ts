@@ -74,7 +74,8 @@ export default defineConfig(({ command, mode }) => ({
     ssr: {
       // The server build's entry is our own HTTP server, which embeds the
       // React Router build (see server/main.ts); beside it, the image
-      // screening process that the server forks (app/roast/screening) and the
+      // screening process that the server forks (app/roast/screening), the
+      // vote-integrity scan's thread (app/jobs/integrity-worker.ts) and the
       // `npm run admin` command (server/admin-cli.ts).
       build: {
         rollupOptions: {
@@ -82,6 +83,7 @@ export default defineConfig(({ command, mode }) => ({
             index: './server/main.ts',
             'screening-worker': './app/roast/screening/worker.ts',
             'admin-cli': './server/admin-cli.ts',
+            'integrity-worker': './app/jobs/integrity-worker.ts',
           },
         },
       },
