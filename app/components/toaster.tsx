@@ -32,17 +32,31 @@ type Placement = 'bottom' | 'top';
 /** The region's gap to the window's edge (p-4). */
 const EDGE_GAP_PX = 16;
 
+/** The control a visitor used, and where its form (or itself) was on the page as they used it. */
+type Used = { control: Element; pageBox: { top: number; bottom: number; left: number; right: number } };
+
+function used(control: Element): Used {
+  const box = (control.closest('form') ?? control).getBoundingClientRect();
+  return { control, pageBox: { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right } };
+}
+
+/** Where the used control is in the window now; where it was, when its result took its place (a status for a button). */
+function usedBox({ control, pageBox }: Used): { top: number; bottom: number; left: number; right: number } {
+  if (control.isConnected) return (control.closest('form') ?? control).getBoundingClientRect();
+  return { ...pageBox, top: pageBox.top - window.scrollY, bottom: pageBox.bottom - window.scrollY };
+}
+
 /**
  * Where a toast covers nothing the visitor just used: at the bottom (full width on a
  * phone, bottom right on a desktop), unless the control they used (its form, if it is
- * in one) is where the toast would show there; then at the top, below the header. A
- * page without JavaScript lands on the control's place near the top (the anchor rule
- * for redirects; a refused form's first field at fault, `LandOnFault`), so the bottom
- * is clear there.
+ * in one, or what took its place) is where the toast would show there; then at the
+ * top, below the header. A page without JavaScript lands on the control's place near
+ * the top (the anchor rule for redirects; a refused form's first field at fault,
+ * `LandOnFault`), so the bottom is clear there.
  */
-function placementFor(control: Element | null, toast: HTMLElement | null): Placement {
-  if (!control?.isConnected || !toast) return 'bottom';
-  const used = (control.closest('form') ?? control).getBoundingClientRect();
+function placementFor(last: Used | null, toast: HTMLElement | null): Placement {
+  if (!last || !toast) return 'bottom';
+  const used = usedBox(last);
   const { left, right, height } = toast.getBoundingClientRect();
   const top = window.innerHeight - EDGE_GAP_PX - height;
   const covered = used.bottom > top && used.top < window.innerHeight - EDGE_GAP_PX && used.right > left && used.left < right;
@@ -70,13 +84,14 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
     () => current,
     () => null,
   );
-  const lastControl = useRef<Element | null>(null);
+  const lastUsed = useRef<Used | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const [placement, setPlacement] = useState<Placement>('bottom');
 
   useEffect(() => {
     const remember = (event: Event) => {
-      lastControl.current = controlOf(event) ?? lastControl.current;
+      const control = controlOf(event);
+      if (control) lastUsed.current = used(control);
     };
     document.addEventListener('click', remember, true);
     document.addEventListener('submit', remember, true);
@@ -110,7 +125,7 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   // Placed once, as it shows (before it is painted): it does not chase the page as the visitor scrolls.
   const visibleId = visible?.id;
   useLayoutEffect(() => {
-    if (visibleId) setPlacement(placementFor(lastControl.current, listRef.current));
+    if (visibleId) setPlacement(placementFor(lastUsed.current, listRef.current));
   }, [visibleId]);
 
   return (

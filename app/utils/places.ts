@@ -13,6 +13,8 @@ export const PLACES = {
   roastReactions: 'roast-reactions',
   /** The roast, where the owner asks for a fresh one. */
   roast: 'roast',
+  /** Under a stand-in roast: the owner asks for the AI model's, then waits for it there. */
+  modelRoast: 'model-roast',
   /** Report and hide, under the roast. */
   buildActions: 'build-actions',
   /** The comments' heading. */

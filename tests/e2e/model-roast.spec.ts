@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { E2E_DATA } from '../playwright.config';
 import { standInForSlowModel } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
-import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+import { expectApart, expectLandedOn, scrollToWindowBottom } from './support/places';
+import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 
 const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
@@ -34,8 +35,16 @@ test("after the owner asks for the AI model's roast, the page waits for it and s
   // With JavaScript the page is never loaded again: a mark on this window stays to the end.
   if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
 
-  await roastBox.getByRole('button', { name: "Get the AI model's roast instead" }).click();
-  await expect(roastBox.getByRole('status').filter({ hasText: 'replaces this one' })).toBeVisible();
+  // Asked at the bottom of the window, where a toast shows by default: the note that
+  // takes the button's place shows clear of the toast, with or without JavaScript.
+  const ask = roastBox.getByRole('button', { name: "Get the AI model's roast instead" });
+  await scrollToWindowBottom(ask);
+  await ask.click();
+  const waiting = roastBox.getByRole('status').filter({ hasText: 'replaces this one' });
+  await expect(waiting).toBeVisible();
+  await expect(toasts(page)).toContainText('The AI model is on it');
+  await expectLandedOn(page, waiting);
+  await expectApart(toasts(page).getByRole('status'), waiting);
   await expect(roastBox).not.toContainText(STAND_IN, { timeout: 30_000 });
   await expect(roastBox).toContainText('Roasted by qwen2.5vl:7b');
   await expect(roastBox).not.toContainText('too slow');

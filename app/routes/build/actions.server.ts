@@ -129,7 +129,7 @@ export function askForFreshRoast(request: Request, buildId: number, userId: numb
 
 /** The owner asks the model for the roast the built-in roaster wrote in its place when it was too slow. */
 export function askForModelRoast(request: Request, buildId: number, userId: number, back: string) {
-  const to = backTo(request, back, PLACES.roast);
+  const to = backTo(request, back, PLACES.modelRoast);
   const result = requestModelRoast(buildId, userId);
   if (result.ok) {
     return redirectWithToast(

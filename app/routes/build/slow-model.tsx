@@ -3,6 +3,7 @@ import { buttonClass } from '~/components/ui/button';
 import { usePoll } from '~/components/use-poll';
 import type { ModelRoastOffer } from '~/models/roasts.server';
 import { ROAST_POLL_MS } from '~/utils/constants';
+import { PLACES } from '~/utils/places';
 
 /**
  * Under a roast the built-in roaster wrote because the model was too slow: says so to
@@ -13,7 +14,7 @@ export function SlowModelNote({ offer }: { offer: ModelRoastOffer | null }) {
   const navigation = useNavigation();
   const asking = navigation.formData?.get('intent') === 'model-roast';
   return (
-    <div className="mt-4 border-t border-line pt-4 text-sm">
+    <div id={PLACES.modelRoast} className="mt-4 border-t border-line pt-4 text-sm">
       <p className="text-muted">Our built-in roaster stepped in: the AI model was too slow to answer in time.</p>
       {offer === 'waiting' ? <WaitingForModel /> : null}
       {offer === 'ask' ? (
