@@ -338,13 +338,24 @@ describe('Toaster', () => {
       expect(region().dataset.placement).toBe('bottom');
     });
 
-    it('stays at the bottom when the control used has left the page since', () => {
+    it('keeps clear of where the control was when its result took its place (a status for the button)', () => {
       renderToaster();
       const { form, button } = aFormAt(WINDOW_HEIGHT - 130);
       fireEvent.click(button);
       form.remove();
+      showToast({ title: 'The AI model is on it' });
+      expect(region().dataset.placement).toBe('top');
+    });
+
+    it('stays at the bottom when the control used was on another page', () => {
+      renderToaster();
+      const { form, button } = aFormAt(WINDOW_HEIGHT - 130);
+      fireEvent.click(button);
+      form.remove();
+      window.history.pushState(null, '', '/somewhere-else');
       showToast({ title: 'Welcome' });
       expect(region().dataset.placement).toBe('bottom');
+      window.history.pushState(null, '', '/');
     });
   });
 });

@@ -32,17 +32,23 @@ type Placement = 'bottom' | 'top';
 /** The region's gap to the window's edge (p-4). */
 const EDGE_GAP_PX = 16;
 
-/** The control a visitor used, and where its form (or itself) was on the page as they used it. */
-type Used = { control: Element; pageBox: { top: number; bottom: number; left: number; right: number } };
+type Box = { top: number; bottom: number; left: number; right: number };
+/** The control a visitor used, and where its form (or itself) was on its page as they used it. */
+type Used = { control: Element; path: string; pageBox: Box };
 
 function used(control: Element): Used {
   const box = (control.closest('form') ?? control).getBoundingClientRect();
-  return { control, pageBox: { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right } };
+  const pageBox = { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right };
+  return { control, path: window.location.pathname, pageBox };
 }
 
-/** Where the used control is in the window now; where it was, when its result took its place (a status for a button). */
-function usedBox({ control, pageBox }: Used): { top: number; bottom: number; left: number; right: number } {
+/**
+ * Where the used control is in the window now; where it was, when its result took its
+ * place on the same page (a status for a button); null when it was on another page.
+ */
+function usedBox({ control, path, pageBox }: Used): Box | null {
   if (control.isConnected) return (control.closest('form') ?? control).getBoundingClientRect();
+  if (path !== window.location.pathname) return null;
   return { ...pageBox, top: pageBox.top - window.scrollY, bottom: pageBox.bottom - window.scrollY };
 }
 
@@ -55,8 +61,8 @@ function usedBox({ control, pageBox }: Used): { top: number; bottom: number; lef
  * `LandOnFault`), so the bottom is clear there.
  */
 function placementFor(last: Used | null, toast: HTMLElement | null): Placement {
-  if (!last || !toast) return 'bottom';
-  const used = usedBox(last);
+  const used = last && usedBox(last);
+  if (!used || !toast) return 'bottom';
   const { left, right, height } = toast.getBoundingClientRect();
   const top = window.innerHeight - EDGE_GAP_PX - height;
   const covered = used.bottom > top && used.top < window.innerHeight - EDGE_GAP_PX && used.right > left && used.left < right;
