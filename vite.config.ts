@@ -58,6 +58,16 @@ const screeningModels: Plugin = {
   },
 };
 
+/*
+ * Vitest's default is one worker less than the cores: one on a 2-core machine, so every
+ * file ran in turn. Unit files keep a core each busy (image encoding, face detection);
+ * an integration file spends most of its time waiting on its server process, so one
+ * worker more than the cores keeps them busy. Groups of their own, one after the other,
+ * since projects that run side by side share one worker count.
+ */
+const UNIT_WORKERS = { maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } };
+const INTEGRATION_WORKERS = { maxWorkers: availableParallelism() + 1, sequence: { groupOrder: 1 } };
+
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
   'app/{models,images,jobs,queue,roast}/**/*.server.test.ts',
@@ -104,10 +114,6 @@ export default defineConfig(({ command, mode }) => ({
   },
   test: {
     environment: 'node',
-    // Vitest's default is one worker less than the cores: one on a 2-core machine. An
-    // integration file spends most of its time waiting on its server process, so one
-    // worker more than the cores keeps them busy.
-    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 120_000,
     // `npm test` runs both; a unit run neither builds nor starts the server.
@@ -120,15 +126,26 @@ export default defineConfig(({ command, mode }) => ({
           name: 'unit-server',
           include: [...DOMAIN_TESTS, 'db/**/*.test.ts'],
           setupFiles: ['tests/support/unit-database.ts'],
+          ...UNIT_WORKERS,
         },
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['{app,server}/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...DOMAIN_TESTS] },
+        test: {
+          name: 'unit',
+          include: ['{app,server}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...DOMAIN_TESTS],
+          ...UNIT_WORKERS,
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          ...INTEGRATION_WORKERS,
+        },
       },
     ],
   },
