@@ -183,7 +183,7 @@ export function simulateBattles(options: SimulationOptions): Checkpoint[] {
       votesPerBuild,
       votes,
       chosen: taus(field, run.refit()),
-      randomMl: taus(field, fitStrengths(field.ids, sample, undefined, { priorSd: Infinity, maxSweeps: 200 })),
+      randomMl: taus(field, fitStrengths(field.ids, sample, undefined, { priorSd: Infinity, maxIterations: 50 })),
       randomMap: taus(field, fitStrengths(field.ids, sample)),
     };
   });

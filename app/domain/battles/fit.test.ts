@@ -87,7 +87,7 @@ describe('fitStrengths', () => {
   });
 
   it('fits plain maximum likelihood when asked, without breaking on a build that never loses', () => {
-    const strengths = fitStrengths(ids, [...field, vote(1, 2), vote(1, 3)], undefined, { priorSd: Infinity, maxSweeps: 50 });
+    const strengths = fitStrengths(ids, [...field, vote(1, 2), vote(1, 3)], undefined, { priorSd: Infinity, maxIterations: 50 });
     expect(rankOf(strengths, 1)).toBe(1);
     for (const strength of strengths) expect(Number.isNaN(strength.estimate)).toBe(false);
   });

@@ -30,6 +30,11 @@ describe('capInfluence', () => {
     expect(capInfluence([...focused, ...spread(1, 5), ...spread(2, 300)]).filter((weighted) => weighted.first === 7)).toEqual([]);
   });
 
+  it('takes a build met often in a small field for chance, not a search', () => {
+    const fourBuilds = Array.from({ length: 24 }, (_, index) => vote(1, 1 + (index % 4), 1 + ((index + 1) % 4)));
+    expect(capInfluence(fourBuilds)).toHaveLength(24);
+  });
+
   it('drops the votes of members staff discounted, and a build against itself', () => {
     const weights = capInfluence([vote(1, 1, 2), vote(2, 3, 4), vote(3, 5, 5), ...spread(4, 50)], { droppedVoters: new Set([2]) });
     expect(weights.map((weighted) => [weighted.first, weighted.second]).slice(0, 2)).toEqual([
