@@ -5,7 +5,7 @@ import { describePhotoJob, lookJob, roastJob, screenJob } from '~/queue/job-type
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
-import { addOwnerPartsIn } from './build-parts.server';
+import { addOwnerPartsIn, confirmedParts } from './build-parts.server';
 import { glowUpRefusal, type GlowUpRefusal } from './glow-up-link.server';
 import { suspensionOf } from './member-moderation.server';
 import { ratingCounts } from './counted-ratings.server';
@@ -169,7 +169,8 @@ export type NewBuildResult =
  * now publishes nothing, whichever path asks ('suspended', the pending upload kept):
  * finishing a guest's upload at sign-in runs where the suspension guard does not.
  * A glow-up (`glowUpOf`) follows one of the owner's own builds, checked here ('glow_up'
- * and nothing written otherwise); `parts` are its confirmed parts list, the owner's word.
+ * and nothing written otherwise); `parts` are its confirmed parts list, the owner's word
+ * (a glow-up sent without them starts from the earlier build's confirmed list).
  */
 export async function createBuild(
   {
@@ -182,7 +183,7 @@ export async function createBuild(
     roastIntensity = DEFAULT_ROAST_INTENSITY,
     extraImageIds = [],
     glowUpOf = null,
-    parts = [],
+    parts,
   }: {
     userId: number;
     title: string;
@@ -220,7 +221,8 @@ export async function createBuild(
       .returning({ id: builds.id })
       .get();
     setBuildTags(tx, id, tags);
-    addOwnerPartsIn(tx, id, parts);
+    const carried = glowUpOf === null ? [] : confirmedParts(glowUpOf, tx).map(({ category, name }) => ({ category, name }));
+    addOwnerPartsIn(tx, id, parts ?? carried);
     // Sent with the upload (the form takes at most four): the same picture twice is added once.
     for (const extra of extraImageIds) addPhotoIn(tx, id, extra, now);
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);

@@ -73,7 +73,7 @@ export async function finishPendingUpload(
     extraImageIds = [],
     roastIntensity,
     glowUpOf = null,
-    parts = [],
+    parts,
   }: {
     title?: string;
     tempUploadId?: string;

@@ -83,6 +83,8 @@ export function loader(args: Route.LoaderArgs) {
     },
     // Staff reach the member's staff page from here (the page is kept per signed-in visitor).
     staffPage: isStaff(currentUser(args)) ? `/admin/users/${member.id}` : null,
+    // The member on their own page may post a glow-up of any of their builds.
+    own: currentUser(args)?.id === member.id,
     ...read,
   };
 }
@@ -101,7 +103,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { member, progression, placements, wins, builds, staffPage } = loaderData;
+  const { member, progression, placements, wins, builds, staffPage, own } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <section aria-labelledby="member-name" className="panel flex min-w-0 flex-col items-center gap-4 self-start p-6 text-center">
@@ -124,7 +126,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       <div className="grid min-w-0 gap-8">
         <ProgressionPanel progression={progression} />
         <TrophyCase wins={wins} />
-        <MemberBuilds username={member.username} {...builds} />
+        <MemberBuilds username={member.username} own={own} {...builds} />
         <Placements placements={placements} />
         <AchievementGrid achievements={progression.achievements} earnedOnly />
       </div>

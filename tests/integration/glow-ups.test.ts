@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { type Browser, pageText } from '#tests/support/browser';
+import { call, expectContract, expectError } from '#tests/support/api';
+import { sharedStack } from '#tests/support/stack';
+import { readRow } from '#tests/support/test-database';
+import { aBuildBy, testPhoto } from '#tests/support/uploads';
+
+// SCREENING is off in the test stack: a build is listed at once, and the built-in roaster writes its roast.
+const stack = sharedStack();
+
+const count = (sql: string, ...params: unknown[]) => readRow<{ n: number }>(stack.app.databasePath, sql, ...params).n;
+
+/** The owner's confirmed parts list, as the edit page makes it. */
+async function confirmParts(owner: Browser, buildId: number, parts: [string, string][]) {
+  for (const [category, name] of parts) await owner.post(`/build/${buildId}/edit`, { intent: 'save-part', category, name });
+}
+
+async function confirmedParts(browser: Browser, buildId: number) {
+  const { body } = await call(browser, 'GET', `/api/builds/${buildId}`);
+  return (body as { parts: { category: string; name: string; status: string }[] }).parts
+    .filter((part) => part.status === 'confirmed')
+    .map(({ category, name }) => [category, name]);
+}
+
+/** Posts the upload form as a browser without JavaScript does: the photo, the title and whatever else `fields` holds. */
+async function postUpload(browser: Browser, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  body.set('intent', 'upload');
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set('image', new Blob([await testPhoto('jpeg', 640, 480)], { type: 'image/jpeg' }), 'after.jpg');
+  return browser.request(path, { method: 'POST', body, headers: { Origin: browser.origin } });
+}
+
+describe('posting a glow-up (no JavaScript)', () => {
+  it('presets the upload form from the earlier build and publishes the glow-up with the parts list as changed', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Budget box');
+    await confirmParts(owner, earlier, [
+      ['GPU', 'RTX 3060'],
+      ['CPU', 'Ryzen 5 5600X'],
+    ]);
+
+    const build = (await owner.get(`/build/${earlier}`)).html;
+    expect(build).toContain(`href="/upload?glowUpOf=${earlier}"`);
+    const form = await owner.get(`/upload?glowUpOf=${earlier}`);
+    expect(form.status).toBe(200);
+    expect(pageText(form.html)).toContain('Post a glow-up');
+    expect(form.html).toContain(`name="glowUpOf" value="${earlier}"`);
+    expect(form.html).toMatch(/name="title"[^>]*value="Budget box"/);
+    expect(form.html).toMatch(/name="parts\[0\]\.name"[^>]*value="RTX 3060"/);
+    expect(form.html).toMatch(/name="parts\[1\]\.name"[^>]*value="Ryzen 5 5600X"/);
+
+    const posted = await postUpload(owner, `/upload?glowUpOf=${earlier}`, {
+      title: 'Budget box, glowed up',
+      glowUpOf: String(earlier),
+      'parts[0].category': 'GPU',
+      'parts[0].name': 'RX 7800 XT',
+      'parts[1].category': 'CPU',
+      'parts[1].name': 'Ryzen 5 5600X',
+      'parts[2].category': 'PSU',
+      'parts[2].name': 'Corsair RM850x',
+      'parts[3].category': 'other',
+      'parts[3].name': '',
+    });
+    const page = await owner.follow(posted, '/upload');
+    expect(page.url).toMatch(/^\/build\/\d+$/);
+    const glowUp = Number(page.url.split('/').pop());
+    expect(count('SELECT glow_up_of AS n FROM builds WHERE id = ?', glowUp)).toBe(earlier);
+    expect(await confirmedParts(owner, glowUp)).toEqual([
+      ['GPU', 'RX 7800 XT'],
+      ['CPU', 'Ryzen 5 5600X'],
+      ['PSU', 'Corsair RM850x'],
+    ]);
+  });
+
+  it("refuses a glow-up of another member's build, or of none, with a clear message, and publishes nothing", async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Not yours');
+    const stranger = await stack.member();
+    const strangerId = ((await call(stranger, 'GET', '/api/user')).body as { id: number }).id;
+
+    const form = await stranger.get(`/upload?glowUpOf=${earlier}`);
+    expect(form.status).toBe(403);
+    expect(pageText(form.html)).toContain("that build is another member's");
+    expect(form.html).not.toContain('name="glowUpOf"');
+
+    const forged = await postUpload(stranger, '/upload', { title: 'Stolen glow', glowUpOf: String(earlier) });
+    expect(forged.status).toBe(403);
+    expect(pageText(await forged.text())).toContain("that build is another member's");
+    expect((await stranger.get(`/upload?glowUpOf=999999999`)).status).toBe(404);
+    // An id spelt any other way than links write it is no build.
+    for (const spelling of ['0', '010', '1e1', ' 1', '-1', '9'.repeat(30)]) {
+      const refused = await postUpload(stranger, '/upload', { title: 'Odd', glowUpOf: spelling });
+      expect(refused.status).toBe(400);
+      expect(pageText(await refused.text())).toContain('That build does not exist');
+    }
+    expect(count('SELECT count(*) AS n FROM builds WHERE user_id = ?', strangerId)).toBe(0);
+  });
+
+  it('refuses a parts list longer than a build may have, by its message, and publishes nothing', async () => {
+    const owner = await stack.member();
+    const ownerId = ((await call(owner, 'GET', '/api/user')).body as { id: number }).id;
+    const earlier = await aBuildBy(owner, 'Many parts');
+    const fields: Record<string, string> = { title: 'Too many', glowUpOf: String(earlier) };
+    for (let index = 0; index < 31; index++) {
+      fields[`parts[${index}].category`] = 'other';
+      fields[`parts[${index}].name`] = `Fan ${index}`;
+    }
+    const refused = await postUpload(owner, `/upload?glowUpOf=${earlier}`, fields);
+    expect(refused.status).toBe(400);
+    expect(pageText(await refused.text())).toContain('A build lists at most 30 parts');
+    expect(count('SELECT count(*) AS n FROM builds WHERE user_id = ?', ownerId)).toBe(1);
+  });
+
+  it('sends a guest to sign in first', async () => {
+    const guest = stack.browser();
+    const response = await guest.request('/upload?glowUpOf=1');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(/^\/auth\?redirectTo=%2Fupload%3FglowUpOf%3D1/);
+  });
+});
+
+describe('posting a glow-up through the API', () => {
+  async function postBuild(browser: Browser, fields: Record<string, string>) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    body.set('image', new Blob([await testPhoto('jpeg', 640, 480)], { type: 'image/jpeg' }), 'after.jpg');
+    const response = await browser.request('/api/builds', { method: 'POST', body });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  it('links the new build to an earlier one of the member, its parts list starting as the earlier confirmed one', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'API rig');
+    await confirmParts(owner, earlier, [['GPU', 'GTX 1080']]);
+    const made = await postBuild(owner, { title: 'API rig, after', glowUpOf: String(earlier) });
+    expect(made.status).toBe(201);
+    expectContract('POST', '/api/builds', made.body);
+    const glowUp = (made.body as { id: number }).id;
+    expect(count('SELECT glow_up_of AS n FROM builds WHERE id = ?', glowUp)).toBe(earlier);
+    expect(await confirmedParts(owner, glowUp)).toEqual([['GPU', 'GTX 1080']]);
+
+    const stranger = await stack.member();
+    expectError(await postBuild(stranger, { title: 'Mine now', glowUpOf: String(earlier) }), 403, 'forbidden', /another member/);
+    expectError(await postBuild(stranger, { title: 'Nothing', glowUpOf: '999999999' }), 404, 'not_found');
+    expect((await postBuild(stranger, { title: 'Odd', glowUpOf: '1e1' })).status).toBe(400);
+  });
+});
