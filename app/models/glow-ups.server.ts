@@ -3,9 +3,10 @@ import { builds, users } from '../../db/schema';
 import { confirmedParts } from './build-parts.server';
 import { canSeeBuild } from './builds.server';
 import { glowUpRefusal, type GlowUpRefusal } from './glow-up-link.server';
-import { GLOW_UP_MIN_RATINGS, type ListedPart, partChanges, type PartChanges } from '~/domain/glow-ups';
+import { adviceFollowed, GLOW_UP_MIN_RATINGS, type ListedPart, partChanges } from '~/domain/glow-ups';
 import type { Viewer } from '~/domain/permissions';
 import type { ReviewStatus } from '~/domain/builds';
+import type { EarlierRoast } from '~/roast/glow-up';
 import { db, type Writer } from '~/services/db.server';
 
 /*
@@ -59,10 +60,11 @@ function storyBuild({ userId: _userId, reviewStatus: _status, glowUpOf: _of, ...
   return build;
 }
 
-/** What the earlier roast said, for the glow-up's roast: its text and its advice. */
-export type EarlierRoast = { roast: string; advice: string[]; parts: ListedPart[]; changes: PartChanges };
-
-/** The roast job's view of a glow-up: the earlier build's roast and advice, and what changed in the confirmed parts. */
+/**
+ * The roast job's view of a glow-up: the earlier build's roast and advice, what changed in
+ * the confirmed parts, and whether the owner did what the advice said; null for a build
+ * that is no glow-up (or whose earlier build was deleted).
+ */
 export function earlierRoastOf(buildId: number, reader: Writer = db()): EarlierRoast | null {
   const row = reader.select({ glowUpOf: builds.glowUpOf }).from(builds).where(eq(builds.id, buildId)).get();
   if (!row?.glowUpOf) return null;
@@ -73,7 +75,9 @@ export function earlierRoastOf(buildId: number, reader: Writer = db()): EarlierR
     .get();
   if (!earlier) return null;
   const parts = confirmedPartList(earlier.id, reader);
-  return { roast: earlier.roast, advice: earlier.advice ?? [], parts, changes: partChanges(parts, confirmedPartList(buildId, reader)) };
+  const advice = earlier.advice ?? [];
+  const changes = partChanges(parts, confirmedPartList(buildId, reader));
+  return { roast: earlier.roast, advice, changes, verdict: adviceFollowed(advice, parts, changes) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { call, expectContract, expectError } from '#tests/support/api';
 import { sharedStack } from '#tests/support/stack';
 import { readRow } from '#tests/support/test-database';
 import { aBuildBy, testPhoto } from '#tests/support/uploads';
+import { waitFor } from '#tests/support/wait';
 
 // SCREENING is off in the test stack: a build is listed at once, and the built-in roaster writes its roast.
 const stack = sharedStack();
@@ -117,6 +118,52 @@ describe('posting a glow-up (no JavaScript)', () => {
     const response = await guest.request('/upload?glowUpOf=1');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(/^\/auth\?redirectTo=%2Fupload%3FglowUpOf%3D1/);
+  });
+});
+
+/** The build's roast and advice once written. */
+async function roastOf(browser: Browser, buildId: number) {
+  return waitFor(async () => {
+    const { body } = await call(browser, 'GET', `/api/builds/${buildId}`);
+    const { roast, roastAdvice } = body as { roast: string; roastAdvice: string[] | null };
+    return roast ? { roast, advice: roastAdvice ?? [] } : null;
+  });
+}
+
+describe("a glow-up's roast", () => {
+  it('knows the earlier roast and what changed, and says whether the owner listened', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Budget box with an RTX 3060');
+    const first = await roastOf(owner, earlier);
+    expect(first.advice.join(' ')).toContain('RTX 3060');
+    await confirmParts(owner, earlier, [['GPU', 'RTX 3060']]);
+
+    const listened = await owner.follow(
+      await postUpload(owner, '/upload', {
+        title: 'Budget box, glowed up',
+        glowUpOf: String(earlier),
+        'parts[0].category': 'GPU',
+        'parts[0].name': 'RX 7800 XT',
+      }),
+      '/upload',
+    );
+    const glowUp = Number(listened.url.split('/').pop());
+    const roast = (await roastOf(owner, glowUp)).roast;
+    expect(roast).toContain('You listened');
+    expect(roast).toContain('RX 7800 XT');
+
+    const ignored = await owner.follow(
+      await postUpload(owner, '/upload', {
+        title: 'Budget box, new lights',
+        glowUpOf: String(earlier),
+        'parts[0].category': 'GPU',
+        'parts[0].name': 'RTX 3060',
+        'parts[1].category': 'RAM',
+        'parts[1].name': '32 GB DDR4',
+      }),
+      '/upload',
+    );
+    expect((await roastOf(owner, Number(ignored.url.split('/').pop()))).roast).toContain('You did not listen');
   });
 });
 
