@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Browser, pageText } from '#tests/support/browser';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { sharedStack } from '#tests/support/stack';
+import { hideBuild } from '#tests/support/moderation';
 import { readRow } from '#tests/support/test-database';
 import { aBuildBy, testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
@@ -118,6 +119,59 @@ describe('posting a glow-up (no JavaScript)', () => {
     const response = await guest.request('/upload?glowUpOf=1');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(/^\/auth\?redirectTo=%2Fupload%3FglowUpOf%3D1/);
+  });
+});
+
+describe("a glow-up's story on the build pages", () => {
+  it('shows before and after side by side without JavaScript, the dates, what changed and the scores, and links the earlier build forward', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Story rig');
+    await confirmParts(owner, earlier, [
+      ['GPU', 'RTX 3060'],
+      ['cooler', 'Wraith Stealth'],
+    ]);
+    const posted = await postUpload(owner, '/upload', {
+      title: 'Story rig, after',
+      glowUpOf: String(earlier),
+      'parts[0].category': 'GPU',
+      'parts[0].name': 'RX 7800 XT',
+      'parts[1].category': 'PSU',
+      'parts[1].name': 'Corsair RM850x',
+    });
+    const glowUp = Number((await owner.follow(posted, '/upload')).url.split('/').pop());
+
+    const guest = stack.browser();
+    const page = await guest.get(`/build/${glowUp}`);
+    const text = pageText(page.html);
+    expect(page.html).toContain('id="glow-up-title"');
+    expect(page.html).toContain(`href="/build/${earlier}"`);
+    expect(text).toMatch(/Before, \d{1,2} \w+ \d{4}/);
+    expect(text).toMatch(/After, \d{1,2} \w+ \d{4}/);
+    expect(text).toMatch(/GPU:\s*RTX 3060\s*→?\s*replaced by\s*RX 7800 XT/);
+    expect(text).toMatch(/Added\s*PSU: Corsair RM850x/);
+    expect(text).toMatch(/Removed\s*Cooler: Wraith Stealth/);
+    expect(text).toContain('Before no ratings yet');
+    expect(text).toContain('once each has 5 ratings');
+    // Without JavaScript the two photos stand side by side, each in a figure with its caption; no slider.
+    const story = page.html.slice(page.html.indexOf('id="glow-up"'));
+    expect(story.match(/<figure[^>]*>\s*<picture/g)).toHaveLength(2);
+    expect(page.html).not.toContain('type="range"');
+
+    const before = await guest.get(`/build/${earlier}`);
+    expect(pageText(before.html)).toContain('Glowed up since');
+    expect(before.html).toContain(`href="/build/${glowUp}"`);
+  });
+
+  it('leaves out a glow-up the viewer may not see', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Seen rig');
+    const posted = await postUpload(owner, '/upload', { title: 'Hidden after', glowUpOf: String(earlier) });
+    const glowUp = Number((await owner.follow(posted, '/upload')).url.split('/').pop());
+    hideBuild(stack.app.databasePath, glowUp);
+    const page = await stack.browser().get(`/build/${earlier}`);
+    expect(page.html).not.toContain('id="glow-up-title"');
+    expect(page.html).not.toContain(`href="/build/${glowUp}"`);
+    expect((await owner.get(`/build/${earlier}`)).html).toContain(`href="/build/${glowUp}"`);
   });
 });
 
