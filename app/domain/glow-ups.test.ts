@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviceFollowed, GLOW_UP_MIN_RATINGS, improvement, partChanges } from './glow-ups';
+import { adviceFollowed, GLOW_UP_MIN_RATINGS, improvement, improvementText, partChanges } from './glow-ups';
 
 describe('what changed between two parts lists', () => {
   it('pairs a part gone with one of its kind come as a replacement, and tells the rest as added or removed', () => {
@@ -55,5 +55,11 @@ describe('improvement', () => {
     const enough = GLOW_UP_MIN_RATINGS;
     expect(improvement({ averageRating: 3, ratingCount: enough }, { averageRating: 4.5, ratingCount: enough })).toBe(1.5);
     expect(improvement({ averageRating: 1, ratingCount: enough }, { averageRating: 5, ratingCount: enough - 1 })).toBeNull();
+  });
+});
+
+describe('improvementText', () => {
+  it('signs the change and rounds it to one decimal, a change that rounds to nothing unsigned', () => {
+    expect([1.25, -0.44, 0.04, -0.04, 0].map(improvementText)).toEqual(['+1.3', '-0.4', '0.0', '0.0', '0.0']);
   });
 });

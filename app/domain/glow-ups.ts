@@ -91,3 +91,12 @@ export function improvement(before: { averageRating: number; ratingCount: number
   if (before.ratingCount < GLOW_UP_MIN_RATINGS || after.ratingCount < GLOW_UP_MIN_RATINGS) return null;
   return after.averageRating - before.averageRating;
 }
+
+/** "+0.9", "-0.4", "0.0": a change in average rating, signed, to one decimal. */
+export function improvementText(change: number): string {
+  const rounded = Math.round(change * 10) / 10;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '-' : ''}${Math.abs(rounded).toFixed(1)}`;
+}
+
+/** How many glow-ups a page of "Best glow-ups" shows (the page and GET /api/glow-ups). */
+export const GLOW_UPS_PAGE_SIZE = 12;

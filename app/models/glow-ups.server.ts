@@ -1,9 +1,9 @@
-import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { builds, users } from '../../db/schema';
 import { confirmedParts } from './build-parts.server';
 import { canSeeBuild } from './builds.server';
 import { glowUpRefusal, type GlowUpRefusal } from './glow-up-link.server';
-import { adviceFollowed, GLOW_UP_MIN_RATINGS, type ListedPart, partChanges } from '~/domain/glow-ups';
+import { adviceFollowed, GLOW_UP_MIN_RATINGS, GLOW_UPS_PAGE_SIZE, type ListedPart, partChanges } from '~/domain/glow-ups';
 import type { Viewer } from '~/domain/permissions';
 import type { ReviewStatus } from '~/domain/builds';
 import type { EarlierRoast } from '~/roast/glow-up';
@@ -160,10 +160,25 @@ export type BestGlowUp = {
 const earlierBuilds = aliasedTable(builds, 'earlier');
 
 /**
- * "Best glow-ups": listed glow-ups of listed builds, ranked by improvement (the glow-up's
- * average rating minus the earlier build's), only where both have GLOW_UP_MIN_RATINGS
- * ratings or more; ties go to the glow-up with more ratings, then the newer. `since`
- * keeps glow-ups posted from then on.
+ * Which glow-ups "Best glow-ups" ranks: listed glow-ups of listed builds of the same owner,
+ * both rated GLOW_UP_MIN_RATINGS times or more; `since` keeps those posted from then on.
+ */
+function rankedGlowUps(since?: Date) {
+  return and(
+    isNotNull(builds.glowUpOf),
+    eq(builds.reviewStatus, 'approved'),
+    eq(earlierBuilds.reviewStatus, 'approved'),
+    // Only the owner's own earlier build: a link is checked when made, and read the same way.
+    eq(earlierBuilds.userId, builds.userId),
+    gte(builds.ratingCount, GLOW_UP_MIN_RATINGS),
+    gte(earlierBuilds.ratingCount, GLOW_UP_MIN_RATINGS),
+    since ? gte(builds.createdAt, since) : undefined,
+  );
+}
+
+/**
+ * "Best glow-ups" (decision 028): ranked by improvement, the glow-up's average rating
+ * minus the earlier build's; ties go to the glow-up with more ratings, then the newer.
  */
 export function bestGlowUps({ limit, offset = 0, since }: { limit: number; offset?: number; since?: Date }): BestGlowUp[] {
   const improvement = sql<number>`${builds.averageRating} - ${earlierBuilds.averageRating}`;
@@ -177,18 +192,7 @@ export function bestGlowUps({ limit, offset = 0, since }: { limit: number; offse
     .from(builds)
     .innerJoin(earlierBuilds, eq(earlierBuilds.id, builds.glowUpOf))
     .innerJoin(users, eq(users.id, builds.userId))
-    .where(
-      and(
-        isNotNull(builds.glowUpOf),
-        eq(builds.reviewStatus, 'approved'),
-        eq(earlierBuilds.reviewStatus, 'approved'),
-        // Only the owner's own earlier build: a link is checked when made, and read the same way.
-        eq(earlierBuilds.userId, builds.userId),
-        gte(builds.ratingCount, GLOW_UP_MIN_RATINGS),
-        gte(earlierBuilds.ratingCount, GLOW_UP_MIN_RATINGS),
-        since ? gte(builds.createdAt, since) : undefined,
-      ),
-    )
+    .where(rankedGlowUps(since))
     .orderBy(desc(improvement), desc(builds.ratingCount), desc(builds.createdAt), desc(builds.id))
     .limit(limit)
     .offset(offset)
@@ -207,7 +211,29 @@ export function bestGlowUps({ limit, offset = 0, since }: { limit: number; offse
   });
 }
 
-/** The week's best glow-ups, for the weekly digest: those posted in the seven days before `now`. */
-export function weekBestGlowUps(now = new Date(), limit = 3): BestGlowUp[] {
-  return bestGlowUps({ limit, since: new Date(now.getTime() - 7 * 24 * 3600_000) });
+/** How many glow-ups "Best glow-ups" ranks. */
+export function countBestGlowUps(): number {
+  return (
+    db()
+      .select({ count: count() })
+      .from(builds)
+      .innerJoin(earlierBuilds, eq(earlierBuilds.id, builds.glowUpOf))
+      .where(rankedGlowUps())
+      .get()?.count ?? 0
+  );
+}
+
+/**
+ * The week's best glow-ups, for the weekly digest: those posted since `since`, ranked as
+ * "Best glow-ups" ranks them (enough ratings on both sides, then by improvement).
+ */
+export function weekGlowUps(since: Date, limit = 3): BestGlowUp[] {
+  return bestGlowUps({ limit, since });
+}
+
+/** A page (from 1) of "Best glow-ups", with how many there are in all. */
+export function bestGlowUpsPage(page: number): { items: BestGlowUp[]; total: number; pageCount: number } {
+  const total = countBestGlowUps();
+  const items = bestGlowUps({ limit: GLOW_UPS_PAGE_SIZE, offset: (page - 1) * GLOW_UPS_PAGE_SIZE });
+  return { items, total, pageCount: Math.max(1, Math.ceil(total / GLOW_UPS_PAGE_SIZE)) };
 }

@@ -3,7 +3,7 @@ import { type Browser, pageText } from '#tests/support/browser';
 import { call, expectContract, expectError } from '#tests/support/api';
 import { sharedStack } from '#tests/support/stack';
 import { hideBuild } from '#tests/support/moderation';
-import { readRow } from '#tests/support/test-database';
+import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { aBuildBy, testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 
@@ -172,6 +172,53 @@ describe("a glow-up's story on the build pages", () => {
     expect(page.html).not.toContain('id="glow-up-title"');
     expect(page.html).not.toContain(`href="/build/${glowUp}"`);
     expect((await owner.get(`/build/${earlier}`)).html).toContain(`href="/build/${glowUp}"`);
+  });
+});
+
+/** Sets a build's average and number of ratings straight in the running server's database, as many members' ratings would. */
+function rated(buildId: number, averageRating: number, ratingCount: number) {
+  const sqlite = openAppDatabase(stack.app.databasePath);
+  try {
+    sqlite.prepare('UPDATE builds SET average_rating = ?, rating_count = ? WHERE id = ?').run(averageRating, ratingCount, buildId);
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('best glow-ups and rig timelines', () => {
+  it('ranks a glow-up by improvement on /glow-ups (linked from the rankings) and GET /api/glow-ups, and the member page tells the rig', async () => {
+    const owner = await stack.member();
+    const { username } = (await call(owner, 'GET', '/api/user')).body as { username: string };
+    const earlier = await aBuildBy(owner, 'Ranked rig');
+    const posted = await postUpload(owner, '/upload', { title: 'Ranked rig, after', glowUpOf: String(earlier) });
+    const glowUp = Number((await owner.follow(posted, '/upload')).url.split('/').pop());
+    const guest = stack.browser();
+    expect(pageText((await guest.get('/glow-ups')).html)).not.toContain('Ranked rig, after');
+
+    rated(earlier, 1.5, 6);
+    rated(glowUp, 4.75, 8);
+    expect((await guest.get('/leaderboard')).html).toContain('href="/glow-ups"');
+    const page = await guest.get('/glow-ups');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`href="/build/${glowUp}"`);
+    expect(pageText(page.html)).toMatch(/Ranked rig, after\s*\+3\.3/);
+    expect(pageText(page.html)).toContain('5 ratings or more');
+    expect((await guest.get('/glow-ups?page=999')).status).toBe(404);
+
+    const api = await call(guest, 'GET', '/api/glow-ups');
+    expect(api.status).toBe(200);
+    expectContract('GET', '/api/glow-ups', api.body);
+    const listed = (api.body as { glowUps: { before: { id: number }; after: { id: number }; improvement: number; username: string }[] })
+      .glowUps;
+    expect(listed.find((row) => row.after.id === glowUp)).toMatchObject({ before: { id: earlier }, username, improvement: 3.25 });
+    expect((await call(guest, 'GET', '/api/glow-ups?page=0')).status).toBe(400);
+    expect((await call(guest, 'GET', '/api/glow-ups?page=1e1')).status).toBe(400);
+
+    const member = await guest.get(`/u/${username}`);
+    const timeline = member.html.slice(member.html.indexOf('id="rigs-heading"'));
+    expect(member.html).toContain('id="rigs-heading"');
+    expect(timeline.indexOf(`href="/build/${earlier}"`)).toBeLessThan(timeline.indexOf(`href="/build/${glowUp}"`));
+    expect(timeline.indexOf(`href="/build/${earlier}"`)).toBeGreaterThan(-1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BeforeAfter } from '~/components/before-after';
 import { partCategoryLabel } from '~/domain/build-parts';
-import { GLOW_UP_MIN_RATINGS, hasPartChanges, type PartChanges } from '~/domain/glow-ups';
+import { GLOW_UP_MIN_RATINGS, hasPartChanges, improvementText, type PartChanges } from '~/domain/glow-ups';
 import type { ImageSources } from '~/images/variants';
 import { buildPath } from '~/utils/build-path';
 import { shortDate } from '~/utils/dates';
@@ -28,11 +28,6 @@ const ARROW = '\u2192';
 function ratingText(build: StoryPhoto): string {
   if (build.ratingCount === 0) return 'no ratings yet';
   return `${build.averageRating.toFixed(1)} from ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`;
-}
-
-/** "+0.9", "-0.4", "0.0": the change in average rating, signed. */
-export function improvementText(change: number): string {
-  return `${change > 0 ? '+' : change < 0 ? '-' : ''}${Math.abs(change).toFixed(1)}`;
 }
 
 function Changes({ changes }: { changes: PartChanges }) {
