@@ -160,6 +160,12 @@ describe("a glow-up's story on the build pages", () => {
     const before = await guest.get(`/build/${earlier}`);
     expect(pageText(before.html)).toContain('Glowed up since');
     expect(before.html).toContain(`href="/build/${glowUp}"`);
+
+    // The API tells the same story.
+    const after = await call(guest, 'GET', `/api/builds/${glowUp}`);
+    expectContract('GET', `/api/builds/${glowUp}`, after.body);
+    expect(after.body).toMatchObject({ glowUpOf: earlier, glowUps: [] });
+    expect((await call(guest, 'GET', `/api/builds/${earlier}`)).body).toMatchObject({ glowUpOf: null, glowUps: [glowUp] });
   });
 
   it('leaves out a glow-up the viewer may not see', async () => {
