@@ -250,10 +250,17 @@ export const builds = sqliteTable(
     // The gallery's trending heat (decision 018) in the units of trending_epoch, kept in
     // step with `ratings` and `comments` like the totals above (models/trending.server.ts).
     trendingHeat: real('trending_heat').notNull().default(0),
+    // A glow-up: new photos of the same rig as this earlier build of the same owner (decision
+    // 028). Deleting the earlier build leaves the glow-up a build like any other.
+    glowUpOf: integer('glow_up_of').references((): AnySQLiteColumn => builds.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('builds_created_at_idx').on(t.createdAt),
+    // The glow-ups of a build: its page links forward to them, and a rig's timeline walks them.
+    index('builds_glow_up_of_idx')
+      .on(t.glowUpOf)
+      .where(sql`${t.glowUpOf} is not null`),
     index('builds_review_idx').on(t.reviewStatus, t.createdAt),
     index('builds_roast_opener_idx')
       .on(t.roastedAt)

@@ -88,7 +88,7 @@ async function modelRoast(build: Build, file: string, config: OllamaConfig, sign
   const seenFacts = seenByModel(build) ?? (await ollamaLook(config, await visionImage(file), signal));
   const facts = withConfirmedParts(seenFacts, build.parts);
   const input = { title: build.title, facts, parts: build.parts };
-  const text = await ollamaRoast(config, { ...input, intensity: build.roastIntensity }, signal);
+  const text = await ollamaRoast(config, { ...input, earlier: build.earlier, intensity: build.roastIntensity }, signal);
   const advice = await ollamaAdvice(config, input, signal).catch((error: unknown) => {
     // Advice is the roast's companion: when the model's is unusable, ours stands in rather than failing the roast.
     if (signal.aborted) throw error;
@@ -119,6 +119,7 @@ async function builtinRoast(build: Build, file: string, fallback: RoastFallback 
       photo,
       memory: roastMemory(tx),
       intensity: build.roastIntensity,
+      earlier: build.earlier,
     });
     return { text, advice, facts, author: { provider: 'builtin', model: BUILTIN_MODEL_NAME }, lines, fallback };
   };

@@ -54,6 +54,17 @@ export function proposePartsFromFacts(tx: Writer, buildId: number, facts: RoastF
   if (proposals.length > 0) tx.insert(buildParts).values(proposals).run();
 }
 
+/**
+ * The parts list a new build starts with, the owner's word (a glow-up's, carried over
+ * from the earlier build and changed on the upload form): confirmed, in the order given.
+ */
+export function addOwnerPartsIn(tx: Writer, buildId: number, parts: readonly { category: PartCategory; name: string }[]): void {
+  const rows = parts
+    .slice(0, MAX_BUILD_PARTS)
+    .map((part, index) => ({ buildId, ...part, status: 'confirmed' as const, source: 'owner' as const, position: index + 1 }));
+  if (rows.length > 0) tx.insert(buildParts).values(rows).run();
+}
+
 function nextPosition(parts: BuildPart[]): number {
   return parts.reduce((max, part) => Math.max(max, part.position), 0) + 1;
 }

@@ -5,6 +5,8 @@ import { describePhotoJob, lookJob, roastJob, screenJob } from '~/queue/job-type
 import { settleImageFiles } from '~/images/storage.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
+import { addOwnerPartsIn, confirmedParts } from './build-parts.server';
+import { glowUpRefusal, type GlowUpRefusal } from './glow-up-link.server';
 import { suspensionOf } from './member-moderation.server';
 import { ratingCounts } from './counted-ratings.server';
 import { recordBuildListed, recordUpload } from './progression.server';
@@ -14,6 +16,7 @@ import type { RoastView } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import type { BuildSummary, NamedBuild, ReviewStatus } from '~/domain/builds';
+import type { ListedPart } from '~/domain/glow-ups';
 import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
 import { waitText } from '~/utils/dates';
 
@@ -150,7 +153,10 @@ export function buildStats(list: Pick<BuildSummary, 'averageRating' | 'commentCo
 }
 
 export type NewBuildResult =
-  { ok: true; buildId: number } | { ok: false; reason: 'finished' } | { ok: false; reason: 'suspended'; until: Date };
+  | { ok: true; buildId: number }
+  | { ok: false; reason: 'finished' }
+  | { ok: false; reason: 'suspended'; until: Date }
+  | { ok: false; reason: 'glow_up'; refusal: GlowUpRefusal };
 
 /**
  * Publishes a build, with its first jobs in the same transaction so no build is
@@ -162,6 +168,9 @@ export type NewBuildResult =
  * it join it as the edit page adds them, each screened on its own. A member suspended
  * now publishes nothing, whichever path asks ('suspended', the pending upload kept):
  * finishing a guest's upload at sign-in runs where the suspension guard does not.
+ * A glow-up (`glowUpOf`) follows one of the owner's own builds, checked here ('glow_up'
+ * and nothing written otherwise); `parts` are its confirmed parts list, the owner's word
+ * (a glow-up sent without them starts from the earlier build's confirmed list).
  */
 export async function createBuild(
   {
@@ -173,6 +182,8 @@ export async function createBuild(
     tags = [],
     roastIntensity = DEFAULT_ROAST_INTENSITY,
     extraImageIds = [],
+    glowUpOf = null,
+    parts,
   }: {
     userId: number;
     title: string;
@@ -180,6 +191,8 @@ export async function createBuild(
     tempUploadId?: string;
     roastIntensity?: RoastIntensity;
     extraImageIds?: number[];
+    glowUpOf?: number | null;
+    parts?: ListedPart[];
   } & Partial<BuildDetails>,
   now = new Date(),
 ): Promise<NewBuildResult> {
@@ -188,6 +201,8 @@ export async function createBuild(
   const result = db().transaction((tx): NewBuildResult => {
     const until = suspensionOf(tx, userId, now);
     if (until) return { ok: false, reason: 'suspended', until };
+    const refusal = glowUpOf === null ? null : glowUpRefusal(tx, userId, glowUpOf);
+    if (refusal) return { ok: false, reason: 'glow_up', refusal };
     if (tempUploadId && tx.delete(tempUploads).where(eq(tempUploads.id, tempUploadId)).run().changes === 0)
       return { ok: false, reason: 'finished' };
     const { id } = tx
@@ -201,10 +216,13 @@ export async function createBuild(
         createdAt: now,
         reviewStatus: screening ? 'pending' : 'approved',
         lookPending: looking,
+        glowUpOf,
       })
       .returning({ id: builds.id })
       .get();
     setBuildTags(tx, id, tags);
+    const carried = glowUpOf === null ? [] : confirmedParts(glowUpOf, tx).map(({ category, name }) => ({ category, name }));
+    addOwnerPartsIn(tx, id, parts ?? carried);
     // Sent with the upload (the form takes at most four): the same picture twice is added once.
     for (const extra of extraImageIds) addPhotoIn(tx, id, extra, now);
     enqueueJob(tx, screening ? screenJob(id) : roastJob(id), now);

@@ -14,6 +14,7 @@ import { recordBuildListed, recordRoast } from './progression.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { rememberRoastLines } from './roast-memory.server';
 import { confirmedParts, proposePartsFromFacts } from './build-parts.server';
+import { earlierRoastOf } from './glow-ups.server';
 import { waitText } from '~/utils/dates';
 import type { RoastRequestRefusal } from './builds.server';
 
@@ -40,8 +41,10 @@ export function buildForRoast(buildId: number) {
       .innerJoin(images, eq(images.id, builds.imageId))
       .where(eq(builds.id, buildId))
       .get() ?? null;
-  // What the owner confirmed outranks what the photo and the title suggest.
-  return build ? { ...build, parts: confirmedParts(buildId).map(({ category, name }) => ({ category, name })) } : null;
+  // What the owner confirmed outranks what the photo and the title suggest; a glow-up's roast knows the earlier one.
+  return build
+    ? { ...build, parts: confirmedParts(buildId).map(({ category, name }) => ({ category, name })), earlier: earlierRoastOf(buildId) }
+    : null;
 }
 
 export type ScreeningOutcome = {

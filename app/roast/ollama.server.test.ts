@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Ollama } from 'ollama';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { adviceFollowed, partChanges } from '~/domain/glow-ups';
 import { roastFactsSchema, type RoastFacts } from '~/roast/facts';
 import {
   ollamaAdvice,
@@ -116,6 +117,36 @@ describe('ollamaLook and ollamaRoast: the two steps', () => {
       title: 'My first build',
       facts: SAMPLE_FACTS,
       known: expect.any(Object),
+    });
+  });
+
+  it("sends a glow-up's roast the earlier roast and advice, what changed in the parts, and whether the owner listened", async () => {
+    const before = [
+      { category: 'GPU' as const, name: 'RTX 3060' },
+      { category: 'CPU' as const, name: 'Ryzen 5 5600X' },
+    ];
+    const after = [{ category: 'GPU' as const, name: 'RX 7800 XT' }, before[1]!];
+    const advice = ['The RTX 3060 is the part to upgrade first: an RX 7800 XT is a clear step up.', 'Tidy the cables.'];
+    const changes = partChanges(before, after);
+    const earlier = { roast: 'That RTX 3060 is wheezing.', advice, changes, verdict: adviceFollowed(advice, before, changes) };
+    await ollamaRoast(config(), { title: 'Glowed up', facts: SAMPLE_FACTS, parts: after, earlier, intensity: 'savage' });
+
+    const write = chats()[0];
+    expect(message(write, 'system').content).toBe(ROAST_SYSTEM_PROMPTS.savage);
+    expect(message(write, 'system').content).toMatch(/"earlier", when present, means this build is a glow-up/);
+    expect(message(write, 'system').content).toMatch(/whether the owner listened to the earlier advice/);
+    expect(message(write, 'user').content).toMatch(/^Roast this glow-up of an earlier build, at SAVAGE intensity/);
+    expect(dataIn(message(write, 'user').content, 'build')).toMatchObject({
+      title: 'Glowed up',
+      earlier: {
+        roast: 'That RTX 3060 is wheezing.',
+        advice,
+        added: [],
+        removed: [],
+        replaced: [{ category: 'GPU', from: 'RTX 3060', to: 'RX 7800 XT' }],
+        listened: 'listened',
+        advisedParts: ['RTX 3060'],
+      },
     });
   });
 

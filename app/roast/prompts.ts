@@ -1,4 +1,5 @@
 import type { ConfirmedPart, RoastFacts } from '~/roast/facts';
+import type { EarlierRoast } from '~/roast/glow-up';
 import { ADVICE_ITEMS, type RoastIntensity } from '~/domain/roast-intensity';
 import { PART_NAME_MAX } from '~/domain/build-parts';
 import { knownBuild } from '~/roast/parts/build-knowledge';
@@ -21,6 +22,8 @@ export const REPLY_WORDS = { min: 15, max: 80 } as const;
 // Enough for any comment worth answering; keeps a long thread within the context window.
 const COMMENT_MAX_CHARS = 600;
 const ROAST_MAX_CHARS = 1500;
+// An advice item is 8 to 45 words: this keeps a stored one whole.
+const ADVICE_ITEM_MAX_CHARS = 400;
 const THREAD_MAX_COMMENTS = 12;
 
 const SAFETY_RULES = `Safety rules, which always win over everything else:
@@ -65,6 +68,9 @@ const ROAST_VOICES: Record<RoastIntensity, string> = {
   savage: `Intensity: SAVAGE. The owner asked for a savage roast. Go hard on the hardware: blunt, cutting, relentless jokes about every questionable part, the RGB, the cables, the case and the desk, with no compliments and no softening at the end. Savage means harsher about the build only, never about the person: the safety rules below still win.`,
 };
 
+/** How the roast prompt introduces a glow-up's earlier build (decision 028). */
+const GLOW_UP_RULE = `"earlier", when present, means this build is a glow-up: new photos of the same rig after its owner changed it. It holds the earlier build's roast and advice, what changed in the confirmed parts list ("added", "removed", "replaced" from one part to another) and "listened": "listened" when the owner replaced or removed a part the advice named ("advisedParts"), "ignored" when every such part is still there, "unclear" when the advice named none. Start with the glow-up: name what changed, then say plainly whether the owner listened to the earlier advice ("You listened" or "You did not listen"; when "listened" is "unclear", joke about what changed instead). Do not repeat the earlier roast's jokes.`;
+
 function roastSystemPrompt(intensity: RoastIntensity): string {
   return `You are RigRoast, a roast comic for PC gamers. You write one roast of a PC build from the facts another model saw in its photo and the title its owner gave it.
 
@@ -78,6 +84,7 @@ Data rules:
 - "parts", when present, lists the parts the owner confirmed: they are right wherever the facts guessed otherwise.
 - ${KNOWN_RULE}
 - When isPcBuild is false, roast the fact that this is not a PC build at all.
+- ${GLOW_UP_RULE}
 
 Form: ${ROAST_WORDS.min} to ${ROAST_WORDS.max} words in one or two paragraphs. Plain text only: no markdown, no lists, no emojis, no hashtags, no heading, no preamble such as "Here's a roast", no quotation marks around it. Start straight with the first joke.`;
 }
@@ -133,7 +140,13 @@ function asData(marker: string, value: unknown): string {
   return `<${marker}>\n${JSON.stringify(value).replaceAll('<', '\\u003c')}\n</${marker}>`;
 }
 
-export type RoastInput = { title: string; facts: RoastFacts; parts?: readonly ConfirmedPart[] };
+export type RoastInput = {
+  title: string;
+  facts: RoastFacts;
+  parts?: readonly ConfirmedPart[];
+  /** A glow-up's earlier build, for its roast (the advice is written from this build alone). */
+  earlier?: EarlierRoast | null;
+};
 
 function buildData(input: RoastInput) {
   const parts = (input.parts ?? []).map((part) => ({ category: part.category, name: clip(part.name, PART_NAME_MAX) }));
@@ -145,8 +158,24 @@ function buildData(input: RoastInput) {
   };
 }
 
+/** The earlier build as the roast prompt carries it, clipped as every text from a member or a model is. */
+function earlierData(earlier: EarlierRoast) {
+  const part = (name: string) => clip(name, PART_NAME_MAX);
+  return {
+    roast: clip(earlier.roast, ROAST_MAX_CHARS),
+    advice: earlier.advice.slice(0, ADVICE_ITEMS.max).map((item) => clip(item, ADVICE_ITEM_MAX_CHARS)),
+    added: earlier.changes.added.map((added) => ({ category: added.category, name: part(added.name) })),
+    removed: earlier.changes.removed.map((removed) => ({ category: removed.category, name: part(removed.name) })),
+    replaced: earlier.changes.replaced.map((change) => ({ category: change.category, from: part(change.from), to: part(change.to) })),
+    listened: earlier.verdict.verdict,
+    advisedParts: earlier.verdict.advised.map(part),
+  };
+}
+
 export function roastUserMessage(input: RoastInput & { intensity: RoastIntensity }): string {
-  return `Roast this build, at ${input.intensity.toUpperCase()} intensity.\n\n${asData('build', buildData(input))}`;
+  const data = input.earlier ? { ...buildData(input), earlier: earlierData(input.earlier) } : buildData(input);
+  const asked = input.earlier ? 'Roast this glow-up of an earlier build' : 'Roast this build';
+  return `${asked}, at ${input.intensity.toUpperCase()} intensity.\n\n${asData('build', data)}`;
 }
 
 export function adviceUserMessage(input: RoastInput): string {

@@ -56,6 +56,13 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         typical rating, so one lucky 5-star vote cannot outrank a crowd favourite. Points are the stars a build was given in the period;
         ties go to more votes, then to the newer build.
       </p>
+      <p className="mt-2 text-sm text-muted">
+        Also ranked:{' '}
+        <Link to="/glow-ups" className="font-semibold text-neon-cyan underline underline-offset-2">
+          Best glow-ups
+        </Link>
+        , the rigs whose rating went up most after an upgrade.
+      </p>
       <PeriodTabs current={period} shown={shown.period} />
 
       <section aria-labelledby="rankings-title" className="mt-6">

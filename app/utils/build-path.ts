@@ -5,3 +5,8 @@
 export function buildPath(buildId: number): string {
   return `/build/${buildId}`;
 }
+
+/** The upload form preset as a glow-up of the build (decision 028). */
+export function glowUpUploadPath(buildId: number): string {
+  return `/upload?glowUpOf=${buildId}`;
+}

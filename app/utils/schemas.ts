@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Zod probes for `new Function` to speed up parsing; our Content-Security-Policy
 // forbids eval, so the probe would only log a violation in the browser.
 z.config({ jitless: true });
-import { PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
+import { MAX_BUILD_PARTS, PART_CATEGORIES, PART_NAME_MAX } from '~/domain/build-parts';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH, MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
@@ -20,6 +20,7 @@ import {
 } from '~/domain/member-moderation';
 import { isReservedUsername } from '~/domain/usernames';
 import { fileTooLargeMessage, formatByteLimit } from './byte-limits';
+import { positiveInt } from './query';
 import {
   BIO_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
@@ -175,6 +176,47 @@ export const extraPhotosField = z
  * The upload page's form: the title, the photo unless one is already waiting (a
  * pending upload), and optionally a description, tags and up to four more photos.
  */
+/** The empty part rows the glow-up form offers after the earlier build's parts, for the ones added. */
+export const GLOW_UP_BLANK_PARTS = 3;
+
+/**
+ * The earlier build a glow-up follows (decision 028): its id as every link writes it
+ * (positiveInt), or none for a build of its own.
+ */
+export const glowUpOfField = z
+  .string({ error: 'That build does not exist' })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return null;
+    const id = positiveInt(value);
+    if (id === null) {
+      context.addIssue({ code: 'custom', message: 'That build does not exist' });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/**
+ * A glow-up's parts list as the upload form sends it, a row per part: the earlier
+ * build's confirmed parts to keep, change or clear, and empty rows to add to. A row
+ * without a name is no part.
+ */
+export const glowUpPartsField = z
+  .array(
+    z.object({
+      category: z.enum(PART_CATEGORIES, { error: 'Choose a category' }),
+      name: z.string().overwrite(oneLine).max(PART_NAME_MAX, `Part name cannot exceed ${PART_NAME_MAX} characters`).optional(),
+    }),
+  )
+  .max(MAX_BUILD_PARTS + GLOW_UP_BLANK_PARTS, `A build lists at most ${MAX_BUILD_PARTS} parts`)
+  .optional()
+  .transform((rows) => (rows ?? []).flatMap(({ category, name }) => (name ? [{ category, name }] : [])))
+  .pipe(
+    z
+      .array(z.object({ category: z.enum(PART_CATEGORIES), name: z.string() }))
+      .max(MAX_BUILD_PARTS, `A build lists at most ${MAX_BUILD_PARTS} parts`),
+  );
+
 export const uploadSchema = z.object({
   title: buildTitleField,
   roastIntensity: roastIntensityField,
@@ -182,6 +224,8 @@ export const uploadSchema = z.object({
   description: buildDescriptionField,
   tags: buildTagsField,
   photos: extraPhotosField,
+  glowUpOf: glowUpOfField,
+  parts: glowUpPartsField,
 });
 
 /** The owner's description and tags of a build (the edit page; the upload form sends them too). */

@@ -1,5 +1,7 @@
 import type { BuildDetails } from '~/models/build-details.server';
 import { createBuild } from '~/models/builds.server';
+import { GLOW_UP_REFUSALS, type GlowUpRefusal } from '~/models/glow-up-link.server';
+import type { ListedPart } from '~/domain/glow-ups';
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import { findTempUpload, TEMP_UPLOAD_TTL_MS, type TempUpload } from '~/models/temp-uploads.server';
 import { shortDateTime } from '~/utils/dates';
@@ -27,6 +29,8 @@ export async function pendingUpload(request: Request): Promise<TempUpload | null
 export type FinishedUpload =
   | { buildId: number }
   | { refused: 'expired' | 'finished' }
+  /** The glow-up's link was refused (another member's build, or none): nothing was published. */
+  | { refused: 'glow_up'; refusal: GlowUpRefusal }
   /** The member is suspended: the upload was not published, and waits until it expires (`keptUntil`). */
   | { refused: 'suspended'; until: Date; keptUntil: Date };
 
@@ -37,6 +41,8 @@ export function pendingUploadRefusal(finished: Extract<FinishedUpload, { refused
       return 'This upload has expired. Please choose your photo again.';
     case 'finished':
       return 'This upload was already finished.';
+    case 'glow_up':
+      return GLOW_UP_REFUSALS[finished.refusal];
     case 'suspended':
       // A guest upload is kept a day: mostly less than the suspension lasts.
       return finished.keptUntil <= finished.until
@@ -46,7 +52,7 @@ export function pendingUploadRefusal(finished: Extract<FinishedUpload, { refused
 }
 
 /** The status a refusal is answered with (the API's 404 for an upload it does not know is its own). */
-export const PENDING_UPLOAD_STATUS = { expired: 410, finished: 409, suspended: 403 } as const;
+export const PENDING_UPLOAD_STATUS = { expired: 410, finished: 409, suspended: 403, glow_up: 403 } as const;
 
 /**
  * Turns the browser's pending upload into `userId`'s build, once: titled `title`,
@@ -66,7 +72,17 @@ export async function finishPendingUpload(
     details,
     extraImageIds = [],
     roastIntensity,
-  }: { title?: string; tempUploadId?: string; details?: BuildDetails; extraImageIds?: number[]; roastIntensity?: RoastIntensity } = {},
+    glowUpOf = null,
+    parts,
+  }: {
+    title?: string;
+    tempUploadId?: string;
+    details?: BuildDetails;
+    extraImageIds?: number[];
+    roastIntensity?: RoastIntensity;
+    glowUpOf?: number | null;
+    parts?: ListedPart[];
+  } = {},
 ): Promise<FinishedUpload> {
   const pending = await pendingUpload(request);
   if (!pending || (tempUploadId !== undefined && tempUploadId !== pending.id)) return { refused: 'expired' };
@@ -80,8 +96,11 @@ export async function finishPendingUpload(
     description,
     tags,
     extraImageIds: [...pending.extraImageIds, ...extraImageIds],
+    glowUpOf,
+    parts,
   });
   if (created.ok) return { buildId: created.buildId };
   if (created.reason === 'suspended') return { refused: 'suspended', until: created.until, keptUntil: pending.expiresAt };
+  if (created.reason === 'glow_up') return { refused: 'glow_up', refusal: created.refusal };
   return { refused: created.reason };
 }

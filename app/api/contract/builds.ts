@@ -117,6 +117,14 @@ export const buildDetailSchema = buildSummarySchema.extend({
   threadCount: z.int().meta({ description: 'Every thread, loaded or not' }),
 });
 
+/** GET /api/builds/{id}: the build, and where it stands in its rig's story (decision 028). */
+export const buildPageSchema = buildDetailSchema.extend({
+  glowUpOf: z.int().nullable().meta({
+    description: 'The earlier build this one is a glow-up of (new photos of the same rig), when the caller may see it; else null',
+  }),
+  glowUps: z.array(z.int()).meta({ description: 'The glow-ups posted of this build that the caller may see, oldest first' }),
+});
+
 const extraKeysIgnored = 'Other keys (the web client also sends userId, username, avatarUrl) are ignored: identity comes from the session.';
 
 // The range (1 to 5 whole stars) is the rating model's rule; its refusal comes back as a 400.
@@ -201,7 +209,7 @@ export const buildOperations: Operation[] = [
         description: 'new (the default): the newest thread first; top: the most answered first (ties newest first), as the page’s Top',
       }),
     }),
-    response: { status: 200, description: 'The build', schema: buildDetailSchema },
+    response: { status: 200, description: 'The build', schema: buildPageSchema },
     errors: [404],
   },
   {

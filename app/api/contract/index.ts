@@ -5,6 +5,7 @@ import { buildOperations } from './builds';
 import type { Operation } from './common';
 import { competitionOperations } from './competitions';
 import { digestOperations } from './digest';
+import { glowUpOperations } from './glow-ups';
 import { integrityOperations } from './integrity';
 import { notificationOperations } from './notifications';
 import { memberModerationOperations } from './member-moderation';
@@ -21,6 +22,7 @@ export const operations: Operation[] = [
   ...buildOperations,
   ...buildDetailOperations,
   ...digestOperations,
+  ...glowUpOperations,
   ...memberOperations,
   ...uploadOperations,
   ...adminOperations,

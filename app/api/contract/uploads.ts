@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildSummarySchema, type Operation } from './common';
+import { buildSummarySchema, idParam, type Operation } from './common';
 import { BUILD_TAG_SLUGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { ROAST_INTENSITIES } from '~/domain/roast-intensity';
@@ -58,9 +58,13 @@ export const newBuildSchema = z
       .optional()
       .pipe(z.array(imageField).max(MAX_EXTRA_PHOTOS, `Send at most ${MAX_EXTRA_PHOTOS} more photos`).default([]))
       .meta({ description: `Up to ${MAX_EXTRA_PHOTOS} more photos, screened like the main one: repeat the field for each` }),
+    glowUpOf: idParam.optional().meta({
+      description:
+        "A glow-up: the id of one of the member's own earlier builds this one shows the same rig after (403 for another member's build, 404 for none); its parts list starts as that build's confirmed one",
+    }),
   })
-  .transform(({ title, roastIntensity, image, tempUploadId, description, tags, photos }, context) => {
-    const details = { title, roastIntensity, description, tags, photos };
+  .transform(({ title, roastIntensity, image, tempUploadId, description, tags, photos, glowUpOf = null }, context) => {
+    const details = { title, roastIntensity, description, tags, photos, glowUpOf };
     if (image && tempUploadId === undefined) return { ...details, photo: { image } };
     if (!image && tempUploadId !== undefined) return { ...details, photo: { tempUploadId } };
     context.addIssue({ code: 'custom', message: 'Send either an image or a tempUploadId' });
@@ -99,10 +103,10 @@ export const uploadOperations: Operation[] = [
     method: 'post',
     path: '/api/builds',
     summary:
-      'Publishes the member’s build: a title, a roast intensity, and either an image or a tempUploadId; optionally a description, tags and up to 4 more photos',
+      'Publishes the member’s build: a title, a roast intensity, and either an image or a tempUploadId; optionally a description, tags, up to 4 more photos, and the earlier build it is a glow-up of',
     access: 'member',
     body: { type: 'multipart', schema: newBuildSchema },
     response: { status: 201, description: 'The new build (unlisted until screening passes it)', schema: newBuildResultSchema },
-    errors: [400, 401, 404, 409, 413, 429, 503],
+    errors: [400, 401, 403, 404, 409, 413, 429, 503],
   },
 ];

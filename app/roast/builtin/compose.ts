@@ -1,5 +1,6 @@
 import type { RoastIntensity } from '~/domain/roast-intensity';
 import type { RoastFacts } from '~/roast/facts';
+import type { EarlierRoast } from '~/roast/glow-up';
 import { ROAST_WORDS } from '~/roast/prompts';
 import { CLOSERS } from './lines/closers';
 import {
@@ -13,6 +14,7 @@ import {
   OPENER_TWISTS,
 } from './lines/composed';
 import { FILLER_LINES } from './lines/fillers';
+import { glowUpSentence } from './glow-up';
 import { GENTLE_CLOSERS, GENTLE_OPENERS, GENTLE_PRAISE, SAVAGE_CLOSERS, SAVAGE_JABS, SAVAGE_OPENERS } from './lines/intensity';
 import { FACT_OPENERS, GENERIC_OPENERS } from './lines/openers';
 import { type LineMemory, lineId, pickFresh, pickLeastRecent } from './memory';
@@ -32,6 +34,8 @@ export type ComposeRoastInput = {
   memory: LineMemory;
   /** How hard the owner asked to be roasted. */
   intensity: RoastIntensity;
+  /** A glow-up's earlier build: its roast, advice and what changed since (decision 028). */
+  earlier?: EarlierRoast | null;
 };
 
 export type ComposedRoast = {
@@ -76,7 +80,11 @@ export function composeRoast(input: ComposeRoastInput): ComposedRoast {
   const closer =
     input.intensity === 'medium' ? chooser.closer() : chooser.intense(input.intensity === 'gentle' ? GENTLE_CLOSERS : SAVAGE_CLOSERS);
   const extra = input.intensity === 'gentle' ? chooser.praise() : input.intensity === 'savage' ? chooser.intense(SAVAGE_JABS) : null;
-  const framing = countWords(opener.text) + countWords(closer.text) + (extra ? countWords(extra.text) : 0);
+  // A glow-up's roast says, right after its opener, what changed and whether the owner listened.
+  const glowUp: Sentence | null = input.earlier
+    ? { text: glowUpSentence(input.earlier, input.intensity, random), ids: [], namesFact: true }
+    : null;
+  const framing = [opener, closer, extra, glowUp].reduce((words, sentence) => words + (sentence ? countWords(sentence.text) : 0), 0);
   const body = chooser.body(
     { min: ROAST_WORDS.min - framing, max: ROAST_WORDS.max - framing },
     input.intensity === 'gentle' ? GENTLE_BODY_LINES : MAX_BODY_LINES,
@@ -85,7 +93,7 @@ export function composeRoast(input: ComposeRoastInput): ComposedRoast {
     const fact = chooser.composedBody();
     if (fact) body.splice(body.length >= MAX_BODY_LINES ? body.length - 1 : body.length, 1, fact);
   }
-  const sentences = [opener, ...body, ...(extra ? [extra] : []), closer];
+  const sentences = [opener, ...(glowUp ? [glowUp] : []), ...body, ...(extra ? [extra] : []), closer];
   return {
     text: nameOnce(
       sentences.map((sentence) => sentence.text),

@@ -3,6 +3,7 @@ import { apiBuildDetail } from '~/api/serialize';
 import { apiBuildExtras, apiImageUrl } from '~/api/serialize.server';
 import { canSeeBuild, findBuildDetail, isListed } from '~/models/builds.server';
 import { listThreads } from '~/models/comments.server';
+import { glowUpStory } from '~/models/glow-ups.server';
 import { roastQueueOf } from '~/models/roast-queue.server';
 import { apiError, pathId } from '~/api/request.server';
 import { currentUser } from '~/web/session.server';
@@ -12,7 +13,7 @@ import { buildPageQuery } from '~/utils/page-query';
 /**
  * GET /api/builds/{id} (docs/product.md §7): the build with its comment threads, as the
  * build page shows them (`?comments=all`, `?sort=top`). A build screening has not approved is a 404 for all but
- * its owner and moderators, as on the page.
+ * its owner and moderators, as on the page. `glowUpOf` and `glowUps` tell its rig's story.
  */
 export function loader(args: Route.LoaderArgs) {
   const build = findBuildDetail(pathId(args.params.id, 'Build not found'));
@@ -22,8 +23,10 @@ export function loader(args: Route.LoaderArgs) {
   const view = buildPageQuery(args.url.searchParams);
   const comments = listThreads(build.id, view.comments === 'all' ? undefined : COMMENT_THREADS_SHOWN, view.sort);
   const ownerAsks = viewer?.id === build.userId;
-  return Response.json(
-    apiBuildDetail(
+  // The rig's story as the caller may see it, as on the page.
+  const story = glowUpStory(build.id, viewer);
+  return Response.json({
+    ...apiBuildDetail(
       { ...build, listed: isListed(build) },
       apiImageUrl(build.imageId),
       comments,
@@ -31,5 +34,7 @@ export function loader(args: Route.LoaderArgs) {
       // Its place in line is the owner's alone, as on the page.
       ownerAsks && !build.roast ? roastQueueOf(build.id) : null,
     ),
-  );
+    glowUpOf: story?.before?.build.id ?? null,
+    glowUps: story?.glowUps.map((glowUp) => glowUp.id) ?? [],
+  });
 }

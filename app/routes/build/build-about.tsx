@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { SharedRegion } from '~/components/shared-region';
 import { type BuildPart, partCategoryLabel } from '~/domain/build-parts';
 import type { Paragraph } from '~/domain/markdown-lite';
-import { buildPath } from '~/utils/build-path';
+import { buildPath, glowUpUploadPath } from '~/utils/build-path';
 
 export type BuildAboutView = { description: Paragraph[]; tags: { slug: string; label: string }[]; parts: BuildPart[] };
 
@@ -72,19 +72,27 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
   );
 }
 
-/** The owner's way to the edit page, saying when the AI's proposed parts wait for them. */
+/** The owner's way to the edit page, saying when the AI's proposed parts wait for them, and to a glow-up of the rig. */
 export function OwnerEditLink({ buildId, proposedParts }: { buildId: number; proposedParts: number }) {
   return (
-    <p className="text-sm">
-      <Link to={`${buildPath(buildId)}/edit`} className="font-semibold text-neon-cyan underline underline-offset-2">
-        Edit description, tags, parts and photos
-      </Link>
-      {proposedParts > 0 ? (
-        <span className="text-muted">
-          {' '}
-          · The AI spotted {proposedParts} {proposedParts === 1 ? 'part' : 'parts'} for you to confirm
-        </span>
-      ) : null}
-    </p>
+    <div className="grid gap-2 text-sm">
+      <p>
+        <Link to={`${buildPath(buildId)}/edit`} className="font-semibold text-neon-cyan underline underline-offset-2">
+          Edit description, tags, parts and photos
+        </Link>
+        {proposedParts > 0 ? (
+          <span className="text-muted">
+            {' '}
+            · The AI spotted {proposedParts} {proposedParts === 1 ? 'part' : 'parts'} for you to confirm
+          </span>
+        ) : null}
+      </p>
+      <p>
+        <Link to={glowUpUploadPath(buildId)} className="font-semibold text-neon-cyan underline underline-offset-2">
+          Post a glow-up
+        </Link>
+        <span className="text-muted"> · New photos of this rig after an upgrade, with a roast that knows this one</span>
+      </p>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { ReplyPoll } from './reply-poll';
 import { RoastQueueNote } from './roast-queue';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoAlts } from './photo-alts';
+import { GlowUpStory, type StoryPhoto, type StoryView } from './glow-up-story';
 import type { AltPhoto } from '~/components/photo-alt-form';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
@@ -30,6 +31,10 @@ import { canSeeBuild, findBuildDetail, freshRoastOffer, isListed } from '~/model
 import { awaitedAiReplies, listThreads } from '~/models/comments.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { buildWins } from '~/models/competition-wins.server';
+import { glowUpStory, type StoryBuild } from '~/models/glow-ups.server';
+import { imageSources } from '~/images/records.server';
+import { improvement } from '~/domain/glow-ups';
+import { photoAlt } from '~/domain/photo-alt';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -158,9 +163,34 @@ export function loader(args: Route.LoaderArgs) {
     about: page.about,
     // The owner reads and changes what screen readers say of each photo (all of them, shown or not).
     altPhotos: viewer?.id === detail.userId ? ownerAltPhotos(detail) : null,
+    // The rig's story: the build this one glows up, and the glow-ups of it, as this viewer may see them.
+    glowUp: storyView(build.id, viewer),
     // The owner is told when the AI proposed parts that wait for them.
     proposedParts: viewer?.id === detail.userId ? listParts(detail.id).filter((part) => part.status === 'proposed').length : 0,
     now: dataNow('now'),
+  };
+}
+
+/** The glow-up story as the page draws it: photos, dates in milliseconds, the change in average rating. */
+function storyView(buildId: number, viewer: Parameters<typeof glowUpStory>[1]): StoryView | null {
+  const story = glowUpStory(buildId, viewer);
+  if (!story) return null;
+  const told = story.before;
+  const images = imageSources(told ? [told.build.imageId, told.after.imageId] : []);
+  const photo = (build: StoryBuild): StoryPhoto => ({
+    id: build.id,
+    title: build.title,
+    image: images.get(build.imageId) ?? null,
+    alt: photoAlt(build.photoAlt, build.title),
+    createdAt: build.createdAt.getTime(),
+    averageRating: build.averageRating,
+    ratingCount: build.ratingCount,
+  });
+  return {
+    before: told
+      ? { before: photo(told.build), after: photo(told.after), changes: told.changes, improvement: improvement(told.build, told.after) }
+      : null,
+    glowUps: story.glowUps.map((glowUp) => ({ id: glowUp.id, title: glowUp.title, createdAt: glowUp.createdAt.getTime() })),
   };
 }
 
@@ -250,6 +280,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
     about,
     altPhotos,
     proposedParts,
+    glowUp,
     now,
     viewer,
     comments,
@@ -292,6 +323,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <PhotoGallery buildId={build.id} title={build.title} photos={photos} />
+          {glowUp ? <GlowUpStory story={glowUp} /> : null}
           <BuildAbout buildId={build.id} about={about} />
           {viewer?.isOwner ? <OwnerEditLink buildId={build.id} proposedParts={proposedParts} /> : null}
           {altPhotos && !suspension ? (

@@ -1,12 +1,22 @@
-import { useNavigation } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { Pager } from '~/components/ui/pager';
 import { TabLinks } from '~/components/ui/tab-links';
 import { BUILD_SORT_LABELS, BUILD_SORTS, type BuildSort } from '~/domain/build-sorts';
+import { glowUpUploadPath } from '~/utils/build-path';
 import { memberPath } from '~/utils/member-path';
 import { withQuery } from '~/utils/query';
 
-type Props = { username: string; list: BuildCardData[]; total: number; page: number; pageCount: number; sort: BuildSort };
+type Props = {
+  username: string;
+  /** The member is looking at their own page: each build offers a glow-up. */
+  own: boolean;
+  list: BuildCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  sort: BuildSort;
+};
 
 /** Where a page of the member's builds lives: newest first needs no `?sort=`, page 1 no `?page=`. */
 function buildsHref(username: string, sort: BuildSort, page: number): string {
@@ -14,7 +24,7 @@ function buildsHref(username: string, sort: BuildSort, page: number): string {
 }
 
 /** The member's listed builds, a page at a time, in the order the visitor picks; plain links, so it all works without JavaScript. */
-export function MemberBuilds({ username, list, total, page, pageCount, sort }: Props) {
+export function MemberBuilds({ username, own, list, total, page, pageCount, sort }: Props) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === memberPath(username);
   return (
@@ -36,8 +46,13 @@ export function MemberBuilds({ username, list, total, page, pageCount, sort }: P
           ) : null}
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
             {list.map((build, index) => (
-              <li key={build.id}>
+              <li key={build.id} className="grid content-start gap-2">
                 <BuildCard build={build} priority={page === 1 && index === 0} heading="h3" />
+                {own ? (
+                  <Link to={glowUpUploadPath(build.id)} className="text-sm font-semibold text-neon-cyan underline underline-offset-2">
+                    Post a glow-up<span className="sr-only"> of {build.title}</span>
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

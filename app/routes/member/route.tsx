@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { MemberBuilds } from './member-builds';
 import { Placements } from './placements';
+import { RigTimelines } from './rig-timelines';
 import { TrophyCase, winData } from '~/components/competition/trophies';
 import { Avatar } from '~/components/avatar';
 import { toBuildCard } from '~/components/build-card';
@@ -14,6 +15,8 @@ import { imageSources } from '~/images/records.server';
 import { isStaff } from '~/domain/permissions';
 import { currentUser } from '~/web/session.server';
 import { lookUpMember, readMemberPage } from '~/models/members.server';
+import { rigTimelines } from '~/models/glow-ups.server';
+import { photoAlt } from '~/domain/photo-alt';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import type { BuildSort } from '~/domain/build-sorts';
 import { shortDate } from '~/utils/dates';
@@ -26,6 +29,11 @@ import { withQuery } from '~/utils/query';
 /** Why a member's page is a 404: nobody by that name, a disabled member, or a page of builds past their last. */
 type Missing = { reason: 'unknown' } | { reason: 'unavailable' } | { reason: 'no-such-page'; username: string; pageCount: number };
 
+/** The member page tells the latest rigs' timelines; older ones stay on their builds' pages. */
+const MAX_RIGS_SHOWN = 6;
+/** A rig's first build and its latest glow-ups, this many in all. */
+const MAX_RIG_STEPS = 12;
+
 /**
  * What the page shows of a member, read once per change of the data: everyone
  * sees the same page of a member (nothing on it depends on the viewer). Keyed by
@@ -36,7 +44,11 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
   const read = readMemberPage(Number(id), sort, Number(page), new Date(dataNow('now')));
   if (!read) return null;
   const { progression, placements, wins, builds } = read;
-  const images = imageSources(builds.list.map((build) => build.imageId));
+  // The rigs as everyone sees them: listed builds only, the latest rigs first.
+  const rigs = rigTimelines(Number(id), null)
+    .slice(0, MAX_RIGS_SHOWN)
+    .map((rig) => (rig.length > MAX_RIG_STEPS ? [rig[0]!, ...rig.slice(1 - MAX_RIG_STEPS)] : rig));
+  const images = imageSources([...builds.list, ...rigs.flat()].map((build) => build.imageId));
   const { achievements, ...level } = progression;
   return {
     progression: {
@@ -47,6 +59,17 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
     },
     placements: placements.map((placement) => ({ ...placement, closedAt: placement.closedAt.getTime() })),
     wins: wins.map(winData),
+    rigs: rigs.map((rig) =>
+      rig.map((build) => ({
+        id: build.id,
+        title: build.title,
+        image: images.get(build.imageId) ?? null,
+        alt: photoAlt(build.photoAlt, build.title),
+        createdAt: build.createdAt.getTime(),
+        averageRating: build.averageRating,
+        ratingCount: build.ratingCount,
+      })),
+    ),
     builds: {
       total: builds.total,
       sort: builds.sort,
@@ -83,6 +106,8 @@ export function loader(args: Route.LoaderArgs) {
     },
     // Staff reach the member's staff page from here (the page is kept per signed-in visitor).
     staffPage: isStaff(currentUser(args)) ? `/admin/users/${member.id}` : null,
+    // The member on their own page may post a glow-up of any of their builds.
+    own: currentUser(args)?.id === member.id,
     ...read,
   };
 }
@@ -101,7 +126,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function MemberPage({ loaderData }: Route.ComponentProps) {
-  const { member, progression, placements, wins, builds, staffPage } = loaderData;
+  const { member, progression, placements, wins, rigs, builds, staffPage, own } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <section aria-labelledby="member-name" className="panel flex min-w-0 flex-col items-center gap-4 self-start p-6 text-center">
@@ -124,7 +149,8 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       <div className="grid min-w-0 gap-8">
         <ProgressionPanel progression={progression} />
         <TrophyCase wins={wins} />
-        <MemberBuilds username={member.username} {...builds} />
+        <RigTimelines rigs={rigs} />
+        <MemberBuilds username={member.username} own={own} {...builds} />
         <Placements placements={placements} />
         <AchievementGrid achievements={progression.achievements} earnedOnly />
       </div>

@@ -3,6 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { createBuild } from '~/models/builds.server';
+import { GLOW_UP_REFUSALS, type GlowUpRefusal } from '~/models/glow-up-link.server';
+import { glowUpStart } from '~/models/glow-ups.server';
 import { saveUploadedImage } from '~/models/uploads.server';
 import { createTempUpload, setTempUploadDetails, type TempUploadDetails } from '~/models/temp-uploads.server';
 import { IMAGE_ERROR_MESSAGES } from '~/images/messages';
@@ -107,8 +109,15 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
     const messages = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
     return uploadFailed(args, messages[0] ?? 'Title is required', hasTooLargeFile(formData) ? 413 : 400, submission.reply());
   }
-  const { title, description, tags, photos, roastIntensity } = submission.value;
+  const { title, description, tags, photos, roastIntensity, glowUpOf, parts } = submission.value;
   const user = currentUser(args);
+  // A glow-up follows one of the member's own builds: refused before any photo is stored, and checked again as it is published.
+  if (glowUpOf !== null) {
+    if (!user) return uploadFailed(args, 'Sign in to post a glow-up of your build.', 401);
+    const start = glowUpStart(user.id, glowUpOf);
+    if (!start.ok) return glowUpRefused(args, start.reason);
+  }
+  const glowUp = glowUpOf === null ? {} : { glowUpOf, parts };
 
   // Finishing a photo that is already waiting (from the drop zone, or a guest's upload).
   if (finalize) {
@@ -137,6 +146,7 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
       roastIntensity,
       details: { description, tags },
       extraImageIds,
+      ...glowUp,
     });
     if ('refused' in finished) return uploadFailed(args, pendingUploadRefusal(finished), PENDING_UPLOAD_STATUS[finished.refused]);
     return uploaded(finished.buildId, { 'Set-Cookie': await forgetPendingUpload() });
@@ -148,14 +158,20 @@ export async function upload(args: Route.ActionArgs, formData: FormData, { final
   if (!Array.isArray(extraImageIds)) return extraImageIds;
 
   if (user) {
-    const created = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity, extraImageIds });
+    const created = await createBuild({ userId: user.id, title, imageId, description, tags, roastIntensity, extraImageIds, ...glowUp });
     // Suspended since the guard let the post through.
     if (!created.ok && created.reason === 'suspended') return uploadFailed(args, suspendedMessage(created.until), 403);
+    if (!created.ok && created.reason === 'glow_up') return glowUpRefused(args, created.refusal);
     if (!created.ok) throw new Error('A new build could not be created');
     return uploaded(created.buildId);
   }
   // A guest: keep the photos and what they wrote, have them sign in, and finish it right after (docs/product.md §4, guest upload).
   return askToSignIn({ 'Set-Cookie': await keepPendingUpload(imageId, { title, roastIntensity, description, tags, extraImageIds }) });
+}
+
+/** A glow-up of a build that is not the member's (403) or no longer exists (404): nothing is published. */
+function glowUpRefused(args: Route.ActionArgs, refusal: GlowUpRefusal) {
+  return uploadFailed(args, GLOW_UP_REFUSALS[refusal], refusal === 'not_owner' ? 403 : 404);
 }
 
 /** Keeps the photo (and what was sent with it) as this browser's pending upload; answers the cookie that remembers it. */

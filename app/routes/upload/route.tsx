@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { Route } from './+types/route';
 import { stage, upload, uploadRefused } from './actions.server';
+import { GlowUpParts } from './glow-up-parts';
 import { Guidelines } from './guidelines';
 import { PhotoInput } from './photo-input';
 import { TagAndDescriptionFields } from '~/components/build-details-fields';
@@ -19,11 +20,15 @@ import { FieldErrors, LandOnFault, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { MAX_EXTRA_PHOTOS } from '~/domain/builds';
 import { imageSource } from '~/images/records.server';
+import { GLOW_UP_REFUSALS } from '~/models/glow-up-link.server';
+import { glowUpStart } from '~/models/glow-ups.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { readUploadForm, UploadError } from '~/services/multipart.server';
 import { pendingUpload } from '~/web/pending-upload.server';
-import { currentUser } from '~/web/session.server';
+import { currentUser, requireUser } from '~/web/session.server';
+import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
+import { positiveInt } from '~/utils/query';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
 import { uploadSchema } from '~/utils/schemas';
@@ -31,9 +36,11 @@ import { uploadSchema } from '~/utils/schemas';
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
 export async function loader(args: Route.LoaderArgs) {
+  const glowUp = glowUpOf(args);
   const user = currentUser(args);
   const pending = await pendingUpload(args.request);
-  return {
+  const page = {
+    glowUp,
     username: user?.username ?? null,
     suspension: suspensionNotice(user),
     pending: pending
@@ -45,6 +52,22 @@ export async function loader(args: Route.LoaderArgs) {
         }
       : null,
   };
+  if (glowUp?.refusal) return data(page, { status: glowUp.refusal === GLOW_UP_REFUSALS.not_owner ? 403 : 404 });
+  return page;
+}
+
+/**
+ * `?glowUpOf=<id>`: the form preset as a glow-up of one of the member's own builds (its
+ * title, its confirmed parts), or why it may not be (another member's build, or none).
+ * Only a member has builds: a guest signs in first and comes back here.
+ */
+function glowUpOf(args: Route.LoaderArgs) {
+  const asked = args.url.searchParams.get('glowUpOf');
+  if (asked === null) return null;
+  const member = requireUser(args);
+  const id = positiveInt(asked);
+  const start = id === null ? ({ ok: false, reason: 'not_found' } as const) : glowUpStart(member.id, id);
+  return start.ok ? { earlier: start.earlier, refusal: null } : { earlier: null, refusal: GLOW_UP_REFUSALS[start.reason] };
 }
 
 /** A refused upload's Retry-After reaches the page without JavaScript too (cookies pass on their own). */
@@ -68,17 +91,19 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, pending } = loaderData;
+  const { username, pending, glowUp } = loaderData;
+  const earlier = glowUp?.earlier ?? null;
   const navigation = useNavigation();
+  const startTitle = pending?.title ?? earlier?.title ?? '';
   const [form, fields] = useZodForm(uploadSchema, {
     id: 'upload-form',
     lastResult: actionData?.result,
-    defaultValue: { title: pending?.title ?? '' },
+    defaultValue: { title: startTitle },
   });
   // After a refusal the form shows what was sent.
   const sent = actionData?.result?.initialValue;
   const sentIntensity = ROAST_INTENSITIES.find((intensity) => intensity === sent?.roastIntensity);
-  const title = useTypedValue(fields.title.id, pending?.title ?? '');
+  const title = useTypedValue(fields.title.id, startTitle);
   const [preview, setPreview] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -108,7 +133,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
     fileRef.current.dispatchEvent(new Event('change', { bubbles: true }));
   }, [finalizing]);
 
-  const label = !username ? 'Sign In to Submit' : finalizing ? 'Finalize PC Build' : 'Upload PC Build';
+  const label = !username ? 'Sign In to Submit' : earlier ? 'Post Glow-up' : finalizing ? 'Finalize PC Build' : 'Upload PC Build';
   const busyLabel = finalizing ? 'Finalizing...' : progress === null ? 'Uploading...' : `Uploading... ${progress}%`;
 
   // With JavaScript the photo goes first, on its own, so the visitor sees it
@@ -138,9 +163,24 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
-      <h1 className="display text-3xl sm:text-5xl">
-        Deploy your <span className="text-gradient">battle station</span>
-      </h1>
+      {earlier ? (
+        <>
+          <h1 className="display text-3xl sm:text-5xl">
+            Post a <span className="text-gradient">glow-up</span>
+          </h1>
+          <p className="mt-3 text-sm text-muted">
+            New photos of the same rig, after{' '}
+            <Link to={buildPath(earlier.id)} className="font-semibold text-neon-cyan underline underline-offset-2">
+              {earlier.title}
+            </Link>
+            . It gets a roast of its own that knows the earlier one, and its page tells the story from before to after.
+          </p>
+        </>
+      ) : (
+        <h1 className="display text-3xl sm:text-5xl">
+          Deploy your <span className="text-gradient">battle station</span>
+        </h1>
+      )}
       <p className="mt-3 text-sm text-muted" aria-live="polite">
         {username ? (
           <>
@@ -153,6 +193,16 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {loaderData.suspension ? (
           <SuspendedNotice notice={loaderData.suspension} className="self-start" />
+        ) : glowUp?.refusal ? (
+          <div role="alert" className="panel grid gap-3 self-start p-6">
+            <h2 className="text-lg font-bold">No glow-up of that build</h2>
+            <p className="text-sm text-muted">{glowUp.refusal}</p>
+            <p className="text-sm">
+              <Link to="/upload" className="font-semibold text-neon-cyan underline underline-offset-2">
+                Upload a build of your own instead
+              </Link>
+            </p>
+          </div>
         ) : (
           <Form
             method="post"
@@ -170,6 +220,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           >
             <LandOnFault formId={form.id} errors={form.allErrors} />
             <input type="hidden" name="intent" value={finalizing ? 'finalize' : 'upload'} />
+            {earlier ? <input type="hidden" name={fields.glowUpOf.name} value={earlier.id} /> : null}
             <TextField
               field={fields.title}
               label="Build Title"
@@ -213,6 +264,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               // Told as soon as they are chosen, as the main photo is, by name.
               onChange={() => form.validate({ name: fields.photos.name })}
             />
+            {earlier ? <GlowUpParts id={fields.parts.id} earlier={earlier.parts} sent={sent?.parts} errors={form.allErrors} /> : null}
             <TagAndDescriptionFields
               description={{
                 props: getTextareaProps(fields.description),

@@ -44,6 +44,7 @@ const SPEC_CALLS = [
  */
 const EXTRA_CALLS = [
   'get /api/week',
+  'get /api/glow-ups',
   'post /api/verify-email',
   'get /api/competitions',
   'get /api/competitions/{id}',

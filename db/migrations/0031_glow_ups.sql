@@ -1,0 +1,2 @@
+ALTER TABLE `builds` ADD `glow_up_of` integer REFERENCES builds(id) ON DELETE SET NULL;--> statement-breakpoint
+CREATE INDEX `builds_glow_up_of_idx` ON `builds` (`glow_up_of`) WHERE "builds"."glow_up_of" is not null;
