@@ -49,8 +49,11 @@ export async function wordsBroken(page: Page, selector: string): Promise<string[
   });
 }
 
-/** The site's own labels, whose words stay whole: what a person presses, names a column or a field, or moves between pages by. */
-const LABELS = 'button, th, label, summary, nav a, [role="tab"], a[class*="uppercase"]';
+/**
+ * The site's own labels, whose words stay whole: what a person presses, names a column,
+ * a field or a part of the page, or moves between pages by.
+ */
+const LABELS = 'button, th, label, summary, nav a, [role="tab"], a[class*="uppercase"], h1, h2, h3, h4';
 
 /** What a person can press or type in, focusable or not. */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
