@@ -14,7 +14,7 @@ function WarningMessage({ message }: { message: string }) {
   return (
     <details className="group mt-1">
       <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-        <span className="line-clamp-2 group-open:hidden">{message}</span>
+        <span className="line-clamp-2 wrap-anywhere group-open:hidden">{message}</span>
         <span className="font-semibold text-neon-cyan underline">Read the warning</span>
       </summary>
       <p className="mt-2 whitespace-pre-line">{message}</p>

@@ -93,7 +93,13 @@ export default function AdminCompetition({ loaderData, actionData }: Route.Compo
   return (
     <section aria-labelledby="competition-title" className="max-w-2xl">
       <h2 id="competition-title" className="display text-2xl">
-        {competition ? `Edit “${competition.title}”` : 'New competition'}
+        {competition ? (
+          <>
+            Edit “<span className="wrap-anywhere">{competition.title}</span>”
+          </>
+        ) : (
+          'New competition'
+        )}
       </h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="mt-6 grid gap-5">
         <TextField field={fields.title} label="Title" type="text" maxLength={100} />

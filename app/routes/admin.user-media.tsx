@@ -50,7 +50,7 @@ export default function AdminUserMedia({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="media-title" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="media-title" className="display text-2xl">
-          @{username}&apos;s photos <span className="text-muted">({photos.length})</span>
+          <span className="wrap-anywhere">@{username}</span>&apos;s photos <span className="text-muted">({photos.length})</span>
         </h2>
         <Link to={`/admin/users/${id}`} className="font-semibold text-neon-cyan hover:underline">
           Back to @{username}

@@ -144,7 +144,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h2 id="member-title" className="display text-2xl">
+          <h2 id="member-title" className="display wrap-anywhere text-2xl">
             @{member.username}
           </h2>
           <p className="mt-1 text-sm text-muted">

@@ -73,7 +73,7 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 sm:py-8">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-        <h1 className="display min-w-0 text-2xl sm:text-3xl">
+        <h1 className="display wrap-anywhere min-w-0 text-2xl sm:text-3xl">
           <Link to={buildPath(build.id)} className="hover:text-neon-cyan">
             {build.title}
           </Link>

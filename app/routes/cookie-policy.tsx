@@ -54,7 +54,9 @@ export default function CookiePolicy() {
                   </thead>
                   <tbody>
                     <tr>
-                      <td className={cellClass}>Session</td>
+                      <th scope="row" className={cellClass}>
+                        Session
+                      </th>
                       <td className={cellClass}>
                         Keeps you signed in. It holds only a random session id, is signed so it cannot be tampered with, and is marked
                         httpOnly so scripts on the page cannot read it.
@@ -62,14 +64,18 @@ export default function CookiePolicy() {
                       <td className={cellClass}>30 days, renewed each time you visit; removed when you sign out.</td>
                     </tr>
                     <tr>
-                      <td className={cellClass}>Toast</td>
+                      <th scope="row" className={cellClass}>
+                        Toast
+                      </th>
                       <td className={cellClass}>
                         Carries a one-time notification, such as "Build uploaded", to the next page after you submit a form.
                       </td>
                       <td className={cellClass}>Short-lived; removed once the message has been shown.</td>
                     </tr>
                     <tr>
-                      <td className={cellClass}>Last change</td>
+                      <th scope="row" className={cellClass}>
+                        Last change
+                      </th>
                       <td className={cellClass}>
                         Only where RigRoast runs on several servers: a number marking your last change (a rating, a comment, an upload), so
                         the next page you see already shows it, whichever server answers. It says nothing about you.

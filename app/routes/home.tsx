@@ -111,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
                 <div className="flex flex-1 flex-col p-5">
-                  <h3 className="text-lg font-bold">{build.title}</h3>
+                  <h3 className="wrap-anywhere text-lg font-bold">{build.title}</h3>
                   <p className="flex items-center gap-2 text-sm">
                     <MemberLink username={build.username} /> <LevelBadge level={build.userLevel} />
                   </p>

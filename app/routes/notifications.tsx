@@ -119,7 +119,7 @@ function NotificationItem({ item, page, now }: { item: Item; page: number; now: 
             type="submit"
             name="intent"
             value="open"
-            className="text-left font-semibold text-ink underline-offset-4 hover:text-neon-cyan hover:underline"
+            className="wrap-anywhere text-left font-semibold text-ink underline-offset-4 hover:text-neon-cyan hover:underline"
           >
             {item.text}
           </button>

@@ -53,7 +53,7 @@ export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
                 <div className="flex items-start gap-4">
                   <CompetitionBadge badgeUrl={competition.badgeUrl} />
                   <div className="min-w-0 flex-1">
-                    <h2 id={`past-${competition.id}`} className="text-xl font-bold">
+                    <h2 id={`past-${competition.id}`} className="wrap-anywhere text-xl font-bold">
                       <Link to={`/competitions/${competition.id}`} className="hover:text-neon-cyan">
                         {competition.title}
                       </Link>

@@ -56,7 +56,7 @@ export default function SharedBuild({ loaderData }: Route.ComponentProps) {
   if (!build) return <Problem message="This shared build link has expired or does not exist." />;
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="display text-3xl sm:text-4xl">{build.title}</h1>
+      <h1 className="display wrap-anywhere text-3xl sm:text-4xl">{build.title}</h1>
       <p className="mt-2 text-sm">
         <MemberLink username={build.username} />
       </p>

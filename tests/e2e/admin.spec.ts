@@ -3,6 +3,9 @@ import { postBuild } from './support/builds';
 import { WIDTHS, wordsBroken } from './support/layout';
 import { signIn, signInAsNewAdmin, toasts, uniqueEmail } from './support/sign-in';
 
+/** The site's own words in the admin tables: buttons, the columns' names, an id (the first column), badges. */
+const ADMIN_TABLE_LABELS = 'main button, main th, main a[class*="uppercase"], main td:first-child, main td span[class*="uppercase"]';
+
 test('an admin finds a build with the search box and deletes it after confirming', async ({ page, baseURL, javaScriptEnabled }, info) => {
   test.setTimeout(60_000);
   await signInAsNewAdmin(page, info.project.name);
@@ -18,10 +21,10 @@ test('an admin finds a build with the search box and deletes it after confirming
   await expect(page).toHaveURL(/\/admin\/builds\?q=Condemned/);
   const rows = page.getByRole('table', { name: 'Builds' }).getByRole('row');
   await expect(rows).toHaveCount(2);
-  // The site's own words (Search, the columns' names, Delete) stay whole beside it, on a phone and a desktop.
+  // The site's own words (Search, the columns' names, the ids, Delete) stay whole beside it, on a phone and a desktop.
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await wordsBroken(page, 'main button, main th, main a[class*="uppercase"]'), `at ${width} px`).toEqual([]);
+    expect(await wordsBroken(page, ADMIN_TABLE_LABELS), `at ${width} px`).toEqual([]);
     await page.screenshot({ path: info.outputPath(`admin-builds-${width}.png`) });
   }
   // The Users tab keeps the search.
@@ -82,6 +85,11 @@ test('an admin disables and enables a member and toggles moderator, each after c
 
   await confirm(/^Make moderator @/, 'Make moderator', 'Moderator status updated successfully');
   await expect(row).toContainText('Moderator');
+  // Its badges ("Moderator", "Active") stay whole words beside the member's address, on a phone and a desktop.
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await wordsBroken(page, ADMIN_TABLE_LABELS), `at ${width} px`).toEqual([]);
+  }
   await confirm(/^Remove moderator @/, 'Remove moderator', 'Moderator status updated successfully');
   await expect(row.getByText('Moderator', { exact: true })).toHaveCount(0);
   await other.close();

@@ -36,7 +36,8 @@ export function AdminTable({
             <tr key={row.key}>
               {row.cells.map((cell, index) => (
                 <td key={headers[index]} data-label={headers[index]}>
-                  {cell}
+                  {/* A number (an id, a count) is the site's: it stays whole beside a member's longest word. */}
+                  {typeof cell === 'number' ? <span className="whitespace-nowrap tabular-nums">{cell}</span> : cell}
                 </td>
               ))}
             </tr>
@@ -56,7 +57,9 @@ export function Badge({ children, tone }: { children: ReactNode; tone: 'cyan' | 
     muted: 'border-line text-muted',
   };
   return (
-    <span className={`inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>{children}</span>
+    <span className={`wrap-break-word inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>
+      {children}
+    </span>
   );
 }
 

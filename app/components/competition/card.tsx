@@ -37,7 +37,7 @@ export function CompetitionCard({
       <div className="mt-4 flex items-start gap-4">
         <CompetitionBadge badgeUrl={competition.badgeUrl} />
         <div className="min-w-0">
-          <Heading className="text-lg font-bold">{competition.title}</Heading>
+          <Heading className="wrap-anywhere text-lg font-bold">{competition.title}</Heading>
           <p className="text-sm text-neon-cyan">{competition.theme}</p>
         </div>
       </div>

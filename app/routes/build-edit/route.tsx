@@ -89,7 +89,9 @@ export default function EditBuild({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-10 px-4 py-8 sm:py-12">
       <header className="grid gap-2">
-        <h1 className="display text-3xl sm:text-4xl">Edit {build.title}</h1>
+        <h1 className="display text-3xl sm:text-4xl">
+          Edit <span className="wrap-anywhere">{build.title}</span>
+        </h1>
         <p className="text-sm">
           <Link to={buildPath(build.id)} className="font-semibold text-neon-cyan underline underline-offset-2">
             Back to the build page

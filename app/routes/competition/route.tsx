@@ -110,7 +110,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
           <p className="text-xs font-bold uppercase tracking-widest">
             <StatusLabel status={competition.status} startDate={competition.startDate} endDate={competition.endDate} now={now} />
           </p>
-          <h1 className="display mt-2 text-3xl sm:text-5xl">{competition.title}</h1>
+          <h1 className="display wrap-anywhere mt-2 text-3xl sm:text-5xl">{competition.title}</h1>
           <p className="mt-2 text-neon-cyan">{competition.theme}</p>
           <p className="mt-4 max-w-3xl leading-relaxed whitespace-pre-line text-muted">{competition.description}</p>
           {open ? (

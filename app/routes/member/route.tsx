@@ -132,7 +132,7 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="member-name" className="panel flex min-w-0 flex-col items-center gap-4 self-start p-6 text-center">
         <Avatar username={member.username} avatarUrl={member.avatarUrl} size="xl" />
         <h1 id="member-name" className="flex max-w-full items-center justify-center gap-2 text-2xl font-bold">
-          <span className="min-w-0">@{member.username}</span>
+          <span className="wrap-anywhere min-w-0">@{member.username}</span>
           <LevelBadge level={member.level} />
         </h1>
         {member.bio ? <p className="whitespace-pre-line text-ink">{member.bio}</p> : null}

@@ -21,7 +21,10 @@ export async function rowsOf(page: Page, selector: string): Promise<number> {
 /**
  * The words of the site's own labels (buttons, table headers) that the lines break
  * inside ("SEARC" / "H"), each described; an empty list when every word is whole.
- * Text visually hidden for screen readers (a 1 px box) is not looked at.
+ * Not looked at: a member's text inside a label, which the site marks `wrap-anywhere`
+ * (it may be one word wider than a phone, and breaks by design); text visually hidden
+ * for screen readers (a 1 px box), hidden from people (a honeypot) or not drawn (a
+ * closed <details>, whose content still has a box).
  */
 export async function wordsBroken(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((elements) => {
@@ -29,8 +32,10 @@ export async function wordsBroken(page: Page, selector: string): Promise<string[
     for (const element of elements) {
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const box = node.parentElement?.getBoundingClientRect();
-        if (!box || box.width <= 1 || box.height <= 1) continue;
+        const parent = node.parentElement;
+        const box = parent?.getBoundingClientRect();
+        if (!parent || !box || box.width <= 1 || box.height <= 1 || !parent.checkVisibility()) continue;
+        if (parent.closest('.wrap-anywhere, [aria-hidden="true"], [inert]')) continue;
         for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
           const range = document.createRange();
           range.setStart(node, word.index);
@@ -43,6 +48,12 @@ export async function wordsBroken(page: Page, selector: string): Promise<string[
     return broken;
   });
 }
+
+/**
+ * The site's own labels, whose words stay whole: what a person presses, names a column,
+ * a field or a part of the page, or moves between pages by.
+ */
+const LABELS = 'button, th, label, summary, nav a, [role="tab"], a[class*="uppercase"], h1, h2, h3, h4';
 
 /** What a person can press or type in, focusable or not. */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
@@ -87,8 +98,9 @@ export async function controlsOffScreen(page: Page): Promise<string[]> {
 
 /**
  * What makes the page unfit for a `width` px window, each described: the page scrolls
- * sideways, or a control leaves the window; then the same with every <details> on
- * the page opened (menus, folded filters, dialogs). An empty list when it fits.
+ * sideways, a control leaves the window, or a word of the site's own labels breaks
+ * across lines; then the same with every <details> on the page opened (menus, folded
+ * filters, dialogs). An empty list when it fits.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
   const check = async () => {
@@ -99,6 +111,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return [
       ...(scrollWidth > clientWidth ? [`the page is ${scrollWidth} px wide in a ${clientWidth} px window`] : []),
       ...(await controlsOffScreen(page)),
+      ...(await wordsBroken(page, LABELS)).map((word) => `a label breaks inside a word: ${word}`),
     ];
   };
   const closed = await check();
