@@ -4,6 +4,8 @@ export default [
   index('routes/home.tsx'),
   route('gallery', 'routes/gallery.tsx'),
   route('leaderboard/:period?', 'routes/leaderboard.tsx'),
+  route('battles', 'routes/battles/route.tsx'),
+  route('battles/leaderboard', 'routes/battles.leaderboard.tsx'),
   route('build/:id', 'routes/build/route.tsx'),
   route('build/:id/edit', 'routes/build-edit/route.tsx'),
   route('build/:id/card.jpg', 'routes/build-card-image.ts'),

@@ -56,6 +56,12 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         typical rating, so one lucky 5-star vote cannot outrank a crowd favourite. Points are the stars a build was given in the period;
         ties go to more votes, then to the newer build.
       </p>
+      <p className="mt-2">
+        <Link to="/battles/leaderboard" className="font-semibold text-neon-cyan hover:underline">
+          Battle rankings
+        </Link>
+        <span className="text-muted">: builds ranked by head-to-head Rig Battles votes.</span>
+      </p>
       <PeriodTabs current={period} shown={shown.period} />
 
       <section aria-labelledby="rankings-title" className="mt-6">
