@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { battleOperations } from './battles';
 import { buildDetailOperations } from './build-details';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
@@ -21,6 +22,7 @@ export const operations: Operation[] = [
   ...buildOperations,
   ...buildDetailOperations,
   ...digestOperations,
+  ...battleOperations,
   ...memberOperations,
   ...uploadOperations,
   ...adminOperations,
