@@ -51,7 +51,7 @@ export default function BattleLeaderboard({ loaderData }: Route.ComponentProps) 
       {builds.length === 0 ? (
         <p className="panel mt-8 p-8 text-center text-muted">No battle votes yet: the first votes rank the first builds.</p>
       ) : (
-        <ol className="mt-8 grid grid-cols-1 gap-3">
+        <ol aria-label="Battle rankings" className="mt-8 grid grid-cols-1 gap-3">
           {builds.map((build) => (
             <li key={build.buildId} className="panel relative flex items-center gap-3 p-2 has-[a:focus-visible]:border-neon-cyan">
               <p className="display w-12 shrink-0 text-center text-xl text-neon-cyan">
