@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import type { BattleChoice } from '~/domain/battle-votes';
 import { ResponsiveImage } from '~/components/responsive-image';
+import { useHydrated } from '~/components/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
 import type { ImageSources } from '~/images/variants';
 
@@ -24,6 +25,7 @@ export function BattleVoteForms({ pair, voter }: { pair: { first: Side; second: 
   const busy = navigation.state !== 'idle';
   const canVote = voter?.canVote ?? false;
   const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const hydrated = useHydrated();
 
   const pick = (choice: BattleChoice) => {
     if (!canVote || busy) return;
@@ -76,8 +78,13 @@ export function BattleVoteForms({ pair, voter }: { pair: { first: Side; second: 
                 Can&apos;t decide
               </button>
             </Form>
-            <p className="hidden text-sm text-muted sm:block">Keyboard: ← picks A, → picks B.</p>
-            <p className="text-sm text-muted sm:hidden">Swipe left for A, right for B.</p>
+            {/* The keys and the swipe work only with JavaScript: without it the page does not offer them. */}
+            {hydrated ? (
+              <>
+                <p className="hidden text-sm text-muted sm:block">Keyboard: ← picks A, → picks B.</p>
+                <p className="text-sm text-muted sm:hidden">Swipe left for A, right for B.</p>
+              </>
+            ) : null}
           </>
         ) : voter ? (
           <p className="panel max-w-xl p-4 text-sm">
