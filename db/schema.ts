@@ -767,6 +767,23 @@ export const battleStandings = sqliteTable(
   ],
 );
 
+/**
+ * Each ranked build's place on the battle leaderboard as the first refit of a UTC day left it
+ * (day = days since 1970-01-01): what "biggest movers" compares today's places with. The
+ * refit job keeps five weeks of days.
+ */
+export const battleRankHistory = sqliteTable(
+  'battle_rank_history',
+  {
+    day: integer('day').notNull(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.buildId] }), index('battle_rank_history_build_idx').on(t.buildId)],
+);
+
 /** Every admin and moderator action: who did what to what, and when (newest first at /admin/audit). */
 export const auditLog = sqliteTable(
   'audit_log',

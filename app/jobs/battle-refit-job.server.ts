@@ -6,6 +6,7 @@ import {
   battleFitInput,
   battleRefitNeeded,
   battleVotedSince,
+  recordBattleRanks,
   saveBattleStandings,
 } from '~/models/battles.server';
 import { enqueueJob } from '~/queue/enqueue.server';
@@ -23,6 +24,7 @@ export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
  * Fits every listed build's battle strength to the counted votes (each member's weight
  * capped, domain/battles) and stores the standings the pages read. Nothing is fitted or
  * written when no vote arrived and no build was listed or hidden since the last fit. The
+ * day's first run keeps each build's place for the weekly digest's movers. The
  * next run comes ten minutes later (votes and listings ask for one sooner), or a few seconds on
  * when votes arrived during this fit: their own request found this job running.
  */
@@ -43,6 +45,7 @@ export const refitBattles: JobHandler = {
     }
     complete((tx) => {
       if (strengths) saveBattleStandings(tx, strengths, startedAt);
+      recordBattleRanks(tx, startedAt);
       const missed = battleVotedSince(tx, startedAt);
       scheduleBattleRefit(tx, new Date(Date.now() + (missed ? BATTLE_REFIT_DELAY_MS : BATTLE_REFIT_EVERY_MS)));
     });

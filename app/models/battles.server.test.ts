@@ -7,8 +7,10 @@ import {
   battleRefitNeeded,
   castBattleVote,
   nextBattle,
+  recordBattleRanks,
   revealBattle,
   saveBattleStandings,
+  weekBattleHighlights,
 } from './battles.server';
 import { hideBuild } from './moderation.server';
 import { setRatingDiscount } from './rating-discounts.server';
@@ -199,5 +201,32 @@ describe('what the refit reads', () => {
     standingsFor([a, b], new Date(Date.now() + 1000));
     expect(battleRefitNeeded()).toBe(false);
     expect(db().select().from(battleStandings).all()).toHaveLength(2);
+  });
+});
+
+describe('weekBattleHighlights', () => {
+  it('names the week’s winners by wins and the builds that climbed most since the week began', async () => {
+    const { builds, voter } = await arena();
+    const [a, b, c] = builds as [number, number, number];
+    const weekAgo = new Date(Date.now() - 7 * DAY);
+    const standing = (buildId: number, conservative: number) => ({ buildId, estimate: conservative + 1, sd: 0.5, conservative, votes: 20 });
+    // A week ago: a first, b second, c third.
+    saveBattleStandings(db(), [standing(a, 3), standing(b, 2), standing(c, 1)], weekAgo);
+    recordBattleRanks(db(), weekAgo);
+    // This week c won twice and b once; c is now first, b second, a third.
+    const second = aMember({ createdAt: new Date(Date.now() - 30 * DAY) }).id;
+    castBattleVote({ voterId: voter, first: c, second: a, choice: 'first' });
+    castBattleVote({ voterId: second, first: c, second: a, choice: 'first' });
+    castBattleVote({ voterId: voter, first: b, second: a, choice: 'first' });
+    saveBattleStandings(db(), [standing(a, 1), standing(b, 2), standing(c, 3)], new Date());
+    recordBattleRanks(db(), new Date());
+    const highlights = weekBattleHighlights(new Date(weekAgo.getTime() + 1000));
+    expect(highlights.winners.map((winner) => [winner.id, winner.wins, winner.votes])).toEqual([
+      [c, 2, 2],
+      [b, 1, 1],
+    ]);
+    expect(highlights.movers.map((mover) => [mover.id, mover.from, mover.to])).toEqual([[c, 3, 1]]);
+    await hideBuild(aMember({ isAdmin: true }), c);
+    expect(weekBattleHighlights(weekAgo).winners.map((winner) => winner.id)).toEqual([b]);
   });
 });

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
-import { auditLog, battleStandings, battleVotes, builds, users } from '../../db/schema';
+import { and, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { auditLog, battleRankHistory, battleStandings, battleVotes, builds, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import { type BattleOutcome, type BattleStrength, type BattleVote, choosePair, type PairPool, pairPool } from '~/domain/battles';
@@ -13,6 +13,7 @@ import {
   storedVote,
 } from '~/domain/battle-votes';
 import { REVIEW_STATUSES } from '~/domain/builds';
+import { utcDay } from '~/domain/progression';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { battleRefitJob } from '~/queue/job-types';
@@ -395,4 +396,92 @@ export function saveBattleStandings(writer: Writer, strengths: readonly BattleSt
 export function mayVoteNow(userId: number, now = new Date()): boolean {
   const member = db().select({ level: users.level, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get();
   return member !== undefined && mayVoteInBattles(member, env().BATTLE_MIN_LEVEL, now);
+}
+
+/** Days of battle rank history kept: the weekly digest looks back a week, with room to spare. */
+export const BATTLE_RANK_HISTORY_DAYS = 35;
+
+/**
+ * Keeps each ranked build's battle place as of `at`'s UTC day, once a day (the day's first
+ * fit), and forgets days past BATTLE_RANK_HISTORY_DAYS: what the weekly digest's biggest
+ * movers compare with. In the refit job's transaction, after the new standings.
+ */
+export function recordBattleRanks(writer: Writer, at: Date): void {
+  const day = utcDay(at);
+  writer
+    .delete(battleRankHistory)
+    .where(lt(battleRankHistory.day, day - BATTLE_RANK_HISTORY_DAYS))
+    .run();
+  if (writer.select({ day: battleRankHistory.day }).from(battleRankHistory).where(eq(battleRankHistory.day, day)).limit(1).get()) return;
+  const ranked = writer
+    .select({ buildId: battleStandings.buildId })
+    .from(battleStandings)
+    .innerJoin(builds, eq(builds.id, battleStandings.buildId))
+    .where(and(eq(builds.reviewStatus, 'approved'), sql`${battleStandings.votes} > 0`))
+    .orderBy(desc(battleStandings.conservative), desc(battleStandings.votes), desc(battleStandings.buildId))
+    .all();
+  for (let start = 0; start < ranked.length; start += STANDINGS_CHUNK)
+    writer
+      .insert(battleRankHistory)
+      .values(ranked.slice(start, start + STANDINGS_CHUNK).map((row, index) => ({ day, buildId: row.buildId, rank: start + index + 1 })))
+      .run();
+}
+
+/** A build the week's battles named: its title, owner and what it did. */
+export type BattleHighlight = { id: number; title: string; username: string };
+export type WeekBattleHighlights = {
+  /** Builds with the most battle wins in the week (ties: the higher conservative score), best first. */
+  winners: (BattleHighlight & { wins: number; votes: number })[];
+  /** Builds whose battle rank rose most since the week began (from the history's day at or before `since`). */
+  movers: (BattleHighlight & { from: number; to: number })[];
+};
+
+/** How many winners and movers the digest names. */
+const HIGHLIGHTS = 3;
+
+/**
+ * The week's battle winners and biggest movers since `since`, listed builds only, counted
+ * votes only (as the refit counts them), for the weekly digest. A mover's places are on
+ * the battle leaderboard: where the rank history had it on the last day at or before
+ * `since`, and where the last fit has it now; a build not ranked then is not a mover.
+ */
+export function weekBattleHighlights(since: Date, reader: Db = db()): WeekBattleHighlights {
+  const winners = reader.all<BattleHighlight & { wins: number; votes: number }>(sql`
+    with week as (
+      select v.build_low as build_id, v.outcome = 'low' as won from ${battleVotes} v
+      where v.created_at >= ${since.getTime()} and ${ratingCounts(sql`v.voter_id`)}
+      union all
+      select v.build_high, v.outcome = 'high' from ${battleVotes} v
+      where v.created_at >= ${since.getTime()} and ${ratingCounts(sql`v.voter_id`)}
+    )
+    select b.id, b.title, u.username, sum(w.won) as wins, count(*) as votes
+    from week w
+    join ${builds} b on b.id = w.build_id and b.review_status = 'approved'
+    join ${users} u on u.id = b.user_id
+    left join ${battleStandings} s on s.build_id = b.id
+    group by b.id
+    having wins > 0
+    order by wins desc, coalesce(s.conservative, -1e9) desc, b.id desc
+    limit ${HIGHLIGHTS}
+  `);
+  const then = reader.get<{ day: number | null }>(sql`select max(day) as day from ${battleRankHistory} where day <= ${utcDay(since)}`).day;
+  const movers =
+    then === null
+      ? []
+      : reader.all<BattleHighlight & { from: number; to: number }>(sql`
+    with now as (
+      select s.build_id, row_number() over (order by s.conservative desc, s.votes desc, s.build_id desc) as rank
+      from ${battleStandings} s join ${builds} b on b.id = s.build_id
+      where s.votes > 0 and b.review_status = 'approved'
+    )
+    select b.id, b.title, u.username, h.rank as "from", n.rank as "to"
+    from now n
+    join ${battleRankHistory} h on h.build_id = n.build_id and h.day = ${then}
+    join ${builds} b on b.id = n.build_id
+    join ${users} u on u.id = b.user_id
+    where h.rank > n.rank
+    order by h.rank - n.rank desc, n.rank
+    limit ${HIGHLIGHTS}
+  `);
+  return { winners, movers };
 }

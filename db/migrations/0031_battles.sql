@@ -1,3 +1,12 @@
+CREATE TABLE `battle_rank_history` (
+	`day` integer NOT NULL,
+	`build_id` integer NOT NULL,
+	`rank` integer NOT NULL,
+	PRIMARY KEY(`day`, `build_id`),
+	FOREIGN KEY (`build_id`) REFERENCES `builds`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `battle_rank_history_build_idx` ON `battle_rank_history` (`build_id`);--> statement-breakpoint
 CREATE TABLE `battle_standings` (
 	`build_id` integer PRIMARY KEY NOT NULL,
 	`estimate` real NOT NULL,
