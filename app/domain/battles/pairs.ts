@@ -11,6 +11,16 @@ export const RANDOM_PAIR_SHARE = 0.2;
 export const WINDOW_SD = 1;
 const MIN_NEIGHBOURS = 3;
 
+/**
+ * The anchor is the less sure of ANCHOR_DRAWS builds drawn in proportion to their sd, so
+ * votes go where they are needed and even out between refits; its partner is the most
+ * informative of PARTNER_CANDIDATES fresh builds drawn from its window (tuned in the
+ * simulation: nearest-only partners rank worse, as comparing equals says little about
+ * where they stand in the field).
+ */
+const ANCHOR_DRAWS = 2;
+const PARTNER_CANDIDATES = 3;
+
 // Draws before a wider search: a few random picks find a fresh pair almost always; the
 // wider searches are for a voter who has seen most of the neighbourhood.
 const RANDOM_TRIES = 8;
@@ -98,6 +108,15 @@ function anchorAt(pool: PairPool, random: () => number): number {
   return low;
 }
 
+/**
+ * What a vote on the pair is expected to teach: the Bradley-Terry information p(1 - p) of
+ * the pair by the current estimates, times how unsure we are of the two builds.
+ */
+function pairInformation(pool: PairPool, a: number, b: number): number {
+  const p = 1 / (1 + Math.exp(pool.estimates[b]! - pool.estimates[a]!));
+  return p * (1 - p) * (pool.sds[a]! ** 2 + pool.sds[b]! ** 2);
+}
+
 /** A partner for `anchor` close in estimate; the window widens when the voter has seen its pairs. */
 function partnerFor(pool: PairPool, anchor: number, { usable, fresh }: Checks, random: () => number): number | null {
   const size = pool.ids.length;
@@ -105,11 +124,17 @@ function partnerFor(pool: PairPool, anchor: number, { usable, fresh }: Checks, r
   for (let reach = WINDOW_SD * pool.sds[anchor]!; reach < Infinity; reach *= 4) {
     const from = Math.max(0, Math.min(anchor - MIN_NEIGHBOURS, firstAtMost(pool.estimates, estimate + reach)));
     const to = Math.min(size - 1, Math.max(anchor + MIN_NEIGHBOURS, firstAtMost(pool.estimates, estimate - reach)));
-    for (let attempt = 0; attempt < PARTNER_TRIES; attempt++) {
+    let best = -1;
+    let bestScore = -1;
+    for (let attempt = 0, found = 0; attempt < PARTNER_TRIES && found < PARTNER_CANDIDATES; attempt++) {
       let partner = from + below(to - from, random);
       if (partner >= anchor) partner += 1;
-      if (usable(partner) && fresh(anchor, partner)) return partner;
+      if (!usable(partner) || !fresh(anchor, partner)) continue;
+      found += 1;
+      const score = pairInformation(pool, anchor, partner);
+      if (score > bestScore) [best, bestScore] = [partner, score];
     }
+    if (best >= 0) return best;
     if (from === 0 && to === size - 1) break;
   }
   // Every build near enough was seen: walk outwards until a fresh pair or the end.
@@ -123,7 +148,11 @@ function partnerFor(pool: PairPool, anchor: number, { usable, fresh }: Checks, r
 
 function informativePair(pool: PairPool, checks: Checks, random: () => number): [number, number] | null {
   for (let attempt = 0; attempt < ANCHOR_TRIES; attempt++) {
-    const anchor = anchorAt(pool, random);
+    let anchor = anchorAt(pool, random);
+    for (let draw = 1; draw < ANCHOR_DRAWS; draw++) {
+      const other = anchorAt(pool, random);
+      if (pool.sds[other]! > pool.sds[anchor]!) anchor = other;
+    }
     if (!checks.usable(anchor)) continue;
     const partner = partnerFor(pool, anchor, checks, random);
     if (partner !== null) return [anchor, partner];
