@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PART_CATEGORIES, PART_SOURCES, PART_STATUSES } from '../app/domain/build-parts';
 import { BUILD_TAG_SLUGS, type BuildTag } from '../app/domain/build-tags';
+import { BATTLE_STORED_OUTCOMES } from '../app/domain/battle-votes';
 import { REVIEW_STATUSES } from '../app/domain/builds';
 import { ALT_AUTHORS } from '../app/domain/photo-alt';
 import { DEFAULT_ROAST_INTENSITY, ROAST_INTENSITIES } from '../app/domain/roast-intensity';
@@ -713,6 +714,81 @@ export const leaderboardStandings = sqliteTable(
     score: real('score').notNull(),
   },
   (t) => [primaryKey({ columns: [t.period, t.position] }), index('leaderboard_standings_build_idx').on(t.buildId)],
+);
+
+/**
+ * One member's verdict on a pair of builds in Rig Battles (decision 027): the pair is kept
+ * in id order (domain/battles pairKey), so the unique index allows one vote per member per
+ * pair whichever side each build was shown on, and the outcome names the winner by that
+ * order. The network is kept as on ratings, for vote integrity.
+ */
+export const battleVotes = sqliteTable(
+  'battle_votes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    voterId: integer('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buildLow: integer('build_low')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    buildHigh: integer('build_high')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: BATTLE_STORED_OUTCOMES }).notNull(),
+    network: text('network'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('battle_votes_pair_unique').on(t.voterId, t.buildLow, t.buildHigh),
+    index('battle_votes_low_idx').on(t.buildLow),
+    index('battle_votes_high_idx').on(t.buildHigh),
+    // The refit job asks whether votes arrived during its fit; the weekly highlights read a week.
+    index('battle_votes_created_idx').on(t.createdAt),
+    check('battle_votes_pair_order', sql`${t.buildLow} < ${t.buildHigh}`),
+  ],
+);
+
+/**
+ * Each build's battle strength as the refit job last fitted it (decision 027): the
+ * estimate on the logit scale, its standard deviation, and the conservative score the
+ * battle leaderboard ranks by. Pages read these rows; a build hidden since is skipped
+ * when read.
+ */
+export const battleStandings = sqliteTable(
+  'battle_standings',
+  {
+    buildId: integer('build_id')
+      .primaryKey()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    estimate: real('estimate').notNull(),
+    sd: real('sd').notNull(),
+    conservative: real('conservative').notNull(),
+    votes: integer('votes').notNull(),
+    fittedAt: integer('fitted_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('battle_standings_rank_idx').on(t.conservative),
+    // Pair choice keeps its pool per fit: the newest fitted_at says whether it is current.
+    index('battle_standings_fitted_idx').on(t.fittedAt),
+  ],
+);
+
+/**
+ * Each ranked build's place on the battle leaderboard as the first refit of a UTC day left it
+ * (day = days since 1970-01-01): what "biggest movers" compares today's places with. The
+ * refit job keeps five weeks of days.
+ */
+export const battleRankHistory = sqliteTable(
+  'battle_rank_history',
+  {
+    day: integer('day').notNull(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.buildId] }), index('battle_rank_history_build_idx').on(t.buildId)],
 );
 
 /** Every admin and moderator action: who did what to what, and when (newest first at /admin/audit). */

@@ -65,6 +65,8 @@ const KEPT: readonly KeptPage[] = [
     forOneVisitor: true,
   },
   { path: new RegExp(`^/leaderboard(?:/(?:${LEADERBOARD_PERIODS.join('|')}))?$`), forOneVisitor: true },
+  // /battles itself draws a pair at random for each visit: never kept.
+  { path: /^\/battles\/leaderboard$/, forOneVisitor: true },
   {
     path: new RegExp(`^/build/${ID}$`),
     params: {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ownBuildSchema } from './contract/account';
+import type { battleEntrySchema, battleVoteResultSchema, nextBattleSchema } from './contract/battles';
 import type { buildExtrasSchema, partJsonSchema, photoJsonSchema } from './contract/build-details';
 import type { competitionDetailSchema } from './contract/competitions';
 import type { publicMemberSchema } from './contract/members';
@@ -22,6 +23,7 @@ import type { CompetitionWin, JuryWinner, PastCompetition, Winner } from '~/doma
 import type { ContestEntry } from '~/models/competition-contest.server';
 import { imageSource, imageSources } from '~/images/records.server';
 import type { LeaderboardEntry } from '~/models/leaderboards.server';
+import type { BattleEntry, BattlePair, BattleReveal, BattleSide } from '~/models/battles.server';
 import { buildTagsOf } from '~/models/build-details.server';
 import { listParts } from '~/models/build-parts.server';
 import { type BuildPhoto, listBuildPhotos } from '~/models/build-photos.server';
@@ -187,4 +189,41 @@ export function apiPastCompetitions(competitions: PastCompetition[]) {
     ),
   );
   return competitions.map((competition) => apiPastCompetition(competition, photoUrl));
+}
+
+/** The next battle's two builds, photos only (GET /api/battles/next). */
+export function apiBattlePair(pair: BattlePair | null): z.infer<typeof nextBattleSchema> {
+  if (!pair) return { pair: null };
+  const photoUrl = photoUrls([pair.first, pair.second]);
+  const side = (build: BattleSide) => ({ id: build.id, imageUrl: photoUrl(build), imageAlt: build.photoAlt });
+  return { pair: { first: side(pair.first), second: side(pair.second) } };
+}
+
+/** A pair revealed after a vote, in id order, each with its standing. */
+export function apiBattleReveal(reveal: BattleReveal): z.infer<typeof battleVoteResultSchema>['builds'] {
+  const photoUrl = photoUrls([reveal.low, reveal.high]);
+  return [reveal.low, reveal.high].map((side) => ({
+    id: side.id,
+    title: side.title,
+    username: side.username,
+    imageUrl: photoUrl(side),
+    imageAlt: photoAlt(side.photoAlt, side.title),
+    standing: side.standing && { rank: side.standing.rank, votes: side.standing.votes, certainty: side.standing.certainty },
+  }));
+}
+
+/** The battle leaderboard's entries, with their photos' URLs read in one query. */
+export function apiBattleLeaderboard(entries: BattleEntry[]): z.infer<typeof battleEntrySchema>[] {
+  const photoUrl = photoUrls(entries);
+  return entries.map((entry) => ({
+    rank: entry.rank,
+    id: entry.buildId,
+    title: entry.title,
+    username: entry.username,
+    imageUrl: photoUrl(entry),
+    imageAlt: photoAlt(entry.photoAlt, entry.title),
+    votes: entry.votes,
+    certainty: entry.certainty,
+    score: entry.conservative,
+  }));
 }

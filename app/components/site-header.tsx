@@ -13,6 +13,7 @@ const links = [
   { to: '/', label: 'Home', end: true },
   { to: '/gallery', label: 'Gallery', end: false },
   { to: '/leaderboard', label: 'Leaderboard', end: false },
+  { to: '/battles', label: 'Battles', end: false },
   { to: '/competitions', label: 'Competitions', end: false },
 ];
 // Five links, Upload and the account need about 860 px: below the lg breakpoint they are in the menu.

@@ -56,6 +56,8 @@ export const RATE_LIMITS = {
     perBuild: { bucket: 'ai-reply:member-build', limit: 3, windowMs: DAY },
     perMember: { bucket: 'ai-reply:member', limit: 20, windowMs: DAY },
   },
+  /** Rig Battles votes: one a few seconds is a keen member; a script voting faster is stopped (its weight is capped besides). */
+  battleVote: { perMember: { bucket: 'battle-vote:user', limit: 600, windowMs: HOUR } },
   /** Asking the model again for a roast the built-in roaster wrote because it was too slow: each is minutes of a CPU host's time. */
   modelRoast: { perMember: { bucket: 'model-roast:user', limit: 5, windowMs: DAY } },
 } as const satisfies Record<string, Record<string, RateLimit>>;

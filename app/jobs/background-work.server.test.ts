@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import {
   ALT_BACKFILL_JOB,
+  BATTLE_REFIT_JOB,
   COMPETITION_CLOSING_JOB,
   HOUSEKEEPING_JOB,
   INTEGRITY_SCAN_JOB,
@@ -28,6 +29,7 @@ describe('startBackgroundWork', () => {
     expect(queuedTypes()).toEqual(
       [
         ALT_BACKFILL_JOB,
+        BATTLE_REFIT_JOB,
         COMPETITION_CLOSING_JOB,
         HOUSEKEEPING_JOB,
         INTEGRITY_SCAN_JOB,

@@ -3,6 +3,7 @@ import {
   AI_REPLY_JOB,
   ALT_BACKFILL_JOB,
   BACKUP_JOB,
+  BATTLE_REFIT_JOB,
   COMPETITION_CLOSING_JOB,
   DESCRIBE_PHOTO_JOB,
   HOUSEKEEPING_JOB,
@@ -26,6 +27,7 @@ import type { Db } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { isPrimary } from '~/services/primary.server';
+import { refitBattles, scheduleBattleRefit } from './battle-refit-job.server';
 import { closeCompetitions, scheduleCompetitionClosing } from './competition-closing-job.server';
 import { altBackfill, draftPhotoAlt, scheduleAltBackfill } from './describe-photo-job.server';
 import { housekeeping, scheduleHousekeeping } from './housekeeping.server';
@@ -52,7 +54,7 @@ export type BackgroundWork = {
  * Starts this instance's background work, the one call the server makes. On the
  * LiteFS primary it first queues the recurring jobs (housekeeping, leaderboards,
  * competition closing, the weekly digest, the trending heats, the vote-integrity scan, the search index's merge,
- * the alt-text backfill, the scheduled backups with BACKUP_DIR set; one of each, however often it starts),
+ * the alt-text backfill, the battle strengths' refit, the scheduled backups with BACKUP_DIR set; one of each, however often it starts),
  * puts image files in place and loads the Ollama model (the first roast then pays no
  * load); everywhere it starts the job runner, which idles wherever this instance is not
  * the primary.
@@ -67,6 +69,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
     scheduleIntegrityScan(db);
     scheduleSearchIndexMerge(db);
     scheduleAltBackfill(db);
+    scheduleBattleRefit(db);
     if (config.BACKUP_DIR) scheduleBackups(db);
     // In the background: after an upgrade it may move many files, and readers look in both folders meanwhile.
     reconcileImageFiles().catch((error: unknown) => log.error('Could not put the image files in place', error));
@@ -85,7 +88,7 @@ export function startBackgroundWork(db: Db, config: Env, { primary }: { primary:
  * the photos' alt-text drafts,
  * the AI's writing (roasts and RoastBot replies), upkeep (housekeeping,
  * leaderboard rankings, closing competitions, the trending heats, the vote-integrity
- * scan, the search index's merge and the alt-text backfill, which are quick and must keep up),
+ * scan, the search index's merge, the alt-text backfill and the battles' refit, which are quick and must keep up),
  * mail (notifications and the weekly digest, which wait on the mail server), and
  * images (the variants an upload did not wait for: one at a time, so AVIF encoding
  * takes at most one core from the uploads, screening and pages), and the scheduled
@@ -112,6 +115,7 @@ export function createJobRunner(config: Env): JobRunner {
           [INTEGRITY_SCAN_JOB]: scanVoteIntegrity,
           [SEARCH_INDEX_JOB]: mergeSearchIndexJob,
           [ALT_BACKFILL_JOB]: altBackfill,
+          [BATTLE_REFIT_JOB]: refitBattles,
         },
       },
       { name: 'mail', concurrency: 2, handlers: { [NOTIFY_JOB]: deliverNotifications, [WEEKLY_DIGEST_JOB]: weeklyDigest } },

@@ -94,12 +94,13 @@ describe('publishing a build', () => {
     ]);
   });
 
-  it("with screening off, lists the build at once and queues its roast and the photo's description", async () => {
+  it("with screening off, lists the build at once and queues its roast, the photo's description and a battle refit", async () => {
     const id = await build('open rig', T);
     expect(findBuild(id)?.reviewStatus).toBe('approved');
     expect(jobRows()).toEqual([
       { type: 'roast', key: `roast:${id}`, payload: { buildId: id } },
       { type: 'describe-photo', key: `describe-photo:build:${id}`, payload: { buildId: id } },
+      { type: 'battle-refit', key: 'battle-refit', payload: {} },
     ]);
   });
 

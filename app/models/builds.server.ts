@@ -3,6 +3,7 @@ import { builds, comments, ratings, tempUploads, users } from '../../db/schema';
 import { enqueueJob, hasActiveJob } from '~/queue/enqueue.server';
 import { describePhotoJob, lookJob, roastJob, screenJob } from '~/queue/job-types';
 import { settleImageFiles } from '~/images/storage.server';
+import { requestBattleRefit } from './battles.server';
 import { type BuildDetails, setBuildTags } from './build-details.server';
 import { addPhotoIn } from './build-photos.server';
 import { addOwnerPartsIn, confirmedParts } from './build-parts.server';
@@ -230,7 +231,10 @@ export async function createBuild(
     // After the look, in its lane: the photo's alt text, which the owner may then change.
     enqueueJob(tx, describePhotoJob({ buildId: id }), now);
     recordUpload(tx, userId, now);
-    if (!screening) recordBuildListed(tx, id, now);
+    if (!screening) {
+      recordBuildListed(tx, id, now);
+      requestBattleRefit(tx, now.getTime());
+    }
     return { ok: true, buildId: id };
   });
   if (result.ok) await settleImageFiles([imageId, ...extraImageIds]);
@@ -400,6 +404,7 @@ export function approveBuildIn(writer: Writer, buildId: number, now = new Date()
   writer.update(builds).set({ reviewStatus: 'approved', reviewReason: null, lookPending: false }).where(eq(builds.id, buildId)).run();
   if (!build.roast) enqueueJob(writer, roastJob(buildId), now);
   recordBuildListed(writer, buildId, now);
+  requestBattleRefit(writer, now.getTime());
   return build.imageId;
 }
 

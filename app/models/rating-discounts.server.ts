@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { ratingDiscounts, ratings, users } from '../../db/schema';
 import { type Actor, recordAudit } from './audit.server';
+import { requestBattleRefit } from './battles.server';
 import { isDiscounted } from './counted-ratings.server';
 import { recomputeScores } from './scores.server';
 import { targetOf } from './staff-targets.server';
@@ -19,7 +20,8 @@ export type DiscountResult =
  * or a juror of a competition that has not closed, whose stars decide its jury prize).
  * The rows stay; the rule in counted-ratings.server.ts reads the discount. The stored
  * aggregates (the rated builds' totals, their owners' reputation) are recounted in the
- * same transaction, the leaderboards are asked to rank again, and the audit log says
+ * same transaction, the leaderboards are asked to rank again (and the battle strengths to be
+ * fitted again without or with the member's battle votes), and the audit log says
  * who and why. Experience and achievements already earned stay: the award ledger does not
  * keep, past two days, which rating earned what (decision 011).
  */
@@ -47,6 +49,7 @@ export function setRatingDiscount(
       tx.delete(ratingDiscounts).where(eq(ratingDiscounts.userId, memberId)).run();
     }
     recountRatedBy(tx, memberId, now);
+    requestBattleRefit(tx, now.getTime());
     recordAudit(
       tx,
       actor,

@@ -8,6 +8,7 @@ import { modelRoastJob, roastJob } from '~/queue/job-types';
 import { BUILTIN_MODEL_NAME, type RoastAuthor, type RoastFacts, roastFactsSchema, type RoastView, spottedList } from '~/roast/facts';
 import { db, type Writer } from '~/services/db.server';
 import { screeningVerdict, type ScreeningThresholds } from '~/roast/screening/verdict';
+import { requestBattleRefit } from './battles.server';
 import { suspensionOf } from './member-moderation.server';
 import { unlistBuild } from './moderation.server';
 import { recordBuildListed, recordRoast } from './progression.server';
@@ -99,6 +100,7 @@ export function saveScreening(tx: Writer, buildId: number, screened: ScreeningOu
   if (result.outcome === 'approved') {
     if (!build?.lookPending) enqueueJob(tx, roastJob(buildId), now);
     recordBuildListed(tx, buildId, now);
+    requestBattleRefit(tx, now.getTime());
   }
   return result;
 }

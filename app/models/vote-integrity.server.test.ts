@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { castBattleVote } from './battles.server';
 import { rateBuild } from './ratings.server';
 import { setRatingDiscount } from './rating-discounts.server';
 import { detectBursts, detectFocus, detectRings, latestIntegrityScan, saveIntegrityScan, scanFindings } from './vote-integrity.server';
 import { BURST, FOCUS } from '~/domain/vote-integrity';
 import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { aListedBuild, aMember } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
@@ -93,6 +95,19 @@ describe('detectRings: members rating each other highly', () => {
   it('finds four members who give each other 5 stars and little else', async () => {
     const ring = await ringOf(4);
     expect(detectRings(db())).toEqual([{ memberIds: ring, insideRatings: 12, highRatings: 12 }]);
+  });
+
+  it('finds four members who vote for each other’s builds in Rig Battles, as it finds them in ratings', async () => {
+    vi.stubEnv('BATTLE_MIN_LEVEL', '1');
+    resetEnv();
+    const members = Array.from({ length: 4 }, () => member(start - 100 * DAY));
+    const buildOf = new Map<number, number>();
+    for (const id of members) buildOf.set(id, await aListedBuild({ userId: id }));
+    const outsider = await aListedBuild();
+    for (const voter of members)
+      for (const partner of members)
+        if (voter !== partner) castBattleVote({ voterId: voter, first: outsider, second: buildOf.get(partner)!, choice: 'second' });
+    expect(detectRings(db())).toEqual([{ memberIds: members, insideRatings: 12, highRatings: 12 }]);
   });
 
   it('finds no trio, and no four who rate others as much as each other', async () => {

@@ -120,16 +120,23 @@ export type RingFinding = { memberIds: number[]; insideRatings: number; highRati
 
 /**
  * Members who give most of their high ratings to partners who rate them highly back,
- * linked into groups by those mutual ratings. The heavy part is one pass of grouping
+ * linked into groups by those mutual ratings. A battle vote for a build counts as a high
+ * rating of its owner, so a ring that votes for each other in Rig Battles is found too. The heavy part is one pass of grouping
  * in SQL; the few members it leaves are joined into groups here.
  */
 export function detectRings(reader: Reader): RingFinding[] {
   const edges = reader.all<{ rater: number; partner: number; n: number; inside: number; total: number }>(sql`
     with liked as materialized (
-      select r.user_id as rater, b.user_id as owner, count(*) as n
-      from ratings r join builds b on b.id = r.build_id
-      where r.rating >= ${RING.minStars}
-      group by r.user_id, b.user_id
+      select rater, owner, count(*) as n from (
+        select r.user_id as rater, b.user_id as owner
+        from ratings r join builds b on b.id = r.build_id
+        where r.rating >= ${RING.minStars}
+        union all
+        select v.voter_id, b.user_id
+        from battle_votes v join builds b on b.id = iif(v.outcome = 'low', v.build_low, v.build_high)
+        where v.outcome <> 'draw'
+      )
+      group by rater, owner
     ),
     mutual as materialized (
       select a.rater, a.owner as partner, a.n from liked a join liked b on b.rater = a.owner and b.owner = a.rater
@@ -202,7 +209,7 @@ export async function scanFindings(reader: Db, between: () => Promise<unknown> =
       key: `ring-${ring.memberIds[0]}`,
       summary: `${ring.memberIds.length} members rate each other’s builds ${RING.minStars}+ stars`,
       evidence: [
-        `${ring.insideRatings} of their ${ring.highRatings} ratings of ${RING.minStars}+ stars (${percent(ring.insideRatings / ring.highRatings)}) go to members who rate them back`,
+        `${ring.insideRatings} of their ${ring.highRatings} ratings of ${RING.minStars}+ stars and battle votes (${percent(ring.insideRatings / ring.highRatings)}) go to members who rate them back`,
         `each has at least ${RING.minPartners} such partners`,
       ],
       accounts: ring.memberIds.map((id) => ({ id, note: '' })),

@@ -22,6 +22,7 @@ export const SEARCH_INDEX_JOB = 'search-index';
 export const BACKUP_JOB = 'backup';
 export const DESCRIBE_PHOTO_JOB = 'describe-photo';
 export const ALT_BACKFILL_JOB = 'alt-backfill';
+export const BATTLE_REFIT_JOB = 'battle-refit';
 
 /** Screens a new build's photo before it is listed. */
 export const screenJob = (buildId: number) => ({ type: SCREEN_JOB, key: `screen:${buildId}`, payload: { buildId } }) satisfies NewJob;
@@ -100,3 +101,6 @@ export const describePhotoJob = (ref: PhotoRef) =>
 
 /** Queues the describe job for photos that have no alt text yet, a few at a time; one queued or running at a time. */
 export const altBackfillJob = (runAt: Date) => ({ type: ALT_BACKFILL_JOB, key: ALT_BACKFILL_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;
+
+/** Fits the Rig Battles strengths to every vote again and stores the standings; one queued or running at a time. */
+export const battleRefitJob = (runAt: Date) => ({ type: BATTLE_REFIT_JOB, key: BATTLE_REFIT_JOB, runAt, maxAttempts: 3 }) satisfies NewJob;

@@ -61,7 +61,11 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         <Link to="/glow-ups" className="font-semibold text-neon-cyan underline underline-offset-2">
           Best glow-ups
         </Link>
-        , the rigs whose rating went up most after an upgrade.
+        , the rigs whose rating went up most after an upgrade, and the{' '}
+        <Link to="/battles/leaderboard" className="font-semibold text-neon-cyan underline underline-offset-2">
+          Battle rankings
+        </Link>
+        , builds ranked by head-to-head Rig Battles votes.
       </p>
       <PeriodTabs current={period} shown={shown.period} />
 

@@ -108,6 +108,8 @@ const settings = z.object({
   SCREENING_FACE_HOLD: fraction.default(0.8),
   // How long, beyond the local models, a new build's listing waits for the vision model's look.
   SCREENING_LOOK_WAIT_MS: wholeNumber(0, 600_000, 'must be between 0 and 600000').default(10_000),
+  // Rig Battles: the level a member needs to vote, unless their account is old enough (domain/battle-votes.ts).
+  BATTLE_MIN_LEVEL: wholeNumber(1, 1000, 'must be between 1 and 1000').default(2),
   // Scheduled backups on the primary (app/jobs/scheduled-backups.server.ts): off unless BACKUP_DIR is set.
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: duration.default(86_400_000),

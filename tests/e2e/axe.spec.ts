@@ -51,6 +51,8 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
     // The owner's editor: its photo descriptions' fields among the rest.
     `/build/${buildId}/edit`,
     '/leaderboard',
+    '/battles',
+    '/battles/leaderboard',
     '/competitions',
     `/u/${username}`,
     '/upload',
@@ -65,7 +67,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
   const guest = await browser.newContext({ javaScriptEnabled });
   await guest.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const visitor = await guest.newPage();
-  for (const path of ['/', `/build/${buildId}`, '/auth', '/no/such/page']) await check(visitor, path);
+  for (const path of ['/', `/build/${buildId}`, '/battles', '/auth', '/no/such/page']) await check(visitor, path);
   await guest.close();
   await stage?.context().close();
 });

@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { battleOperations } from './battles';
 import { buildDetailOperations } from './build-details';
 import { buildOperations } from './builds';
 import type { Operation } from './common';
@@ -23,6 +24,7 @@ export const operations: Operation[] = [
   ...buildDetailOperations,
   ...digestOperations,
   ...glowUpOperations,
+  ...battleOperations,
   ...memberOperations,
   ...uploadOperations,
   ...adminOperations,

@@ -40,11 +40,14 @@ const SPEC_CALLS = [
  * description, tags, parts and extra photos, and its photos' descriptions (alt text); members' public pages; the gallery's search; roast reactions;
  * a fresh roast; a member's data: its download and deleting the account; the moderation queue's held extra photos;
  * admins' competitions with their series and jury; vote integrity (findings, a scan now,
- * discounting a member's ratings).
+ * discounting a member's ratings); Rig Battles (the next pair, a vote, the battle leaderboard).
  */
 const EXTRA_CALLS = [
   'get /api/week',
   'get /api/glow-ups',
+  'get /api/battles/next',
+  'post /api/battles/vote',
+  'get /api/battles/leaderboard',
   'post /api/verify-email',
   'get /api/competitions',
   'get /api/competitions/{id}',

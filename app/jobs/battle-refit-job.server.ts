@@ -1,0 +1,54 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { capInfluence, fitStrengths } from '~/domain/battles';
+import {
+  BATTLE_REFIT_DELAY_MS,
+  BATTLE_REFIT_EVERY_MS,
+  battleFitInput,
+  battleRefitNeeded,
+  battleVotedSince,
+  recordBattleRanks,
+  saveBattleStandings,
+} from '~/models/battles.server';
+import { enqueueJob } from '~/queue/enqueue.server';
+import { battleRefitJob } from '~/queue/job-types';
+import type { JobHandler } from '~/queue/runner.server';
+import type { Writer } from '~/services/db.server';
+import { log } from '~/services/log.server';
+
+/** Queues the next refit of the battle strengths at `runAt`, unless one is queued or running. */
+export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
+  enqueueJob(writer, battleRefitJob(runAt));
+}
+
+/**
+ * Fits every listed build's battle strength to the counted votes (each member's weight
+ * capped, domain/battles) and stores the standings the pages read. Nothing is fitted or
+ * written when no vote arrived and no build was listed or hidden since the last fit. The
+ * day's first run keeps each build's place for the weekly digest's movers. The
+ * next run comes ten minutes later (votes and listings ask for one sooner), or a few seconds on
+ * when votes arrived during this fit: their own request found this job running.
+ */
+export const refitBattles: JobHandler = {
+  async run({ complete }) {
+    const startedAt = new Date();
+    let strengths = null;
+    if (battleRefitNeeded()) {
+      const input = battleFitInput();
+      await nextTurn();
+      const started = performance.now();
+      strengths = fitStrengths(input.buildIds, capInfluence(input.votes), input.warmStart);
+      log.info('Battle strengths fitted', {
+        builds: input.buildIds.length,
+        votes: input.votes.length,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    complete((tx) => {
+      if (strengths) saveBattleStandings(tx, strengths, startedAt);
+      recordBattleRanks(tx, startedAt);
+      const missed = battleVotedSince(tx, startedAt);
+      scheduleBattleRefit(tx, new Date(Date.now() + (missed ? BATTLE_REFIT_DELAY_MS : BATTLE_REFIT_EVERY_MS)));
+    });
+  },
+  giveUp: (tx) => scheduleBattleRefit(tx, new Date(Date.now() + BATTLE_REFIT_EVERY_MS)),
+};
