@@ -85,7 +85,7 @@ export default defineConfig(({ command, mode }) => ({
       // The server build's entry is our own HTTP server, which embeds the
       // React Router build (see server/main.ts); beside it, the image
       // screening process that the server forks (app/roast/screening), the
-      // vote-integrity scan's thread (app/jobs/integrity-worker.ts) and the
+      // upkeep threads (app/jobs/worker-thread.server.ts) and the
       // `npm run admin` command (server/admin-cli.ts).
       build: {
         rollupOptions: {
@@ -94,6 +94,7 @@ export default defineConfig(({ command, mode }) => ({
             'screening-worker': './app/roast/screening/worker.ts',
             'admin-cli': './server/admin-cli.ts',
             'integrity-worker': './app/jobs/integrity-worker.ts',
+            'battle-fit-worker': './app/jobs/battle-fit-worker.ts',
           },
         },
       },

@@ -1,9 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { capInfluence, fitStrengths } from '~/domain/battles';
+import type { BattleStrength } from '~/domain/battles';
 import {
   BATTLE_REFIT_DELAY_MS,
   BATTLE_REFIT_EVERY_MS,
-  battleFitInput,
+  fitBattleStrengths,
   battleRefitNeeded,
   battleVotedSince,
   recordBattleRanks,
@@ -14,6 +13,7 @@ import { battleRefitJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
+import { inWorkerThread } from './worker-thread.server';
 
 /** Queues the next refit of the battle strengths at `runAt`, unless one is queued or running. */
 export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
@@ -22,7 +22,7 @@ export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
 
 /**
  * Fits every listed build's battle strength to the counted votes (each member's weight
- * capped, domain/battles) and stores the standings the pages read. Nothing is fitted or
+ * capped, domain/battles), in a worker thread, and stores the standings the pages read. Nothing is fitted or
  * written when no vote arrived and no build was listed or hidden since the last fit. The
  * day's first run keeps each build's place for the weekly digest's movers. The
  * next run comes ten minutes later (votes and listings ask for one sooner), or a few seconds on
@@ -31,15 +31,14 @@ export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
 export const refitBattles: JobHandler = {
   async run({ complete }) {
     const startedAt = new Date();
-    let strengths = null;
+    let strengths: BattleStrength[] | null = null;
     if (battleRefitNeeded()) {
-      const input = battleFitInput();
-      await nextTurn();
       const started = performance.now();
-      strengths = fitStrengths(input.buildIds, capInfluence(input.votes), input.warmStart);
+      const fitted = await inWorkerThread('battle-fit-worker', () => fitBattleStrengths());
+      strengths = fitted.strengths;
       log.info('Battle strengths fitted', {
-        builds: input.buildIds.length,
-        votes: input.votes.length,
+        builds: fitted.builds,
+        votes: fitted.votes,
         durationMs: Math.round(performance.now() - started),
       });
     }

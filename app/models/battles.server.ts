@@ -2,7 +2,16 @@ import { and, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import { auditLog, battleRankHistory, battleStandings, battleVotes, builds, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import { consumeRateLimitIn } from './rate-limits.server';
-import { type BattleOutcome, type BattleStrength, type BattleVote, choosePair, type PairPool, pairPool } from '~/domain/battles';
+import {
+  type BattleOutcome,
+  type BattleStrength,
+  type BattleVote,
+  capInfluence,
+  choosePair,
+  fitStrengths,
+  type PairPool,
+  pairPool,
+} from '~/domain/battles';
 import {
   BATTLE_CHOICES,
   type BattleCertainty,
@@ -346,6 +355,13 @@ export function battleFitInput(reader: Db = db()): BattleFitInput {
       .map((row) => [row.buildId, row.estimate]),
   );
   return { buildIds, votes, warmStart };
+}
+
+/** The strengths fitted to the counted votes (each member's weight capped), with what they were fitted on. */
+export function fitBattleStrengths(reader: Db = db()): { strengths: BattleStrength[]; builds: number; votes: number } {
+  const input = battleFitInput(reader);
+  const strengths = fitStrengths(input.buildIds, capInfluence(input.votes), input.warmStart);
+  return { strengths, builds: input.buildIds.length, votes: input.votes.length };
 }
 
 /**

@@ -34,6 +34,14 @@ export function openDatabase(path: string | Buffer): Db {
   return drizzle({ client: sqlite, schema });
 }
 
+/** A read-only connection of its own to the database file, for a worker thread (jobs/worker-thread.server.ts). */
+export function openReadOnlyDatabase(path: string): Db {
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KB}`);
+  return drizzle({ client: sqlite, schema });
+}
+
 /** SQLite's page cache per connection, in KiB. */
 const PAGE_CACHE_KB = 4096;
 

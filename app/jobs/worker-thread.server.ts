@@ -1,0 +1,32 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { env } from '~/services/env.server';
+
+/*
+ * Upkeep that reads the whole database and computes for seconds on a large site (the
+ * vote-integrity scan, the battle fit) runs in a worker thread of its own: on the server's
+ * one JavaScript thread every request would wait for it. Each worker is an entry of the
+ * server build (vite.config.ts), beside build/server/index.js which this module is bundled
+ * into; it opens the database read-only (openReadOnlyDatabase), posts its one result back,
+ * and the job writes it in its own transaction.
+ */
+
+/**
+ * `entry`'s result, computed in a worker thread on the database at DATABASE_PATH. Run from
+ * source (development, unit tests), where a worker's `~/` imports cannot load outside Vite,
+ * `here` computes it on this thread instead.
+ */
+export function inWorkerThread<T>(entry: string, here: () => Promise<T> | T): Promise<T> {
+  const module = fileURLToPath(import.meta.url);
+  if (module.endsWith('.ts')) return Promise.resolve().then(here);
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(join(dirname(module), `${entry}.js`), { workerData: { databasePath: env().DATABASE_PATH } });
+    worker.once('message', (result: T) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The ${entry} thread stopped (exit code ${code})`)));
+  });
+}
