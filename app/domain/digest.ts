@@ -14,7 +14,16 @@ export type WeekDigest = {
   topRoasts: (DigestBuild & { landed: number; opening: string })[];
   /** Competitions that closed this week, with their winner (null when it is not shown). */
   results: { id: number; title: string; winner: (DigestBuild & { prize: string | null }) | null }[];
+  /** The builds that won the most Rig Battles this week. */
+  battleWinners: (DigestBuild & { wins: number; votes: number })[];
+  /** The builds that climbed the battle rankings most this week: from place `from` to `to`. */
+  battleMovers: (DigestBuild & { from: number; to: number })[];
+  /** The week's best glow-ups: the rating gained over the earlier build (`before`). */
+  glowUps: (DigestBuild & { improvement: number; before: { id: number; title: string } })[];
 };
 
 /** Whether a digest has anything to tell: a week with nothing is not mailed. */
-export const digestHasNews = (digest: WeekDigest) => digest.topBuilds.length + digest.topRoasts.length + digest.results.length > 0;
+export const digestHasNews = (digest: WeekDigest) =>
+  [digest.topBuilds, digest.topRoasts, digest.results, digest.battleWinners, digest.battleMovers, digest.glowUps].some(
+    (part) => part.length > 0,
+  );

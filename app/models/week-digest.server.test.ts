@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { builds } from '../../db/schema';
+import { castBattleVote, recordBattleRanks, saveBattleStandings } from './battles.server';
 import { closeCompetition } from './competition-closing.server';
 import { enterCompetition } from './competition-entries.server';
 import { rankBuilds, saveStandings } from './leaderboards.server';
@@ -8,10 +9,12 @@ import { unlistBuild } from './moderation.server';
 import { rateBuild } from './ratings.server';
 import { reactToRoast } from './roast-reactions.server';
 import { weekOnRigRoast } from './week-digest.server';
+import { GLOW_UP_MIN_RATINGS } from '~/domain/glow-ups';
 import { db } from '~/services/db.server';
+import { resetEnv } from '~/services/env.server';
 import { digestHasNews } from '~/domain/digest';
 import { weeklyDigestEmail } from '~/services/mail-templates.server';
-import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
+import { aBuild, aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
 withScreeningOff();
@@ -92,6 +95,47 @@ describe('the week on RigRoast', () => {
     );
     expect(mail.text).not.toContain('Hidden later');
     expect(mail.html).toContain(`href="https://rigroast.example/build/${best}"`);
+  });
+
+  it('tells the week’s battle winners and movers and its best glow-ups, on the page’s data and in the mail', async () => {
+    vi.stubEnv('BATTLE_MIN_LEVEL', '1');
+    resetEnv();
+    const [a, b] = [await aListedBuild({ title: 'Underdog rig' }), await aListedBuild({ title: 'Favourite rig' })];
+    const weekAgo = new Date(Date.now() - 7 * DAY);
+    const standing = (buildId: number, conservative: number) => ({ buildId, estimate: conservative + 1, sd: 0.5, conservative, votes: 20 });
+    saveBattleStandings(db(), [standing(b, 2), standing(a, 1)], weekAgo);
+    recordBattleRanks(db(), weekAgo);
+    for (let n = 0; n < 3; n++) {
+      const voter = aMember({ createdAt: new Date(Date.now() - 30 * DAY) }).id;
+      expect(castBattleVote({ voterId: voter, first: a, second: b, choice: 'first' })).toMatchObject({ ok: true });
+    }
+    saveBattleStandings(db(), [standing(a, 2), standing(b, 1)], new Date());
+    recordBattleRanks(db(), new Date());
+
+    const owner = aMember({ username: 'glow_owner' }).id;
+    const before = await aListedBuild({ userId: owner, title: 'Beige box', at: new Date(Date.now() - 30 * DAY) });
+    const after = await aBuild({ userId: owner, title: 'Beige box, reborn', imageId: anImage(), glowUpOf: before });
+    for (let n = 0; n < GLOW_UP_MIN_RATINGS; n++) {
+      rateBuild({ buildId: before, userId: aMember().id, rating: 2 }, new Date(Date.now() - 20 * DAY));
+      rateBuild({ buildId: after, userId: aMember().id, rating: 5 });
+    }
+
+    const week = weekOnRigRoast('2026-W51');
+    expect(week.battleWinners).toEqual([expect.objectContaining({ id: a, title: 'Underdog rig', wins: 3, votes: 3 })]);
+    expect(week.battleMovers).toEqual([expect.objectContaining({ id: a, from: 2, to: 1 })]);
+    expect(week.glowUps).toEqual([
+      expect.objectContaining({ id: after, username: 'glow_owner', improvement: 3, before: { id: before, title: 'Beige box' } }),
+    ]);
+    const mail = weeklyDigestEmail({
+      username: 'reader',
+      digest: { kind: 'digest', ...week },
+      links: { origin: 'https://rigroast.example', unsubscribe: 'https://rigroast.example/u', settings: 'https://rigroast.example/s' },
+    });
+    expect(mail.text).toContain('BATTLE WINNERS\nUnderdog rig · @');
+    expect(mail.text).toContain('won 3 of 3 battles');
+    expect(mail.text).toContain('BIGGEST MOVERS\nUnderdog rig');
+    expect(mail.text).toContain('#2 to #1 in the battle rankings');
+    expect(mail.text).toContain('BEST GLOW-UPS\nBeige box, reborn · @glow_owner · +3.0★ over Beige box');
   });
 
   it('has no news in a quiet week, and leaves out the parts with nothing', async () => {

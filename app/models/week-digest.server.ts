@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { builds, roastReactions, users } from '../../db/schema';
+import { weekBattleHighlights } from './battles.server';
 import { listed } from './builds.server';
 import { listClosedSince } from './competitions.server';
+import { weekGlowUps } from './glow-ups.server';
 import { leaderboard } from './leaderboards.server';
 import { perDataVersion } from './version-cache.server';
 import { db } from '~/services/db.server';
@@ -13,6 +15,8 @@ const WEEK_MS = 7 * 24 * 3600_000;
 const TOP_BUILDS = 3;
 const TOP_ROASTS = 2;
 const RESULTS = 3;
+/** Battle winners, movers and glow-ups: two each, so the whole digest stays about one phone screen. */
+const HIGHLIGHTS = 2;
 /** A roast's first line in the digest: about one line on a phone. */
 const OPENING_LENGTH = 60;
 
@@ -53,6 +57,7 @@ function results(since: Date): WeekDigest['results'] {
  */
 export const weekOnRigRoast = perDataVersion((week: string): WeekDigest => {
   const since = new Date(Date.now() - WEEK_MS);
+  const battles = weekBattleHighlights(since);
   return {
     week,
     topBuilds: leaderboard('week', TOP_BUILDS).map((entry) => ({
@@ -64,6 +69,15 @@ export const weekOnRigRoast = perDataVersion((week: string): WeekDigest => {
     })),
     topRoasts: topRoasts(since),
     results: results(since),
+    battleWinners: battles.winners.slice(0, HIGHLIGHTS),
+    battleMovers: battles.movers.slice(0, HIGHLIGHTS),
+    glowUps: weekGlowUps(since, HIGHLIGHTS).map(({ before, after, username, improvement }) => ({
+      id: after.id,
+      title: after.title,
+      username,
+      improvement,
+      before: { id: before.id, title: before.title },
+    })),
   };
 });
 

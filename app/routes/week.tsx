@@ -9,7 +9,10 @@ import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
-  pageMeta('The week on RigRoast', 'The last seven days on RigRoast: the top-rated builds, the roasts that landed, competition results.');
+  pageMeta(
+    'The week on RigRoast',
+    'The last seven days on RigRoast: the top-rated builds, the roasts that landed, competition results, battle winners and the best glow-ups.',
+  );
 
 /** What the Monday digest tells, for anyone, any day: the last seven days. */
 export function loader(args: Route.LoaderArgs) {
@@ -31,7 +34,7 @@ export default function Week({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </p>
-      {digestHasNews(week) ? null : <EmptyState>A quiet week: nothing rated, roasted or won yet.</EmptyState>}
+      {digestHasNews(week) ? null : <EmptyState>A quiet week: nothing rated, roasted, battled or won yet.</EmptyState>}
       {week.topBuilds.length > 0 ? (
         <Part id="week-top-builds" title="Top builds">
           <ol className="grid gap-3">
@@ -94,7 +97,67 @@ export default function Week({ loaderData }: Route.ComponentProps) {
           </ul>
         </Part>
       ) : null}
+      {week.battleWinners.length > 0 ? (
+        <Part id="week-battle-winners" title="Battle winners">
+          <ul className="grid gap-3">
+            {week.battleWinners.map((winner) => (
+              <li key={winner.id}>
+                <WeekBuild build={winner} />
+                <span className="block text-sm text-muted">
+                  Won {winner.wins} of {winner.votes} {winner.votes === 1 ? 'battle' : 'battles'} this week
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Part>
+      ) : null}
+      {week.battleMovers.length > 0 ? (
+        <Part id="week-battle-movers" title="Biggest movers">
+          <ul className="grid gap-3">
+            {week.battleMovers.map((mover) => (
+              <li key={mover.id}>
+                <WeekBuild build={mover} />
+                <span className="block text-sm text-muted">
+                  From #{mover.from} to #{mover.to} in the{' '}
+                  <Link to="/battles/leaderboard" className="text-neon-cyan underline-offset-4 hover:underline">
+                    battle rankings
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Part>
+      ) : null}
+      {week.glowUps.length > 0 ? (
+        <Part id="week-glow-ups" title="Best glow-ups">
+          <ul className="grid gap-3">
+            {week.glowUps.map((glowUp) => (
+              <li key={glowUp.id}>
+                <WeekBuild build={glowUp} />
+                <span className="block text-sm text-muted">
+                  +{glowUp.improvement.toFixed(1)}★ over{' '}
+                  <Link to={buildPath(glowUp.before.id)} className="wrap-anywhere hover:text-neon-cyan">
+                    {glowUp.before.title}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Part>
+      ) : null}
     </div>
+  );
+}
+
+/** A build the week names: its title, linked, and its maker. */
+function WeekBuild({ build }: { build: { id: number; title: string; username: string } }) {
+  return (
+    <>
+      <Link to={buildPath(build.id)} className="font-bold wrap-anywhere hover:text-neon-cyan">
+        {build.title}
+      </Link>{' '}
+      <span className="text-muted">by</span> <MemberLink username={build.username} />
+    </>
   );
 }
 

@@ -275,6 +275,27 @@ function digestSections(digest: WeekDigest, origin: string): DigestSection[] {
         link: `${origin}/competitions/${result.id}`,
       })),
     },
+    {
+      heading: 'Battle winners',
+      lines: digest.battleWinners.map((entry) => ({
+        text: `${entry.title} · @${entry.username} · won ${entry.wins} of ${entry.votes} battles`,
+        link: build(entry.id),
+      })),
+    },
+    {
+      heading: 'Biggest movers',
+      lines: digest.battleMovers.map((entry) => ({
+        text: `${entry.title} · @${entry.username} · #${entry.from} to #${entry.to} in the battle rankings`,
+        link: build(entry.id),
+      })),
+    },
+    {
+      heading: 'Best glow-ups',
+      lines: digest.glowUps.map((entry) => ({
+        text: `${entry.title} · @${entry.username} · +${entry.improvement.toFixed(1)}★ over ${entry.before.title}`,
+        link: build(entry.id),
+      })),
+    },
   ];
   return sections.filter((section) => section.lines.length > 0);
 }

@@ -28,13 +28,35 @@ export const weekDigestSchema = z.object({
       }),
     )
     .meta({ description: 'Competitions that closed this week, the latest first' }),
+  battleWinners: z
+    .array(z.object({ ...digestBuild, wins: z.number().int(), votes: z.number().int() }))
+    .meta({ description: 'The builds that won the most Rig Battles this week, with their wins of this week’s votes' }),
+  battleMovers: z
+    .array(
+      z.object({
+        ...digestBuild,
+        from: z.number().int().meta({ description: 'Its place in the battle rankings when the week began' }),
+        to: z.number().int().meta({ description: 'Its place now' }),
+      }),
+    )
+    .meta({ description: 'The builds that climbed the battle rankings most this week' }),
+  glowUps: z
+    .array(
+      z.object({
+        ...digestBuild,
+        improvement: z.number().meta({ description: 'Its average rating minus the earlier build’s' }),
+        before: z.object({ id: z.number().int(), title: z.string() }).meta({ description: 'The earlier build it is a glow-up of' }),
+      }),
+    )
+    .meta({ description: 'The week’s best glow-ups, by the rating they gained' }),
 });
 
 export const digestOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/week',
-    summary: 'The week on RigRoast, as the Monday digest tells it: top builds, the roasts that landed, competition results',
+    summary:
+      'The week on RigRoast, as the Monday digest tells it: top builds, the roasts that landed, competition results, battle winners and movers, the best glow-ups',
     access: 'public',
     response: { status: 200, description: 'The last seven days; hidden builds are never named', schema: weekDigestSchema },
     errors: [],
