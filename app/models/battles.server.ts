@@ -220,20 +220,22 @@ export type BattleEntry = {
   photoAlt: string | null;
 } & Omit<BattleStanding, 'rank'>;
 
+/** What the rankings and a reveal show of a build and its standing (its owner joined as `users`). */
+const shownWithStanding = {
+  title: builds.title,
+  username: users.username,
+  imageId: builds.imageId,
+  photoAlt: builds.photoAlt,
+  estimate: battleStandings.estimate,
+  sd: battleStandings.sd,
+  conservative: battleStandings.conservative,
+  votes: battleStandings.votes,
+};
+
 /** The best listed builds by their conservative battle score, as the refit job last fitted them; only builds with votes. */
 export function battleLeaderboard(limit: number, offset = 0): BattleEntry[] {
   const rows = db()
-    .select({
-      buildId: battleStandings.buildId,
-      title: builds.title,
-      username: users.username,
-      imageId: builds.imageId,
-      photoAlt: builds.photoAlt,
-      estimate: battleStandings.estimate,
-      sd: battleStandings.sd,
-      conservative: battleStandings.conservative,
-      votes: battleStandings.votes,
-    })
+    .select({ buildId: battleStandings.buildId, ...shownWithStanding })
     .from(battleStandings)
     .innerJoin(builds, eq(builds.id, battleStandings.buildId))
     .innerJoin(users, eq(users.id, builds.userId))
@@ -264,17 +266,7 @@ export function revealBattle(voterId: number | null, low: number, high: number):
   if (!isBuildId(low) || !isBuildId(high) || low >= high) return null;
   const reader = db();
   const rows = reader
-    .select({
-      id: builds.id,
-      title: builds.title,
-      username: users.username,
-      imageId: builds.imageId,
-      photoAlt: builds.photoAlt,
-      estimate: battleStandings.estimate,
-      sd: battleStandings.sd,
-      conservative: battleStandings.conservative,
-      votes: battleStandings.votes,
-    })
+    .select({ id: builds.id, ...shownWithStanding })
     .from(builds)
     .innerJoin(users, eq(users.id, builds.userId))
     .leftJoin(battleStandings, eq(battleStandings.buildId, builds.id))

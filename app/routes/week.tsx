@@ -97,67 +97,60 @@ export default function Week({ loaderData }: Route.ComponentProps) {
           </ul>
         </Part>
       ) : null}
-      {week.battleWinners.length > 0 ? (
-        <Part id="week-battle-winners" title="Battle winners">
-          <ul className="grid gap-3">
-            {week.battleWinners.map((winner) => (
-              <li key={winner.id}>
-                <WeekBuild build={winner} />
-                <span className="block text-sm text-muted">
-                  Won {winner.wins} of {winner.votes} {winner.votes === 1 ? 'battle' : 'battles'} this week
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Part>
-      ) : null}
-      {week.battleMovers.length > 0 ? (
-        <Part id="week-battle-movers" title="Biggest movers">
-          <ul className="grid gap-3">
-            {week.battleMovers.map((mover) => (
-              <li key={mover.id}>
-                <WeekBuild build={mover} />
-                <span className="block text-sm text-muted">
-                  From #{mover.from} to #{mover.to} in the{' '}
-                  <Link to="/battles/leaderboard" className="text-neon-cyan underline-offset-4 hover:underline">
-                    battle rankings
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Part>
-      ) : null}
-      {week.glowUps.length > 0 ? (
-        <Part id="week-glow-ups" title="Best glow-ups">
-          <ul className="grid gap-3">
-            {week.glowUps.map((glowUp) => (
-              <li key={glowUp.id}>
-                <WeekBuild build={glowUp} />
-                <span className="block text-sm text-muted">
-                  +{glowUp.improvement.toFixed(1)}★ over{' '}
-                  <Link to={buildPath(glowUp.before.id)} className="wrap-anywhere hover:text-neon-cyan">
-                    {glowUp.before.title}
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Part>
-      ) : null}
+      <Highlights id="week-battle-winners" title="Battle winners" builds={week.battleWinners}>
+        {(winner) => `Won ${winner.wins} of ${winner.votes} ${winner.votes === 1 ? 'battle' : 'battles'} this week`}
+      </Highlights>
+      <Highlights id="week-battle-movers" title="Biggest movers" builds={week.battleMovers}>
+        {(mover) => (
+          <>
+            From #{mover.from} to #{mover.to} in the{' '}
+            <Link to="/battles/leaderboard" className="text-neon-cyan underline-offset-4 hover:underline">
+              battle rankings
+            </Link>
+          </>
+        )}
+      </Highlights>
+      <Highlights id="week-glow-ups" title="Best glow-ups" builds={week.glowUps}>
+        {(glowUp) => (
+          <>
+            +{glowUp.improvement.toFixed(1)}★ over{' '}
+            <Link to={buildPath(glowUp.before.id)} className="wrap-anywhere hover:text-neon-cyan">
+              {glowUp.before.title}
+            </Link>
+          </>
+        )}
+      </Highlights>
     </div>
   );
 }
 
-/** A build the week names: its title, linked, and its maker. */
-function WeekBuild({ build }: { build: { id: number; title: string; username: string } }) {
+/** A part of the week that names builds, each with a line about it; nothing when it has none. */
+function Highlights<Build extends { id: number; title: string; username: string }>({
+  id,
+  title,
+  builds,
+  children,
+}: {
+  id: string;
+  title: string;
+  builds: Build[];
+  children: (build: Build) => React.ReactNode;
+}) {
+  if (builds.length === 0) return null;
   return (
-    <>
-      <Link to={buildPath(build.id)} className="font-bold wrap-anywhere hover:text-neon-cyan">
-        {build.title}
-      </Link>{' '}
-      <span className="text-muted">by</span> <MemberLink username={build.username} />
-    </>
+    <Part id={id} title={title}>
+      <ul className="grid gap-3">
+        {builds.map((build) => (
+          <li key={build.id}>
+            <Link to={buildPath(build.id)} className="font-bold wrap-anywhere hover:text-neon-cyan">
+              {build.title}
+            </Link>{' '}
+            <span className="text-muted">by</span> <MemberLink username={build.username} />
+            <span className="block text-sm text-muted">{children(build)}</span>
+          </li>
+        ))}
+      </ul>
+    </Part>
   );
 }
 
