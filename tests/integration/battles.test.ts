@@ -164,3 +164,84 @@ describe('the pages, with plain forms', () => {
     expect(pageText(page.html)).toMatch(/How sure: (still settling|fairly sure|sure)/);
   });
 });
+
+describe('a hostile caller', () => {
+  const votesOf = (voterId: number) => {
+    let rows = 0;
+    write((sqlite) => {
+      rows = (sqlite.prepare('select count(*) as n from battle_votes where voter_id = ?').get(voterId) as { n: number }).n;
+    });
+    return rows;
+  };
+
+  it('refuses odd ids and choices with a 400 and records nothing', async () => {
+    const voter = await member();
+    const [a, b] = builds as [number, number];
+    const bodies: unknown[] = [
+      { first: String(a), second: b, choice: 'first' },
+      { first: [a], second: b, choice: 'first' },
+      { first: a + 0.5, second: b, choice: 'first' },
+      { first: -a, second: b, choice: 'first' },
+      { first: 1e308, second: b, choice: 'first' },
+      { first: a, second: b, choice: 'FIRST' },
+      { first: a, second: b, choice: ['first'] },
+      { first: a, second: b },
+    ];
+    for (const body of bodies) expectError(await call(voter.browser, 'POST', '/api/battles/vote', body), 400, 'invalid_input');
+    expect(votesOf(voter.id)).toBe(0);
+  });
+
+  it('refuses a pair with a hidden or deleted build and records nothing', async () => {
+    const voter = await member();
+    const [a, b] = builds as [number, number];
+    hideBuild(stack.app.databasePath, b);
+    try {
+      expectError(await call(voter.browser, 'POST', '/api/battles/vote', { first: a, second: b, choice: 'first' }), 404, 'not_found');
+    } finally {
+      write((sqlite) => sqlite.prepare("update builds set review_status = 'approved' where id = ?").run(b));
+    }
+    expectError(
+      await call(voter.browser, 'POST', '/api/battles/vote', { first: a, second: 99_999_999, choice: 'first' }),
+      404,
+      'not_found',
+    );
+    expect(votesOf(voter.id)).toBe(0);
+  });
+
+  it('keeps one vote per pair when twenty arrive at once in both orders, never a 5xx', async () => {
+    const voter = await member();
+    const [a, b] = builds as [number, number];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(
+          voter.browser,
+          'POST',
+          '/api/battles/vote',
+          index % 2 ? { first: a, second: b, choice: 'first' } : { first: b, second: a, choice: 'draw' },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
+    expect(votesOf(voter.id)).toBe(1);
+  });
+
+  it('turns away a form of thousands of repeated ids (413) and refuses an odd-case choice, and a garbage reveal is just the next pair', async () => {
+    const voter = await member();
+    const [a, , c] = builds as [number, number, number];
+    const form = new URLSearchParams();
+    for (let i = 0; i < 3000; i++) form.append('first', String(a));
+    for (let i = 0; i < 3000; i++) form.append('second', String(c));
+    form.append('choice', 'second');
+    const flood = await voter.browser.request('/battles', { method: 'POST', body: form, redirect: 'manual' });
+    expect(flood.status).toBe(413);
+    const oddCase = new URLSearchParams({ first: String(a), second: String(c), choice: 'Second' });
+    const refused = await voter.browser.request('/battles', { method: 'POST', body: oddCase, redirect: 'manual' });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('Location')).toBe('/battles');
+    expect(votesOf(voter.id)).toBe(0);
+    for (const after of ['garbage', '1e3-2', '-1-2', '2-1', '1-1', `1-${'9'.repeat(400)}`, '1-2-3', '%00'])
+      expect((await stack.browser().request(`/battles?after=${after}`)).status).toBe(200);
+  });
+});

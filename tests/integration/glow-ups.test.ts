@@ -299,4 +299,34 @@ describe('posting a glow-up through the API', () => {
     expectError(await postBuild(stranger, { title: 'Nothing', glowUpOf: '999999999' }), 404, 'not_found');
     expect((await postBuild(stranger, { title: 'Odd', glowUpOf: '1e1' })).status).toBe(400);
   });
+
+  it('refuses odd, repeated or foreign links with a 400 or 403, publishing nothing, and chains a glow-up of a glow-up', async () => {
+    const owner = await stack.member();
+    const earlier = await aBuildBy(owner, 'Hostile rig');
+    const ownerId = count('SELECT user_id AS n FROM builds WHERE id = ?', earlier);
+    const stranger = await stack.member();
+    const theirs = await aBuildBy(stranger, 'Not yours');
+    for (const glowUpOf of ['', '0', '-1', '01', ' 1', '1.0', '0x1', '9'.repeat(400), 'abc'])
+      expect((await postBuild(owner, { title: 'Odd link', glowUpOf })).status, glowUpOf).toBe(400);
+    const repeated = new FormData();
+    repeated.set('title', 'Repeated link');
+    for (let i = 0; i < 50; i++) repeated.append('glowUpOf', String(i % 2 ? theirs : earlier));
+    repeated.set('image', new Blob([await testPhoto('jpeg', 640, 480)], { type: 'image/jpeg' }), 'after.jpg');
+    expect((await owner.request('/api/builds', { method: 'POST', body: repeated })).status).toBe(400);
+    expectError(await postBuild(owner, { title: 'Theirs', glowUpOf: String(theirs) }), 403, 'forbidden');
+    expect(count('SELECT count(*) AS n FROM builds WHERE user_id = ?', ownerId)).toBe(1);
+
+    hideBuild(stack.app.databasePath, earlier);
+    const afterHeld = await postBuild(owner, { title: 'Hostile rig, after', glowUpOf: String(earlier) });
+    expect(afterHeld.status).toBe(201);
+    const second = (afterHeld.body as { id: number }).id;
+    const third = await postBuild(owner, { title: 'Hostile rig, again', glowUpOf: String(second) });
+    expect(third.status).toBe(201);
+    expect(count('SELECT glow_up_of AS n FROM builds WHERE id = ?', (third.body as { id: number }).id)).toBe(second);
+    const board = (await call(stack.browser(), 'GET', '/api/glow-ups')).body as { glowUps: { before: { id: number } }[] };
+    expect(board.glowUps.map((item) => item.before.id)).not.toContain(earlier);
+    const page = await (await stack.browser().request(`/build/${second}`)).text();
+    expect(page).toContain('Hostile rig, after');
+    expect(page).not.toContain(`/build/${earlier}"`);
+  });
 });
