@@ -173,7 +173,11 @@ describe('the battle leaderboard and the reveal', () => {
       [a, 1, 'sure'],
       [b, 2, 'still settling'],
     ]);
+    // Nobody sees who is behind a pair before judging it: not a guest, not another member.
+    expect(revealBattle(null, Math.min(a, b), Math.max(a, b))).toBeNull();
+    expect(revealBattle(voter, Math.min(a, b), Math.max(a, b))).toBeNull();
     expect(castBattleVote({ voterId: voter, first: a, second: b, choice: 'second' })).toMatchObject({ ok: true });
+    expect(revealBattle(aMember().id, Math.min(a, b), Math.max(a, b))).toBeNull();
     const reveal = revealBattle(voter, Math.min(a, b), Math.max(a, b))!;
     expect(reveal.outcome).toBe(b > a ? 'high' : 'low');
     expect(reveal.low.standing?.rank).toBe(a < b ? 1 : 2);

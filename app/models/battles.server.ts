@@ -256,15 +256,22 @@ export type RevealedSide = {
   photoAlt: string | null;
   standing: BattleStanding | null;
 };
-export type BattleReveal = { low: RevealedSide; high: RevealedSide; outcome: StoredBattleOutcome | null };
+export type BattleReveal = { low: RevealedSide; high: RevealedSide; outcome: StoredBattleOutcome };
 
 /**
- * The pair `low`-`high` revealed, with `voterId`'s vote on it (null: none). Null unless
- * both are listed: a pair is revealed only to show who was behind the photos just judged.
+ * The pair `low`-`high` revealed, with `voterId`'s vote on it. Null unless they voted on it
+ * and both are listed: a pair is revealed only to show who was behind the photos just judged.
  */
 export function revealBattle(voterId: number | null, low: number, high: number): BattleReveal | null {
-  if (!isBuildId(low) || !isBuildId(high) || low >= high) return null;
+  if (voterId === null || !isBuildId(low) || !isBuildId(high) || low >= high) return null;
   const reader = db();
+  // Only to who voted on it: else anyone could see who is behind a pair before judging it.
+  const vote = reader
+    .select({ outcome: battleVotes.outcome })
+    .from(battleVotes)
+    .where(and(eq(battleVotes.voterId, voterId), eq(battleVotes.buildLow, low), eq(battleVotes.buildHigh, high)))
+    .get();
+  if (!vote) return null;
   const rows = reader
     .select({ id: builds.id, ...shownWithStanding })
     .from(builds)
@@ -292,15 +299,7 @@ export function revealBattle(voterId: number | null, low: number, high: number):
   const lowSide = side(low);
   const highSide = side(high);
   if (!lowSide || !highSide) return null;
-  const vote =
-    voterId === null
-      ? undefined
-      : reader
-          .select({ outcome: battleVotes.outcome })
-          .from(battleVotes)
-          .where(and(eq(battleVotes.voterId, voterId), eq(battleVotes.buildLow, low), eq(battleVotes.buildHigh, high)))
-          .get();
-  return { low: lowSide, high: highSide, outcome: vote?.outcome ?? null };
+  return { low: lowSide, high: highSide, outcome: vote.outcome };
 }
 
 /** A place on the battle leaderboard: listed builds with votes and a higher conservative score, plus one. */

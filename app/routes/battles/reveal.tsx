@@ -23,7 +23,7 @@ const SIZES = '(min-width: 640px) 50vw, 100vw';
  * pick marked, and the next battle. With JavaScript the next battle's link takes the focus,
  * so Enter brings the next pair.
  */
-export function BattleReveal({ outcome, sides }: { outcome: StoredBattleOutcome | null; sides: RevealedSide[] }) {
+export function BattleReveal({ outcome, sides }: { outcome: StoredBattleOutcome; sides: RevealedSide[] }) {
   const next = useRef<HTMLAnchorElement>(null);
   useEffect(() => next.current?.focus(), [sides]);
   const [low, high] = sides;
@@ -31,11 +31,7 @@ export function BattleReveal({ outcome, sides }: { outcome: StoredBattleOutcome 
   return (
     <section aria-labelledby="reveal-title" className="mt-8">
       <h2 id="reveal-title" className="text-lg font-bold">
-        {outcome === null
-          ? 'The builds behind the photos'
-          : outcome === 'draw'
-            ? 'You could not decide: here is who they are'
-            : 'Vote counted: here is who they are'}
+        {outcome === 'draw' ? 'You could not decide: here is who they are' : 'Vote counted: here is who they are'}
       </h2>
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-6">
         {sides.map((side) => (
