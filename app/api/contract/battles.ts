@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rankedBuildFields } from './builds';
 import { ALT_DESCRIPTION, type Operation } from './common';
 import { BATTLE_CERTAINTIES, BATTLE_CHOICES } from '~/domain/battle-votes';
 
@@ -57,12 +58,7 @@ export const battleVoteResultSchema = z.object({
 });
 
 export const battleEntrySchema = z.object({
-  rank: z.int(),
-  id: z.int(),
-  title: z.string(),
-  username: z.string(),
-  imageUrl: z.string(),
-  imageAlt: z.string().meta({ description: ALT_DESCRIPTION }),
+  ...rankedBuildFields,
   votes: z.int().meta({ description: 'Battle votes it was in' }),
   certainty: z.enum(BATTLE_CERTAINTIES).meta({ description: 'How sure the ranking is of its place' }),
   score: z.number().meta({ description: 'The conservative score it is ranked by: the lower end of its strength’s interval (logit scale)' }),

@@ -57,13 +57,18 @@ export const buildSearchSchema = z.object({
   }),
 });
 
-export const leaderboardEntrySchema = z.object({
+/** A build's place in a ranking: the star leaderboards' and the battle rankings' entries start so. */
+export const rankedBuildFields = {
   rank: z.int(),
   id: z.int(),
   title: z.string(),
   username: z.string(),
   imageUrl: z.string(),
   imageAlt: z.string().meta({ description: ALT_DESCRIPTION }),
+};
+
+export const leaderboardEntrySchema = z.object({
+  ...rankedBuildFields,
   totalRating: z.int().meta({ description: 'Stars given in the period' }),
   averageRating: z.number().meta({ description: 'Their average' }),
   votes: z.int().meta({ description: 'Ratings given in the period' }),

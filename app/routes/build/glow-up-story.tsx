@@ -1,31 +1,21 @@
 import { Link } from 'react-router';
 import { BeforeAfter } from '~/components/before-after';
+import type { RigPhoto } from '~/components/rig-photo';
 import { partCategoryLabel } from '~/domain/build-parts';
 import { GLOW_UP_MIN_RATINGS, hasPartChanges, improvementText, type PartChanges } from '~/domain/glow-ups';
-import type { ImageSources } from '~/images/variants';
 import { buildPath } from '~/utils/build-path';
 import { shortDate } from '~/utils/dates';
 
-export type StoryPhoto = {
-  id: number;
-  title: string;
-  image: ImageSources | null;
-  alt: string;
-  createdAt: number;
-  averageRating: number;
-  ratingCount: number;
-};
-
 export type StoryView = {
   /** This build is a glow-up of `before.before`. */
-  before: { before: StoryPhoto; after: StoryPhoto; changes: PartChanges; improvement: number | null } | null;
+  before: { before: RigPhoto; after: RigPhoto; changes: PartChanges; improvement: number | null } | null;
   /** The glow-ups posted of this build, oldest first. */
   glowUps: { id: number; title: string; createdAt: number }[];
 };
 
 const ARROW = '\u2192';
 
-function ratingText(build: StoryPhoto): string {
+function ratingText(build: RigPhoto): string {
   if (build.ratingCount === 0) return 'no ratings yet';
   return `${build.averageRating.toFixed(1)} from ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`;
 }

@@ -9,10 +9,11 @@ import { ReplyPoll } from './reply-poll';
 import { RoastQueueNote } from './roast-queue';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoAlts } from './photo-alts';
-import { GlowUpStory, type StoryPhoto, type StoryView } from './glow-up-story';
+import { GlowUpStory, type StoryView } from './glow-up-story';
 import type { AltPhoto } from '~/components/photo-alt-form';
 import { ShareButton } from './share-button';
 import { Avatar } from '~/components/avatar';
+import { toRigPhoto } from '~/components/rig-photo';
 import { BuildRibbons, ribbonData } from '~/components/competition/trophies';
 import { CloseIcon } from '~/components/icons';
 import { RoastBox } from '~/components/roast-box';
@@ -34,7 +35,6 @@ import { buildWins } from '~/models/competition-wins.server';
 import { glowUpStory, type StoryBuild } from '~/models/glow-ups.server';
 import { imageSources } from '~/images/records.server';
 import { improvement } from '~/domain/glow-ups';
-import { photoAlt } from '~/domain/photo-alt';
 import { isStaff } from '~/domain/permissions';
 import { memberRating } from '~/models/ratings.server';
 import { REPORT_REASONS } from '~/models/reports.server';
@@ -177,15 +177,7 @@ function storyView(buildId: number, viewer: Parameters<typeof glowUpStory>[1]): 
   if (!story) return null;
   const told = story.before;
   const images = imageSources(told ? [told.build.imageId, told.after.imageId] : []);
-  const photo = (build: StoryBuild): StoryPhoto => ({
-    id: build.id,
-    title: build.title,
-    image: images.get(build.imageId) ?? null,
-    alt: photoAlt(build.photoAlt, build.title),
-    createdAt: build.createdAt.getTime(),
-    averageRating: build.averageRating,
-    ratingCount: build.ratingCount,
-  });
+  const photo = (build: StoryBuild) => toRigPhoto(build, images.get(build.imageId) ?? null);
   return {
     before: told
       ? { before: photo(told.build), after: photo(told.after), changes: told.changes, improvement: improvement(told.build, told.after) }

@@ -1,24 +1,14 @@
 import { Link } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
-import type { ImageSources } from '~/images/variants';
+import type { RigPhoto } from '~/components/rig-photo';
 import { buildPath } from '~/utils/build-path';
 import { shortDate } from '~/utils/dates';
-
-export type TimelineBuild = {
-  id: number;
-  title: string;
-  image: ImageSources | null;
-  alt: string;
-  createdAt: number;
-  averageRating: number;
-  ratingCount: number;
-};
 
 /**
  * The member's rigs told as timelines (decision 028): each rig from its first build to its
  * latest glow-up, oldest first, a step per build with its photo, date and average rating.
  */
-export function RigTimelines({ rigs }: { rigs: TimelineBuild[][] }) {
+export function RigTimelines({ rigs }: { rigs: RigPhoto[][] }) {
   if (rigs.length === 0) return null;
   return (
     <section id="rigs" aria-labelledby="rigs-heading" className="grid scroll-mt-24 gap-4">

@@ -5,6 +5,7 @@ import { Placements } from './placements';
 import { RigTimelines } from './rig-timelines';
 import { TrophyCase, winData } from '~/components/competition/trophies';
 import { Avatar } from '~/components/avatar';
+import { toRigPhoto } from '~/components/rig-photo';
 import { toBuildCard } from '~/components/build-card';
 import { ErrorPage } from '~/components/error-page';
 import { AchievementGrid } from '~/components/profile/achievement-grid';
@@ -16,7 +17,6 @@ import { isStaff } from '~/domain/permissions';
 import { currentUser } from '~/web/session.server';
 import { lookUpMember, readMemberPage } from '~/models/members.server';
 import { rigTimelines } from '~/models/glow-ups.server';
-import { photoAlt } from '~/domain/photo-alt';
 import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import type { BuildSort } from '~/domain/build-sorts';
 import { shortDate } from '~/utils/dates';
@@ -59,17 +59,7 @@ const memberPage = perDataVersion((key: `${number}/${BuildSort}/${number}`) => {
     },
     placements: placements.map((placement) => ({ ...placement, closedAt: placement.closedAt.getTime() })),
     wins: wins.map(winData),
-    rigs: rigs.map((rig) =>
-      rig.map((build) => ({
-        id: build.id,
-        title: build.title,
-        image: images.get(build.imageId) ?? null,
-        alt: photoAlt(build.photoAlt, build.title),
-        createdAt: build.createdAt.getTime(),
-        averageRating: build.averageRating,
-        ratingCount: build.ratingCount,
-      })),
-    ),
+    rigs: rigs.map((rig) => rig.map((build) => toRigPhoto(build, images.get(build.imageId) ?? null))),
     builds: {
       total: builds.total,
       sort: builds.sort,
