@@ -1,7 +1,10 @@
-// `npm run lighthouse`: Lighthouse's mobile scores for the home page, the gallery and
-// a build page, on the built server with the demo data (scripts/seed.ts) in a
-// throwaway folder. Each page is audited RUNS times, each in a fresh headless
-// Chromium (a first visit: empty cache, no cookies), with Lighthouse's default
+// `npm run lighthouse`: Lighthouse's mobile scores for the home page, the gallery, a
+// build page, a member's page and a competition's (as a visitor), /notifications (as
+// a signed-in member) and the admin overview (as an admin), on the built server with
+// the demo data (scripts/seed.ts) in a throwaway folder. Members are signed in through
+// the e-mailed code (tests/support/sign-in.ts) and their session cookie is sent with
+// every request of their audits. Each page is audited RUNS times, each in a fresh
+// headless Chromium (a first visit: empty cache), with Lighthouse's default
 // simulated mobile device and network; the median of each category is printed.
 // Options: --runs N, --port N, --chrome PATH, --app DIR (another checkout's build/,
 // e.g. to measure "before" figures), --json.
@@ -14,6 +17,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { createServer } from 'vite';
+import type * as browserModule from '../tests/support/browser';
+import type * as signInModule from '../tests/support/sign-in';
+import type * as smtpSinkModule from '../tests/support/smtp-sink';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,11 +44,20 @@ if (!existsSync(join(appRoot, 'build/server/index.js'))) {
 console.error(`lighthouse: build ${join(appRoot, 'build')}, ${runs} runs per page, mobile (simulated), Chromium ${args.chrome}.`);
 
 const dir = await mkdtemp(join(tmpdir(), 'rigroast-lighthouse-'));
+// The sign-in helpers use the `~/` alias: loaded through Vite. Sign-in codes arrive at the sink.
+const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
+const { Browser } = (await vite.ssrLoadModule('/tests/support/browser.ts')) as typeof browserModule;
+const { signInWithCode } = (await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule;
+const { startSmtpSink } = (await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule;
+await vite.close();
+const sink = await startSmtpSink();
+const ADMIN_EMAIL = 'moderator@demo.rigroast.local';
 const env = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
   SESSION_SECRET: randomBytes(32).toString('hex'),
-  MAIL_TO_LOG: 'true',
+  SMTP_URL: sink.url,
+  ADMIN_EMAILS: ADMIN_EMAIL,
   PORT: args.port,
   HOST: '127.0.0.1',
   PUBLIC_ORIGIN: origin,
@@ -57,6 +73,12 @@ const seeded = spawnSync(process.execPath, [join(root, 'scripts/seed.ts')], { cw
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const database = new Database(env.DATABASE_PATH, { readonly: true });
 const buildId = database.prepare("select id from builds where review_status = 'approved' order by id limit 1").pluck().get() as number;
+// The member who posted it (with ratings, comments and notifications of their own), and the competition running now.
+const owner = database.prepare('select username, email from users where id = (select user_id from builds where id = ?)').get(buildId) as {
+  username: string;
+  email: string;
+};
+const competitionId = database.prepare('select id from competitions order by end_date desc limit 1').pluck().get() as number;
 database.close();
 
 const server = spawn(process.execPath, [join(appRoot, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -81,10 +103,23 @@ for (;;) {
   await new Promise((done) => setTimeout(done, 50));
 }
 
-type Scores = Record<(typeof categories)[number], number> & { fcpMs: number; lcpMs: number };
+type Scores = Record<(typeof categories)[number], number> & { fcpMs: number; lcpMs: number; tbtMs: number };
+
+/** A session cookie for `email`, signed in through the real forms. */
+async function signedIn(email: string): Promise<string> {
+  const browser = new Browser({
+    origin,
+    fetch: (path: string, init?: RequestInit) => fetch(`${origin}${path}`, { redirect: 'manual', ...init }),
+  } as never);
+  await signInWithCode(browser, sink, email);
+  return browser.cookieHeader();
+}
+const memberCookie = await signedIn(owner.email);
+const adminCookie = await signedIn(ADMIN_EMAIL);
+await sink.stop();
 
 /** One Lighthouse run through its CLI, which starts and stops its own Chromium. */
-function audit(url: string): Scores {
+function audit(url: string, cookie?: string): Scores {
   const result = spawnSync(
     join(root, 'node_modules/.bin/lighthouse'),
     [
@@ -94,6 +129,7 @@ function audit(url: string): Scores {
       '--quiet',
       `--only-categories=${categories.join(',')}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: args.chrome }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
@@ -109,14 +145,15 @@ function audit(url: string): Scores {
     >),
     fcpMs: report.audits['first-contentful-paint']!.numericValue,
     lcpMs: report.audits['largest-contentful-paint']!.numericValue,
+    tbtMs: report.audits['total-blocking-time']!.numericValue,
   };
 }
 
 /** On a busy machine Chromium's trace now and then comes back without a navigation (NO_NAVSTART): run it again. */
-function auditWithRetries(url: string, attempts = 3): Scores {
+function auditWithRetries(url: string, cookie?: string, attempts = 3): Scores {
   for (let attempt = 1; ; attempt++) {
     try {
-      return audit(url);
+      return audit(url, cookie);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.error(`${url}: ${error instanceof Error ? error.message.split('\n')[1] : String(error)} (trying again)`);
@@ -126,14 +163,24 @@ function auditWithRetries(url: string, attempts = 3): Scores {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const pages: { path: string; who?: string; cookie?: string }[] = [
+  { path: '/' },
+  { path: '/gallery' },
+  { path: `/build/${buildId}` },
+  { path: `/u/${owner.username}` },
+  { path: `/competitions/${competitionId}` },
+  { path: '/notifications', who: 'member', cookie: memberCookie },
+  { path: '/admin', who: 'admin', cookie: adminCookie },
+];
 const results: { path: string; runs: Scores[]; median: Scores }[] = [];
-for (const path of ['/', '/gallery', `/build/${buildId}`]) {
+for (const { path: page, who, cookie } of pages) {
+  const path = who ? `${page} (${who})` : page;
   const scores: Scores[] = [];
   for (let run = 0; run < runs; run++) {
     console.error(`${path}: run ${run + 1} of ${runs}…`);
-    scores.push(auditWithRetries(`${origin}${path}`));
+    scores.push(auditWithRetries(`${origin}${page}`, cookie));
   }
-  const keys = [...categories, 'fcpMs', 'lcpMs'] as const;
+  const keys = [...categories, 'fcpMs', 'lcpMs', 'tbtMs'] as const;
   results.push({ path, runs: scores, median: Object.fromEntries(keys.map((key) => [key, median(scores.map((s) => s[key]))])) as Scores });
 }
 stopping = true;
@@ -144,11 +191,11 @@ if (args.json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
   console.log(`\nLighthouse mobile, median of ${runs} runs per page (build ${join(appRoot, 'build')}):\n`);
-  console.log('| page | performance | accessibility | best practices | SEO | FCP s | LCP s | performance per run |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log('| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | performance per run |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const { path, runs: each, median: m } of results) {
     console.log(
-      `| ${path} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} | ${(m.fcpMs / 1000).toFixed(1)} | ${(m.lcpMs / 1000).toFixed(1)} | ${each.map((s) => s.performance).join(' ')} |`,
+      `| ${path} | ${m.performance} | ${m.accessibility} | ${m['best-practices']} | ${m.seo} | ${(m.fcpMs / 1000).toFixed(1)} | ${(m.lcpMs / 1000).toFixed(1)} | ${Math.round(m.tbtMs)} | ${each.map((s) => s.performance).join(' ')} |`,
     );
   }
 }
