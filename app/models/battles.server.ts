@@ -381,23 +381,24 @@ export function battleVotedSince(reader: Writer, at: Date): boolean {
   return reader.select({ id: battleVotes.id }).from(battleVotes).where(gte(battleVotes.createdAt, at)).limit(1).get() !== undefined;
 }
 
-/** Rows per insert: six values each stays well under SQLite's bound on a statement's parameters. */
-const STANDINGS_CHUNK = 1000;
-
-/** Replaces every standing with a fit's, all stamped `fittedAt`, in the job's transaction. */
+/**
+ * Replaces every standing with a fit's, all stamped `fittedAt`, in the job's transaction. The
+ * rows go in as one JSON array read by one statement: built as a statement of their own, a
+ * thousand at a time, 50 000 standings held the event loop for three seconds.
+ */
 export function saveBattleStandings(writer: Writer, strengths: readonly BattleStrength[], fittedAt: Date): void {
   writer.delete(battleStandings).run();
-  for (let start = 0; start < strengths.length; start += STANDINGS_CHUNK) {
-    writer
-      .insert(battleStandings)
-      .values(
-        strengths
-          .slice(start, start + STANDINGS_CHUNK)
-          .map(({ buildId, estimate, sd, conservative, votes }) => ({ buildId, estimate, sd, conservative, votes, fittedAt })),
-      )
-      .run();
-  }
+  const rows = JSON.stringify(
+    strengths.map(({ buildId, estimate, sd, conservative, votes }) => [buildId, estimate, sd, conservative, votes]),
+  );
+  writer.run(sql`
+    insert into ${battleStandings} (build_id, estimate, sd, conservative, votes, fitted_at)
+    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, ${fittedAt.getTime()} from json_each(${rows})
+  `);
 }
+
+/** Rows per insert: three values each stays well under SQLite's bound on a statement's parameters. */
+const RANKS_CHUNK = 1000;
 
 /** Whether a member may vote in battles now (the level setting, or an account a week old). */
 export function mayVoteNow(userId: number, now = new Date()): boolean {
@@ -427,10 +428,10 @@ export function recordBattleRanks(writer: Writer, at: Date): void {
     .where(and(eq(builds.reviewStatus, 'approved'), sql`${battleStandings.votes} > 0`))
     .orderBy(desc(battleStandings.conservative), desc(battleStandings.votes), desc(battleStandings.buildId))
     .all();
-  for (let start = 0; start < ranked.length; start += STANDINGS_CHUNK)
+  for (let start = 0; start < ranked.length; start += RANKS_CHUNK)
     writer
       .insert(battleRankHistory)
-      .values(ranked.slice(start, start + STANDINGS_CHUNK).map((row, index) => ({ day, buildId: row.buildId, rank: start + index + 1 })))
+      .values(ranked.slice(start, start + RANKS_CHUNK).map((row, index) => ({ day, buildId: row.buildId, rank: start + index + 1 })))
       .run();
 }
 

@@ -11,7 +11,7 @@ import { migrationsFolder } from './paths.server';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** The connection or a transaction on it: what code that writes inside a caller's transaction takes. */
-export type Writer = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
+export type Writer = Pick<Db, 'insert' | 'update' | 'select' | 'delete' | 'run'>;
 
 /**
  * Opens (creating file and folder on first start) a database tuned for a web server; or,
