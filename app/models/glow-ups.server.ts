@@ -8,6 +8,7 @@ import type { Viewer } from '~/domain/permissions';
 import type { ReviewStatus } from '~/domain/builds';
 import type { EarlierRoast } from '~/roast/glow-up';
 import { db, type Writer } from '~/services/db.server';
+import { perDataVersion } from './version-cache.server';
 
 /*
  * Glow-ups (decision 028): a build whose glow_up_of names an earlier build of the same
@@ -86,30 +87,36 @@ export function earlierRoastOf(buildId: number, reader: Writer = db()): EarlierR
  * Builds the viewer may not see (unlisted, someone else's) are left out.
  */
 export function glowUpStory(buildId: number, viewer: Viewer | null) {
+  const rows = storyRows(buildId);
+  if (!rows) return null;
+  const { build, earlier, changes } = rows;
+  const before = earlier && canSeeBuild(earlier, viewer) ? earlier : null;
+  const later = rows.later.filter((row) => canSeeBuild(row, viewer)).map(storyBuild);
+  if (!before && later.length === 0) return null;
+  return {
+    before: before && changes ? { build: storyBuild(before), after: storyBuild(build), changes } : null,
+    glowUps: later,
+  };
+}
+
+/**
+ * The rows of a rig's story around one build, the same for every viewer: read once per data
+ * version, as every build page asks for them (four statements a render, most of them finding nothing).
+ */
+const storyRows = perDataVersion((buildId: number) => {
   const build = db().select(storyColumns).from(builds).where(eq(builds.id, buildId)).get();
   if (!build) return null;
-  const earlierRow = build.glowUpOf ? db().select(storyColumns).from(builds).where(eq(builds.id, build.glowUpOf)).get() : undefined;
-  const before = earlierRow && canSeeBuild(earlierRow, viewer) ? earlierRow : null;
+  const earlier = build.glowUpOf ? (db().select(storyColumns).from(builds).where(eq(builds.id, build.glowUpOf)).get() ?? null) : null;
   const later = db()
     .select(storyColumns)
     .from(builds)
     .where(eq(builds.glowUpOf, buildId))
     .orderBy(asc(builds.createdAt), asc(builds.id))
-    .all()
-    .filter((row) => canSeeBuild(row, viewer))
-    .map(storyBuild);
-  if (!before && later.length === 0) return null;
-  return {
-    before: before
-      ? {
-          build: storyBuild(before),
-          after: storyBuild(build),
-          changes: partChanges(confirmedPartList(before.id), confirmedPartList(build.id)),
-        }
-      : null,
-    glowUps: later,
-  };
-}
+    .all();
+  // What changed matters only for a build that glows another up.
+  const changes = earlier ? partChanges(confirmedPartList(earlier.id), confirmedPartList(build.id)) : null;
+  return { build, earlier, later, changes };
+});
 
 export type GlowUpStory = NonNullable<ReturnType<typeof glowUpStory>>;
 
