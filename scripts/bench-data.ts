@@ -15,6 +15,8 @@ const DAY = 86_400_000;
 const ROAST =
   'This rig has more RGB than a casino carpet and roughly the same airflow. The cable management suggests you lost a fight with a bowl of spaghetti and called it a draw. Still, the GPU sag is holding on bravely, like a shelf nobody asked for.';
 
+const PHOTO_ALT = 'A PC tower with a tempered glass side panel, RGB fans and a large graphics card.';
+
 /** A deterministic pseudo-random source, so every run measures the same data. */
 function random(seed: number) {
   let state = seed;
@@ -73,6 +75,9 @@ export async function fillBenchDatabase(options: Options): Promise<{ buildId: nu
             userId: memberIds[index % memberIds.length]!,
             title: `Bench build ${index + 1}`,
             imageId: imageIds[index % imageIds.length]!,
+            // Described as every upload is: without it the alt-text backfill drafts one for each build all through a bench.
+            photoAlt: PHOTO_ALT,
+            photoAltBy: 'builtin' as const,
             roast: ROAST,
             totalRating: total,
             ratingCount: stars.length,
