@@ -3,14 +3,14 @@
 // pick a side with the Bradley-Terry probability; Kendall's tau of the ranking against the
 // truth after 15 and 40 votes a build, for the site's pair choice (refit every 100 votes)
 // and for plain maximum likelihood on random pairs, averaged over seeds; then a ring of 5
-// accounts voting 300 times for one weak build. Options: --seeds N (16), --rings N (4).
+// accounts voting 300 times for one weak build. Options: --seeds N (32), --rings N (4).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer } from 'vite';
 import type * as simulationModule from '../tests/support/battle-simulation';
 
 const { values: args } = parseArgs({
-  options: { seeds: { type: 'string', default: '16' }, rings: { type: 'string', default: '4' } },
+  options: { seeds: { type: 'string', default: '32' }, rings: { type: 'string', default: '4' } },
 });
 const seeds = Array.from({ length: Number(args.seeds) }, (_, index) => index + 1);
 const ringSeeds = Array.from({ length: Number(args.rings) }, (_, index) => index + 1);

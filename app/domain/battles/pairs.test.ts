@@ -72,7 +72,20 @@ describe('choosePair', () => {
     const close = gaps.filter((gap) => gap <= 10).length / gaps.length;
     const far = gaps.filter((gap) => gap > 100).length / gaps.length;
     expect(close).toBeGreaterThan(0.7);
-    expect(far).toBeGreaterThan(0.1);
+    // A tenth of pairs are drawn at random, and most random pairs are far apart.
+    expect(far).toBeGreaterThan(0.05);
+  });
+
+  it('sends more votes where the order is most in doubt: a crowded middle over a sparse tail', () => {
+    const random = seededRandom(6);
+    // 50 builds within 0.5 of each other, 50 spread over the tails 0.4 apart, all as sure.
+    const crowded = Array.from({ length: 50 }, (_, index) => strength(index + 1, -0.25 + index / 100));
+    const sparse = Array.from({ length: 50 }, (_, index) => strength(51 + index, (index < 25 ? -1 : 1) * (1 + (index % 25) * 0.4)));
+    const pool = pairPool([...crowded, ...sparse]);
+    const shown = Array.from({ length: 2000 }, () => choosePair(pool, nobody, random)!).flat();
+    const share = shown.filter((id) => id <= 50).length / shown.length;
+    // Half the field; drawn by sd alone they would get about half the appearances.
+    expect(share).toBeGreaterThan(0.7);
   });
 
   it('prefers builds it is unsure of', () => {

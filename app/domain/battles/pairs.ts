@@ -1,7 +1,13 @@
 import { type BattleStrength, pairKey } from './model';
 
 /** The share of pairs drawn at random from the whole field rather than chosen to inform. */
-export const RANDOM_PAIR_SHARE = 0.2;
+export const RANDOM_PAIR_SHARE = 0.1;
+
+/**
+ * An anchor's rivals are the builds within RIVAL_SD of its sd of its estimate: the ones
+ * whose order against it is still in doubt.
+ */
+const RIVAL_SD = 2;
 
 /**
  * An informative partner is within WINDOW_SD of the anchor's sd of its estimate (so an
@@ -12,11 +18,12 @@ export const WINDOW_SD = 1;
 const MIN_NEIGHBOURS = 3;
 
 /**
- * The anchor is the less sure of ANCHOR_DRAWS builds drawn in proportion to their sd, so
- * votes go where they are needed and even out between refits; its partner is the most
- * informative of PARTNER_CANDIDATES fresh builds drawn from its window (tuned in the
- * simulation: nearest-only partners rank worse, as comparing equals says little about
- * where they stand in the field).
+ * The anchor is the less sure of ANCHOR_DRAWS builds drawn in proportion to their sd times
+ * their number of rivals (roughly the pairs of the ranking a build may have in the wrong
+ * order), so votes go where the ranking is most in doubt and even out between refits; its
+ * partner is the most informative of PARTNER_CANDIDATES fresh builds drawn from its window
+ * (tuned in the simulation: nearest-only partners rank worse, as comparing equals says
+ * little about where they stand in the field).
  */
 const ANCHOR_DRAWS = 2;
 const PARTNER_CANDIDATES = 3;
@@ -34,7 +41,7 @@ export interface PairPool {
   /** Estimates in the same order (descending). */
   readonly estimates: Float64Array;
   readonly sds: Float64Array;
-  /** Running sums of the anchors' weights (their sd). */
+  /** Running sums of the anchors' weights (sd times rivals). */
   readonly cumulative: Float64Array;
 }
 
@@ -50,7 +57,11 @@ export function pairPool(strengths: readonly BattleStrength[]): PairPool {
   const sds = Float64Array.from(field, (strength) => (strength.sd > 0 && strength.sd < Infinity ? strength.sd : 1));
   const cumulative = new Float64Array(field.length);
   let sum = 0;
-  for (let position = 0; position < field.length; position++) cumulative[position] = sum += sds[position]!;
+  for (let position = 0; position < field.length; position++) {
+    const reach = RIVAL_SD * sds[position]!;
+    const rivals = firstAtMost(estimates, estimates[position]! - reach) - firstAtMost(estimates, estimates[position]! + reach);
+    cumulative[position] = sum += sds[position]! * rivals;
+  }
   return { ids: field.map((strength) => strength.buildId), estimates, sds, cumulative };
 }
 
