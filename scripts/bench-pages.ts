@@ -13,7 +13,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchDataAndHelpers, ensureBuilt, root, startBenchServer } from '#scripts/bench-node';
+import { backgroundSettled, benchDataAndHelpers, ensureBuilt, root, startBenchServer } from '#scripts/bench-node';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,6 +140,7 @@ for (const path of pages) {
   await autocannon({ url: `${origin}${path}`, connections: 10, amount: 300, headers: { cookie: memberCookie } });
   await measure(path, 1, memberRendered);
 }
+await backgroundSettled(data.databasePath);
 const warmRss = await rssMb();
 rssAfter.push(['warm-up', warmRss]);
 
