@@ -312,10 +312,12 @@ async function step(rate: number): Promise<Step> {
   };
 }
 
-// The marks past which a part counts as given out: the server's cores nearly always busy, a
-// write statement averaging past 10 ms (they take well under 1 ms when the lock is free),
-// a line refusing work.
+// The marks past which a part counts as given out: the server's cores nearly always busy (or
+// its main thread), a write statement averaging past 10 ms (they take well under 1 ms when
+// the lock is free), a line refusing work.
 const CPU_SATURATED = 0.9;
+// Pages are rendered on one thread: it is full, with cores to spare, when a task waits this long for it.
+const LOOP_BUSY_MS = 200;
 const WRITE_SLOW_MS = 10;
 const UPLOAD_LINES = ['uploads', 'upload-reading', 'image-encodes'];
 /** The parts at their limit at a step: the upload line and the write lock, then the CPU that loads them. */
@@ -332,6 +334,11 @@ function atLimit(result: Step): Map<string, string> {
     parts.set(
       'CPU',
       `the CPU (its ${serverCores} cores ${Math.round(result.cpusBusy * 100)} % busy, ${Math.round(result.cpuShare * 100)} % by the server)`,
+    );
+  else if (result.loopP99Ms >= LOOP_BUSY_MS)
+    parts.set(
+      'CPU',
+      `the CPU of the server's main thread (event loop p99 delay ${result.loopP99Ms.toFixed(0)} ms, its cores ${Math.round(result.cpusBusy * 100)} % busy)`,
     );
   if (refusedBy(['pages'])) parts.set('page line', 'the page line refused pages');
   return parts;
