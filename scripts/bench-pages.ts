@@ -8,23 +8,12 @@
 // --port N, --app DIR (another checkout's build/, e.g. to measure "before" figures),
 // --server-cpus LIST (the server's CPUs, as taskset takes them, e.g. 0: a one-core server
 // whose load generator cannot take its time; run the bench itself on the others).
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { createServer } from 'vite';
-import type * as browserModule from '../tests/support/browser';
-import type * as cookiesModule from '../tests/support/cookies';
-import type * as processMemoryModule from '../tests/support/process-memory';
-import type * as signInModule from '../tests/support/sign-in';
-import type * as smtpSinkModule from '../tests/support/smtp-sink';
-import type { fillBenchDatabase } from './bench-data';
+import { backgroundSettled, benchDataAndHelpers, ensureBuilt, root, startBenchServer } from '#scripts/bench-node';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,89 +30,34 @@ const { values: args } = parseArgs({
 });
 const pinned = args['server-cpus'];
 const pinnedNote = pinned ? `, server on CPUs ${pinned}` : '';
-const root = fileURLToPath(new URL('..', import.meta.url));
 const appRoot = resolve(args.app ?? root);
 const port = Number(args.port);
-const origin = `http://127.0.0.1:${port}`;
 
-if (!existsSync(join(appRoot, 'build/server/index.js'))) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: appRoot, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(appRoot);
 console.log(
   `bench:pages: build ${join(appRoot, 'build')}, ${args.builds} builds, ${args.connections} connections, ${args.duration} s per target, port ${port}${pinnedNote}.`,
 );
 
-const dir = args.data ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-')));
-const databasePath = join(dir, 'sqlite.db');
-const uploadsDir = join(dir, 'uploads');
-const targetFile = join(dir, 'bench-target.json');
-// The helpers (the data, sign-in through the real forms, the SMTP sink) use the `~/` alias: loaded through Vite.
-const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
-const { Browser } = (await vite.ssrLoadModule('/tests/support/browser.ts')) as typeof browserModule;
-const { signInWithCode } = (await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule;
-const { startSmtpSink } = (await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule;
-const { processMemory } = (await vite.ssrLoadModule('/tests/support/process-memory.ts')) as typeof processMemoryModule;
-const { endedSessionCookieFor } = (await vite.ssrLoadModule('/tests/support/cookies.ts')) as typeof cookiesModule;
-let target: { buildId: number; imagePath: string };
-if (existsSync(targetFile)) {
-  target = JSON.parse(await readFile(targetFile, 'utf8')) as typeof target;
-} else {
-  console.log(`Filling ${databasePath} with ${args.builds} builds…`);
-  const { fillBenchDatabase: fill } = (await vite.ssrLoadModule('/scripts/bench-data.ts')) as {
-    fillBenchDatabase: typeof fillBenchDatabase;
-  };
-  target = await fill({ databasePath, uploadsDir, builds: Number(args.builds), members: 2000, images: 4 });
-  if (args.data) await writeFile(targetFile, JSON.stringify(target));
-}
-await vite.close();
+const { data, helpers } = await benchDataAndHelpers(Number(args.builds), args.data);
+const { Browser, signInWithCode, startSmtpSink, processMemory, endedSessionCookieFor } = helpers;
+const target = data.target;
 
 // The member's sign-in code arrives here, as it would in their mailbox.
 const sink = await startSmtpSink();
-const sessionSecret = randomBytes(32).toString('hex');
-const started = performance.now();
-const serverCommand = [process.execPath, join(appRoot, 'build/server/index.js')];
-// taskset starts node in its own place (same PID), so /proc figures are still the server's.
-const server = spawn(pinned ? 'taskset' : serverCommand[0]!, pinned ? ['--cpu-list', pinned, ...serverCommand] : serverCommand.slice(1), {
-  cwd: dir,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: sessionSecret,
-    SMTP_URL: sink.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_PATH: databasePath,
-    UPLOADS_DIR: uploadsDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const {
+  origin,
+  pid: serverPid,
+  coldStartMs,
+  sessionSecret,
+  cpuMs: serverCpuMs,
+  stop,
+} = await startBenchServer({
+  appRoot,
+  data,
+  port,
+  cpus: pinned,
+  env: { SMTP_URL: sink.url },
 });
-let stopping = false;
-const stop = () => {
-  stopping = true;
-  server.kill('SIGTERM');
-};
-process.on('exit', stop);
-// Ctrl-C or a kill stops the server too.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
-server.on('exit', (code) => {
-  if (stopping) return;
-  console.error(`The server stopped (exit code ${code}).`);
-  process.exit(1);
-});
-
-async function healthy(): Promise<number> {
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return performance.now() - started;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-const coldStartMs = await healthy();
 
 const pages = ['/', '/gallery', `/build/${target.buildId}`];
 // A session cookie the server signed whose session is over: made-up values are no cookie of
@@ -165,17 +99,8 @@ async function measure(path: string, duration: number, cookie?: Cookies) {
   return result;
 }
 
-/** Waits until no job is due or running on the server's queue (a minute at most). */
-async function backgroundSettled(): Promise<void> {
-  const queue = new Database(databasePath, { readonly: true, fileMustExist: true });
-  const busy = queue.prepare("select count(*) from jobs where status = 'running' or (status = 'queued' and run_at <= ?)").pluck();
-  for (const until = Date.now() + 60_000; (busy.get(Date.now()) as number) > 0 && Date.now() < until;)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  queue.close();
-}
-
 async function rssMb(): Promise<number> {
-  return Math.round((await processMemory(server.pid!)).rssMb);
+  return Math.round((await processMemory(serverPid)).rssMb);
 }
 const rssAfter: [phase: string, mb: number][] = [['start', await rssMb()]];
 
@@ -215,18 +140,9 @@ for (const path of pages) {
   await autocannon({ url: `${origin}${path}`, connections: 10, amount: 300, headers: { cookie: memberCookie } });
   await measure(path, 1, memberRendered);
 }
-// The start's background work (each recurring job's first run, mail) done: the figures are the steady state's.
-await backgroundSettled();
+await backgroundSettled(data.databasePath);
 const warmRss = await rssMb();
 rssAfter.push(['warm-up', warmRss]);
-
-// The server's own CPU time (user + system) from /proc: unlike requests/s it does not
-// move with what else the machine runs (autocannon included).
-const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-async function serverCpuMs(): Promise<number> {
-  const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
 
 type Row = { name: string; rps: number; p50: number; p99: number; kb: number; cpuMs: number };
 async function run(name: string, path: string, cookie?: Cookies): Promise<Row> {
@@ -262,7 +178,7 @@ const stressedRss = await rssMb();
 rssAfter.push(['image', stressedRss]);
 stop();
 await sink.stop();
-if (!args.data) await rm(dir, { recursive: true, force: true });
+if (!args.data) await rm(data.dir, { recursive: true, force: true });
 
 console.log(
   `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br/zstd accepted; build ${join(appRoot, 'build')}${pinnedNote}.\n`,

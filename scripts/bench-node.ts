@@ -1,0 +1,140 @@
+// What the benchmarks against one node share: the bench database (filled once per
+// folder by bench-data.ts), the test helpers that sign members in through the real
+// forms, and the built server started on it (pinned to CPUs with taskset if asked),
+// with its CPU time read from /proc.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { createServer } from 'vite';
+import type * as browserModule from '../tests/support/browser';
+import type * as cookiesModule from '../tests/support/cookies';
+import type * as processMemoryModule from '../tests/support/process-memory';
+import type * as signInModule from '../tests/support/sign-in';
+import type * as smtpSinkModule from '../tests/support/smtp-sink';
+import type { fillBenchDatabase } from './bench-data';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds `appRoot` unless it has a build. */
+export function ensureBuilt(appRoot: string): void {
+  if (existsSync(join(appRoot, 'build/server/index.js'))) return;
+  const built = spawnSync('npm', ['run', 'build'], { cwd: appRoot, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+export type BenchData = { dir: string; databasePath: string; uploadsDir: string; target: { buildId: number; imagePath: string } };
+
+/**
+ * The test helpers (they use the `~/` alias: loaded through Vite) and the bench
+ * database with `builds` builds and 2 000 members (member1..2000@bench.example) in
+ * `keep` (filled on the first run, reused after) or a new throwaway folder.
+ */
+export async function benchDataAndHelpers(builds: number, keep?: string) {
+  const dir = keep ?? (await mkdtemp(join(tmpdir(), 'rigroast-bench-')));
+  const databasePath = join(dir, 'sqlite.db');
+  const uploadsDir = join(dir, 'uploads');
+  const targetFile = join(dir, 'bench-target.json');
+  const vite = await createServer({ root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' });
+  const helpers = {
+    Browser: ((await vite.ssrLoadModule('/tests/support/browser.ts')) as typeof browserModule).Browser,
+    signInWithCode: ((await vite.ssrLoadModule('/tests/support/sign-in.ts')) as typeof signInModule).signInWithCode,
+    startSmtpSink: ((await vite.ssrLoadModule('/tests/support/smtp-sink.ts')) as typeof smtpSinkModule).startSmtpSink,
+    processMemory: ((await vite.ssrLoadModule('/tests/support/process-memory.ts')) as typeof processMemoryModule).processMemory,
+    endedSessionCookieFor: ((await vite.ssrLoadModule('/tests/support/cookies.ts')) as typeof cookiesModule).endedSessionCookieFor,
+  };
+  let target: BenchData['target'];
+  if (existsSync(targetFile)) {
+    target = JSON.parse(await readFile(targetFile, 'utf8')) as typeof target;
+  } else {
+    console.log(`Filling ${databasePath} with ${builds} builds…`);
+    const { fillBenchDatabase: fill } = (await vite.ssrLoadModule('/scripts/bench-data.ts')) as {
+      fillBenchDatabase: typeof fillBenchDatabase;
+    };
+    target = await fill({ databasePath, uploadsDir, builds, members: 2000, images: 4 });
+    if (keep) await writeFile(targetFile, JSON.stringify(target));
+  }
+  await vite.close();
+  return { data: { dir, databasePath, uploadsDir, target } satisfies BenchData, helpers };
+}
+
+export type BenchServer = {
+  origin: string;
+  pid: number;
+  coldStartMs: number;
+  sessionSecret: string;
+  /** The server's own CPU time (user + system) so far: unlike requests/s it does not move with what else the machine runs. */
+  cpuMs: () => Promise<number>;
+  stop: () => void;
+};
+
+/** Starts `appRoot`'s built server on the bench data, on `cpus` (taskset's list) if given, and waits until it is healthy. */
+export async function startBenchServer(options: {
+  appRoot: string;
+  data: BenchData;
+  port: number;
+  cpus?: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const sessionSecret = randomBytes(32).toString('hex');
+  const started = performance.now();
+  const command = [process.execPath, join(options.appRoot, 'build/server/index.js')];
+  // taskset starts node in its own place (same PID), so /proc figures are still the server's.
+  const server = spawn(options.cpus ? 'taskset' : command[0]!, options.cpus ? ['--cpu-list', options.cpus, ...command] : command.slice(1), {
+    cwd: options.data.dir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: sessionSecret,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: options.data.databasePath,
+      UPLOADS_DIR: options.data.uploadsDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    server.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+  // Ctrl-C or a kill stops the server too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
+  server.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`The server stopped (exit code ${code}).`);
+    process.exit(1);
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const coldStartMs = performance.now() - started;
+  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+  const cpuMs = async () => {
+    const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  };
+  return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, stop };
+}
+
+/** Waits until no job is due or running on the server's queue (a minute at most): the start's recurring jobs would put their tails into the figures. */
+export async function backgroundSettled(databasePath: string): Promise<void> {
+  const queue = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const busy = queue.prepare("select count(*) from jobs where status = 'running' or (status = 'queued' and run_at <= ?)").pluck();
+  for (const until = Date.now() + 60_000; (busy.get(Date.now()) as number) > 0 && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  queue.close();
+}
