@@ -399,6 +399,13 @@ function wordmark(): string {
   return `<span style="font-family:${DISPLAY_FONT};font-size:24px;line-height:28px;font-weight:900;letter-spacing:2px;text-transform:uppercase;color:${colors.ink};">Rig${roast}</span>`;
 }
 
+/**
+ * A member's words in a mail (a 100-letter title, a long username) break where they must
+ * instead of widening the mail past a phone's screen: overflow-wrap for today's clients,
+ * word-break for older WebKit ones.
+ */
+const BREAK_ANYWHERE = 'overflow-wrap:anywhere;word-break:break-word;';
+
 function layout({ preheader, body, footer = escapeHtml(FOOTER) }: { preheader: string; body: string[]; footer?: string }): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -415,10 +422,10 @@ function layout({ preheader, body, footer = escapeHtml(FOOTER) }: { preheader: s
 <tr><td align="center" style="padding:32px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;border-collapse:separate;">
 <tr><td bgcolor="${colors.void}" style="padding:20px 28px;background-color:${colors.void};border:1px solid ${colors.line};border-bottom:3px solid ${colors.cyan};border-radius:14px 14px 0 0;">${wordmark()}</td></tr>
-<tr><td bgcolor="${colors.panel}" style="padding:28px;background-color:${colors.panel};border:1px solid ${colors.line};border-top:0;border-radius:0 0 14px 14px;">
+<tr><td bgcolor="${colors.panel}" style="padding:28px;background-color:${colors.panel};${BREAK_ANYWHERE}border:1px solid ${colors.line};border-top:0;border-radius:0 0 14px 14px;">
 ${body.join('\n')}
 </td></tr>
-<tr><td style="padding:20px 28px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${colors.muted};text-align:center;">${footer}</td></tr>
+<tr><td style="padding:20px 28px 0;${BREAK_ANYWHERE}font-family:${FONT};font-size:12px;line-height:18px;color:${colors.muted};text-align:center;">${footer}</td></tr>
 </table>
 </td></tr>
 </table>

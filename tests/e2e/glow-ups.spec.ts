@@ -1,20 +1,10 @@
 import { expect, hydrated, test } from './fixtures';
 import { E2E_DATABASE } from '../playwright.config';
-import { openAppDatabase } from '#tests/support/test-database';
+import { rated } from '#tests/support/ratings';
 import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 import { signInAsNewMember, toasts } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
-
-/** Sets a build's average and number of ratings straight in the e2e server's database, as many members' ratings would. */
-function rated(buildId: number, averageRating: number, ratingCount: number) {
-  const sqlite = openAppDatabase(E2E_DATABASE);
-  try {
-    sqlite.prepare('UPDATE builds SET average_rating = ?, rating_count = ? WHERE id = ?').run(averageRating, ratingCount, buildId);
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** The page at both widths the site is checked at: no sideways scroll, and a screenshot to look at. */
 async function atBothWidths(page: Page, name: string, path: (file: string) => string) {
@@ -92,8 +82,8 @@ test('the owner posts a glow-up of their build from its page, and both pages tel
   }).toPass({ timeout: 20_000 });
 
   // Rated enough on both sides, it is ranked among the best glow-ups, reached from the rankings.
-  rated(Number(earlierUrl.split('/').pop()), 2, 6);
-  rated(Number(glowUpUrl.split('/').pop()), 4.5, 9);
+  rated(E2E_DATABASE, Number(earlierUrl.split('/').pop()), 2, 6);
+  rated(E2E_DATABASE, Number(glowUpUrl.split('/').pop()), 4.5, 9);
   await page.goto('/leaderboard');
   await page.getByRole('link', { name: 'Best glow-ups' }).click();
   await expect(page).toHaveURL(/\/glow-ups$/);

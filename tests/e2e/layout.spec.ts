@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'default' });
 /** The pages to open: every route that draws one, its parameters filled with the hostile rows. */
 function pagesOf(site: HostileSite): { pattern: string; paths: string[] }[] {
   const ids: Record<string, number[]> = {
-    build: [site.buildId],
+    build: [site.buildId, ...site.glowUpIds],
     users: [site.member.id],
     competitions: site.competitionIds,
   };
@@ -40,6 +40,8 @@ function pagesOf(site: HostileSite): { pattern: string; paths: string[] }[] {
       .replace('*', 'no-such-page');
     const collection = /(\w+)\/:id\b/.exec(one)?.[1];
     const paths = collection ? (ids[collection] ?? []).map((id) => one.replace(':id', String(id))) : [one];
+    // Rig Battles after the member's vote: the pair revealed.
+    if (pattern === '/battles') paths.push(site.revealPath);
     // A new kind of parameter needs a row to fill it with: say so rather than skip the page.
     expect(paths.length && paths.every((path) => !path.includes(':')), `fill the parameters of ${pattern}`).toBe(true);
     return { pattern, paths };
@@ -71,14 +73,15 @@ for (const role of ROLES) {
         }
         // A page others redirect to (sign-in, for a guest) is looked at once.
         const landed = new URL(page.url()).pathname;
-        if (landed !== path && seen.has(landed)) continue;
+        const redirected = landed !== new URL(path, page.url()).pathname;
+        if (redirected && seen.has(landed)) continue;
         seen.add(landed);
         // An error page (a build of someone else's to edit) is drawn by the root's error boundary, which marks no hydration.
         if (response!.ok()) await hydrated(page, javaScriptEnabled);
         for (const width of WIDTHS) {
           if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 800 });
           for (const problem of await layoutProblems(page)) {
-            problems.push(`${path}${landed === path ? '' : ` → ${landed}`} at ${width} px: ${problem}`);
+            problems.push(`${path}${redirected ? ` → ${landed}` : ''} at ${width} px: ${problem}`);
           }
         }
       }

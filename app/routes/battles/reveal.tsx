@@ -58,7 +58,7 @@ function Revealed({ side, picked }: { side: RevealedSide; picked: boolean }) {
         ) : null}
       </div>
       <div className="grid min-w-0 gap-1 p-4">
-        <h3 className="text-lg font-bold">
+        <h3 className="text-lg font-bold wrap-anywhere">
           <Link to={buildPath(side.id)} className="hover:text-neon-cyan">
             {side.title}
           </Link>

@@ -2,6 +2,7 @@ import { type APIRequestContext, type APIResponse, expect, request } from '@play
 import sharp from 'sharp';
 import { BUILD_TAGS, MAX_BUILD_TAGS } from '~/domain/build-tags';
 import { DESCRIPTION_MAX_LENGTH } from '~/domain/builds';
+import { GLOW_UP_MIN_RATINGS } from '~/domain/glow-ups';
 import { PART_NAME_MAX } from '~/domain/build-parts';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 import { BUILD_TITLE_MAX_LENGTH } from '~/utils/schemas';
@@ -9,6 +10,7 @@ import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils
 import { E2E_DATABASE } from '../../playwright.config';
 import { closeDueCompetitionsNow, setCompetitionEnd } from '../../support/competitions';
 import { grantAdmin } from '../../support/moderation';
+import { rated } from '../../support/ratings';
 import { codeFrom, countMails, waitForMail } from './outbox';
 
 // The competition form's limits (app/api/contract/competitions.ts), which no constant names.
@@ -50,6 +52,10 @@ export type HostileSite = {
   admin: { storageState: StorageState };
   /** The member's build: longest title, description, tags, parts, comments. */
   buildId: number;
+  /** The build's glow-ups, each of the one before: the rig's story, ranked among the best glow-ups and voted on in battles. */
+  glowUpIds: number[];
+  /** The battle reveal of a vote the member cast, on two builds with the longest titles. */
+  revealPath: string;
   /** A running competition and a closed one, each with the build entered. */
   competitionIds: number[];
   shareToken: string;
@@ -115,16 +121,20 @@ export async function fillWithHostileContent(baseURL: string, project: string): 
   await ok(critic.api.post('/api/user/bio', { data: { bio: arabicWord(BIO_MAX_LENGTH) } }));
 
   const longestTags = [...BUILD_TAGS].sort((a, b) => b.label.length - a.label.length).slice(0, MAX_BUILD_TAGS);
-  const upload = async (api: APIRequestContext, title: string) => {
+  const upload = async (api: APIRequestContext, title: string, glowUpOf?: number) => {
     const form = new FormData();
     form.set('title', title);
+    if (glowUpOf) form.set('glowUpOf', String(glowUpOf));
     form.set('image', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'rig.jpg');
     form.set('description', mixed(DESCRIPTION_MAX_LENGTH));
     for (const tag of longestTags) form.append('tags', tag.slug);
     return ((await (await ok(api.post('/api/builds', { multipart: form }))).json()) as { id: number }).id;
   };
   const buildId = await upload(owner.api, word(BUILD_TITLE_MAX_LENGTH));
-  await upload(critic.api, arabicWord(BUILD_TITLE_MAX_LENGTH));
+  const criticsBuilds = [
+    await upload(critic.api, arabicWord(BUILD_TITLE_MAX_LENGTH)),
+    await upload(critic.api, word(BUILD_TITLE_MAX_LENGTH)),
+  ];
 
   const parts: [string, string][] = [
     ['GPU', word(PART_NAME_MAX)],
@@ -133,6 +143,36 @@ export async function fillWithHostileContent(baseURL: string, project: string): 
     ['case', EMOJI.slice(0, PART_NAME_MAX).replace(/[\uD800-\uDBFF]$/, '')],
   ];
   for (const [category, name] of parts) await ok(owner.api.post(`/api/builds/${buildId}/parts`, { data: { category, name } }));
+
+  // A glow-up chain: each glow-up starts from the parts of the one before and changes some.
+  const glowUpIds: number[] = [];
+  const glowUpTitles = [
+    filled(`${EMOJI.slice(0, 40).replace(/[\uD800-\uDBFF]$/, '')} `, BUILD_TITLE_MAX_LENGTH),
+    filled(`${ARABIC} `, BUILD_TITLE_MAX_LENGTH),
+  ];
+  for (const [index, title] of glowUpTitles.entries()) {
+    const glowUp = await upload(owner.api, title, glowUpIds.at(-1) ?? buildId);
+    for (const category of ['PSU', 'RAM', 'storage'])
+      await ok(owner.api.post(`/api/builds/${glowUp}/parts`, { data: { category, name: `${index}${word(PART_NAME_MAX - 1)}` } }));
+    glowUpIds.push(glowUp);
+  }
+  // Rated enough to be ranked among the best glow-ups, each better than the one before.
+  for (const [index, id] of [buildId, ...glowUpIds].entries()) rated(E2E_DATABASE, id, 2 + index, GLOW_UP_MIN_RATINGS);
+  // Battle votes on every pair of the rig's builds, so the battle leaderboard ranks them once listed and fitted.
+  const rig = [buildId, ...glowUpIds];
+  for (const [index, first] of rig.entries()) {
+    for (const second of rig.slice(index + 1)) {
+      await expect(async () => {
+        await ok(critic.api.post('/api/battles/vote', { data: { first, second, choice: 'second' } }));
+      }).toPass({ timeout: 45_000 });
+    }
+  }
+
+  // The owner votes on the critic's two builds: the reveal names them to the owner alone.
+  const [low, high] = criticsBuilds.sort((a, b) => a - b);
+  await expect(async () => {
+    await ok(owner.api.post('/api/battles/vote', { data: { first: high, second: low, choice: 'draw' } }));
+  }).toPass({ timeout: 45_000 });
 
   const comment = async (api: APIRequestContext, content: string, parentCommentId?: number) =>
     ((await (await ok(api.post(`/api/builds/${buildId}/comment`, { data: { content, parentCommentId } }))).json()) as { id: number }).id;
@@ -181,6 +221,8 @@ export async function fillWithHostileContent(baseURL: string, project: string): 
     member: { id: owner.id, username, storageState: await owner.api.storageState() },
     admin: { storageState: await admin.api.storageState() },
     buildId,
+    glowUpIds,
+    revealPath: `/battles?after=${low}-${high}`,
     competitionIds: [running, closed],
     shareToken: shareUrl.split('/').pop()!,
   };
