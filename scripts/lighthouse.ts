@@ -116,7 +116,6 @@ async function signedIn(email: string): Promise<string> {
 }
 const memberCookie = await signedIn(owner.email);
 const adminCookie = await signedIn(ADMIN_EMAIL);
-await sink.stop();
 
 /** One Lighthouse run through its CLI, which starts and stops its own Chromium. */
 function audit(url: string, cookie?: string): Scores {
@@ -185,6 +184,8 @@ for (const { path: page, who, cookie } of pages) {
 }
 stopping = true;
 server.kill('SIGTERM');
+// Open until the end: the members' notification mails keep arriving during the audits, and a refused one is retried.
+await sink.stop();
 await rm(dir, { recursive: true, force: true });
 
 if (args.json) {
