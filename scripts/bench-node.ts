@@ -17,15 +17,9 @@ import type * as processMemoryModule from '../tests/support/process-memory';
 import type * as signInModule from '../tests/support/sign-in';
 import type * as smtpSinkModule from '../tests/support/smtp-sink';
 import type { fillBenchDatabase } from './bench-data';
+import { superviseServer, untilHealthy } from '#scripts/server-process';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Builds `appRoot` unless it has a build. */
-export function ensureBuilt(appRoot: string): void {
-  if (existsSync(join(appRoot, 'build/server/index.js'))) return;
-  const built = spawnSync('npm', ['run', 'build'], { cwd: appRoot, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
 
 export type BenchData = { dir: string; databasePath: string; uploadsDir: string; target: { buildId: number; imagePath: string } };
 
@@ -100,27 +94,8 @@ export async function startBenchServer(options: {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  let stopping = false;
-  const stop = () => {
-    stopping = true;
-    server.kill('SIGTERM');
-  };
-  process.on('exit', stop);
-  // Ctrl-C or a kill stops the server too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
-  server.on('exit', (code) => {
-    if (stopping) return;
-    console.error(`The server stopped (exit code ${code}).`);
-    process.exit(1);
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const { stop } = superviseServer(server);
+  await untilHealthy(origin);
   const coldStartMs = performance.now() - started;
   const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
   const cpuMs = async () => {

@@ -13,7 +13,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { backgroundSettled, benchDataAndHelpers, ensureBuilt, root, startBenchServer } from '#scripts/bench-node';
+import { backgroundSettled, benchDataAndHelpers, root, startBenchServer } from '#scripts/bench-node';
+import { ensureBuilt } from '#scripts/server-process';
 
 const { values: args } = parseArgs({
   options: {

@@ -10,7 +10,6 @@
 // e.g. to measure "before" figures), --json.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { createServer } from 'vite';
+import { ensureBuilt, superviseServer, untilHealthy } from '#scripts/server-process';
 import type * as browserModule from '../tests/support/browser';
 import type * as signInModule from '../tests/support/sign-in';
 import type * as smtpSinkModule from '../tests/support/smtp-sink';
@@ -37,10 +37,7 @@ const runs = Number(args.runs);
 const origin = `http://127.0.0.1:${args.port}`;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-if (!existsSync(join(appRoot, 'build/server/index.js'))) {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: appRoot, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(appRoot);
 console.error(`lighthouse: build ${join(appRoot, 'build')}, ${runs} runs per page, mobile (simulated), Chromium ${args.chrome}.`);
 
 const dir = await mkdtemp(join(tmpdir(), 'rigroast-lighthouse-'));
@@ -82,26 +79,8 @@ const competitionId = database.prepare('select id from competitions order by end
 database.close();
 
 const server = spawn(process.execPath, [join(appRoot, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
-let stopping = false;
-process.on('exit', () => {
-  stopping = true;
-  server.kill('SIGTERM');
-});
-// Ctrl-C or a kill stops the server too.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
-server.on('exit', (code) => {
-  if (stopping) return;
-  console.error(`The server stopped (exit code ${code}).`);
-  process.exit(1);
-});
-for (;;) {
-  try {
-    if ((await fetch(`${origin}/healthz`)).ok) break;
-  } catch {
-    // Not listening yet.
-  }
-  await new Promise((done) => setTimeout(done, 50));
-}
+const supervised = superviseServer(server);
+await untilHealthy(origin);
 
 type Scores = Record<(typeof categories)[number], number> & { fcpMs: number; lcpMs: number; tbtMs: number };
 
@@ -182,8 +161,7 @@ for (const { path: page, who, cookie } of pages) {
   const keys = [...categories, 'fcpMs', 'lcpMs', 'tbtMs'] as const;
   results.push({ path, runs: scores, median: Object.fromEntries(keys.map((key) => [key, median(scores.map((s) => s[key]))])) as Scores });
 }
-stopping = true;
-server.kill('SIGTERM');
+supervised.stop();
 // Open until the end: the members' notification mails keep arriving during the audits, and a refused one is retried.
 await sink.stop();
 await rm(dir, { recursive: true, force: true });
