@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import { auditLog, battleRankHistory, battleStandings, battleVotes, builds, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
+import type { RankedBuild } from './leaderboards.server';
 import { consumeRateLimitIn } from './rate-limits.server';
 import {
   type BattleOutcome,
@@ -211,14 +212,7 @@ export type BattleStanding = {
   certainty: BattleCertainty;
 };
 
-export type BattleEntry = {
-  rank: number;
-  buildId: number;
-  title: string;
-  username: string;
-  imageId: number;
-  photoAlt: string | null;
-} & Omit<BattleStanding, 'rank'>;
+export type BattleEntry = RankedBuild & Omit<BattleStanding, 'rank'>;
 
 /** What the rankings and a reveal show of a build and its standing (its owner joined as `users`). */
 const shownWithStanding = {

@@ -32,13 +32,17 @@ export function parsePeriod(value: string | undefined): LeaderboardPeriod {
   return (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '') ? (value as LeaderboardPeriod) : 'today';
 }
 
-export type LeaderboardEntry = {
+/** A build at its place in a ranking, as every ranking's rows show it (the star leaderboards, the battle rankings). */
+export type RankedBuild = {
   rank: number;
   buildId: number;
   title: string;
   username: string;
   imageId: number;
   photoAlt: string | null;
+};
+
+export type LeaderboardEntry = RankedBuild & {
   /** Sum of the stars given inside the window. */
   points: number;
   votes: number;
