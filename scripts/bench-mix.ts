@@ -22,7 +22,8 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { backgroundSettled, benchDataAndHelpers, root, startBenchServer } from '#scripts/bench-node';
+import { benchDataAndHelpers, root, startBenchServer } from '#scripts/bench-node';
+import { backgroundSettled } from '#tests/support/background';
 import { ensureBuilt } from '#scripts/server-process';
 
 const { values: args } = parseArgs({

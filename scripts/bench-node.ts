@@ -9,7 +9,6 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { createServer } from 'vite';
 import type * as browserModule from '../tests/support/browser';
 import type * as cookiesModule from '../tests/support/cookies';
@@ -103,13 +102,4 @@ export async function startBenchServer(options: {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   };
   return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, stop };
-}
-
-/** Waits until no job is due or running on the server's queue (a minute at most): the start's recurring jobs would put their tails into the figures. */
-export async function backgroundSettled(databasePath: string): Promise<void> {
-  const queue = new Database(databasePath, { readonly: true, fileMustExist: true });
-  const busy = queue.prepare("select count(*) from jobs where status = 'running' or (status = 'queued' and run_at <= ?)").pluck();
-  for (const until = Date.now() + 60_000; (busy.get(Date.now()) as number) > 0 && Date.now() < until;)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  queue.close();
 }

@@ -13,7 +13,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { backgroundSettled, benchDataAndHelpers, root, startBenchServer } from '#scripts/bench-node';
+import { benchDataAndHelpers, root, startBenchServer } from '#scripts/bench-node';
+import { backgroundSettled } from '#tests/support/background';
 import { ensureBuilt } from '#scripts/server-process';
 
 const { values: args } = parseArgs({

@@ -91,9 +91,12 @@ describe('uploads from one network address', () => {
     ]);
     const waitMessage = 'Another upload from your network is still being processed. Try again when it has finished.';
     for (const refused of [json, api]) {
-      expect(refused.status).toBe(429);
+      // The answer whole, so a failure says what came instead of the refusal.
+      expect({ status: refused.status, body: await refused.text() }).toEqual({
+        status: 429,
+        body: JSON.stringify({ error: 'rate_limited', message: waitMessage }),
+      });
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect(await refused.json()).toEqual({ error: 'rate_limited', message: waitMessage });
     }
     expect(page.status).toBe(429);
     expect(Number(page.response.headers.get('Retry-After'))).toBeGreaterThan(0);
