@@ -55,12 +55,6 @@ export type Admission = {
 
 type Waiter = { cost: number; bytes: number; start: () => void };
 
-/**
- * A bounded set of places for work that costs memory or time. A waiting task
- * that fits the remaining budget starts before an earlier one that does not (a
- * small encode while a large one waits), so the budget is used; with no costs
- * the order is first come, first served within a key, and keys take turns.
- */
 /** The named lines of this process, for /metrics. */
 const namedLines = new Map<string, Admission>();
 
@@ -78,6 +72,18 @@ gaugeReadOnScrape({
     }),
 });
 
+/**
+ * A bounded set of places for work that costs memory or time. A waiting task
+ * that fits the remaining budget starts before an earlier one that does not (a
+ * small encode while a large one waits), so the budget is used; with no costs
+ * the order is first come, first served within a key, and keys take turns.
+ *
+ * A task runs on a later turn of the event loop than the one that gave it its
+ * place, so a turn runs `running` tasks at most. A page made within the callback
+ * that read its request was done there: one turn served every connected client's
+ * request, and as libuv takes one new connection a turn, under load a new visitor
+ * waited seconds (a turn per client already connected) before being read at all.
+ */
 export function createAdmission({
   name,
   running: maxRunning,
@@ -158,6 +164,8 @@ export function createAdmission({
       entry.spent += cost;
       entry.lastStart = ++starts;
       try {
+        // The place is taken at once; the task runs on the loop's next turn (below).
+        await new Promise(setImmediate);
         return await task();
       } finally {
         running -= 1;
