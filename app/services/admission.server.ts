@@ -78,11 +78,12 @@ gaugeReadOnScrape({
  * small encode while a large one waits), so the budget is used; with no costs
  * the order is first come, first served within a key, and keys take turns.
  *
- * A task runs on a later turn of the event loop than the one that gave it its
- * place, so a turn runs `running` tasks at most. A page made within the callback
- * that read its request was done there: one turn served every connected client's
- * request, and as libuv takes one new connection a turn, under load a new visitor
- * waited seconds (a turn per client already connected) before being read at all.
+ * Each task starts on a turn of the event loop of its own, later than the one that
+ * gave it its place. A page made within the callback that read its request was done
+ * there: one turn served every connected client's request, and as libuv takes one new
+ * connection a turn, under load a new visitor waited seconds (a turn per client already
+ * connected) before being read at all. One start a turn keeps the turns as short as a
+ * page, so new connections are taken as often.
  */
 export function createAdmission({
   name,
@@ -99,6 +100,15 @@ export function createAdmission({
   let heldBytes = 0;
   let waiting = 0;
   let starts = 0;
+  // Tasks that have their place, each to be run on a turn of its own.
+  const toRun: (() => void)[] = [];
+  const runOne = () => {
+    toRun.shift()!();
+    if (toRun.length > 0) setImmediate(runOne);
+  };
+  const onALaterTurn = (run: () => void) => {
+    if (toRun.push(run) === 1) setImmediate(runOne);
+  };
   // Each key's waiting tasks, and its tasks in all with when one of them last started: a place
   // that frees goes to the waiting key served longest ago, so keys take turns.
   const lines = new Map<string, Waiter[]>();
@@ -164,8 +174,10 @@ export function createAdmission({
       entry.spent += cost;
       entry.lastStart = ++starts;
       try {
-        // The place is taken at once; the task runs on the loop's next turn (below).
-        await new Promise(setImmediate);
+        // The place is taken at once; the task runs on a later turn of the loop (below), unless
+        // its caller went away meanwhile: that gives the place up, as leaving while waiting does.
+        await new Promise<void>((resolve) => onALaterTurn(resolve));
+        signal?.throwIfAborted();
         return await task();
       } finally {
         running -= 1;
