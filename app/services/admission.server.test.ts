@@ -13,6 +13,22 @@ function gatedTask<T>(value: T) {
   return task;
 }
 
+/** A task of `key` whose caller goes away when `leave` is called; `ran` says whether it ran. */
+function abandonedTask(admission: ReturnType<typeof createAdmission>, key: string) {
+  const gone = new AbortController();
+  const task = {
+    ran: false,
+    leave: () => gone.abort(new Error('left')),
+    done: admission.run(
+      async () => {
+        task.ran = true;
+      },
+      { key, signal: gone.signal },
+    ),
+  };
+  return task;
+}
+
 /** Enough turns of the event loop for the tasks given a place so far to start, one a turn. */
 const settle = async () => {
   for (let turn = 0; turn < 8; turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -143,37 +159,23 @@ describe('createAdmission', () => {
     const admission = createAdmission({ running: 1, waiting: 1, perKey: 1 });
     const running = gatedTask('running');
     const done = admission.run(running.run, { key: 'a' });
-    const gone = new AbortController();
-    let ran = false;
-    const abandoned = admission.run(
-      async () => {
-        ran = true;
-      },
-      { key: 'b', signal: gone.signal },
-    );
-    gone.abort(new Error('left'));
-    await expect(abandoned).rejects.toThrow('left');
+    const abandoned = abandonedTask(admission, 'b');
+    abandoned.leave();
+    await expect(abandoned.done).rejects.toThrow('left');
     expect(admission.stats()).toEqual({ running: 1, waiting: 0 });
     // Its place in the line and its key's share are free again.
     const next = admission.run(async () => 'next', { key: 'b' });
     running.finish();
     expect(await Promise.all([done, next])).toEqual(['running', 'next']);
-    expect(ran).toBe(false);
+    expect(abandoned.ran).toBe(false);
   });
 
   it('gives up the place of a task whose caller went away after it was given its place, before it ran', async () => {
     const admission = createAdmission({ running: 1, perKey: 1 });
-    const gone = new AbortController();
-    let ran = false;
-    const abandoned = admission.run(
-      async () => {
-        ran = true;
-      },
-      { key: 'a', signal: gone.signal },
-    );
-    gone.abort(new Error('left'));
-    await expect(abandoned).rejects.toThrow('left');
-    expect(ran).toBe(false);
+    const abandoned = abandonedTask(admission, 'a');
+    abandoned.leave();
+    await expect(abandoned.done).rejects.toThrow('left');
+    expect(abandoned.ran).toBe(false);
     expect(admission.stats()).toEqual({ running: 0, waiting: 0 });
     expect(await admission.run(async () => 'next', { key: 'a' })).toBe('next');
   });

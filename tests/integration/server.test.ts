@@ -11,6 +11,7 @@ import { endedSessionCookie } from '#tests/support/cookies';
 import { scriptsNotAllowedByHash } from '#tests/support/csp';
 import { sharedApp } from '#tests/support/stack';
 import { askedTwice, storedPage } from '#tests/support/page-cache';
+import { waitFor } from '#tests/support/wait';
 
 const server = sharedApp();
 
@@ -365,15 +366,18 @@ describe('security', () => {
       // (one page a turn), the network's share of the line may still be full, and a refusal
       // (429, with when to try again) is its answer; a render that never settles is not.
       const answers = await Promise.all(
-        paths.map(async (path) => {
-          for (const until = Date.now() + 5_000; ;) {
-            const response = await server.app.fetch(path, { signal: AbortSignal.timeout(5_000) });
-            await response.arrayBuffer();
-            if (response.status !== 429 || Date.now() > until) return response.status;
-            expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-        }),
+        paths.map((path) =>
+          waitFor(
+            async () => {
+              const response = await server.app.fetch(path, { signal: AbortSignal.timeout(5_000) });
+              await response.arrayBuffer();
+              if (response.status !== 429) return response.status;
+              expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+              return null;
+            },
+            { timeoutMs: 5_000, intervalMs: 50 },
+          ),
+        ),
       );
       expect(answers).toEqual(paths.map(() => 200));
     }
