@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { configDefaults } from 'vitest/config';
 
 // React Router names every server entry after its server build file (index.js,
@@ -58,6 +58,50 @@ const screeningModels: Plugin = {
   },
 };
 
+/** Libraries that only pages with forms need: a module using them stays out of `shared`. */
+const FORM_LIBRARIES = /node_modules[\\/](zod|@conform-to)[\\/]/;
+const APP_MODULE = /[\\/]app[\\/]/;
+
+/**
+ * The browser's modules in a dozen files instead of thirty to fifty: every app module
+ * two or more pages use goes into one `shared` chunk, except those that reach the form
+ * libraries. A phone fetched, compiled and ran each small file on its own, which kept
+ * its main thread busy in many short tasks (docs/decisions/029-client-chunks.md).
+ * Taking a module without its imports needs entries that may gain exports
+ * ('allow-extension') and modules run in their import order.
+ */
+const clientChunks: Plugin = {
+  name: 'rigroast:client-chunks',
+  enforce: 'post',
+  configEnvironment(name, config) {
+    if (name !== 'client') return;
+    const build = (config.build ??= {});
+    const options = build.rolldownOptions ?? build.rollupOptions ?? {};
+    build.rolldownOptions = {
+      ...options,
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        ...options.output,
+        strictExecutionOrder: true,
+        codeSplitting: {
+          groups: [{ name: sharedChunkName, minShareCount: 2, includeDependenciesRecursively: false }],
+        },
+      },
+    };
+  },
+};
+
+function sharedChunkName(id: string, context: Rolldown.ChunkingContext): string | null {
+  if (!APP_MODULE.test(id)) return null;
+  const seen = new Set<string>();
+  const needsForms = (module: string): boolean => {
+    if (seen.has(module)) return false;
+    seen.add(module);
+    return FORM_LIBRARIES.test(module) || (context.getModuleInfo(module)?.importedIds ?? []).some(needsForms);
+  };
+  return needsForms(id) ? null : 'shared';
+}
+
 /*
  * Vitest's default is one worker less than the cores: one on a 2-core machine, so every
  * file ran in turn. Unit files keep a core each busy (image encoding, face detection);
@@ -78,7 +122,7 @@ const DOMAIN_TESTS = [
 
 // One config for the app build, the dev server and vitest.
 export default defineConfig(({ command, mode }) => ({
-  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames, screeningModels],
+  plugins: [tailwindcss(), mode === 'test' ? null : reactRouter(), serverEntryNames, screeningModels, clientChunks],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

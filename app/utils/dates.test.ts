@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { daysRemaining, relativeTime, waitText } from './dates';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { daysRemaining, relativeTime, shortDate, shortDateTime, waitText } from './dates';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -106,5 +106,27 @@ describe('waitText', () => {
     [3_600_000 * 5, '5 hours'],
   ])('says %i ms is "%s"', (ms, text) => {
     expect(waitText(ms)).toBe(text);
+  });
+});
+
+describe('shortDate and shortDateTime', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('write the day, the month and the year in UTC, whatever the local time zone', () => {
+    vi.stubEnv('TZ', 'Pacific/Kiritimati');
+    expect(shortDate(Date.UTC(2026, 10, 22, 23, 59))).toBe('22 Nov 2026');
+    expect(shortDate(new Date(Date.UTC(2027, 0, 1, 0, 0)))).toBe('1 Jan 2027');
+  });
+
+  it('name every month with the same three letters in every browser', () => {
+    const months = Array.from({ length: 12 }, (_, month) => shortDate(Date.UTC(2026, month, 5)).split(' ')[1]);
+    expect(months).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+  });
+
+  it('add the time of day on a 24-hour clock with two-digit hours and minutes', () => {
+    expect(shortDateTime(Date.UTC(2026, 8, 5, 4, 7, 59))).toBe('5 Sep 2026, 04:07 UTC');
+    expect(shortDateTime(Date.UTC(2026, 11, 31, 23, 59))).toBe('31 Dec 2026, 23:59 UTC');
   });
 });
