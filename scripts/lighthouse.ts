@@ -8,13 +8,13 @@
 // simulated mobile device and network; the median of each category is printed.
 // Options: --runs N, --port N, --chrome PATH, --app DIR (another checkout's build/,
 // e.g. to measure "before" figures), --json.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { createServer } from 'vite';
 import { ensureBuilt, superviseServer, untilHealthy } from '#scripts/server-process';
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
+const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const appRoot = resolve(args.app ?? root);
 const runs = Number(args.runs);
@@ -96,9 +97,12 @@ async function signedIn(email: string): Promise<string> {
 const memberCookie = await signedIn(owner.email);
 const adminCookie = await signedIn(ADMIN_EMAIL);
 
-/** One Lighthouse run through its CLI, which starts and stops its own Chromium. */
-function audit(url: string, cookie?: string): Scores {
-  const result = spawnSync(
+/**
+ * One Lighthouse run through its CLI, which starts and stops its own Chromium. Run
+ * without blocking: the mail sink in this process must greet the server's mails meanwhile.
+ */
+async function audit(url: string, cookie?: string): Promise<Scores> {
+  const result = await execFileAsync(
     join(root, 'node_modules/.bin/lighthouse'),
     [
       url,
@@ -110,8 +114,9 @@ function audit(url: string, cookie?: string): Scores {
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: args.chrome }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr}`);
+  ).catch((error: { stderr?: string }) => {
+    throw new Error(`Lighthouse failed on ${url}:\n${error.stderr ?? String(error)}`);
+  });
   const report = JSON.parse(result.stdout) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue: number }>;
@@ -128,10 +133,10 @@ function audit(url: string, cookie?: string): Scores {
 }
 
 /** On a busy machine Chromium's trace now and then comes back without a navigation (NO_NAVSTART): run it again. */
-function auditWithRetries(url: string, cookie?: string, attempts = 3): Scores {
+async function auditWithRetries(url: string, cookie?: string, attempts = 3): Promise<Scores> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return audit(url, cookie);
+      return await audit(url, cookie);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.error(`${url}: ${error instanceof Error ? error.message.split('\n')[1] : String(error)} (trying again)`);
@@ -156,7 +161,7 @@ for (const { path: page, who, cookie } of pages) {
   const scores: Scores[] = [];
   for (let run = 0; run < runs; run++) {
     console.error(`${path}: run ${run + 1} of ${runs}…`);
-    scores.push(auditWithRetries(`${origin}${page}`, cookie));
+    scores.push(await auditWithRetries(`${origin}${page}`, cookie));
   }
   const keys = [...categories, 'fcpMs', 'lcpMs', 'tbtMs'] as const;
   results.push({ path, runs: scores, median: Object.fromEntries(keys.map((key) => [key, median(scores.map((s) => s[key]))])) as Scores });
