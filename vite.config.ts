@@ -139,6 +139,7 @@ export default defineConfig(({ command, mode }) => ({
             'admin-cli': './server/admin-cli.ts',
             'integrity-worker': './app/jobs/integrity-worker.ts',
             'battle-fit-worker': './app/jobs/battle-fit-worker.ts',
+            'leaderboard-worker': './app/jobs/leaderboard-worker.ts',
           },
         },
       },

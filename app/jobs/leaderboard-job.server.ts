@@ -1,19 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  LEADERBOARD_DEPTH,
-  LEADERBOARD_EVERY_MS,
-  LEADERBOARD_RATING_DELAY_MS,
-  rankBuilds,
-  saveStandings,
-  type Standing,
-} from '~/models/leaderboards.server';
-import { LEADERBOARD_PERIODS } from '~/domain/leaderboards';
+import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, rankEveryPeriod, saveStandings } from '~/models/leaderboards.server';
 import { recordLeaderboardTop } from '~/models/progression.server';
 import { ratedSince } from '~/models/ratings.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { leaderboardJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
+import { inWorkerThread } from './worker-thread.server';
 
 /** A build in a board's first ten earns its owner the top-10 achievement. */
 const TOP_PLACES = 10;
@@ -24,9 +16,8 @@ export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
 }
 
 /**
- * Ranks every period from its ratings and stores the standings the pages read.
- * Each period is ranked in its own turn of the event loop, so requests are served
- * in between. The next run comes a minute later (the windows roll), or a few
+ * Ranks every period from its ratings, in a worker thread, and stores the standings the
+ * pages read. The next run comes a minute later (the windows roll), or a few
  * seconds later when ratings arrived while this one ranked: their own request
  * for a ranking found this job running and could not queue another. The owners of
  * each board's top ten earn their achievement in the same transaction.
@@ -34,11 +25,7 @@ export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
 export const rankLeaderboards: JobHandler = {
   async run({ complete }) {
     const startedAt = Date.now();
-    const boards: [(typeof LEADERBOARD_PERIODS)[number], Standing[]][] = [];
-    for (const period of LEADERBOARD_PERIODS) {
-      boards.push([period, rankBuilds(period, LEADERBOARD_DEPTH, startedAt)]);
-      await nextTurn();
-    }
+    const boards = await inWorkerThread('leaderboard-worker', () => rankEveryPeriod(startedAt), { now: startedAt });
     complete((tx) => {
       for (const [period, standings] of boards) saveStandings(tx, period, standings);
       recordLeaderboardTop(

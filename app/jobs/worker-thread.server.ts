@@ -5,7 +5,7 @@ import { env } from '~/services/env.server';
 
 /*
  * Upkeep that reads the whole database and computes for seconds on a large site (the
- * vote-integrity scan, the battle fit) runs in a worker thread of its own: on the server's
+ * vote-integrity scan, the battle fit, the leaderboards' ranking) runs in a worker thread of its own: on the server's
  * one JavaScript thread every request would wait for it. Each worker is an entry of the
  * server build (vite.config.ts), beside build/server/index.js which this module is bundled
  * into; it opens the database read-only (openReadOnlyDatabase), posts its one result back,
@@ -13,15 +13,15 @@ import { env } from '~/services/env.server';
  */
 
 /**
- * `entry`'s result, computed in a worker thread on the database at DATABASE_PATH. Run from
- * source (development, unit tests), where a worker's `~/` imports cannot load outside Vite,
- * `here` computes it on this thread instead.
+ * `entry`'s result, computed in a worker thread on the database at DATABASE_PATH (with
+ * `data` beside it in its workerData). Run from source (development, unit tests), where a
+ * worker's `~/` imports cannot load outside Vite, `here` computes it on this thread instead.
  */
-export function inWorkerThread<T>(entry: string, here: () => Promise<T> | T): Promise<T> {
+export function inWorkerThread<T>(entry: string, here: () => Promise<T> | T, data: Record<string, unknown> = {}): Promise<T> {
   const module = fileURLToPath(import.meta.url);
   if (module.endsWith('.ts')) return Promise.resolve().then(here);
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(join(dirname(module), `${entry}.js`), { workerData: { databasePath: env().DATABASE_PATH } });
+    const worker = new Worker(join(dirname(module), `${entry}.js`), { workerData: { ...data, databasePath: env().DATABASE_PATH } });
     worker.once('message', (result: T) => {
       resolve(result);
       void worker.terminate();

@@ -128,8 +128,13 @@ function listedInWindow(windowMs: number | null, now: number) {
  * million ratings), run by the leaderboard job, never by a page. Equal scores:
  * more votes, then the newer build.
  */
-export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number): Standing[] {
-  return rankByBayesianScore(db(), listedInWindow(WINDOW_MS[period], now), sql`created_at desc, id desc`, limit);
+export function rankBuilds(period: LeaderboardPeriod, limit: number, now: number, reader: Pick<Db, 'all'> = db()): Standing[] {
+  return rankByBayesianScore(reader, listedInWindow(WINDOW_MS[period], now), sql`created_at desc, id desc`, limit);
+}
+
+/** Every period's board as of `now`, LEADERBOARD_DEPTH deep: what the leaderboard job stores. */
+export function rankEveryPeriod(now: number, reader: Pick<Db, 'all'> = db()): [LeaderboardPeriod, Standing[]][] {
+  return LEADERBOARD_PERIODS.map((period) => [period, rankBuilds(period, LEADERBOARD_DEPTH, now, reader)]);
 }
 
 /**
