@@ -1,15 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { type Db, openReadOnlyDatabase } from '~/services/db.server';
 import { env } from '~/services/env.server';
 
 /*
  * Upkeep that reads the whole database and computes for seconds on a large site (the
- * vote-integrity scan, the battle fit, the leaderboards' ranking) runs in a worker thread of its own: on the server's
- * one JavaScript thread every request would wait for it. Each worker is an entry of the
- * server build (vite.config.ts), beside build/server/index.js which this module is bundled
- * into; it opens the database read-only (openReadOnlyDatabase), posts its one result back,
- * and the job writes it in its own transaction.
+ * vote-integrity scan, the battle fit, the leaderboards' ranking) runs in a worker thread
+ * of its own: on the server's one JavaScript thread every request would wait for it. Each
+ * worker is an entry of the server build (vite.config.ts), beside build/server/index.js
+ * which this module is bundled into; it opens the database read-only, posts its one result
+ * back (answerInWorkerThread), and the job writes it in its own transaction.
  */
 
 /**
@@ -29,4 +30,18 @@ export function inWorkerThread<T>(entry: string, here: () => Promise<T> | T, dat
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The ${entry} thread stopped (exit code ${code})`)));
   });
+}
+
+/**
+ * A worker entry's one task: `compute` on a read-only connection of its own to the database
+ * inWorkerThread named, with the `data` it passed, and the result posted back.
+ */
+export async function answerInWorkerThread<Data, T>(compute: (reader: Db, data: Data) => Promise<T> | T): Promise<void> {
+  const { databasePath, ...data } = workerData as Data & { databasePath: string };
+  const reader = openReadOnlyDatabase(databasePath);
+  try {
+    parentPort?.postMessage(await compute(reader, data as Data));
+  } finally {
+    reader.$client.close();
+  }
 }
