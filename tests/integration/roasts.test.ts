@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppProcess } from '#tests/support/app-process';
+import { backgroundSettled } from '#tests/support/background';
 import { Browser, pageText, toastText } from '#tests/support/browser';
 import { type FakeOllama, isDescribeCall, SAMPLE_ADVICE, SAMPLE_FACTS, SAMPLE_ROAST, startFakeOllama } from '#tests/support/fake-ollama';
 import { openAppDatabase, readRow } from '#tests/support/test-database';
@@ -369,6 +370,9 @@ describe('the job runner on a LiteFS replica', () => {
   it('idles, leaving the queue to the primary', async () => {
     const primary = await launch({ JOB_POLL_MS: '3600000' });
     const owner = await member(primary);
+    // A job finishing lets the runner claim the next at once: the start's own jobs (the
+    // rankings, in threads of their own) end before the upload, which then waits for a poll.
+    await backgroundSettled(primary.databasePath);
     const { id } = await upload(owner, 'Replicated rig');
     await primary.stop('SIGTERM', { keepData: true });
     await handOver(primary);
