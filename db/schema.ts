@@ -752,8 +752,8 @@ export const battleVotes = sqliteTable(
 /**
  * Each build's battle strength as the refit job last fitted it (decision 027): the
  * estimate on the logit scale, its standard deviation, and the conservative score the
- * battle leaderboard ranks by. Pages read these rows; a build hidden since is skipped
- * when read.
+ * battle leaderboard ranks by. A refit writes only the rows that moved. Pages read
+ * these rows; a build hidden since is skipped when read.
  */
 export const battleStandings = sqliteTable(
   'battle_standings',
@@ -765,13 +765,21 @@ export const battleStandings = sqliteTable(
     sd: real('sd').notNull(),
     conservative: real('conservative').notNull(),
     votes: integer('votes').notNull(),
+  },
+  (t) => [index('battle_standings_rank_idx').on(t.conservative)],
+);
+
+/**
+ * One row: when the refit job last stored a fit. What came after it asks for the next
+ * refit, and pair choice keeps its pool until it changes.
+ */
+export const battleFit = sqliteTable(
+  'battle_fit',
+  {
+    id: integer('id').primaryKey(),
     fittedAt: integer('fitted_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    index('battle_standings_rank_idx').on(t.conservative),
-    // Pair choice keeps its pool per fit: the newest fitted_at says whether it is current.
-    index('battle_standings_fitted_idx').on(t.fittedAt),
-  ],
+  (t) => [check('battle_fit_one_row', sql`${t.id} = 1`)],
 );
 
 /**

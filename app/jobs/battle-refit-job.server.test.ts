@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { battleStandings, jobs } from '../../db/schema';
+import { battleFit, battleStandings, jobs } from '../../db/schema';
 import { refitBattles, scheduleBattleRefit } from './battle-refit-job.server';
 import { BATTLE_REFIT_EVERY_MS, battleLeaderboard, castBattleVote } from '~/models/battles.server';
 import { BATTLE_REFIT_JOB } from '~/queue/job-types';
@@ -55,6 +55,41 @@ describe('the battle refit job', () => {
     db().update(jobs).set({ runAt: new Date() }).where(eq(jobs.status, 'queued')).run();
     await waitFor(() => refitJobs().length === 3);
     expect(db().select().from(battleStandings).all()).toEqual(fitted);
+  });
+
+  it('rewrites only the standings a new vote or a new build moved, and marks the fit done', async () => {
+    const builds = await votedArena();
+    // Two builds nobody voted on: a vote elsewhere leaves them as they were.
+    await aListedBuild();
+    await aListedBuild();
+    startJobRunner({ [BATTLE_REFIT_JOB]: refitBattles });
+    const refitNow = async (runs: number) => {
+      db()
+        .update(jobs)
+        .set({ runAt: new Date() })
+        .where(and(eq(jobs.type, BATTLE_REFIT_JOB), eq(jobs.status, 'queued')))
+        .run();
+      await waitFor(() => refitJobs().length === runs);
+    };
+    await refitNow(2);
+    expect(db().select().from(battleStandings).all()).toHaveLength(6);
+    const sqlite = db().$client;
+    sqlite.exec(`
+      create temp table written (build_id integer);
+      create temp trigger standing_inserted after insert on battle_standings begin insert into written values (new.build_id); end;
+      create temp trigger standing_updated after update on battle_standings begin insert into written values (new.build_id); end;
+    `);
+    const written = () => sqlite.prepare('select build_id from written order by build_id').pluck().all();
+    castBattleVote({ voterId: aMember().id, first: builds[3]!, second: builds[0]!, choice: 'first' });
+    await refitNow(3);
+    expect(written()).toEqual([...builds].sort((a, b) => a - b));
+    sqlite.exec('delete from written');
+    const listed = await aListedBuild();
+    const requested = Date.now();
+    await refitNow(4);
+    expect(written()).toEqual([listed]);
+    expect(db().select().from(battleStandings).all()).toHaveLength(7);
+    expect(db().select().from(battleFit).get()!.fittedAt.getTime()).toBeGreaterThanOrEqual(requested);
   });
 
   it('runs only on the primary', async () => {

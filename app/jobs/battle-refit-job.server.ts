@@ -1,4 +1,4 @@
-import type { BattleStrength } from '~/domain/battles';
+import type { StandingChanges } from '~/domain/battles';
 import {
   BATTLE_REFIT_DELAY_MS,
   BATTLE_REFIT_EVERY_MS,
@@ -22,7 +22,7 @@ export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
 
 /**
  * Fits every listed build's battle strength to the counted votes (each member's weight
- * capped, domain/battles), in a worker thread, and stores the standings the pages read. Nothing is fitted or
+ * capped, domain/battles), in a worker thread, and stores the standings that moved. Nothing is fitted or
  * written when no vote arrived and no build was listed or hidden since the last fit. The
  * day's first run keeps each build's place for the weekly digest's movers. The
  * next run comes ten minutes later (votes and listings ask for one sooner), or a few seconds on
@@ -31,19 +31,20 @@ export function scheduleBattleRefit(writer: Writer, runAt = new Date()): void {
 export const refitBattles: JobHandler = {
   async run({ complete }) {
     const startedAt = new Date();
-    let strengths: BattleStrength[] | null = null;
+    let changes: StandingChanges | null = null;
     if (battleRefitNeeded()) {
       const started = performance.now();
       const fitted = await inWorkerThread('battle-fit-worker', () => fitBattleStrengths());
-      strengths = fitted.strengths;
+      changes = fitted.changes;
       log.info('Battle strengths fitted', {
         builds: fitted.builds,
         votes: fitted.votes,
+        changed: fitted.changes.changed.length + fitted.changes.gone.length,
         durationMs: Math.round(performance.now() - started),
       });
     }
     complete((tx) => {
-      if (strengths) saveBattleStandings(tx, strengths, startedAt);
+      if (changes) saveBattleStandings(tx, changes, startedAt);
       recordBattleRanks(tx, startedAt);
       const missed = battleVotedSince(tx, startedAt);
       scheduleBattleRefit(tx, new Date(Date.now() + (missed ? BATTLE_REFIT_DELAY_MS : BATTLE_REFIT_EVERY_MS)));

@@ -9,7 +9,6 @@ import {
   nextBattle,
   recordBattleRanks,
   revealBattle,
-  saveBattleStandings,
   weekBattleHighlights,
 } from './battles.server';
 import { hideBuild } from './moderation.server';
@@ -18,6 +17,7 @@ import { BATTLE_REFIT_JOB } from '~/queue/job-types';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
+import { storeFit } from '#tests/support/battle-standings';
 import { aListedBuild, aMember } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
@@ -39,8 +39,7 @@ async function arena() {
 
 /** Standings for `ids` as a fit would leave them, all stamped now. */
 function standingsFor(ids: number[], at = new Date()) {
-  saveBattleStandings(
-    db(),
+  storeFit(
     ids.map((buildId, index) => ({ buildId, estimate: index, sd: 1, conservative: index - 2, votes: 0 })),
     at,
   );
@@ -160,8 +159,7 @@ describe('the battle leaderboard and the reveal', () => {
   it('ranks listed builds with votes by their conservative score and says how sure', async () => {
     const { builds, voter } = await arena();
     const [a, b, c] = builds as [number, number, number];
-    saveBattleStandings(
-      db(),
+    storeFit(
       [
         { buildId: a, estimate: 1, sd: 0.3, conservative: 0.4, votes: 40 },
         { buildId: b, estimate: 2, sd: 1.2, conservative: -0.4, votes: 4 },
@@ -215,14 +213,14 @@ describe('weekBattleHighlights', () => {
     const weekAgo = new Date(Date.now() - 7 * DAY);
     const standing = (buildId: number, conservative: number) => ({ buildId, estimate: conservative + 1, sd: 0.5, conservative, votes: 20 });
     // A week ago: a first, b second, c third.
-    saveBattleStandings(db(), [standing(a, 3), standing(b, 2), standing(c, 1)], weekAgo);
+    storeFit([standing(a, 3), standing(b, 2), standing(c, 1)], weekAgo);
     recordBattleRanks(db(), weekAgo);
     // This week c won twice and b once; c is now first, b second, a third.
     const second = aMember({ createdAt: new Date(Date.now() - 30 * DAY) }).id;
     castBattleVote({ voterId: voter, first: c, second: a, choice: 'first' });
     castBattleVote({ voterId: second, first: c, second: a, choice: 'first' });
     castBattleVote({ voterId: voter, first: b, second: a, choice: 'first' });
-    saveBattleStandings(db(), [standing(a, 1), standing(b, 2), standing(c, 3)], new Date());
+    storeFit([standing(a, 1), standing(b, 2), standing(c, 3)], new Date());
     recordBattleRanks(db(), new Date());
     const highlights = weekBattleHighlights(new Date(weekAgo.getTime() + 1000));
     expect(highlights.winners.map((winner) => [winner.id, winner.wins, winner.votes])).toEqual([

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { builds } from '../../db/schema';
-import { castBattleVote, recordBattleRanks, saveBattleStandings } from './battles.server';
+import { castBattleVote, recordBattleRanks } from './battles.server';
 import { closeCompetition } from './competition-closing.server';
 import { enterCompetition } from './competition-entries.server';
 import { rankBuilds, saveStandings } from './leaderboards.server';
@@ -14,6 +14,7 @@ import { db } from '~/services/db.server';
 import { resetEnv } from '~/services/env.server';
 import { digestHasNews } from '~/domain/digest';
 import { weeklyDigestEmail } from '~/services/mail-templates.server';
+import { storeFit } from '#tests/support/battle-standings';
 import { aBuild, aCompetition, aListedBuild, aMember, anImage } from '#tests/support/factories';
 import { withScreeningOff } from '#tests/support/screening-off';
 
@@ -103,13 +104,13 @@ describe('the week on RigRoast', () => {
     const [a, b] = [await aListedBuild({ title: 'Underdog rig' }), await aListedBuild({ title: 'Favourite rig' })];
     const weekAgo = new Date(Date.now() - 7 * DAY);
     const standing = (buildId: number, conservative: number) => ({ buildId, estimate: conservative + 1, sd: 0.5, conservative, votes: 20 });
-    saveBattleStandings(db(), [standing(b, 2), standing(a, 1)], weekAgo);
+    storeFit([standing(b, 2), standing(a, 1)], weekAgo);
     recordBattleRanks(db(), weekAgo);
     for (let n = 0; n < 3; n++) {
       const voter = aMember({ createdAt: new Date(Date.now() - 30 * DAY) }).id;
       expect(castBattleVote({ voterId: voter, first: a, second: b, choice: 'first' })).toMatchObject({ ok: true });
     }
-    saveBattleStandings(db(), [standing(a, 2), standing(b, 1)], new Date());
+    storeFit([standing(a, 2), standing(b, 1)], new Date());
     recordBattleRanks(db(), new Date());
 
     const owner = aMember({ username: 'glow_owner' }).id;
