@@ -25,6 +25,33 @@ function sendAhead(browser: Browser, bytes: Uint8Array<ArrayBuffer>, type = 'ima
   return browser.request('/api/uploads/temp', { method: 'POST', body, headers: { Origin: stack.app.origin } });
 }
 
+/** An upload sent but for its last bytes, which go when `release` is called: only then is it read. */
+function heldUpload(browser: Browser, bytes: Uint8Array) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const form = new FormData();
+  form.set('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'upload');
+  const answer = (async () => {
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(body.subarray(0, body.length - 64));
+        await released;
+        controller.enqueue(body.subarray(body.length - 64));
+        controller.close();
+      },
+    });
+    return browser.request('/api/uploads/temp', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+      headers: { Origin: stack.app.origin, 'Content-Type': encoded.headers.get('Content-Type')!, 'Content-Length': String(body.length) },
+    } as RequestInit);
+  })();
+  return { answer, release };
+}
+
 /** An answer is either the upload stored or a refusal the client can act on: JSON, a message, and when to try again. */
 async function expectStoredOrRefused(response: Response): Promise<void> {
   if (response.status === 201) return;
@@ -71,13 +98,17 @@ describe('uploads from one network address', () => {
         "select count(*) as hits from rate_limit_hits where bucket = 'upload:address' and key = ?",
         sender,
       ).hits;
-    // Two 40-megapixel photos from elsewhere take the pipeline's two places first, so the
-    // address's own two wait behind them: in progress well past the second a write keeps its
-    // place in the request line, which the three requests below may wait out before they are read.
+    // A write keeps its place in the request line (two per network) for up to a second, so the
+    // three requests below would wait for one of the address's own two uploads to finish. Those
+    // two are sent but for their last bytes, which wait past that second: by the time they are
+    // read and in progress, they keep no place. Two photos from elsewhere are in the pipeline's
+    // two places first, so the address's two are in progress for two photos' time after that.
+    const holders = [heldUpload(guest, tall), heldUpload(guest, tall)];
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     const elsewhere = ['198.51.100.1', '198.51.100.2'];
     const fillers = elsewhere.map((sender) => sendAhead(new Browser(stack.app, sender), new Uint8Array(tall)));
     await waitFor(() => elsewhere.every((sender) => counted(sender) === 1));
-    const holders = [sendAhead(guest, new Uint8Array(tall)), sendAhead(guest, new Uint8Array(tall))];
+    for (const holder of holders) holder.release();
     await waitFor(() => counted(address) === 2);
     const [json, api, page] = await Promise.all([
       sendAhead(guest, small),
@@ -102,7 +133,7 @@ describe('uploads from one network address', () => {
     expect(Number(page.response.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(toastText(page.html)).toContain(waitMessage);
 
-    for (const holder of [...fillers, ...holders]) expect((await holder).status).toBe(201);
+    for (const upload of [...fillers, ...holders.map((holder) => holder.answer)]) expect((await upload).status).toBe(201);
     // Once they are done, the address uploads again.
     expect((await sendAhead(guest, small)).status).toBe(201);
   }, 60_000);
