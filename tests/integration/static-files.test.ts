@@ -5,20 +5,20 @@ import { staticMounts } from '../../server/static-mounts';
 import { rawGet, unscreenedPhoto, walkStaticMounts } from '#tests/support/static-files';
 import { sharedStack } from '#tests/support/stack';
 import { newAvatar } from '#tests/support/uploads';
-import { clientBuildFolder, projectRoot } from '~/services/paths.server';
 
 // The static files of one server (a primary, or a site on one machine); the same walk
 // runs on a LiteFS replica in tests/integration/litefs/two-nodes.test.ts.
 
-const stack = sharedStack({}, { network: '198.18.40' });
+// The walk plants files in the server's own build: a copy of its own.
+const stack = sharedStack({}, { network: '198.18.40', ownBuild: true });
 
 describe('static files', () => {
   it('sends no dot file, unlisted upload, unscreened photo, database or server build, however a mount or a name is spelled', async () => {
     const uploadsDir = join(stack.app.dataDir, 'uploads');
     const leaks = await walkStaticMounts({
       origin: stack.app.origin,
-      mounts: staticMounts({ uploadsDir, clientFolder: clientBuildFolder }),
-      privateFiles: [stack.app.databasePath, join(projectRoot, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
+      mounts: staticMounts({ uploadsDir, clientFolder: join(stack.app.root, 'build', 'client') }),
+      privateFiles: [stack.app.databasePath, join(stack.app.root, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
     });
     expect(leaks).toEqual([]);
   }, 120_000);

@@ -1,13 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const serverEntry = resolve(import.meta.dirname, '../../build/server/index.js');
+const projectRoot = resolve(import.meta.dirname, '../..');
+const serverEntry = (root: string) => join(root, 'build', 'server', 'index.js');
+
+/**
+ * A folder of its own holding a copy of the build and of the migrations beside it, which the
+ * server takes for its project folder (app/services/paths.server.ts): files a test plants
+ * among the server's own (the static-files walk) are where no other test's server looks, for
+ * a server starting meanwhile reads every file of build/client. Under node_modules, so the
+ * copy still finds the project's packages.
+ */
+function ownProjectFolder(): string {
+  const parent = join(projectRoot, 'node_modules', '.cache');
+  mkdirSync(parent, { recursive: true });
+  const root = mkdtempSync(join(parent, 'rigroast-build-'));
+  cpSync(join(projectRoot, 'build'), join(root, 'build'), { recursive: true });
+  cpSync(join(projectRoot, 'db', 'migrations'), join(root, 'db', 'migrations'), { recursive: true });
+  return root;
+}
 
 export type AppProcess = {
   origin: string;
   dataDir: string;
+  /** The project folder the server runs from: its build/ and db/migrations. */
+  root: string;
   databasePath: string;
   child: ChildProcess;
   /** Everything the server printed so far. */
@@ -24,10 +43,14 @@ export type AppProcess = {
  * roasts unless a test asks otherwise: most tests are not about them, and the
  * roast-engine tests set them explicitly.
  */
-export async function startApp(env: Record<string, string> = {}, { dataDir: reuse }: { dataDir?: string } = {}): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string> = {},
+  { dataDir: reuse, ownBuild = false }: { dataDir?: string; ownBuild?: boolean } = {},
+): Promise<AppProcess> {
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'rigroast-test-'));
   const databasePath = env.DATABASE_PATH ?? join(dataDir, 'db', 'sqlite.db');
-  const child = spawn(process.execPath, [serverEntry], {
+  const root = ownBuild ? ownProjectFolder() : projectRoot;
+  const child = spawn(process.execPath, [serverEntry(root)], {
     cwd: dataDir,
     env: {
       PATH: process.env.PATH,
@@ -48,6 +71,8 @@ export async function startApp(env: Record<string, string> = {}, { dataDir: reus
   child.stderr?.on('data', (chunk) => (output += chunk));
 
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  // A copy of the build goes with its server, whether it started or not.
+  if (ownBuild) void exited.then(() => rmSync(root, { recursive: true, force: true }));
   const port = await new Promise<number>((resolvePort, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
     const onData = () => {
@@ -68,6 +93,7 @@ export async function startApp(env: Record<string, string> = {}, { dataDir: reus
   return {
     origin,
     dataDir,
+    root,
     databasePath,
     child,
     output: () => output,
@@ -84,7 +110,7 @@ export async function startApp(env: Record<string, string> = {}, { dataDir: reus
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
 export async function runAppExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rigroast-test-'));
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [serverEntry(projectRoot)], {
     cwd: dataDir,
     env: { PATH: process.env.PATH, PORT: '0', DATABASE_PATH: join(dataDir, 'sqlite.db'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -174,7 +174,7 @@ export type LiteFsCluster = {
  * where the primary's app is (PRIMARY_APP_URL). Everything is stopped by its
  * own PID and unmounted by `stop`, also when a test failed.
  */
-export async function startLiteFsCluster(env: Record<string, string> = {}): Promise<LiteFsCluster> {
+export async function startLiteFsCluster(env: Record<string, string> = {}, { ownBuild = false } = {}): Promise<LiteFsCluster> {
   const base = mkdtempSync(join(tmpdir(), 'rigroast-litefs-'));
   const [portA, portB] = [await freePort(), await freePort()];
   const nodes = {
@@ -194,7 +194,7 @@ export async function startLiteFsCluster(env: Record<string, string> = {}): Prom
   let primaryPort = '0';
 
   const startPrimaryApp = async (dataDir?: string) => {
-    primary = await startApp({ ...appEnv(nodes.a), PORT: primaryPort }, { dataDir });
+    primary = await startApp({ ...appEnv(nodes.a), PORT: primaryPort }, { dataDir, ownBuild });
     primaryPort = new URL(primary.origin).port;
   };
   const stop = async () => {
@@ -212,7 +212,7 @@ export async function startLiteFsCluster(env: Record<string, string> = {}): Prom
     await startPrimaryApp();
     // The replica opens the database once the primary's migrations reached it.
     await waitFor(() => existsSync(join(nodes.b.fuseDir, 'sqlite.db')));
-    replica = await startApp({ ...appEnv(nodes.b), PRIMARY_APP_URL: primary!.origin });
+    replica = await startApp({ ...appEnv(nodes.b), PRIMARY_APP_URL: primary!.origin }, { ownBuild });
   } catch (error) {
     await stop();
     throw error;
@@ -249,6 +249,6 @@ export async function startLiteFsCluster(env: Record<string, string> = {}): Prom
 }
 
 /** `startLiteFsCluster` for a whole test file: up before its first test, down (and unmounted) after its last. */
-export function sharedLiteFsCluster(env: Record<string, string> = {}): LiteFsCluster {
-  return sharedForFile('cluster', () => startLiteFsCluster(env));
+export function sharedLiteFsCluster(env: Record<string, string> = {}, options: { ownBuild?: boolean } = {}): LiteFsCluster {
+  return sharedForFile('cluster', () => startLiteFsCluster(env, options));
 }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { AppProcess } from './app-process';
+import { backgroundSettled } from './background';
 
 /**
  * The page from the page cache, which stores a page a moment after first sending it: asked
@@ -19,9 +20,11 @@ export async function storedPage(app: AppProcess, path: string, headers: Record<
 /**
  * The second of two answers to `path` asked in a row, while the data stays the same: `kept`,
  * a page the cache stores, comes from the cache before and after (a write in between would
- * have a stored page rendered again, and prove nothing).
+ * have a stored page rendered again, and prove nothing). It starts once the jobs the test's
+ * writes queued are done and none is due for a few seconds: theirs are such writes.
  */
 export async function askedTwice(app: AppProcess, path: string, kept: string): Promise<Response> {
+  await backgroundSettled(app.databasePath, 3000);
   await storedPage(app, kept);
   await (await app.fetch(path)).text();
   const again = await app.fetch(path);

@@ -23,15 +23,20 @@ export type StackOptions = {
   network?: string;
   /** Starts on an earlier server's data folder (stopped with keepData). */
   dataDir?: string;
+  /** Runs a copy of the build of its own (startApp), for a test that plants files among it. */
+  ownBuild?: boolean;
 };
 
 /**
  * The built server with an SMTP sink it sends its mail to, trusting the proxy
  * header so each browser has its own address; `env` adds to or overrides that.
  */
-export async function startStack(env: Record<string, string> = {}, { network = '198.51.100', dataDir }: StackOptions = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  { network = '198.51.100', dataDir, ownBuild }: StackOptions = {},
+): Promise<Stack> {
   const mail = await startSmtpSink();
-  const start = (on?: string) => startApp({ SMTP_URL: mail.url, TRUST_PROXY: 'true', ...env }, { dataDir: on });
+  const start = (on?: string) => startApp({ SMTP_URL: mail.url, TRUST_PROXY: 'true', ...env }, { dataDir: on, ownBuild });
   let app: AppProcess;
   try {
     app = await start(dataDir);

@@ -12,7 +12,6 @@ import { rawGet, unscreenedPhoto, walkStaticMounts } from '#tests/support/static
 import { newAvatar, paddedPhoto, testPhoto, uploadBuild } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
 import { staticMounts } from '../../../server/static-mounts';
-import { clientBuildFolder, projectRoot } from '~/services/paths.server';
 
 const unavailable = liteFsUnavailable();
 // CI installs fuse3 and has the binary: there, a missing piece is a failure, not a quiet skip.
@@ -23,7 +22,8 @@ const ADMIN_EMAIL = 'boss@example.com';
 
 describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica)', () => {
   // Debug logs name every job a runner starts: the proof that only the primary runs them.
-  const cluster = sharedLiteFsCluster({ LOG_LEVEL: 'debug', ADMIN_EMAILS: ADMIN_EMAIL });
+  // The static-files walk plants files in the servers' own build: copies of their own.
+  const cluster = sharedLiteFsCluster({ LOG_LEVEL: 'debug', ADMIN_EMAILS: ADMIN_EMAIL }, { ownBuild: true });
   let owner: Browser;
   let rater: Browser;
   let buildId: number;
@@ -188,8 +188,8 @@ describe.skipIf(unavailable)('RigRoast on two LiteFS nodes (A primary, B replica
       const uploadsDir = join(app.dataDir, 'uploads');
       const leaks = await walkStaticMounts({
         origin: app.origin,
-        mounts: staticMounts({ uploadsDir, clientFolder: clientBuildFolder }),
-        privateFiles: [app.databasePath, join(projectRoot, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
+        mounts: staticMounts({ uploadsDir, clientFolder: join(app.root, 'build', 'client') }),
+        privateFiles: [app.databasePath, join(app.root, 'build', 'server', 'index.js'), unscreenedPhoto(uploadsDir)],
       });
       expect(leaks, app.origin).toEqual([]);
     }
