@@ -109,8 +109,10 @@ function sharedChunkName(id: string, context: Rolldown.ChunkingContext): string 
  * worker more than the cores keeps them busy. Groups of their own, one after the other,
  * since projects that run side by side share one worker count.
  */
-const UNIT_WORKERS = { maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } };
-const INTEGRATION_WORKERS = { maxWorkers: availableParallelism() + 1, sequence: { groupOrder: 1 } };
+// Unit files share each worker's loaded modules (tests/support/file-hygiene.ts resets what a
+// file may leave behind); integration files each boot servers, and their own modules are few.
+const UNIT_WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
+const INTEGRATION_WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
 
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
@@ -171,7 +173,7 @@ export default defineConfig(({ command, mode }) => ({
         test: {
           name: 'unit-server',
           include: [...DOMAIN_TESTS, 'db/**/*.test.ts'],
-          setupFiles: ['tests/support/unit-database.ts'],
+          setupFiles: ['tests/support/file-hygiene.ts', 'tests/support/unit-database.ts'],
           ...UNIT_WORKERS,
         },
       },
@@ -181,6 +183,7 @@ export default defineConfig(({ command, mode }) => ({
           name: 'unit',
           include: ['{app,server}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...DOMAIN_TESTS],
+          setupFiles: ['tests/support/file-hygiene.ts'],
           ...UNIT_WORKERS,
         },
       },
