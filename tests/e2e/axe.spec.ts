@@ -43,6 +43,13 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
 
   await signInAsNewAdmin(page, info.project.name);
   const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
+  // The build page as it stays once roasted: while the roast waits, the page a browser
+  // without JavaScript gets reloads itself every few seconds, which axe's meta-refresh rule names.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/builds/${buildId}`)).json()) as { roast: string | null }).roast, {
+      timeout: 60_000,
+    })
+    .toBeTruthy();
   const { username } = (await (await page.request.get('/api/user')).json()) as { username: string };
   for (const path of [
     '/',
