@@ -104,15 +104,13 @@ function sharedChunkName(id: string, context: Rolldown.ChunkingContext): string 
 
 /*
  * Vitest's default is one worker less than the cores: one on a 2-core machine, so every
- * file ran in turn. Unit files keep a core each busy (image encoding, face detection);
- * an integration file spends most of its time waiting on its server process, so one
- * worker more than the cores keeps them busy. Groups of their own, one after the other,
- * since projects that run side by side share one worker count.
+ * file ran in turn. The three projects run side by side (one group, so one worker count),
+ * two files more than the cores: an integration file spends most of its time waiting on
+ * its server process, and the unit files fill the cores meanwhile. Files share their
+ * worker's loaded modules instead of loading them again each (half the unit run);
+ * tests/support/file-hygiene.ts puts back what a file may leave behind.
  */
-// Unit files share each worker's loaded modules (tests/support/file-hygiene.ts resets what a
-// file may leave behind); integration files each boot servers, and their own modules are few.
-const UNIT_WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
-const INTEGRATION_WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
+const WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
 
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
@@ -174,7 +172,7 @@ export default defineConfig(({ command, mode }) => ({
           name: 'unit-server',
           include: [...DOMAIN_TESTS, 'db/**/*.test.ts'],
           setupFiles: ['tests/support/file-hygiene.ts', 'tests/support/unit-database.ts'],
-          ...UNIT_WORKERS,
+          ...WORKERS,
         },
       },
       {
@@ -184,7 +182,7 @@ export default defineConfig(({ command, mode }) => ({
           include: ['{app,server}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...DOMAIN_TESTS],
           setupFiles: ['tests/support/file-hygiene.ts'],
-          ...UNIT_WORKERS,
+          ...WORKERS,
         },
       },
       {
@@ -193,7 +191,8 @@ export default defineConfig(({ command, mode }) => ({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          ...INTEGRATION_WORKERS,
+          setupFiles: ['tests/support/file-hygiene.ts'],
+          ...WORKERS,
         },
       },
     ],

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+// Not paths.server's projectRoot: scripts/bench-request-bodies.ts loads this file with plain Node, which reads no `~/`.
 const projectRoot = resolve(import.meta.dirname, '../..');
 const serverEntry = (root: string) => join(root, 'build', 'server', 'index.js');
 
