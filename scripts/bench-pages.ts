@@ -1,7 +1,7 @@
 // `npm run bench:pages`: how fast the server renders its busiest pages with 50 000
 // builds, next to a static file of similar size served by the same server (the
 // ceiling): for a signed-out visitor (the page cache), one whose session cookie has
-// expired (rendered, as a guest), and a real member signed in through the e-mailed code
+// expired (a guest, served the stored page with the cookie cleared), and a real member signed in through the e-mailed code
 // (their page kept for them, and rendered for them on every request). Prints
 // requests/s, p50/p99 latency and the server's CPU time per response at 50
 // connections, cold start, and the server's RSS after each phase. Options: --builds N, --duration S, --connections N, --data DIR,
@@ -161,8 +161,8 @@ async function run(name: string, path: string, cookie?: Cookies): Promise<Row> {
   };
 }
 
-// The site's own cookies send a visitor past everyone's pages (another site's do not): one
-// whose session has expired is rendered as a guest; a member's pages are theirs, kept for
+// The site's own cookies send a visitor past everyone's pages (another site's do not, nor a
+// session that is over: its visitor is a guest); a member's pages are theirs, kept for
 // them or rendered for them.
 const rows: { page: Row; cookie: Row; member: Row; rendered: Row; ceiling: Row }[] = [];
 for (const [index, path] of pages.entries()) {

@@ -8,6 +8,7 @@ import { cookieSecret, type Env } from '~/services/env.server';
 import { log } from '~/services/log.server';
 import { clientBuildFolder } from '~/services/paths.server';
 import { bodyLimit } from './body-limit';
+import { endedSessions } from './ended-sessions';
 import { BROTLI_PARAMS, DOCUMENT_ENCODINGS, preferredEncoding } from '~/document/compression-settings';
 import { CLIENT_ADDRESS_HEADER, clientAddress, limitKey } from '~/web/client-address.server';
 import { pageOwner } from '~/web/session.server';
@@ -133,6 +134,7 @@ export function createApp({ build, mode, config, vite }: Options) {
     app.use(readYourWrites({ litefsDir: config.LITEFS_DIR, databasePath: config.DATABASE_PATH, secret, admit: admission.admit }));
   // From here on a GET reads the data version once (db.server.ts).
   app.use((req, _res, next) => (asksForPage(req.method) ? readingVersionOnce(next) : next()));
+  app.use(endedSessions());
   // Pages as signed-out visitors see them, rendered once per change of the data; a member's, once for them.
   if (!vite)
     app.use(

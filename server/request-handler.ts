@@ -60,7 +60,8 @@ function setHeadersAsWriteHeadWould(res: Response, headers: OutgoingHttpHeaders 
     res.appendHeader(String(headers[index]), headers[index + 1] as string | string[]);
 }
 
-function privateCacheControl(given: string): string {
+/** `given` for one visitor only: no `public`, no `s-maxage`, and `private` unless it says `no-store` already. */
+export function privateCacheControl(given: string): string {
   const directives = given
     .split(',')
     .map((directive) => directive.trim())

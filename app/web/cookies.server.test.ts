@@ -1,5 +1,7 @@
+import { parse } from 'cookie-es';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appCookie, carriesSignedAppCookie } from './cookies.server';
+import { appCookie, carriesSignedAppCookie, withoutCookie } from './cookies.server';
 
 // The cookies are signed with SESSION_SECRET; set, nothing is written to ./data.
 vi.stubEnv('SESSION_SECRET', 'x'.repeat(40));
@@ -56,5 +58,40 @@ describe('reading a signed cookie', () => {
     expect(await read.parse(`${session.slice(0, -2)}xx; other=1`)).toBeNull();
     expect(await read.parse(' rr_session = ; other=1')).toBe('');
     expect(await read.parse('other=1')).toBeNull();
+  });
+});
+
+describe('withoutCookie', () => {
+  it('leaves no value of the name for any reader, and every other cookie as every reader read it', () => {
+    const name = fc.constantFrom('rr_session', 'toast', '_ga', 'rr_sessionx', 'x rr_session', '');
+    const value = fc.constantFrom('', 'v', 'a%20b', '%E0%A4%A', '"quoted"', 'x=y', ' spaced ', '\t');
+    const gap = fc.constantFrom('', ' ', '  ', '\t', ' \t');
+    const pair = fc.oneof(
+      fc.tuple(gap, name, gap, value, gap).map(([a, n, b, v, c]) => `${a}${n}${b}=${v}${c}`),
+      fc.constantFrom('', ' ', 'no-equals', '=', '=v'),
+    );
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 8 }), fc.constantFrom(';', '; ', ' ;'), (pairs, separator) => {
+        const header = pairs.join(separator);
+        const left = withoutCookie(header, 'rr_session');
+        expect(parse(left).rr_session).toBeUndefined();
+        const before = parse(header, { allowMultiple: true });
+        const after = parse(left, { allowMultiple: true });
+        delete before.rr_session;
+        delete before[''];
+        expect({ ...after }).toEqual({ ...before });
+        // The readers take the first value of a name, decoded.
+        const { rr_session: _session, '': _nameless, ...firstBefore } = parse(header);
+        expect({ ...parse(left) }).toEqual(firstBefore);
+      }),
+    );
+  });
+
+  it('takes a signed session out of the header, so its reader finds none', async () => {
+    const header = `_ga=1; ${await signed('rr_session', 'a-session-id-long-enough-to-read')}; toast=x; rr_session=second`;
+    expect(await appCookie('rr_session')().parse(header)).toBe('a-session-id-long-enough-to-read');
+    const left = withoutCookie(header, 'rr_session');
+    expect(await appCookie('rr_session')().parse(left)).toBeNull();
+    expect(left).toBe('_ga=1; toast=x');
   });
 });

@@ -46,6 +46,20 @@ export function appCookiesOf(header: string): string {
   return JSON.stringify(APP_COOKIES.map((name) => cookies[name] ?? null));
 }
 
+/**
+ * The Cookie header without `name`, every value of it: read with the parser the
+ * readers use (cookie-es, values left as sent) and written back, so no reader
+ * finds that cookie in what is left and every other reads what it read before
+ * (a pair with no name, which no reader reads, is dropped too).
+ */
+export function withoutCookie(header: string, name: AppCookieName): string {
+  const cookies = parse(header, { allowMultiple: true, decode: (value) => value });
+  return Object.entries(cookies)
+    .filter(([cookie]) => cookie !== name && cookie !== '')
+    .flatMap(([cookie, values]) => [values].flat().map((value) => `${cookie}=${value}`))
+    .join('; ');
+}
+
 const readers = new Map<AppCookieName, () => Cookie>();
 
 /**

@@ -8,7 +8,7 @@ import { isGeneratedUsername } from '~/domain/usernames';
 import { ADMIN_ACCESS_DENIED, SESSION_TTL_MS } from '~/utils/constants';
 import { safeRedirect } from '~/utils/redirects';
 import { randomToken, sha256 } from '~/services/crypto.server';
-import { appCookie, appCookiesOf, carriesSignedAppCookie } from './cookies.server';
+import { appCookie, appCookiesOf, carriesSignedAppCookie, withoutCookie } from './cookies.server';
 import { isPrimary } from '~/services/primary.server';
 
 const SESSION_COOKIE = 'rr_session';
@@ -42,6 +42,25 @@ export function pageOwner(cookieHeader: string): string | null | undefined | Pro
   })();
 }
 
+/**
+ * A session cookie the site signed whose session is over: its visitor is a guest.
+ * Answers with the Cookie header without it, for everything after to read, and the
+ * Set-Cookie that clears it; null (at once when the header has no session cookie) otherwise.
+ */
+export function endedSession(cookieHeader: string): null | Promise<{ cookieHeader: string; clear: string } | null> {
+  if (!cookieHeader.includes(SESSION_COOKIE)) return null;
+  return (async () => {
+    const sessionId = await readSessionId(cookieHeader);
+    if (!sessionId || findActiveSession(sessionId)) return null;
+    return { cookieHeader: withoutCookie(cookieHeader, SESSION_COOKIE), clear: await sessionCookie().serialize('', { maxAge: 0 }) };
+  })();
+}
+
+/** Whether a response sets the session cookie itself (a sign-in, a sign-out, a renewal). */
+export function setsSessionCookie(setCookies: readonly string[]): boolean {
+  return setCookies.some((value) => value.startsWith(`${SESSION_COOKIE}=`));
+}
+
 type SessionState = { sessionId: string; user: CurrentUser; expiresAt: Date } | null;
 
 export const sessionContext = createContext<SessionState>(null);
@@ -57,8 +76,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, sessionId && active ? { sessionId, ...active } : null);
 
   const response = await next();
-  const setsSession = response.headers.getSetCookie().some((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  if (setsSession || !sessionId) return response;
+  if (setsSessionCookie(response.headers.getSetCookie()) || !sessionId) return response;
   if (!active) {
     response.headers.append('Set-Cookie', await sessionCookie().serialize('', { maxAge: 0 }));
   } else if (active.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - RENEW_AFTER_MS && (await isPrimary())) {

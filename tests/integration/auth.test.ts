@@ -350,6 +350,29 @@ describe('sessions', () => {
     expect(profile.headers.get('location')).toBe('/auth?redirectTo=%2Fprofile');
   });
 
+  it('answers a browser still sending a session that ended as a guest, from the stored page, and lets it sign in again', async () => {
+    const browser = stack.browser();
+    await signIn(browser, uniqueEmail('returner'));
+    const ended = browser.cookies.get('rr_session')!;
+    await browser.post('/logout', {});
+    await stack.browser().get('/leaderboard');
+
+    const replay = stack.browser();
+    replay.cookies.set('rr_session', ended);
+    const page = await replay.request('/leaderboard');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-page-cache')).toBe('hit');
+    expect(page.headers.get('cache-control')).toMatch(/^private\b/);
+    expect(page.headers.getSetCookie()).toEqual([expect.stringMatching(/^rr_session=;.*Max-Age=0/i)]);
+    expect(await page.text()).toContain('>Log in</a>');
+
+    // Signing in with the ended cookie still sent: the new session is the one kept.
+    replay.cookies.set('rr_session', ended);
+    await signIn(replay, uniqueEmail('returner'));
+    expect(replay.cookies.get('rr_session')).not.toBe(ended);
+    expect((await replay.request('/profile')).status).toBe(200);
+  });
+
   it('does not log out on a GET', async () => {
     const browser = stack.browser();
     await signIn(browser, uniqueEmail());

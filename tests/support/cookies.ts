@@ -5,16 +5,29 @@ import type { AppProcess } from './app-process';
 
 /**
  * A session cookie signed with `secret` (the server's SESSION_SECRET) for a session
- * that is over (none by that id): its visitor's pages are rendered for them, with the
- * cookie cleared, never taken from the page cache. A made-up value would not do: it
- * is no cookie of the site's.
+ * that is over (none by that id): its visitor is a guest, served everyone's page with
+ * the cookie cleared. A made-up value would not do: it is no cookie of the site's.
  */
 export async function endedSessionCookieFor(secret: string): Promise<string> {
   const cookie = await createCookie('rr_session', { secrets: [secret] }).serialize('a-session-that-has-ended-long-ago');
   return cookie.split(';')[0]!;
 }
 
+const secretOf = (app: AppProcess) => readFileSync(join(app.dataDir, 'data', '.session-secret'), 'utf8').trim();
+
 /** endedSessionCookieFor the secret `app` made for itself in its data folder. */
 export function endedSessionCookie(app: AppProcess): Promise<string> {
-  return endedSessionCookieFor(readFileSync(join(app.dataDir, 'data', '.session-secret'), 'utf8').trim());
+  return endedSessionCookieFor(secretOf(app));
+}
+
+let visitors = 0;
+
+/**
+ * A cookie `app` signed, different at each call (a pending upload that names none,
+ * which no page shows): its visitor's pages are their own, rendered for them the
+ * first time they ask, never anyone else's.
+ */
+export async function visitorCookie(app: AppProcess): Promise<string> {
+  const cookie = await createCookie('rr_pending_upload', { secrets: [secretOf(app)] }).serialize(`no-such-upload-${++visitors}`);
+  return cookie.split(';')[0]!;
 }
