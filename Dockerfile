@@ -10,6 +10,8 @@ WORKDIR /app
 # compiler is needed: install scripts are denied ("allowScripts") and the native
 # modules ship prebuilt binaries inside their packages.
 COPY package.json package-lock.json ./
+# React Router's patch (docs/decisions/), applied by npm ci's postinstall.
+COPY patches ./patches
 RUN npm ci
 
 COPY . .
