@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { Avatar } from '~/components/avatar';
@@ -29,13 +29,15 @@ type Props = {
   buildId: number;
   threads: ThreadData[];
   threadCount: number;
-  /** How the page shows them: every thread (and every reply) or the first, and their order. */
-  view: Pick<BuildPageQuery, 'comments' | 'sort'>;
+  /** How the page shows them: every thread (and every reply) or the first, and their order; and whether it updates itself, which its links keep. */
+  view: Pick<BuildPageQuery, 'comments' | 'sort' | 'updates'>;
   commentCount: number;
   /** The comment a reply form is open under (`?replyTo=`), if any. */
   replyTo: number | null;
   /** The threads RoastBot is still to answer in. */
   awaitingReply: number[];
+  /** Said under "RoastBot is writing a reply…" in the viewer's own thread: whether the page updates itself (its reload lands there). */
+  threadNote?: { threadId: number; note: ReactNode } | null;
   viewerId: number | null;
   /** Moderators and admins may delete anyone's comment. */
   canModerate: boolean;
@@ -60,6 +62,7 @@ export function Comments({
   commentCount,
   replyTo,
   awaitingReply,
+  threadNote = null,
   viewerId,
   canModerate,
   suspension,
@@ -83,7 +86,7 @@ export function Comments({
             {(['top', 'new'] as const).map((sort) => (
               <Link
                 key={sort}
-                to={atPlace(buildPageHref(buildId, { comments: view.comments, sort }), PLACES.comments)}
+                to={atPlace(buildPageHref(buildId, { comments: view.comments, sort, updates: view.updates }), PLACES.comments)}
                 preventScrollReset
                 aria-current={view.sort === sort ? 'page' : undefined}
                 className="rounded-full px-3 py-1 text-muted hover:text-ink aria-[current=page]:bg-neon-cyan aria-[current=page]:text-void"
@@ -136,9 +139,12 @@ export function Comments({
                     ) : null}
                     {after.map(reply)}
                     {awaitingReply.includes(thread.id) ? (
-                      <li role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
-                        <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
-                        {AI_NAME} is writing a reply…
+                      <li className="grid gap-1">
+                        <p role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
+                          <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
+                          {AI_NAME} is writing a reply…
+                        </p>
+                        {threadNote?.threadId === thread.id ? threadNote.note : null}
                       </li>
                     ) : null}
                     {replyTo === thread.id && !suspension ? (
@@ -155,7 +161,7 @@ export function Comments({
       )}
       {threadCount > threads.length ? (
         <Link
-          to={atPlace(buildPageHref(buildId, { comments: 'all', sort: view.sort }), PLACES.comments)}
+          to={atPlace(buildPageHref(buildId, { comments: 'all', sort: view.sort, updates: view.updates }), PLACES.comments)}
           preventScrollReset
           className={buttonClass('ghost', 'md', 'justify-self-center')}
         >
@@ -179,7 +185,7 @@ type CommentProps = {
   reportReasons: Record<string, string>;
   now: number;
   /** The page's view of its comments, kept by the Reply link. */
-  view: Pick<BuildPageQuery, 'comments' | 'sort'>;
+  view: Pick<BuildPageQuery, 'comments' | 'sort' | 'updates'>;
   /** Replies answer in their thread: the top-level comment's id. */
   replyTarget?: number;
 };
@@ -191,7 +197,20 @@ function Comment({ comment, buildId, viewerId, canModerate, readOnly, reportReas
   return (
     <SharedRegion
       name={commentPlace(comment.id)}
-      deps={[comment, now, buildId, replyTarget ?? null, own, signedIn, canModerate, readOnly, reportReasons, view.comments, view.sort]}
+      deps={[
+        comment,
+        now,
+        buildId,
+        replyTarget ?? null,
+        own,
+        signedIn,
+        canModerate,
+        readOnly,
+        reportReasons,
+        view.comments,
+        view.sort,
+        view.updates,
+      ]}
       className="contents"
     >
       {comment.deleted ? (

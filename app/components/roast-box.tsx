@@ -20,23 +20,24 @@ const jokes = [
  * The "AI ROAST" box: the roast with what the AI spotted and who wrote it; the
  * waiting view while the AI is at it; or what happened instead (a failed roast,
  * a photo held for review or rejected). `children` holds the owner's actions.
+ * `paused`: the visitor stopped the page updating itself (`?updates=off`).
  */
-export function RoastBox({ view, children }: { view: RoastView; children?: ReactNode }) {
+export function RoastBox({ view, paused = false, children }: { view: RoastView; paused?: boolean; children?: ReactNode }) {
   return (
     <section id={PLACES.roast} aria-labelledby="roast-title" className="panel relative overflow-hidden p-6">
       <h2 id="roast-title" className="flex items-center gap-2 text-sm font-black uppercase tracking-widest text-neon-pink">
         <LogoMark className="size-6" />
         AI Roast
       </h2>
-      <SharedRegion name="roast" deps={[view]} className="contents">
-        <RoastContent view={view} />
+      <SharedRegion name="roast" deps={[view, paused]} className="contents">
+        <RoastContent view={view} paused={paused} />
       </SharedRegion>
       {children}
     </section>
   );
 }
 
-function RoastContent({ view }: { view: RoastView }) {
+function RoastContent({ view, paused }: { view: RoastView; paused: boolean }) {
   switch (view.state) {
     case 'roasted':
       return (
@@ -79,7 +80,7 @@ function RoastContent({ view }: { view: RoastView }) {
         </>
       );
     case 'waiting':
-      return <Waiting />;
+      return <Waiting paused={paused} />;
     case 'failed':
       return (
         <p className="mt-4 text-ink">
@@ -113,23 +114,27 @@ function Verdict({ title, reason, children }: { title: string; reason: string; c
   );
 }
 
-function Waiting() {
+/** The roast being written; once the visitor stopped the page updating itself, it holds still: no poll, no new joke, no spinner. */
+function Waiting({ paused }: { paused: boolean }) {
   const [joke, setJoke] = useState(0);
   // With JavaScript the page asks again every 5 s until the roast is there; the
   // server adds a meta refresh for browsers without it.
-  usePoll(ROAST_POLL_MS);
+  usePoll(ROAST_POLL_MS, Infinity, !paused);
   useEffect(() => {
+    if (paused) return;
     const rotate = setInterval(() => setJoke((current) => (current + 1) % jokes.length), JOKE_ROTATION_MS);
     return () => clearInterval(rotate);
-  }, []);
+  }, [paused]);
 
   return (
     <div className="mt-4 grid gap-3" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-lg font-bold text-ink">
-        <span
-          aria-hidden="true"
-          className="size-5 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
-        />
+        {paused ? null : (
+          <span
+            aria-hidden="true"
+            className="size-5 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
+          />
+        )}
         AI is analyzing your PC build...
       </p>
       <p className="text-muted">{jokes[joke]}</p>

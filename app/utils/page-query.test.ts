@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyViewerMoved, viewerPhoto } from './page-query';
+import { buildPageHref, buildPageQuery, onlyViewerMoved, viewerPhoto } from './page-query';
 
 describe("a build page's photo viewer in its address", () => {
   it('reads ?photo=N as the photo it is open on, anything else as closed', () => {
@@ -17,5 +17,22 @@ describe("a build page's photo viewer in its address", () => {
     expect(onlyViewerMoved(url('/build/7'), url('/build/7'))).toBe(false);
     expect(onlyViewerMoved(url('/build/7?photo=1'), url('/build/8?photo=1'))).toBe(false);
     expect(onlyViewerMoved(url('/build/7?photo=1'), url('/build/7?photo=1&comments=all'))).toBe(false);
+  });
+});
+
+describe("a build page's query", () => {
+  const read = (query: string) => buildPageQuery(new URLSearchParams(query));
+
+  it('reads ?updates=off alone as the page stopped updating itself, anything else as updating', () => {
+    expect(read('updates=off').updates).toBe('off');
+    for (const query of ['', 'updates=on', 'updates=OFF', 'updates=', 'updates=0']) expect(read(query).updates).toBe('on');
+  });
+
+  it('writes each view of the page one way, defaults left out, and reads it back as written', () => {
+    expect(buildPageHref(7)).toBe('/build/7');
+    expect(buildPageHref(7, { updates: 'on' })).toBe('/build/7');
+    const href = buildPageHref(7, { comments: 'all', sort: 'top', replyTo: 3, updates: 'off' });
+    expect(href).toBe('/build/7?comments=all&sort=top&replyTo=3&updates=off');
+    expect(read(href.split('?')[1]!)).toEqual({ comments: 'all', sort: 'top', replyTo: 3, updates: 'off' });
   });
 });

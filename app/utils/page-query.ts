@@ -103,6 +103,11 @@ export type BuildPageQuery = {
   sort: CommentSort;
   /** `?replyTo=ID`: a reply form open under that thread (the page checks it is one of its threads). */
   replyTo: number | null;
+  /**
+   * `?updates=off`: the visitor stopped the page updating itself while it waits (for its
+   * roast, or RoastBot's reply): it looks again only when they ask. On by default.
+   */
+  updates: 'on' | 'off';
 };
 
 /** The build page's query, read one way by the page, its links, its redirects and the page cache; anything else reads as the default. */
@@ -111,15 +116,20 @@ export function buildPageQuery(params: URLSearchParams): BuildPageQuery {
     comments: params.get('comments') === 'all' ? 'all' : 'first',
     sort: COMMENT_SORTS.find((sort) => sort === params.get('sort')) ?? 'new',
     replyTo: positiveInt(params.get('replyTo')),
+    updates: params.get('updates') === 'off' ? 'off' : 'on',
   };
 }
 
 /** The build page's address with this view of its comments, the one way links and redirects write it: defaults left out, parameters in a fixed order. */
-export function buildPageHref(buildId: number, { comments = 'first', sort = 'new', replyTo = null }: Partial<BuildPageQuery> = {}): string {
+export function buildPageHref(
+  buildId: number,
+  { comments = 'first', sort = 'new', replyTo = null, updates = 'on' }: Partial<BuildPageQuery> = {},
+): string {
   const params = new URLSearchParams();
   if (comments === 'all') params.set('comments', 'all');
   if (sort !== 'new') params.set('sort', sort);
   if (replyTo !== null) params.set('replyTo', String(replyTo));
+  if (updates === 'off') params.set('updates', 'off');
   const search = params.toString();
   return search ? `${buildPath(buildId)}?${search}` : buildPath(buildId);
 }

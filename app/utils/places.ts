@@ -48,8 +48,13 @@ export function atPlace(href: string, place: string): string {
 
 /**
  * Where a comment is read: its build page showing every comment (`?comments=all`, every
- * thread unfolded), so its anchor is on the page however it sorts, in `sort`'s order.
+ * thread unfolded), so its anchor is on the page however it sorts, in `sort`'s order
+ * (and without updating itself, when the visitor stopped that on the page they came from).
  */
-export function commentHref(buildId: number, commentId: number, { sort }: Partial<Pick<BuildPageQuery, 'sort'>> = {}): string {
-  return atPlace(buildPageHref(buildId, { comments: 'all', sort }), commentPlace(commentId));
+export function commentHref(
+  buildId: number,
+  commentId: number,
+  { sort, updates }: Partial<Pick<BuildPageQuery, 'sort' | 'updates'>> = {},
+): string {
+  return atPlace(buildPageHref(buildId, { comments: 'all', sort, updates }), commentPlace(commentId));
 }

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { E2E_DATABASE } from '../playwright.config';
+import { holdRoast, releaseRoast } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { signInAsNewAdmin } from './support/sign-in';
@@ -43,8 +45,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
 
   await signInAsNewAdmin(page, info.project.name);
   const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
-  // The build page as it stays once roasted: while the roast waits, the page a browser
-  // without JavaScript gets reloads itself every few seconds, which axe's meta-refresh rule names.
+  // The build page as it stays once roasted; the page waiting for its roast is checked last, as its visitor leaves it.
   await expect
     .poll(async () => ((await (await page.request.get(`/api/builds/${buildId}`)).json()) as { roast: string | null }).roast, {
       timeout: 60_000,
@@ -76,5 +77,16 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
   const visitor = await guest.newPage();
   for (const path of ['/', `/build/${buildId}`, '/battles', '/auth', '/no/such/page']) await check(visitor, path);
   await guest.close();
+
+  // The page waiting for its roast updates itself: without JavaScript it reloads every few
+  // seconds, which axe's meta-refresh rule names (WCAG 2.2.1) until the visitor stops it
+  // (waiting-updates.spec.ts). Checked as the visitor chose, stopped, with every rule on.
+  holdRoast(E2E_DATABASE, buildId);
+  await page.goto(`/build/${buildId}`);
+  await hydrated(page, javaScriptEnabled);
+  await page.getByRole('link', { name: 'Stop updating' }).click();
+  await expect(page.getByText('Updates paused.')).toBeVisible();
+  await check(page, `/build/${buildId}?updates=off`);
+  releaseRoast(E2E_DATABASE, buildId);
   await stage?.context().close();
 });

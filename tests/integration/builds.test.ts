@@ -114,6 +114,37 @@ describe('uploading a build as a member', () => {
   }, 60_000);
 });
 
+/** Where the page's link named `text` goes. */
+function linkTo(html: string, text: string): string | undefined {
+  return new RegExp(`<a\\b[^>]*\\bhref="([^"]*)"[^>]*>${text}</a>`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+}
+
+describe('the page waiting for its roast, without JavaScript', () => {
+  it('reloads itself with a link that stops it; stopped, it stays still, with links that check again and resume', async () => {
+    const browser = await stack.member();
+    const page = await uploadBuild(browser, {
+      title: 'Rig in no hurry',
+      file: { bytes: await testPhoto('jpeg'), name: 'rig.jpg', type: 'image/jpeg' },
+    });
+    const path = page.url;
+    expect(page.html).toContain('http-equiv="refresh"');
+    expect(pageText(page.html)).toContain('The AI roast is on its way. This page updates every few seconds.');
+    expect(linkTo(page.html, 'Stop updating')).toBe(`${path}?updates=off`);
+
+    // Reloaded, as it reloads itself: never kept, or the page cache, which knows no ?updates, would answer the stopped page with it.
+    const reloaded = await browser.get(path);
+    expect(reloaded.response.headers.get('cache-control')).toContain('no-store');
+    const stopped = await browser.get(`${path}?updates=off`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.html).not.toContain('http-equiv="refresh"');
+    expect(pageText(stopped.html)).toContain('AI is analyzing your PC build...');
+    expect(pageText(stopped.html)).toContain('The AI roast is on its way. Updates paused.');
+    expect(linkTo(stopped.html, 'Check again')).toBe(`${path}?updates=off`);
+    expect(linkTo(stopped.html, 'Resume updates')).toBe(path);
+    expect(linkTo(stopped.html, 'Stop updating')).toBeUndefined();
+  });
+});
+
 describe('a build sent whole from the upload form', () => {
   const jpeg = (bytes: Uint8Array<ArrayBuffer>, name: string): UploadFile => ({ bytes, name, type: 'image/jpeg' });
 

@@ -78,3 +78,30 @@ export function standInForSlowModel(databasePath: string, buildId: number, roast
     sqlite.close();
   }
 }
+
+/**
+ * Has a roasted build of a running app wait for its roast again, as after a fresh-roast
+ * request, and stay waiting until releaseRoast: its job is due a day from now, behind
+ * every other roast (the runner claims them by run time), so no other build's place in
+ * line changes, and the runner leaves it alone.
+ */
+export function holdRoast(databasePath: string, buildId: number): void {
+  const sqlite = openAppDatabase(databasePath);
+  const now = Date.now();
+  try {
+    sqlite.transaction(() => {
+      sqlite
+        .prepare("update builds set roast = '', roast_advice = null, roast_failed_at = null, roast_fallback = null where id = ?")
+        .run(buildId);
+      sqlite.prepare("delete from jobs where key = ? and status in ('queued', 'running')").run(`roast:${buildId}`);
+      sqlite
+        .prepare(
+          `insert into jobs (type, payload, status, attempts, max_attempts, run_at, key, created_at, updated_at)
+           values ('roast', ?, 'queued', 0, 5, ?, ?, ?, ?)`,
+        )
+        .run(JSON.stringify({ buildId }), now + 24 * HOUR, `roast:${buildId}`, now, now);
+    })();
+  } finally {
+    sqlite.close();
+  }
+}

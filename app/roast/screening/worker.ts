@@ -210,8 +210,19 @@ class LeanSsdMobilenetv1 extends faceapi.SsdMobilenetv1 {
 
 const faceDetector = new LeanSsdMobilenetv1();
 
+/**
+ * Answers the server. It may have gone while an image was screened (it stopped, or
+ * crashed): the models' work holds the event loop, so the closed channel is noticed
+ * ('disconnect' below) only after this write, which then fails (EPIPE). Without a
+ * callback Node raises that failure as an 'error' nobody handles, and this process dies
+ * with a stack trace on the server's stderr. Nobody is left to answer: leave quietly.
+ */
 function send(message: WorkerMessage): void {
-  process.send?.(message);
+  if (!process.send) return;
+  if (!process.connected) process.exit(0);
+  process.send(message, undefined, undefined, (error: Error | null) => {
+    if (error) process.exit(0);
+  });
 }
 
 /** The folders holding the WebAssembly binaries and face-api's weights. */

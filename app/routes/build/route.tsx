@@ -6,6 +6,8 @@ import { SlowModelNote } from './slow-model';
 import { BuildAbout, OwnerEditLink } from './build-about';
 import { PhotoCheck } from './photo-check';
 import { ReplyPoll } from './reply-poll';
+import { type Awaited, pageUpdates } from './page-updates';
+import { UpdatesNotice } from './updates-notice';
 import { RoastQueueNote } from './roast-queue';
 import { PhotoGallery } from './photo-gallery';
 import { PhotoAlts } from './photo-alts';
@@ -46,14 +48,14 @@ import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { keepGuestComment } from '~/web/pending-comment.server';
 import { savePhotoAlt } from '~/web/photo-alts.server';
 import { currentUser, requireUser } from '~/web/session.server';
-import { markNamesNothing } from '~/web/render-reading.server';
+import { markMomentary, markNamesNothing } from '~/web/render-reading.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta, socialMeta } from '~/utils/meta';
 import { onlyViewerMoved } from '~/utils/page-query';
 import { buildPageHref, buildPageQuery, type BuildPageQuery } from '~/utils/page-query';
-import { atPlace, commentPlace, PLACES } from '~/utils/places';
+import { atPlace, PLACES } from '~/utils/places';
 import { MemberLink } from '~/components/member-link';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { positiveInt } from '~/utils/query';
@@ -114,6 +116,20 @@ export function loader(args: Route.LoaderArgs) {
   const replyTo = threads.some((thread) => thread.id === view.replyTo) ? view.replyTo : null;
   // The reply form for a comment that is not on the page: the page without it, never stored under that id.
   if (view.replyTo !== null && replyTo === null) markNamesNothing();
+  // The built-in roaster stood in for a model that was too slow: said to all, and its owner may ask the model again.
+  const slowModel =
+    roast.state === 'roasted' && detail.roastFallback === 'model_slow' ? { offer: modelRoastOffer(detail, viewer?.id ?? null) } : null;
+  // The page looks again until what it waits for is there: the member's RoastBot reply, the model's roast, the roast.
+  const askedReply = viewer && build.listed ? awaitedReplies.find((awaited) => awaited.askerId === viewer.id) : undefined;
+  const awaited: Awaited | null = askedReply
+    ? { kind: 'reply', threadId: askedReply.threadId }
+    : slowModel?.offer === 'waiting'
+      ? { kind: 'model' }
+      : roast.state === 'waiting'
+        ? { kind: 'roast' }
+        : null;
+  const updates = pageUpdates(build.id, view, awaited);
+  if (updates?.on) markMomentary();
   return {
     build,
     viewer: viewer
@@ -129,19 +145,12 @@ export function loader(args: Route.LoaderArgs) {
     comments: {
       threads,
       threadCount,
-      view: { comments: view.comments, sort: view.sort },
+      view: { comments: view.comments, sort: view.sort, updates: view.updates },
       replyTo,
       awaitingReply: awaitedReplies.map((awaited) => awaited.threadId),
     },
-    // The member asked RoastBot and its reply is still to land: their page looks again until it does.
-    replyReload:
-      viewer === null
-        ? null
-        : replyRefresh(
-            build.id,
-            view,
-            awaitedReplies.find((awaited) => awaited.askerId === viewer.id),
-          ),
+    // What the page waits for, and the links that stop and resume its looking again.
+    updates,
     reportReasons: REPORT_REASONS,
     // OpenGraph and Twitter card tags; null while the build is not listed.
     social: page.social,
@@ -154,9 +163,7 @@ export function loader(args: Route.LoaderArgs) {
         ? roastReactionsOf(build.id, detail.roastedAt, viewer?.id ?? null)
         : null,
     freshRoast: freshRoastOffer(detail, roast, viewer),
-    // The built-in roaster stood in for a model that was too slow: said to all, and its owner may ask the model again.
-    slowModel:
-      roast.state === 'roasted' && detail.roastFallback === 'model_slow' ? { offer: modelRoastOffer(detail, viewer?.id ?? null) } : null,
+    slowModel,
     // Listed before the vision model's look answered: its owner is told it may still be held.
     photoCheck: viewer?.id === detail.userId && build.listed && detail.lookPending,
     photos: page.photos,
@@ -195,19 +202,6 @@ function ownerAltPhotos(detail: { id: number; photoAlt: string | null }): AltPho
   ];
 }
 
-/**
- * Where the page without JavaScript reloads to while RoastBot's reply to the viewer
- * is on its way: the thread. A refresh to the very address it is on, #fragment and
- * all, would only scroll, so it alternates between the page's two comment views.
- */
-function replyRefresh(buildId: number, view: BuildPageQuery, awaited: { threadId: number } | undefined): string | null {
-  if (!awaited) return null;
-  return atPlace(
-    buildPageHref(buildId, { comments: view.comments === 'all' ? 'first' : 'all', sort: view.sort }),
-    commentPlace(awaited.threadId),
-  );
-}
-
 /** Opening, stepping or closing the photo viewer changes only the address: nothing to read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   !formMethod && onlyViewerMoved(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
@@ -217,9 +211,9 @@ export async function action(args: Route.ActionArgs) {
   const buildId = positiveInt(args.params.id);
   if (buildId === null) throw notFound('build');
   const { request } = args;
-  // Back to the page as it was (its comments' view), without the reply form a post closes.
+  // Back to the page as it was (its comments' view, whether it updates itself), without the reply form a post closes.
   const view = buildPageQuery(args.url.searchParams);
-  const back = buildPageHref(buildId, { comments: view.comments, sort: view.sort });
+  const back = buildPageHref(buildId, { comments: view.comments, sort: view.sort, updates: view.updates });
   const formData = await request.formData();
   // A guest's comment is kept through sign-in; anything else only sends them there.
   if (!currentUser(args) && formData.get('intent') === 'comment' && Number.isSafeInteger(buildId)) {
@@ -277,7 +271,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
     viewer,
     comments,
     reportReasons,
-    replyReload,
+    updates,
   } = loaderData;
   const suspension = viewer?.suspension ?? null;
   // The reload names the page without its fragment: to the same address with one (#roast, where a
@@ -285,12 +279,15 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
   const { pathname, search } = useLocation();
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      {roast.state === 'waiting' || slowModel?.offer === 'waiting' || replyReload ? (
-        // Without JavaScript the page reloads itself until the roast (the model's, when its owner asked), or RoastBot's reply, is there.
+      {updates?.on ? (
+        // Without JavaScript the page reloads itself until the roast (the model's, when its owner asked), or RoastBot's reply, is
+        // there, unless its visitor stopped it (page-updates.ts).
         <noscript>
-          <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}; url=${replyReload ?? `${pathname}${search}`}`} />
+          <meta httpEquiv="refresh" content={`${ROAST_POLL_MS / 1000}; url=${updates.reload ?? `${pathname}${search}`}`} />
         </noscript>
       ) : null}
+      {/* First in the page, where its reload starts: the link that stops it is a Tab away from the skip link. */}
+      {updates && updates.thread === null ? <UpdatesNotice updates={updates} className="panel mb-6 px-4 py-3" /> : null}
       <SharedRegion name="build-head" deps={[build, now]} className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="display wrap-anywhere text-3xl sm:text-4xl">{build.title}</h1>
@@ -338,9 +335,9 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
               <StarInput buildId={build.id} current={viewer?.rating ?? null} signedIn={viewer !== null} />
             </SharedRegion>
           ) : null}
-          <RoastBox view={roast}>
+          <RoastBox view={roast} paused={updates?.on === false}>
             {roastQueue ? <RoastQueueNote queue={roastQueue} /> : null}
-            {slowModel ? <SlowModelNote offer={suspension ? null : slowModel.offer} /> : null}
+            {slowModel ? <SlowModelNote offer={suspension ? null : slowModel.offer} paused={updates?.on === false} /> : null}
             {roastReactions && !suspension ? (
               <RoastReactions buildId={build.id} reactions={roastReactions} signedIn={viewer !== null} />
             ) : null}
@@ -383,6 +380,11 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             commentCount={build.commentCount}
             replyTo={comments.replyTo}
             awaitingReply={comments.awaitingReply}
+            threadNote={
+              updates && updates.thread !== null
+                ? { threadId: updates.thread, note: <UpdatesNotice updates={updates} says={false} className="pl-10" /> }
+                : null
+            }
             viewerId={viewer?.id ?? null}
             canModerate={viewer?.canModerate ?? false}
             suspension={suspension}
@@ -390,7 +392,7 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
             lastResult={actionData && 'result' in actionData ? actionData.result : null}
             now={now}
           />
-          {replyReload ? <ReplyPoll /> : null}
+          {updates?.on && updates.waitsFor === 'reply' ? <ReplyPoll /> : null}
         </div>
       ) : null}
     </article>
