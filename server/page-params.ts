@@ -73,6 +73,8 @@ const KEPT: readonly KeptPage[] = [
       comments: writtenInLinks((comments) => buildPageQuery(new URLSearchParams({ comments })).comments, 'first'),
       sort: writtenInLinks((sort) => buildPageQuery(new URLSearchParams({ sort })).sort, 'new'),
       replyTo: id,
+      // The visitor stopped the page updating itself while it waits.
+      updates: writtenInLinks((updates) => buildPageQuery(new URLSearchParams({ updates })).updates, 'on'),
     },
     forOneVisitor: true,
   },

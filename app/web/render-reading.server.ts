@@ -32,14 +32,3 @@ export function markNamesNothing(): void {
   const render = reading.getStore();
   if (render) render.namesNothing = true;
 }
-
-/**
- * Called by a loader whose page is good for a moment only: one that reloads itself while
- * it waits (the build page, for its roast or RoastBot's reply). Sent, never stored, as a
- * page that names nothing is (`no-store`): the page cache keys a page on the parameters
- * server/page-params.ts lists, so a stored one would also answer its address with a
- * parameter not listed there, `?updates=off` included, the visitor's way to stop the reloads.
- */
-export function markMomentary(): void {
-  markNamesNothing();
-}

@@ -48,7 +48,7 @@ import { dataNow, perDataVersion } from '~/models/version-cache.server';
 import { keepGuestComment } from '~/web/pending-comment.server';
 import { savePhotoAlt } from '~/web/photo-alts.server';
 import { currentUser, requireUser } from '~/web/session.server';
-import { markMomentary, markNamesNothing } from '~/web/render-reading.server';
+import { markNamesNothing } from '~/web/render-reading.server';
 import { COMMENT_THREADS_SHOWN, ROAST_POLL_MS } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
@@ -129,7 +129,6 @@ export function loader(args: Route.LoaderArgs) {
         ? { kind: 'roast' }
         : null;
   const updates = pageUpdates(build.id, view, awaited);
-  if (updates?.on) markMomentary();
   return {
     build,
     viewer: viewer
