@@ -58,41 +58,46 @@ describe('a model that loads for long on a CPU host', () => {
     expect(load).toMatchObject({ keep_alive: '30m' });
   });
 
-  it('past the owner deadline the built-in roaster answers and says why; the owner alone may ask for the model roast, which replaces it', async () => {
-    fake = await startFakeOllama({ cpuHost: { loadMs: 15_000 } });
-    const app = await launch({
-      ROAST_PROVIDER: 'auto',
-      OLLAMA_HOST: fake.url,
-      OLLAMA_TIMEOUT_MS: '1000',
-      OLLAMA_LOAD_TIMEOUT_MS: '60000',
-      ROAST_DEADLINE_MS: '2000',
-    });
-    const owner = await stack!.member();
-    const other = await stack!.member();
-    const id = await upload(owner, 'Impatient Potato');
+  // The model loads for 15 s, on purpose: the owner asks for its roast while it still loads.
+  it(
+    'past the owner deadline the built-in roaster answers and says why; the owner alone may ask for the model roast, which replaces it',
+    { timeout: 45_000 },
+    async () => {
+      fake = await startFakeOllama({ cpuHost: { loadMs: 15_000 } });
+      const app = await launch({
+        ROAST_PROVIDER: 'auto',
+        OLLAMA_HOST: fake.url,
+        OLLAMA_TIMEOUT_MS: '1000',
+        OLLAMA_LOAD_TIMEOUT_MS: '60000',
+        ROAST_DEADLINE_MS: '2000',
+      });
+      const owner = await stack!.member();
+      const other = await stack!.member();
+      const id = await upload(owner, 'Impatient Potato');
 
-    await waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
-    expect(buildRow(app, id)).toMatchObject({ roast_provider: 'builtin', roast_fallback: 'model_slow' });
-    // The model's load was not thrown away with the roast that stopped waiting for it.
-    expect(fake.loads()).toMatchObject({ abandoned: 0 });
+      await waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
+      expect(buildRow(app, id)).toMatchObject({ roast_provider: 'builtin', roast_fallback: 'model_slow' });
+      // The model's load was not thrown away with the roast that stopped waiting for it.
+      expect(fake.loads()).toMatchObject({ abandoned: 0 });
 
-    const seen = pageText((await other.get(`/build/${id}`)).html);
-    expect(seen).toContain('the AI model was too slow to answer in time');
-    expect(seen).not.toContain("Get the AI model's roast instead");
-    const refused = await other.post(`/build/${id}`, { intent: 'model-roast' });
-    expect(toastText(refused.html)).toContain('Only the owner');
+      const seen = pageText((await other.get(`/build/${id}`)).html);
+      expect(seen).toContain('the AI model was too slow to answer in time');
+      expect(seen).not.toContain("Get the AI model's roast instead");
+      const refused = await other.post(`/build/${id}`, { intent: 'model-roast' });
+      expect(toastText(refused.html)).toContain('Only the owner');
 
-    const offered = pageText((await owner.get(`/build/${id}`)).html);
-    expect(offered).toContain("Get the AI model's roast instead");
-    const asked = await owner.post(`/build/${id}`, { intent: 'model-roast' });
-    expect(toastText(asked.html)).toContain('The AI model is on it');
-    expect(pageText(asked.html)).toContain('The AI model is writing its roast. It replaces this one here when it lands');
-    const again = await owner.post(`/build/${id}`, { intent: 'model-roast' });
-    expect(toastText(again.html)).toContain('already writing');
+      const offered = pageText((await owner.get(`/build/${id}`)).html);
+      expect(offered).toContain("Get the AI model's roast instead");
+      const asked = await owner.post(`/build/${id}`, { intent: 'model-roast' });
+      expect(toastText(asked.html)).toContain('The AI model is on it');
+      expect(pageText(asked.html)).toContain('The AI model is writing its roast. It replaces this one here when it lands');
+      const again = await owner.post(`/build/${id}`, { intent: 'model-roast' });
+      expect(toastText(again.html)).toContain('already writing');
 
-    await waitFor(() => (buildRow(app, id).roast_provider === 'ollama' ? true : null), { timeoutMs: 40_000, intervalMs: 200 });
-    expect(buildRow(app, id)).toMatchObject({ roast: SAMPLE_ROAST, roast_fallback: null });
-    expect(pageText((await owner.get(`/build/${id}`)).html)).not.toContain('too slow');
-    expect(fake.loads()).toMatchObject({ started: 1, finished: 1, abandoned: 0 });
-  });
+      await waitFor(() => (buildRow(app, id).roast_provider === 'ollama' ? true : null), { timeoutMs: 40_000, intervalMs: 200 });
+      expect(buildRow(app, id)).toMatchObject({ roast: SAMPLE_ROAST, roast_fallback: null });
+      expect(pageText((await owner.get(`/build/${id}`)).html)).not.toContain('too slow');
+      expect(fake.loads()).toMatchObject({ started: 1, finished: 1, abandoned: 0 });
+    },
+  );
 });
