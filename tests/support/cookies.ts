@@ -8,8 +8,13 @@ import type { AppProcess } from './app-process';
  * that is over (none by that id): its visitor is a guest, served everyone's page with
  * the cookie cleared. A made-up value would not do: it is no cookie of the site's.
  */
-export async function endedSessionCookieFor(secret: string): Promise<string> {
-  const cookie = await createCookie('rr_session', { secrets: [secret] }).serialize('a-session-that-has-ended-long-ago');
+export function endedSessionCookieFor(secret: string): Promise<string> {
+  return signedCookie(secret, 'rr_session', 'a-session-that-has-ended-long-ago');
+}
+
+/** `name=value` signed with `secret`, as the browser sends back a cookie the site set. */
+async function signedCookie(secret: string, name: string, value: string): Promise<string> {
+  const cookie = await createCookie(name, { secrets: [secret] }).serialize(value);
   return cookie.split(';')[0]!;
 }
 
@@ -27,7 +32,6 @@ let visitors = 0;
  * which no page shows): its visitor's pages are their own, rendered for them the
  * first time they ask, never anyone else's.
  */
-export async function visitorCookie(app: AppProcess): Promise<string> {
-  const cookie = await createCookie('rr_pending_upload', { secrets: [secretOf(app)] }).serialize(`no-such-upload-${++visitors}`);
-  return cookie.split(';')[0]!;
+export function visitorCookie(app: AppProcess): Promise<string> {
+  return signedCookie(secretOf(app), 'rr_pending_upload', `no-such-upload-${++visitors}`);
 }
