@@ -4,7 +4,6 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, inputClass } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { APPEAL_MAX_LENGTH, type AppealSubject } from '~/domain/member-moderation';
-import { appealSchema } from '~/utils/schemas';
 
 /** The id of the form that appeals one suspension or strike: the page's action says which one it refused by it. */
 export const appealFormId = (about: AppealSubject, strikeId?: number | null) =>
@@ -25,7 +24,7 @@ export function AppealForm({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const id = appealFormId(about, strikeId);
-  const [form, fields] = useZodForm(appealSchema, { id, lastResult });
+  const [form, fields] = useZodForm('appealSchema', { id, lastResult });
   const navigation = useNavigation();
   const sent = navigation.formData;
   const sending = sent?.get('about') === about && (strikeId === null || sent.get('strikeId') === String(strikeId));

@@ -12,7 +12,6 @@ import { useZodForm } from '~/components/ui/use-zod-form';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { AI_NAME, COMMENT_MAX_LENGTH, DELETED_COMMENT } from '~/utils/constants';
 import { relativeTime } from '~/utils/dates';
-import { commentSchema } from '~/utils/schemas';
 import type { SuspensionNotice } from '~/domain/member-moderation';
 import { type CommentSort, type CommentView, foldReplies } from '~/domain/comments';
 import { linkifyText } from '~/domain/markdown-lite';
@@ -374,7 +373,7 @@ type FormProps = {
 
 function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(commentSchema, { id, lastResult, shouldValidate: 'onSubmit' });
+  const [form, fields] = useZodForm('commentSchema', { id, lastResult, shouldValidate: 'onSubmit' });
   const content = useTypedValue(fields.content.id, '');
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment' && navigation.formData.get('form') === id;

@@ -4,7 +4,6 @@ import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { type AltRefusal, PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
-import { photoAltSchema } from '~/utils/schemas';
 
 /** One photo's alt text as its owner edits it: `alt` is null until drafted, '' when no draft could be made. */
 export type AltPhoto = { key: 'main' | number; label: string; alt: string | null };
@@ -22,7 +21,7 @@ function hintOf(alt: string | null): string {
  */
 export function PhotoAltForm({ photo, refusal }: { photo: AltPhoto; refusal: AltRefusal | null }) {
   const lastResult = refusal && refusal.altPhoto === photo.key ? refusal.altResult : null;
-  const [form, fields] = useZodForm(photoAltSchema, {
+  const [form, fields] = useZodForm('photoAltSchema', {
     id: `photo-alt-${photo.key}`,
     lastResult,
     defaultValue: { photo: String(photo.key), alt: photo.alt ?? '' },

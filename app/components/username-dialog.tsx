@@ -6,7 +6,6 @@ import { TextField } from '~/components/ui/field';
 import { Modal } from '~/components/ui/modal';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { USERNAME_MAX_LENGTH } from '~/utils/constants';
-import { usernameSchema } from '~/utils/schemas';
 
 /** A save the server refused: what was typed and why (see usernamePrompt). */
 type Retry = { username: string; error: string };
@@ -28,7 +27,7 @@ export function UsernameDialog({ username, retry }: { username: string; retry: R
     () => (retry ? { status: 'error', initialValue: { username: retry.username }, error: { username: [retry.error] } } : null),
     [retry],
   );
-  const [form, fields] = useZodForm(usernameSchema, { id: 'username-dialog', lastResult, shouldValidate: 'onSubmit' });
+  const [form, fields] = useZodForm('usernameSchema', { id: 'username-dialog', lastResult, shouldValidate: 'onSubmit' });
   if (!open) return null;
   const busy = fetcher.state !== 'idle';
   return (

@@ -84,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminCompetition({ loaderData, actionData }: Route.ComponentProps) {
   const { competition } = loaderData;
-  const [form, fields] = useZodForm(competitionSchema, {
+  const [form, fields] = useZodForm('competitionSchema', {
     id: 'competition-form',
     lastResult: actionData?.result ?? null,
     defaultValue: competition ?? undefined,

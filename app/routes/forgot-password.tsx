@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(forgotPasswordSchema, { id: 'forgot-form', lastResult: actionData?.result });
+  const [form, fields] = useZodForm('forgotPasswordSchema', { id: 'forgot-form', lastResult: actionData?.result });
   const busy = navigation.state === 'submitting';
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16">

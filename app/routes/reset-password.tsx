@@ -75,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
 function ResetForm({ token, result }: { token: string; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(resetPasswordSchema, { id: 'reset-form', lastResult: result });
+  const [form, fields] = useZodForm('resetPasswordSchema', { id: 'reset-form', lastResult: result });
   const busy = navigation.state === 'submitting';
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">

@@ -9,11 +9,11 @@ import {
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
+import type * as schemas from '~/utils/schemas';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, inputClass, TextField } from '~/components/ui/field';
-import { useZodForm } from '~/components/ui/use-zod-form';
+import { type FormSchemaName, useZodForm } from '~/components/ui/use-zod-form';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
-import { liftSuspensionSchema, noteSchema, strikeSchema, suspendSchema, warnSchema } from '~/utils/schemas';
 
 /** What a staff form on a member's page asks for: its `intent`. */
 export type Measure = 'warn' | 'strike' | 'suspend' | 'lift' | 'note';
@@ -32,7 +32,7 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
   const suspended = suspension !== null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <MeasureForm intent="warn" schema={warnSchema} title="Warn" submit="Send warning" lastResult={resultFor('warn')}>
+      <MeasureForm intent="warn" schema="warnSchema" title="Warn" submit="Send warning" lastResult={resultFor('warn')}>
         {(fields) => (
           <TextArea
             field={fields.message}
@@ -44,7 +44,7 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
       </MeasureForm>
       <MeasureForm
         intent="strike"
-        schema={strikeSchema}
+        schema="strikeSchema"
         title="Strike"
         submit="Add strike"
         lastResult={resultFor('strike')}
@@ -76,7 +76,7 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
         // Drawn anew when the suspension changes, so its fields start from the one in force.
         key={suspension ? `${suspension.untilDay} ${suspension.reason}` : 'none'}
         intent="suspend"
-        schema={suspendSchema}
+        schema="suspendSchema"
         title={suspended ? 'Change the suspension' : 'Suspend'}
         submit={suspended ? 'Change end date' : 'Suspend'}
         lastResult={resultFor('suspend')}
@@ -101,7 +101,7 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
       {suspended ? (
         <MeasureForm
           intent="lift"
-          schema={liftSuspensionSchema}
+          schema="liftSuspensionSchema"
           title="Lift the suspension"
           submit="Lift suspension"
           lastResult={resultFor('lift')}
@@ -109,14 +109,16 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
           {(fields) => <TextField field={fields.reason} label="Reason" type="text" maxLength={REASON_MAX_LENGTH} />}
         </MeasureForm>
       ) : null}
-      <MeasureForm intent="note" schema={noteSchema} title="Private note" submit="Save note" lastResult={resultFor('note')}>
+      <MeasureForm intent="note" schema="noteSchema" title="Private note" submit="Save note" lastResult={resultFor('note')}>
         {(fields) => <TextArea field={fields.note} label="Note (staff only)" maxLength={NOTE_MAX_LENGTH} />}
       </MeasureForm>
     </div>
   );
 }
 
-function MeasureForm<Schema extends z.ZodObject>({
+type MeasureSchema = Extract<FormSchemaName, `${string}Schema`>;
+
+function MeasureForm<Name extends MeasureSchema>({
   intent,
   schema,
   title,
@@ -126,12 +128,13 @@ function MeasureForm<Schema extends z.ZodObject>({
   children,
 }: {
   intent: Measure;
-  schema: Schema;
+  /** Its schema's name in app/utils/schemas.ts. */
+  schema: Name;
   title: string;
   submit: string;
   lastResult: SubmissionResult<string[]> | null;
-  defaultValue?: DefaultValue<z.input<Schema>>;
-  children: (fields: ReturnType<typeof useZodForm<Schema>>[1]) => ReactNode;
+  defaultValue?: DefaultValue<z.input<(typeof schemas)[Name]>>;
+  children: (fields: ReturnType<typeof useZodForm<Name>>[1]) => ReactNode;
 }) {
   const [form, fields] = useZodForm(schema, { id: `${intent}-form`, lastResult, defaultValue });
   return (

@@ -7,7 +7,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Field, FieldErrors, inputClass, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
-import { bioSchema, codeSchema, emailChangeSchema, type ProfileAction, usernameSchema } from '~/utils/schemas';
+import type { ProfileAction } from '~/utils/schemas';
 import { useTypedValue } from '~/components/use-typed-value';
 import type { SuspensionNotice } from '~/domain/member-moderation';
 import { PLACES } from '~/utils/places';
@@ -136,7 +136,7 @@ export function SettingsTab({ profile, editing, confirmingDeletion, suspension, 
 
 /** Two plain forms: one mails a code to the member, the other takes it and deletes the account. */
 function DeleteAccount(props: { email: string; confirming: boolean; error?: string; result?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(codeSchema, { id: 'delete-account-form', lastResult: props.result });
+  const [form, fields] = useZodForm('codeSchema', { id: 'delete-account-form', lastResult: props.result });
   const sending = useSaving('deletion-code');
   const deleting = useSaving('delete-account');
   return (
@@ -213,7 +213,7 @@ function EditButtons({ onCancel, saving, disabled }: { onCancel: (event: MouseEv
 type FormProps = { current: string; result?: SubmissionResult<string[]>; onCancel: (event: MouseEvent) => void };
 
 function UsernameForm({ current, result, onCancel }: FormProps) {
-  const [form, fields] = useZodForm(usernameSchema, { id: 'username-form', lastResult: result, defaultValue: { username: current } });
+  const [form, fields] = useZodForm('usernameSchema', { id: 'username-form', lastResult: result, defaultValue: { username: current } });
   const value = useTypedValue(fields.username.id, current);
   const saving = useSaving('username');
   return (
@@ -233,7 +233,7 @@ function UsernameForm({ current, result, onCancel }: FormProps) {
 }
 
 function BioForm({ current, result, onCancel }: FormProps) {
-  const [form, fields] = useZodForm(bioSchema, { id: 'bio-form', lastResult: result, defaultValue: { bio: current } });
+  const [form, fields] = useZodForm('bioSchema', { id: 'bio-form', lastResult: result, defaultValue: { bio: current } });
   const bio = useTypedValue(fields.bio.id, current);
   const saving = useSaving('bio');
   const counterId = `${fields.bio.id}-hint`;
@@ -266,7 +266,7 @@ function BioForm({ current, result, onCancel }: FormProps) {
 }
 
 function EmailForm({ current, result }: Omit<FormProps, 'onCancel'>) {
-  const [form, fields] = useZodForm(emailChangeSchema, { id: 'email-change-form', lastResult: result });
+  const [form, fields] = useZodForm('emailChangeSchema', { id: 'email-change-form', lastResult: result });
   const saving = useSaving('email');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">

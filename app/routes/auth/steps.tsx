@@ -7,7 +7,6 @@ import { buttonClass } from '~/components/ui/button';
 import { FieldErrors, TextField } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { LOGIN_CODE_DIGITS } from '~/utils/constants';
-import { codeSchema, emailSchema, passwordSchema } from '~/utils/schemas';
 
 // The sign-in page's three forms: e-mail for a code, the code, or e-mail and password.
 
@@ -23,7 +22,7 @@ function useBusy(intent: Intent) {
 }
 
 export function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Tab }) {
-  const [form, fields] = useZodForm(emailSchema, { id: 'email-form', lastResult: resultFor(actionData, 'request-code') });
+  const [form, fields] = useZodForm('emailSchema', { id: 'email-form', lastResult: resultFor(actionData, 'request-code') });
   const busy = useBusy('request-code');
   return (
     <>
@@ -55,7 +54,7 @@ export function EmailStep({ tab, redirectTo, actionData }: StepProps & { tab: Ta
 }
 
 export function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { tab: Tab; email: string }) {
-  const [form, fields] = useZodForm(codeSchema, {
+  const [form, fields] = useZodForm('codeSchema', {
     id: 'code-form',
     lastResult: resultFor(actionData, 'verify'),
     shouldValidate: 'onSubmit',
@@ -111,7 +110,7 @@ export function CodeStep({ tab, email, redirectTo, actionData }: StepProps & { t
 }
 
 export function PasswordStep({ redirectTo, actionData }: StepProps) {
-  const [form, fields] = useZodForm(passwordSchema, { id: 'password-form', lastResult: resultFor(actionData, 'password') });
+  const [form, fields] = useZodForm('passwordSchema', { id: 'password-form', lastResult: resultFor(actionData, 'password') });
   const busy = useBusy('password');
   return (
     <>

@@ -4,7 +4,6 @@ import { buttonClass } from '~/components/ui/button';
 import { TagAndDescriptionFields } from '~/components/build-details-fields';
 import { FieldErrors } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { buildDetailsSchema } from '~/utils/schemas';
 
 export function DetailsForm({
   build,
@@ -13,7 +12,7 @@ export function DetailsForm({
   build: { description: string; tags: readonly string[] };
   lastResult: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useZodForm(buildDetailsSchema, {
+  const [form, fields] = useZodForm('buildDetailsSchema', {
     id: 'details-form',
     lastResult,
     defaultValue: { description: build.description, tags: [...build.tags] },

@@ -3,7 +3,6 @@ import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
 import { useZodForm } from '~/components/ui/use-zod-form';
-import { competitionEntrySchema } from '~/utils/schemas';
 
 type Props = {
   builds: { id: number; title: string }[];
@@ -13,7 +12,7 @@ type Props = {
 
 /** "Enter a build": one of the member's listed builds; entering again replaces the entry, which can also be withdrawn. */
 export function EntryForm({ builds, entry, lastResult }: Props) {
-  const [form, fields] = useZodForm(competitionEntrySchema, {
+  const [form, fields] = useZodForm('competitionEntrySchema', {
     id: 'competition-entry',
     lastResult,
     defaultValue: { buildId: String(entry?.buildId ?? '') },

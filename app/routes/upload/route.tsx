@@ -31,7 +31,6 @@ import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
-import { uploadSchema } from '~/utils/schemas';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
@@ -95,7 +94,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
   const earlier = glowUp?.earlier ?? null;
   const navigation = useNavigation();
   const startTitle = pending?.title ?? earlier?.title ?? '';
-  const [form, fields] = useZodForm(uploadSchema, {
+  const [form, fields] = useZodForm('uploadSchema', {
     id: 'upload-form',
     lastResult: actionData?.result,
     defaultValue: { title: startTitle },
