@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useMemo, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
+import { TextField } from '~/components/ui/text-field';
 import { Modal } from '~/components/ui/modal';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { USERNAME_MAX_LENGTH } from '~/utils/constants';

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { buttonClass } from '~/components/ui/button';
-import { TextField } from '~/components/ui/field';
+import { TextField } from '~/components/ui/text-field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { resetPassword } from '~/models/password-resets.server';
 import { findUserToken } from '~/models/user-tokens.server';

@@ -11,7 +11,8 @@ import { Form } from 'react-router';
 import type { z } from 'zod';
 import type * as schemas from '~/utils/schemas';
 import { buttonClass } from '~/components/ui/button';
-import { describedBy, Field, inputClass, TextField } from '~/components/ui/field';
+import { describedBy, Field, inputClass } from '~/components/ui/field';
+import { TextField } from '~/components/ui/text-field';
 import { type FormSchemaName, useZodForm } from '~/components/ui/use-zod-form';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 

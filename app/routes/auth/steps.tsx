@@ -4,7 +4,8 @@ import type { ActionResult } from './actions.server';
 import { authUrl, type Intent, type Tab } from './auth-url';
 import { HoneypotField } from '~/components/honeypot';
 import { buttonClass } from '~/components/ui/button';
-import { FieldErrors, TextField } from '~/components/ui/field';
+import { FieldErrors } from '~/components/ui/field';
+import { TextField } from '~/components/ui/text-field';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { LOGIN_CODE_DIGITS } from '~/utils/constants';
 
