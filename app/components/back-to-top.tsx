@@ -20,7 +20,10 @@ export function BackToTop() {
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);
     };
-    update();
+    // The first look too waits for a frame: read in this effect, right after hydration, the
+    // scroll position made the browser work out the page's styles then and there, inside
+    // the task that runs every effect of the page.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
