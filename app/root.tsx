@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import { lazy, Suspense, useEffect } from 'react';
@@ -19,7 +20,7 @@ import { SiteFooter } from '~/components/site-footer';
 import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
 import { Toaster } from '~/components/toaster';
-import { FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
+import { FIRST_VISIT_PAGE, FIRST_VISIT_SCRIPT, Tutorial } from '~/components/tutorial';
 import { WarningNotices } from '~/components/warning-notices';
 import { unacknowledgedWarnings } from '~/models/member-moderation.server';
 import { unreadNotificationCount } from '~/models/notifications.server';
@@ -83,13 +84,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const unread = loaderData?.unread ?? 0;
   // A page that carries a message: the tutorial does not open over it.
   const flash = Boolean(loaderData?.toast);
+  const firstVisitPage = useLocation().pathname === FIRST_VISIT_PAGE;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#06070d" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
+        {firstVisitPage ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} /> : null}
         <Meta />
         <Links nonce={nonce} />
       </head>

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useSyncExternalStore } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
@@ -33,7 +33,7 @@ function snapshot(): StoreState {
  * newcomer who follows a link to a build (or a shared one) sees that build, not a
  * dialog over it; the help button opens the tutorial anywhere.
  */
-const FIRST_VISIT_PAGE = '/';
+export const FIRST_VISIT_PAGE = '/';
 
 // First visit: the tutorial opens until it is closed or finished.
 function isFirstVisit(): boolean {
@@ -41,10 +41,16 @@ function isFirstVisit(): boolean {
   return firstVisit;
 }
 
+/** Elsewhere it does not matter: nothing opens by itself there, and local storage is left alone. */
+const notAsked = () => true;
+
 /**
- * Runs in <head> before the first paint: marks a browser that never closed the
- * tutorial, so the step 1 the home page carries shows at once (app.css) instead of
- * being painted after hydration, where it took the page's largest paint.
+ * Runs in <head> before the first paint of the home page: marks a browser that never
+ * closed the tutorial, so the step 1 the page carries shows at once (app.css) instead
+ * of being painted after hydration, where it took the page's largest paint. Only
+ * there: a browser's first look into its local storage waits on the browser process
+ * (2-10 ms on a quiet phone, 40-280 ms on a busy one), a wait every other page
+ * spent before its first paint for a dialog it never shows.
  */
 export const FIRST_VISIT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(TUTORIAL_SEEN_KEY)})===null&&(document.documentElement.dataset.firstVisit='')}catch{}`;
 
@@ -74,15 +80,28 @@ export function Tutorial({ member, flash }: { member: boolean; flash: boolean })
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
   // The server cannot know: it renders step 1 on the home page for a possible first visit, which
   // FIRST_VISIT_SCRIPT shows before the first paint, or hides (and without JavaScript).
-  const firstVisitor = useSyncExternalStore(subscribe, isFirstVisit, () => true);
-  const opensByItself = firstVisitor && !member && !flash && location.pathname === FIRST_VISIT_PAGE;
+  const onFirstVisitPage = location.pathname === FIRST_VISIT_PAGE;
+  const firstVisitor = useSyncExternalStore(subscribe, onFirstVisitPage ? isFirstVisit : notAsked, () => true);
+  const opensByItself = firstVisitor && !member && !flash && onFirstVisitPage;
   const step = stored === 'closed' ? null : (stored ?? urlStep ?? (opensByItself ? 1 : null));
   const onlyOnFirstVisit = stored === null && urlStep === null;
   // Shown by itself once: a reload, or the way back to the home page, does not bring it back.
   const shownByItself = onlyOnFirstVisit && step !== null;
   useEffect(() => {
-    if (member || shownByItself) markSeen();
-  }, [member, shownByItself]);
+    if (shownByItself) markSeen();
+  }, [shownByItself]);
+  // Opened by itself after a move to the home page within the site, whose first document
+  // had no FIRST_VISIT_SCRIPT: the mark that shows it is set here, before it is painted.
+  useLayoutEffect(() => {
+    if (shownByItself) document.documentElement.dataset.firstVisit = '';
+  }, [shownByItself]);
+  // A member's browser is marked in a task of its own, after the page's effects: on any
+  // page but the home page this is its first look into local storage, a wait on the browser.
+  useEffect(() => {
+    if (!member) return;
+    const timer = setTimeout(markSeen);
+    return () => clearTimeout(timer);
+  }, [member]);
 
   const withoutParam = new URLSearchParams(searchParams);
   withoutParam.delete('tutorial');
