@@ -90,9 +90,12 @@ export default defineConfig({
         OLLAMA_HOST: `http://127.0.0.1:${ollamaPort}`,
         SCREENING: 'off',
         JOB_POLL_MS: '200',
-        JOB_CONCURRENCY: '4',
-        // The fake answers every request at once, unlike a CPU host.
-        OLLAMA_CONCURRENCY: '4',
+        // As many roasts at once as the settings allow, since the fake answers every request
+        // at once, unlike a CPU host: a spec that posts a gallery's worth of builds (24 in
+        // gallery.spec.ts, 13 in public-member-pages.spec.ts) leaves a line of roasts that,
+        // four at a time, kept the next tests' roasts waiting 20-30 s.
+        JOB_CONCURRENCY: '16',
+        OLLAMA_CONCURRENCY: '16',
         // Notification mails gather for a second instead of five minutes.
         NOTIFY_BATCH_MS: '1000',
       },
