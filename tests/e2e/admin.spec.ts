@@ -1,7 +1,7 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { WIDTHS, wordsBroken } from './support/layout';
-import { signIn, signInAsNewAdmin, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 
 /** The site's own words in the admin tables: buttons, the columns' names, an id (the first column), badges. */
 const ADMIN_TABLE_LABELS = 'main button, main th, main a[class*="uppercase"], main td:first-child, main td span[class*="uppercase"]';
@@ -60,7 +60,7 @@ test('an admin disables and enables a member and toggles moderator, each after c
   });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const memberPage = await other.newPage();
-  await signIn(memberPage, memberEmail);
+  await signInQuickly(memberPage, memberEmail);
 
   await signInAsNewAdmin(page, info.project.name);
   await page.goto(`/admin/users?q=${encodeURIComponent(memberEmail)}`);
@@ -96,7 +96,7 @@ test('an admin disables and enables a member and toggles moderator, each after c
 });
 
 test('a member who opens the dashboard is told they have no access', async ({ page }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
+  await signInQuickly(page, uniqueEmail(info.project.name));
   const response = await page.goto('/admin/users');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
@@ -119,7 +119,7 @@ test('a build hidden from its page waits in the moderation queue, is approved, t
   });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const ownerPage = await other.newPage();
-  await signIn(ownerPage, uniqueEmail(`${info.project.name}-moderated`));
+  await signInQuickly(ownerPage, uniqueEmail(`${info.project.name}-moderated`));
   const title = `Questionable ${info.project.name} ${Date.now()}`;
   const id = await postBuild(ownerPage, baseURL!, title);
 

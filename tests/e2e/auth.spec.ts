@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { adminEmail } from '../playwright.config';
 import { codeFrom, waitForMail } from './support/outbox';
-import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 
 test('a newcomer registers with an e-mailed code, picks a username, writes a bio and logs out', async ({ page }, info) => {
   const email = uniqueEmail(info.project.name);
@@ -98,7 +98,7 @@ test('ADMIN_EMAILS members get the Admin Dashboard link and badge', async ({ pag
 });
 
 test('a new avatar is uploaded (compressed in the browser when JavaScript runs)', async ({ page, javaScriptEnabled }, info) => {
-  await signIn(page, uniqueEmail(info.project.name));
+  await signInQuickly(page, uniqueEmail(info.project.name));
   await page.goto('/profile');
   await hydrated(page, javaScriptEnabled);
   const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#2ee6ff' } })

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, signInAsNewAdmin, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 
 test('a visitor browses to a competition, a member enters a build, a juror rates it in place, an admin ends it, and past competitions shows both winners', async ({
@@ -33,8 +33,7 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
   const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { 'X-Forwarded-For': `10.200.${info.workerIndex}.9` } });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const member = await context.newPage();
-  await signIn(member, uniqueEmail(info.project.name));
-  await skipUsernamePrompt(member);
+  await signInQuickly(member, uniqueEmail(info.project.name));
   const buildTitle = `Frosted rig ${info.project.name} ${Date.now()}`;
   await postBuild(member, baseURL!, buildTitle);
   await member.goto('/');

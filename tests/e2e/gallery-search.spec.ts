@@ -1,13 +1,13 @@
 import { describeBuild } from '../support/build-details';
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, uniqueEmail } from './support/sign-in';
+import { signInQuickly, uniqueEmail } from './support/sign-in';
 
 test('finds a build by a part, sorts, filters by tag and clears the filters', async ({ page, javaScriptEnabled, baseURL }, info) => {
   test.setTimeout(90_000);
   // A word only this test's builds carry, so builds other tests upload meanwhile stay out.
   const token = `rig${info.project.name.replace('-', '')}${Date.now().toString(36)}`;
-  await signIn(page, uniqueEmail(info.project.name));
+  await signInQuickly(page, uniqueEmail(info.project.name));
   const air = await postBuild(page, baseURL!, `Air ${token}`);
   const white = await postBuild(page, baseURL!, `Snow ${token}`);
   const asOwner = async (path: string, data: unknown) => (await page.request.post(path, { data, headers: { Origin: baseURL! } })).status();

@@ -1,10 +1,10 @@
 import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
-import { signIn, uniqueEmail } from './support/sign-in';
+import { signInQuickly, uniqueEmail } from './support/sign-in';
 
 test('LOAD MORE adds the next 12 builds below the first 12', async ({ page, javaScriptEnabled, baseURL }, info) => {
   test.setTimeout(90_000);
-  await signIn(page, uniqueEmail(info.project.name));
+  await signInQuickly(page, uniqueEmail(info.project.name));
   // Enough builds for two full pages.
   for (let index = 1; index <= 24; index++) await postBuild(page, baseURL!, `Stacked ${info.project.name} ${index}`);
 

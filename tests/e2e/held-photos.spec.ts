@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { E2E_DATA } from '../playwright.config';
 import { grantModerator, holdExtraPhotos } from '../support/moderation';
 import { expect, hydrated, test } from './fixtures';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 import { photoName } from './support/builds';
 
@@ -20,8 +20,7 @@ test('a moderator shows one held extra photo and removes another, whose owner re
   });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const owner = await other.newPage();
-  await signIn(owner, uniqueEmail(`${info.project.name}-photographer`));
-  await skipUsernamePrompt(owner);
+  await signInQuickly(owner, uniqueEmail(`${info.project.name}-photographer`));
   const title = `Two angles ${info.project.name} ${Date.now()}`;
   const buildUrl = await uploadThroughForm(owner, javaScriptEnabled, {
     title,
@@ -34,8 +33,7 @@ test('a moderator shows one held extra photo and removes another, whose owner re
   await expect(gallery(owner)).toHaveCount(0);
 
   const moderatorEmail = uniqueEmail(`${info.project.name}-moderator`);
-  await signIn(page, moderatorEmail);
-  await skipUsernamePrompt(page);
+  await signInQuickly(page, moderatorEmail);
   grantModerator(database(), moderatorEmail);
   await page.goto('/admin/moderation');
   await hydrated(page, javaScriptEnabled);

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 import { expectNoSidewaysScroll, rowsOf, WIDTHS } from './support/layout';
 import { postBuild } from './support/builds';
-import { signIn, signInAsNewMember, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, signInQuickly, uniqueEmail } from './support/sign-in';
 
 const EMPTY = 'NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!';
 
@@ -86,7 +86,7 @@ async function aBuildRatedToday(page: Page, browser: Browser, baseURL: string, p
   });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const owner = await context.newPage();
-  await signIn(owner, uniqueEmail(`${project}-maker`));
+  await signInQuickly(owner, uniqueEmail(`${project}-maker`));
   const id = await postBuild(owner, baseURL, title);
   await context.close();
   await signInAsNewMember(page, project);

@@ -3,7 +3,7 @@ import { E2E_DATA } from '../playwright.config';
 import { standInForSlowModel } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
 import { expectApart, expectLandedOn, scrollToWindowBottom } from './support/places';
-import { signIn, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 
 const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
@@ -16,8 +16,7 @@ test("after the owner asks for the AI model's roast, the page waits for it and s
 }, info) => {
   test.setTimeout(120_000);
   await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  await signIn(page, uniqueEmail(`model-roast-${info.project.name}`));
-  await skipUsernamePrompt(page);
+  await signInQuickly(page, uniqueEmail(`model-roast-${info.project.name}`));
   await page.goto('/upload');
   await hydrated(page, javaScriptEnabled);
   const path = await uploadThroughForm(page, javaScriptEnabled, {

@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { someoneElsesBuild } from './support/builds';
-import { signIn, signInAsNewAdmin, skipUsernamePrompt, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 
 const DAY = 24 * 3600_000;
 
@@ -20,8 +20,7 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   });
   await member.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const memberPage = await member.newPage();
-  await signIn(memberPage, memberEmail);
-  await skipUsernamePrompt(memberPage);
+  await signInQuickly(memberPage, memberEmail);
   const commented = await memberPage.request.post(`/api/builds/${buildId}/comment`, {
     headers: { Origin: baseURL! },
     data: { content: 'This rig is a fire hazard and so are you.' },

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures';
 import { postBuild } from './support/builds';
 import { aNamedMember } from './support/members';
 import { expectHighlighted, expectLandedOn, postComment, VIEWPORTS } from './support/places';
-import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+import { signInAsNewMember, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 
 // Each test waits for a roast or RoastBot's reply from the fake vision model first, and signs several members in.
 test.describe.configure({ timeout: 120_000 });
@@ -31,7 +31,7 @@ test('someone comments on your build: the bell counts it, /notifications shows i
   const other = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.97.${Math.floor(Math.random() * 250)}.7` } });
   await other.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const commenter = await other.newPage();
-  await signIn(commenter, uniqueEmail(`${info.project.name}-commenter`));
+  await signInQuickly(commenter, uniqueEmail(`${info.project.name}-commenter`));
   const posted = await commenter.request.post(`/build/${id}`, {
     headers: { Origin: baseURL! },
     form: { intent: 'comment', form: 'comment-new', content: 'Those cables deserve a medal' },

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_DATA } from '../playwright.config';
 import { holdRoastLine, releaseRoast } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
-import { signIn, skipUsernamePrompt, uniqueEmail } from './support/sign-in';
+import { signInQuickly, uniqueEmail } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 
 const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
@@ -17,8 +17,7 @@ async function ownerWithBuild(browser: Browser, javaScriptEnabled: boolean, name
   });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const page = await context.newPage();
-  await signIn(page, uniqueEmail(name));
-  await skipUsernamePrompt(page);
+  await signInQuickly(page, uniqueEmail(name));
   await page.goto('/upload');
   await hydrated(page, javaScriptEnabled);
   const path = await uploadThroughForm(page, javaScriptEnabled, {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, holdScripts, hydrated, test } from './fixtures';
 import { oversizePng } from '#tests/support/image-fixtures';
 import { OVERSIZE_BYTES, paddedPhoto } from '#tests/support/uploads';
-import { signIn, signInAsNewMember, toasts, uniqueEmail } from './support/sign-in';
+import { signIn, signInAsNewMember, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 import { aPhoto, fillUploadForm } from './support/upload-form';
 import { expectNoSidewaysScroll, WIDTHS } from './support/layout';
 import { expectApart, expectLandedOn, VIEWPORTS } from './support/places';
@@ -126,7 +126,7 @@ test('what a visitor entered before the scripts ran still counts once they run',
 
 test('a build without a title is refused with the spec message', async ({ page, javaScriptEnabled }, info) => {
   test.skip(javaScriptEnabled, 'with JavaScript the button stays disabled until there is a title');
-  await signIn(page, uniqueEmail(info.project.name));
+  await signInQuickly(page, uniqueEmail(info.project.name));
   await page.goto('/upload');
   await page.getByLabel('Photo of your build').setInputFiles({ name: 'rig.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   await page.getByRole('button', { name: 'Upload PC Build' }).click();

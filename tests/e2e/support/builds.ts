@@ -1,15 +1,16 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn, skipUsernamePrompt, uniqueEmail } from './sign-in';
+import { signInQuickly, uniqueEmail } from './sign-in';
 import { SAMPLE_DESCRIPTION } from '#tests/support/fake-ollama';
 
 let photo: Promise<Buffer> | undefined;
 
 /**
- * Publishes a build as the page's signed-in member, posting what the upload form
- * posts; answers its id. For tests that need builds but are not about uploading.
+ * Publishes a build as the member signed in on `page` (or a browser context), posting
+ * what the upload form posts; answers its id. For tests that need builds but are not
+ * about uploading.
  */
-export async function postBuild(page: Page, baseURL: string, title: string): Promise<number> {
+export async function postBuild(page: Page | BrowserContext, baseURL: string, title: string): Promise<number> {
   photo ??= sharp({ create: { width: 320, height: 240, channels: 3, background: '#7b5cff' } })
     .jpeg()
     .toBuffer();
@@ -28,10 +29,8 @@ export async function someoneElsesBuild(browser: Browser, baseURL: string, proje
   const context = await browser.newContext({
     extraHTTPHeaders: { 'X-Forwarded-For': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
-  await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  const owner = await context.newPage();
-  await signIn(owner, uniqueEmail(`${project}-owner`));
-  const id = await postBuild(owner, baseURL, title);
+  await signInQuickly(context, uniqueEmail(`${project}-owner`));
+  const id = await postBuild(context, baseURL, title);
   await context.close();
   return id;
 }
@@ -44,8 +43,7 @@ export async function aMemberWithABuild(
   title: string,
 ): Promise<{ email: string; id: number }> {
   const email = uniqueEmail(project);
-  await signIn(page, email);
-  await skipUsernamePrompt(page);
+  await signInQuickly(page, email);
   return { email, id: await postBuild(page, baseURL, `${title} ${project} ${Date.now()}`) };
 }
 

@@ -1,10 +1,10 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { signIn, uniqueEmail } from './sign-in';
+import { signInQuickly, uniqueEmail } from './sign-in';
 
 let named = 0;
 
 /**
- * Another member, signed in through the real form in a browser of their own and
+ * Another member, signed in (signInQuickly) in a browser of their own and
  * renamed through the profile's form to a name of their own (starting `prefix`),
  * so a test can find their name on the pages it reads. Close `context` when done.
  */
@@ -14,7 +14,7 @@ export async function aNamedMember(browser: Browser, baseURL: string, project: s
   });
   await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
   const page: Page = await context.newPage();
-  await signIn(page, uniqueEmail(`${project}-${prefix}`));
+  await signInQuickly(page, uniqueEmail(`${project}-${prefix}`));
   const username = `${prefix}-${project}-${Date.now().toString(36)}${++named}`;
   const renamed = await page.request.post('/profile', {
     headers: { Origin: baseURL },
