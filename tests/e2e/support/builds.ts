@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInQuickly, uniqueEmail } from './sign-in';
 import { SAMPLE_DESCRIPTION } from '#tests/support/fake-ollama';
@@ -22,6 +22,16 @@ export async function postBuild(page: Page | BrowserContext, baseURL: string, ti
   const id = /\/build\/(\d+)$/.exec(response.url())?.[1];
   expect(id).toBeDefined();
   return Number(id);
+}
+
+/**
+ * Waits until build `id` has its roast (the e2e server's fake model writes it a few seconds
+ * after the upload), asking the API as `on`'s member. Until then the build page reloads
+ * itself without JavaScript (its meta refresh), whatever a test is doing on it.
+ */
+export async function roasted(on: { request: APIRequestContext }, id: number): Promise<void> {
+  const roast = async () => ((await (await on.request.get(`/api/builds/${id}`)).json()) as { roast: string | null }).roast;
+  await expect.poll(roast, { message: `build ${id}'s roast`, timeout: 30_000 }).toBeTruthy();
 }
 
 /** Another member's build: published from a separate browser, so the test's own member can rate it. */
