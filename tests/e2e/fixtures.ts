@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { postBuild, someoneElsesBuild } from './support/builds';
+import { fillWithHostileContent, type HostileSite } from './support/hostile-content';
 
 /** Builds for tests that need them but are not about uploading, made as support/builds.ts makes them. */
 type Builds = {
@@ -14,7 +15,7 @@ type Builds = {
  * Pages as a returning visitor sees them: the first-visit tutorial (a modal)
  * is marked as seen, so it does not cover what a test clicks.
  */
-export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void; builds: Builds }>({
+export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void; builds: Builds }, { hostile: HostileSite }>({
   returningVisitor: [
     async ({ context }, use, info) => {
       await context.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
@@ -43,6 +44,16 @@ export const test = base.extend<{ returningVisitor: void; hydratesCleanly: void;
       expect(mismatches, 'React could not hydrate a page').toEqual([]);
     },
     { auto: true },
+  ],
+  // The layout spec's set of hostile content, made once in a worker that runs its tests. It is
+  // defined here rather than in that spec, so its tests share the other specs' workers:
+  // Playwright queues tests with fixtures of their own after all the others, and this
+  // spec's three tests, one after the other, were the last minute of the run.
+  hostile: [
+    async ({ playwright: _ }, provide, worker) => {
+      await provide(await fillWithHostileContent(worker.project.use.baseURL!, worker.project.name));
+    },
+    { scope: 'worker', timeout: 120_000 },
   ],
   // Playwright's `use`, named `provide` so lint does not take it for React's hook.
   builds: async ({ page, browser, baseURL }, provide, info) => {

@@ -1,6 +1,6 @@
 import { drawsAPage, ROUTES } from '../support/route-table';
-import { expect, hydrated, test as base } from './fixtures';
-import { fillWithHostileContent, type HostileSite } from './support/hostile-content';
+import { expect, hydrated, test } from './fixtures';
+import type { HostileSite } from './support/hostile-content';
 import { layoutProblems, WIDTHS } from './support/layout';
 
 /**
@@ -11,16 +11,7 @@ import { layoutProblems, WIDTHS } from './support/layout';
  * A page added to routes.ts is opened here by itself.
  */
 
-// One set of hostile content per worker (each project's tests of this file run in one).
-const test = base.extend<object, { hostile: HostileSite }>({
-  hostile: [
-    async ({ playwright: _ }, provide, worker) => {
-      await provide(await fillWithHostileContent(worker.project.use.baseURL!, worker.project.name));
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
+// One set of hostile content per worker (fixtures.ts, `hostile`): each project's tests of this file run in one.
 test.describe.configure({ mode: 'default' });
 
 /** The pages to open: every route that draws one, its parameters filled with the hostile rows. */
