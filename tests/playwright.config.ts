@@ -36,7 +36,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries,
-  workers: 2,
+  // Most of a test's time is waiting (the fake model's roasts, the pages' polls and
+  // refreshes, the server's jobs), so four workers keep two cores busy where two left
+  // them about half idle; the server and the browsers share those cores, so a check
+  // waits up to 10 s for a page that a busy moment slowed.
+  workers: 4,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: './.artifacts/report', open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
