@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import type { RefObject } from 'react';
+import { type RefObject, useState } from 'react';
 import { CHOOSE_AGAIN } from '~/components/extra-photos-input';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, FieldErrors } from '~/components/ui/field';
@@ -10,7 +10,9 @@ import { BUILD_PHOTO_TYPES, buildPhotoField } from '~/utils/schemas';
  * The photo's file input, with a preview of the chosen photo and a way to take
  * it out again. A photo the form would refuse (too large, not an image) is told
  * as soon as it is chosen, through the form's own check (`validate`), before
- * anything is sent; it is not previewed.
+ * anything is sent; it is not previewed. The page holds the photo's rule itself, so
+ * the refusal is told even when the form's checks could not be loaded (the network
+ * went): the Upload button waits for a photo, and nothing else would say why.
  */
 export function PhotoInput({
   field,
@@ -28,7 +30,10 @@ export function PhotoInput({
   /** The form came back refused without JavaScript: the photo chosen is gone. */
   chooseAgain: boolean;
 }) {
-  const errors = chooseAgain ? [...(field.errors ?? []), CHOOSE_AGAIN] : field.errors;
+  // Why the photo chosen was refused, by the same rule: shown when the form's own check has not said it.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const checked = field.errors?.length ? field.errors : refusal ? [refusal] : undefined;
+  const errors = chooseAgain ? [...(checked ?? []), CHOOSE_AGAIN] : checked;
   return (
     <div id={fieldPlace(field.id)} className="grid gap-2">
       <label htmlFor={field.id} className="text-sm font-semibold">
@@ -65,7 +70,9 @@ export function PhotoInput({
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           validate();
-          onPreview(file && buildPhotoField.safeParse(file).success ? URL.createObjectURL(file) : null);
+          const verdict = file ? buildPhotoField.safeParse(file) : null;
+          setRefusal(verdict && !verdict.success ? (verdict.error.issues[0]?.message ?? null) : null);
+          onPreview(file && verdict?.success ? URL.createObjectURL(file) : null);
         }}
       />
       <p id={`${field.id}-hint`} className="text-xs text-muted">
