@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps } from '@conform-to/react';
 import { Form } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { usePosting } from '~/components/ui/use-posting';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { type AltRefusal, PHOTO_ALT_MAX_LENGTH } from '~/domain/photo-alt';
 
@@ -27,6 +28,7 @@ export function PhotoAltForm({ photo, refusal }: { photo: AltPhoto; refusal: Alt
     defaultValue: { photo: String(photo.key), alt: photo.alt ?? '' },
   });
   const hint = hintOf(photo.alt);
+  const posting = usePosting('photo-alt');
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset className="grid gap-2" data-testid="photo-alt-form">
       <input type="hidden" name="intent" value="photo-alt" />
@@ -43,7 +45,7 @@ export function PhotoAltForm({ photo, refusal }: { photo: AltPhoto; refusal: Alt
       </Field>
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div>
-        <button type="submit" className={buttonClass('ghost', 'sm', 'min-h-11')}>
+        <button type="submit" className={buttonClass('ghost', 'sm', 'min-h-11')} disabled={posting}>
           Save description <span className="sr-only">of {photo.label}</span>
         </button>
       </div>

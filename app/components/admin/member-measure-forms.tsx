@@ -13,6 +13,7 @@ import type * as schemas from '~/utils/schemas';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, inputClass } from '~/components/ui/field';
 import { TextField } from '~/components/ui/text-field';
+import { usePosting } from '~/components/ui/use-posting';
 import { type FormSchemaName, useZodForm } from '~/components/ui/use-zod-form';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 
@@ -138,6 +139,7 @@ function MeasureForm<Name extends MeasureSchema>({
   children: (fields: ReturnType<typeof useZodForm<Name>>[1]) => ReactNode;
 }) {
   const [form, fields] = useZodForm(schema, { id: `${intent}-form`, lastResult, defaultValue });
+  const posting = usePosting(intent);
   return (
     <Form
       method="post"
@@ -151,7 +153,13 @@ function MeasureForm<Name extends MeasureSchema>({
       </h3>
       {children(fields)}
       <div>
-        <button type="submit" name="intent" value={intent} className={buttonClass(intent === 'note' ? 'ghost' : 'hot', 'sm')}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          disabled={posting}
+          className={buttonClass(intent === 'note' ? 'ghost' : 'hot', 'sm')}
+        >
           {submit}
         </button>
       </div>

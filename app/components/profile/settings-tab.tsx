@@ -1,11 +1,12 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { EmailPreferencesForm } from '~/components/profile/email-preferences-form';
 import { SuspendedNotice } from '~/components/suspended-notice';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FieldErrors, inputClass } from '~/components/ui/field';
 import { TextField } from '~/components/ui/text-field';
+import { usePosting } from '~/components/ui/use-posting';
 import { useZodForm } from '~/components/ui/use-zod-form';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '~/utils/constants';
 import type { ProfileAction } from '~/utils/schemas';
@@ -138,8 +139,8 @@ export function SettingsTab({ profile, editing, confirmingDeletion, suspension, 
 /** Two plain forms: one mails a code to the member, the other takes it and deletes the account. */
 function DeleteAccount(props: { email: string; confirming: boolean; error?: string; result?: SubmissionResult<string[]> }) {
   const [form, fields] = useZodForm('codeSchema', { id: 'delete-account-form', lastResult: props.result });
-  const sending = useSaving('deletion-code');
-  const deleting = useSaving('delete-account');
+  const sending = usePosting('deletion-code');
+  const deleting = usePosting('delete-account');
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted">
@@ -193,11 +194,6 @@ function ViewRow(props: { value: string; muted?: boolean; editHref: string; onEd
   );
 }
 
-function useSaving(intent: ProfileAction) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 function EditButtons({ onCancel, saving, disabled }: { onCancel: (event: MouseEvent) => void; saving: boolean; disabled?: boolean }) {
   return (
     <div className="flex gap-2">
@@ -216,7 +212,7 @@ type FormProps = { current: string; result?: SubmissionResult<string[]>; onCance
 function UsernameForm({ current, result, onCancel }: FormProps) {
   const [form, fields] = useZodForm('usernameSchema', { id: 'username-form', lastResult: result, defaultValue: { username: current } });
   const value = useTypedValue(fields.username.id, current);
-  const saving = useSaving('username');
+  const saving = usePosting('username');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <input type="hidden" name="intent" value="username" />
@@ -236,7 +232,7 @@ function UsernameForm({ current, result, onCancel }: FormProps) {
 function BioForm({ current, result, onCancel }: FormProps) {
   const [form, fields] = useZodForm('bioSchema', { id: 'bio-form', lastResult: result, defaultValue: { bio: current } });
   const bio = useTypedValue(fields.bio.id, current);
-  const saving = useSaving('bio');
+  const saving = usePosting('bio');
   const counterId = `${fields.bio.id}-hint`;
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
@@ -268,7 +264,7 @@ function BioForm({ current, result, onCancel }: FormProps) {
 
 function EmailForm({ current, result }: Omit<FormProps, 'onCancel'>) {
   const [form, fields] = useZodForm('emailChangeSchema', { id: 'email-change-form', lastResult: result });
-  const saving = useSaving('email');
+  const saving = usePosting('email');
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <p className="text-sm text-muted">

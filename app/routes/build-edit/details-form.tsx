@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { TagAndDescriptionFields } from '~/components/build-details-fields';
 import { FieldErrors } from '~/components/ui/field';
+import { usePosting } from '~/components/ui/use-posting';
 import { useZodForm } from '~/components/ui/use-zod-form';
 
 export function DetailsForm({
@@ -20,6 +21,7 @@ export function DetailsForm({
   // After a refusal the form shows what was sent, not what is saved.
   const sent = lastResult?.initialValue;
   const tags = sent ? [sent.tags ?? []].flat().map(String) : build.tags;
+  const posting = usePosting('details');
   return (
     <section aria-labelledby="details-title" className="panel grid gap-5 p-5 sm:p-6">
       <h2 id="details-title" className="display text-xl">
@@ -36,7 +38,7 @@ export function DetailsForm({
         />
         <FieldErrors id={form.errorId} errors={form.errors} />
         <div className="flex justify-end">
-          <button type="submit" className={buttonClass('primary', 'md')}>
+          <button type="submit" className={buttonClass('primary', 'md')} disabled={posting}>
             Save description and tags
           </button>
         </div>
