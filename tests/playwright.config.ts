@@ -7,9 +7,19 @@ const ollamaPort = port + 1;
 /** How long the fake Ollama takes per answer: a new build's waiting view shows for a few seconds. */
 const OLLAMA_DELAY_MS = 1500;
 const retries = process.env.CI ? 1 : 0;
-const projects = [
+const modes = [
   { name: 'js', use: { ...devices['Desktop Chrome'] } },
   { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+];
+/**
+ * Specs about the server's one line of roasts, which count the places in it: they run after
+ * every other test, in both modes, when no other test's roasts are being written ahead of
+ * theirs (a spec posting a gallery's worth of builds put a member 8th instead of 2nd).
+ */
+const ALONE = ['roast-queue.spec.ts'];
+const projects = [
+  ...modes.map((mode) => ({ ...mode, testIgnore: ALONE })),
+  ...modes.map((mode) => ({ ...mode, name: `${mode.name}-alone`, testMatch: ALONE, dependencies: modes.map(({ name }) => name) })),
 ];
 /**
  * The e2e server's ADMIN_EMAILS address for the auth spec's test of that setting: one per
@@ -17,7 +27,7 @@ const projects = [
  * make admins of their own (e2e/support/sign-in.ts, signInAsNewAdmin).
  */
 export const adminEmail = (project: string, attempt: number) => `admin-${project}-${attempt}@e2e.example`;
-const ADMIN_EMAILS = projects.flatMap(({ name }) => Array.from({ length: retries + 1 }, (_, attempt) => adminEmail(name, attempt)));
+const ADMIN_EMAILS = modes.flatMap(({ name }) => Array.from({ length: retries + 1 }, (_, attempt) => adminEmail(name, attempt)));
 /** The e2e server's data folder, relative to the project root. */
 export const E2E_DATA = 'tests/.artifacts/e2e-data';
 /** Its database, for tests that write straight into it. */

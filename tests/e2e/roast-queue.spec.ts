@@ -69,9 +69,9 @@ test('with two roasts waiting, the second owner is told they are 2nd in line, an
   // Both are roasted at once by the quick fake model; those roasts are the times the estimate goes by.
   for (const owner of [first, second]) await expect(roastOf(owner.page)).toContainText('Roasted by', { timeout: 30_000 });
 
-  // Other tests' roasts being written just then are ahead too, for the few seconds each takes,
-  // and the other tests post builds all the while: a place is waited for until the page
-  // (its poll, or its refresh without JavaScript) looks between them.
+  // The spec runs after every other test (playwright.config.ts, ALONE); the other mode's
+  // owners' first roasts may still be written for a few seconds: a place is waited for
+  // until the page (its poll, or its refresh without JavaScript) looks between them.
   const aWhile = { timeout: 60_000 };
   // A slow host's line: the first roast is being written, the second waits behind it.
   await holdingTheLine([first.buildId, second.buildId], async () => {
