@@ -26,7 +26,8 @@ describe("the staff's forms on a member's page", () => {
     fireEvent.click(save);
     await waitFor(() => expect(posts).toEqual(['note']));
 
-    expect(save).toHaveProperty('disabled', true);
+    // Disabled once the page has drawn the post on its way, which a second press finds.
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
     fireEvent.click(save);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(posts).toEqual(['note']);
