@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { describedBy, Field, FieldErrors, inputClass } from '~/components/ui/field';
+import { usePosting } from '~/components/ui/use-posting';
 import { useZodForm } from '~/components/ui/use-zod-form';
 
 type Props = {
@@ -18,8 +19,8 @@ export function EntryForm({ builds, entry, lastResult }: Props) {
     defaultValue: { buildId: String(entry?.buildId ?? '') },
     shouldValidate: 'onSubmit',
   });
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+  const entering = usePosting('enter');
+  const withdrawing = usePosting('withdraw');
   return (
     <section aria-labelledby="enter-title" className="panel grid gap-4 p-5">
       <h2 id="enter-title" className="display text-xl">
@@ -50,14 +51,14 @@ export function EntryForm({ builds, entry, lastResult }: Props) {
           </select>
         </Field>
         <FieldErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={buttonClass('hot', 'md', 'justify-self-start')} disabled={busy === 'enter'}>
-          {busy === 'enter' ? 'Entering...' : entry ? 'Replace entry' : 'Enter build'}
+        <button type="submit" className={buttonClass('hot', 'md', 'justify-self-start')} disabled={entering}>
+          {entering ? 'Entering...' : entry ? 'Replace entry' : 'Enter build'}
         </button>
       </Form>
       {entry ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="withdraw" />
-          <button type="submit" className={buttonClass('ghost', 'sm')} disabled={busy === 'withdraw'}>
+          <button type="submit" className={buttonClass('ghost', 'sm')} disabled={withdrawing}>
             Withdraw entry
           </button>
         </Form>
