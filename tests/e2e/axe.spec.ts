@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { E2E_DATABASE } from '../playwright.config';
 import { holdRoast, releaseRoast } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
+import { postBuild, roasted } from './support/builds';
 import { signInAsNewAdmin } from './support/sign-in';
 import type { Page } from '@playwright/test';
 
@@ -46,11 +46,7 @@ test('axe finds nothing on the main pages, for a guest and for a signed-in admin
   await signInAsNewAdmin(page, info.project.name);
   const buildId = await postBuild(page, baseURL!, `Axe rig ${info.project.name} ${Date.now()}`);
   // The build page as it stays once roasted; the page waiting for its roast is checked last, as its visitor leaves it.
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/builds/${buildId}`)).json()) as { roast: string | null }).roast, {
-      timeout: 60_000,
-    })
-    .toBeTruthy();
+  await roasted(page, buildId, { timeout: 60_000 });
   const { username } = (await (await page.request.get('/api/user')).json()) as { username: string };
   for (const path of [
     '/',

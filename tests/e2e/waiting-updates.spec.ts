@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_DATABASE } from '../playwright.config';
 import { holdRoast, releaseRoast } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
-import { postBuild } from './support/builds';
+import { postBuild, roasted } from './support/builds';
 import { signInAsNewMember } from './support/sign-in';
 import { ROAST_POLL_MS } from '~/utils/constants';
 
@@ -52,11 +52,7 @@ test('the page waiting for its roast stops updating when asked, checks again on 
   // The roast is written meanwhile: the stopped page neither reloads nor polls, and still says it waits.
   const looks = looksAgain(page);
   releaseRoast(E2E_DATABASE, id);
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/builds/${id}`)).json()) as { roast: string | null }).roast, {
-      timeout: 30_000,
-    })
-    .toBeTruthy();
+  await roasted(page, id);
   await page.waitForTimeout(ROAST_POLL_MS + 1500);
   expect(looks()).toBe(0);
   await expect(roastOf(page)).toContainText('AI is analyzing your PC build...');

@@ -29,9 +29,9 @@ export async function postBuild(page: Page | BrowserContext, baseURL: string, ti
  * after the upload), asking the API as `on`'s member. Until then the build page reloads
  * itself without JavaScript (its meta refresh), whatever a test is doing on it.
  */
-export async function roasted(on: { request: APIRequestContext }, id: number): Promise<void> {
+export async function roasted(on: { request: APIRequestContext }, id: number, { timeout = 30_000 } = {}): Promise<void> {
   const roast = async () => ((await (await on.request.get(`/api/builds/${id}`)).json()) as { roast: string | null }).roast;
-  await expect.poll(roast, { message: `build ${id}'s roast`, timeout: 30_000 }).toBeTruthy();
+  await expect.poll(roast, { message: `build ${id}'s roast`, timeout }).toBeTruthy();
 }
 
 /** Another member's build: published from a separate browser, so the test's own member can rate it. */
