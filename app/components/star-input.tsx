@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Form, useFetcher, useNavigation } from 'react-router';
+import { Form, useFetcher } from 'react-router';
 import { AuthRequiredDialog } from '~/components/auth-required-dialog';
 import { StarIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
+import { usePosting } from '~/components/ui/use-posting';
 import { PLACES } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
 
@@ -23,12 +24,10 @@ type Props = { buildId: number; current: number | null; signedIn: boolean; inPla
  */
 export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
   const [askSignIn, setAskSignIn] = useState(false);
-  const navigation = useNavigation();
+  const posting = usePosting('rate');
   const fetcher = useFetcher({ key: `rate-${buildId}` });
   const RatingForm = inPlace ? fetcher.Form : Form;
-  const busy = inPlace
-    ? fetcher.state === 'submitting'
-    : navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rate';
+  const busy = inPlace ? fetcher.state === 'submitting' : posting;
   const titleId = `rate-title-${buildId}`;
   return (
     // On the build page, the place its redirect lands on without JavaScript; an entry card is its own place.

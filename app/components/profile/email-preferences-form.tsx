@@ -1,6 +1,7 @@
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { Form, useSubmit } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FieldErrors } from '~/components/ui/field';
+import { usePosting } from '~/components/ui/use-posting';
 import { useHydrated } from '~/components/use-hydrated';
 import { EMAIL_LISTS, EMAIL_LIST_TEXT } from '~/domain/email-lists';
 import { shortDate } from '~/utils/dates';
@@ -23,8 +24,7 @@ export function EmailPreferencesForm({
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'email-preferences';
+  const saving = usePosting('email-preferences');
   return (
     <div className="grid gap-4">
       <Form
