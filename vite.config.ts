@@ -6,6 +6,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { configDefaults } from 'vitest/config';
+import LongestFirst from '#tests/support/longest-first';
 
 // React Router names every server entry after its server build file (index.js,
 // then index2.js …): the screening worker's and the admin command's entries keep
@@ -162,6 +163,7 @@ export default defineConfig(({ command, mode }) => ({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    sequence: { sequencer: LongestFirst },
     // `npm test` runs both; a unit run neither builds nor starts the server.
     projects: [
       // The domain's tests (models, jobs, roast, sessions) each get a fresh database; the rest

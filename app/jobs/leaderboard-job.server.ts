@@ -1,5 +1,6 @@
 import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, rankEveryPeriod, saveStandings } from '~/models/leaderboards.server';
 import { recordLeaderboardTop } from '~/models/progression.server';
+import { anyBuild } from '~/models/builds.server';
 import { ratedSince } from '~/models/ratings.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { leaderboardJob } from '~/queue/job-types';
@@ -25,7 +26,7 @@ export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
 export const rankLeaderboards: JobHandler = {
   async run({ complete }) {
     const startedAt = Date.now();
-    const boards = await inWorkerThread('leaderboard-worker', () => rankEveryPeriod(startedAt), { now: startedAt });
+    const boards = await inWorkerThread('leaderboard-worker', () => rankEveryPeriod(startedAt), { now: startedAt }, { small: !anyBuild() });
     complete((tx) => {
       for (const [period, standings] of boards) saveStandings(tx, period, standings);
       recordLeaderboardTop(

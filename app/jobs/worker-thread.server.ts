@@ -16,11 +16,18 @@ import { env } from '~/services/env.server';
 /**
  * `entry`'s result, computed in a worker thread on the database at DATABASE_PATH (with
  * `data` beside it in its workerData). Run from source (development, unit tests), where a
- * worker's `~/` imports cannot load outside Vite, `here` computes it on this thread instead.
+ * worker's `~/` imports cannot load outside Vite, `here` computes it on this thread instead;
+ * so does `{ small: true }`, for work that costs less than starting a thread (about 0.1 s of
+ * CPU): a site without a build has nothing to rank or scan.
  */
-export function inWorkerThread<T>(entry: string, here: () => Promise<T> | T, data: Record<string, unknown> = {}): Promise<T> {
+export function inWorkerThread<T>(
+  entry: string,
+  here: () => Promise<T> | T,
+  data: Record<string, unknown> = {},
+  { small = false }: { small?: boolean } = {},
+): Promise<T> {
   const module = fileURLToPath(import.meta.url);
-  if (module.endsWith('.ts')) return Promise.resolve().then(here);
+  if (small || module.endsWith('.ts')) return Promise.resolve().then(here);
   return new Promise<T>((resolve, reject) => {
     const worker = new Worker(join(dirname(module), `${entry}.js`), { workerData: { ...data, databasePath: env().DATABASE_PATH } });
     worker.once('message', (result: T) => {

@@ -1,0 +1,22 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** A file that took this long last time starts ahead of every project's short files. */
+const LONG_MS = 3_000;
+
+/**
+ * Vitest's own order runs the projects one after another: every integration file, then the
+ * unit files, then the domain's. The cores then sat half idle at the end while the slowest
+ * domain files (screening, the photo descriptions) ran last, alone. All the files share one
+ * line of workers, so the long files of every project (by the last run's times) start
+ * first, longest first, and the short ones follow in Vitest's order, a project at a time:
+ * a worker runs one project's files, and switching a short file to another project costs
+ * a new worker, more than the file itself.
+ */
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const lastTime = (file: TestSpecification) => this.ctx.cache.getTestSpecificationResult(file)?.duration ?? 0;
+    const long = files.filter((file) => lastTime(file) >= LONG_MS).sort((a, b) => lastTime(b) - lastTime(a));
+    const short = files.filter((file) => lastTime(file) < LONG_MS);
+    return [...long, ...(await super.sort(short))];
+  }
+}
