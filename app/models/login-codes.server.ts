@@ -96,38 +96,32 @@ export function verifyLoginCode(
   const address = normalizeEmail(email);
   const ipCheck = peekRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
   if (!ipCheck.allowed) return { ok: false, reason: 'ip', retryAfterMs: ipCheck.retryAfterMs };
-  // Immediate: it reads the code, then writes. A deferred transaction whose snapshot another
-  // connection wrote after fails at once (SQLITE_BUSY_SNAPSHOT, no busy_timeout), as the e2e
-  // tests' own writes into the server's database made a sign-in fail with a 500.
-  return db().transaction(
-    () => {
-      const row = db()
-        .select()
-        .from(loginCodes)
-        .where(and(eq(loginCodes.email, address), eq(loginCodes.purpose, purpose), isNull(loginCodes.usedAt)))
-        .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
-        .get();
-      if (!row || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
-      if (safeEqual(row.codeHash, keyedHash(code))) {
-        db()
-          .update(loginCodes)
-          .set({ usedAt: new Date(now) })
-          .where(eq(loginCodes.id, row.id))
-          .run();
-        return { ok: true, email: address } as const;
-      }
-      consumeRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
-      const attempts = row.attempts + 1;
-      const burnt = attempts >= LOGIN_CODE_MAX_ATTEMPTS;
+  return db().transaction(() => {
+    const row = db()
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, address), eq(loginCodes.purpose, purpose), isNull(loginCodes.usedAt)))
+      .orderBy(desc(loginCodes.createdAt), desc(loginCodes.id))
+      .get();
+    if (!row || row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
+    if (safeEqual(row.codeHash, keyedHash(code))) {
       db()
         .update(loginCodes)
-        .set({ attempts, ...(burnt ? { usedAt: new Date(now) } : {}) })
+        .set({ usedAt: new Date(now) })
         .where(eq(loginCodes.id, row.id))
         .run();
-      return { ok: false, reason: burnt ? 'locked' : 'invalid' } as const;
-    },
-    { behavior: 'immediate' },
-  );
+      return { ok: true, email: address } as const;
+    }
+    consumeRateLimit(RATE_LIMITS.signInCode.verifyPerIp, ip, now);
+    const attempts = row.attempts + 1;
+    const burnt = attempts >= LOGIN_CODE_MAX_ATTEMPTS;
+    db()
+      .update(loginCodes)
+      .set({ attempts, ...(burnt ? { usedAt: new Date(now) } : {}) })
+      .where(eq(loginCodes.id, row.id))
+      .run();
+    return { ok: false, reason: burnt ? 'locked' : 'invalid' } as const;
+  });
 }
 
 /** Whether a magic link is still good, and for which address; reads only. */

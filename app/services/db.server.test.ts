@@ -1,3 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, preparedOnce, setDatabase } from './db.server';
 
@@ -43,5 +49,38 @@ describe('openDatabase', () => {
     setDatabase(openDatabase(':memory:'));
     expect(query().get(3)).toEqual({ doubled: 6 });
     expect(built).toBe(2);
+  });
+});
+
+describe('a transaction', () => {
+  it('waits for another process’s write to end, where it reads first and then writes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rigroast-db-'));
+    try {
+      const path = join(folder, 'sqlite.db');
+      const database = setDatabase(openDatabase(path));
+      database.$client.exec('create table t (n integer)');
+      // Another connection (the admin command, a test) holds the write lock for 300 ms.
+      const other = new Worker(
+        `const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+        const { parentPort, workerData } = require('node:worker_threads');
+        const other = new Database(workerData);
+        other.exec('begin immediate; insert into t (n) values (1)');
+        parentPort.postMessage('writing');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+        other.exec('commit');
+        other.close();`,
+        { eval: true, workerData: path },
+      );
+      await new Promise((resolve) => other.once('message', resolve));
+      const total = database.transaction((tx) => {
+        const { sum } = tx.get<{ sum: number | null }>(sql`select sum(n) as sum from t`);
+        tx.run(sql`insert into t (n) values (${(sum ?? 0) + 1})`);
+        return tx.get<{ sum: number }>(sql`select sum(n) as sum from t`).sum;
+      });
+      expect(total).toBe(3);
+      await new Promise((resolve) => other.once('exit', resolve));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

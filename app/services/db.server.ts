@@ -31,7 +31,20 @@ export function openDatabase(path: string | Buffer): Db {
   // the rankings re-read the rest from the OS's cache at no measurable cost (015).
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KB}`);
   reuseStatements(sqlite);
-  return drizzle({ client: sqlite, schema });
+  return immediateTransactions(drizzle({ client: sqlite, schema }));
+}
+
+/**
+ * Every transaction takes the write lock as it begins (BEGIN IMMEDIATE), waiting for it up
+ * to busy_timeout: they all write, or read in order to write. A deferred one that read first
+ * failed at once with SQLITE_BUSY when another process (the admin command, a test) was
+ * writing by then, for SQLite does not wait on a read that wants to become a write.
+ * Each runs synchronously to its end, so holding the lock from the start delays no one.
+ */
+function immediateTransactions(database: Db): Db {
+  const transaction = database.transaction.bind(database);
+  database.transaction = ((run, config) => transaction(run, { behavior: 'immediate', ...config })) as Db['transaction'];
+  return database;
 }
 
 /** A read-only connection of its own to the database file, for a worker thread (jobs/worker-thread.server.ts). */
