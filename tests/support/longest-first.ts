@@ -1,6 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** A file that took this long last time starts ahead of every project's short files. */
+/** A file that took this long last time (or failed) starts ahead of every project's short files. */
 const LONG_MS = 3_000;
 
 /**
@@ -14,9 +14,12 @@ const LONG_MS = 3_000;
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const lastTime = (file: TestSpecification) => this.ctx.cache.getTestSpecificationResult(file)?.duration ?? 0;
-    const long = files.filter((file) => lastTime(file) >= LONG_MS).sort((a, b) => lastTime(b) - lastTime(a));
-    const short = files.filter((file) => lastTime(file) < LONG_MS);
-    return [...long, ...(await super.sort(short))];
+    const last = (file: TestSpecification) => this.ctx.cache.getTestSpecificationResult(file);
+    const lastTime = (file: TestSpecification) => last(file)?.duration ?? 0;
+    // As in Vitest's order, a file that failed last time runs first, long or short.
+    const failedFirst = (a: TestSpecification, b: TestSpecification) => Number(last(b)?.failed ?? false) - Number(last(a)?.failed ?? false);
+    const isFirst = (file: TestSpecification) => last(file)?.failed === true || lastTime(file) >= LONG_MS;
+    const first = files.filter(isFirst).sort((a, b) => failedFirst(a, b) || lastTime(b) - lastTime(a));
+    return [...first, ...(await super.sort(files.filter((file) => !isFirst(file))))];
   }
 }
