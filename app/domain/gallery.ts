@@ -23,6 +23,14 @@ export const GALLERY_SORT_LABELS: Record<GallerySort, string> = {
   relevance: 'Best match',
 };
 
+/**
+ * The most tokens (words as the search index splits them: "NH-D15" is two) a search reads;
+ * the rest of a longer search is left out, and the gallery says so. The spelled-apart form
+ * of a model number ("rtx 4090" for "RTX4090") is tried too while tokens are left. Each
+ * token reads its list of builds, so this bounds what any search may cost, whatever it repeats.
+ */
+export const SEARCH_MAX_TOKENS = 8;
+
 /** The longest search the gallery reads; the rest of a longer one is dropped. */
 export const GALLERY_QUERY_MAX = 100;
 

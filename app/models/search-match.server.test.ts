@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
 import { db } from '~/services/db.server';
-import { searchMatch } from './search-match.server';
+import { searchMatch, unsearchedText } from './search-match.server';
 
 const phrases = (match: string) => [...match.matchAll(/"([^"]*)"(\*?)/g)].map(([, text, star]) => ({ text: text!, prefix: star === '*' }));
 
@@ -61,4 +61,13 @@ it('reads at most 8 tokens of anything typed, never a one-character prefix, and 
     }),
     { numRuns: 300 },
   );
+});
+
+it('names what a search leaves out past its first 8 tokens, as typed, and nothing when it reads all of it', () => {
+  expect(unsearchedText('rtx 4090 white itx build')).toBeNull();
+  expect(unsearchedText('one two three four five six seven eight nine Ten')).toBe('nine Ten');
+  // "NH-D15" is two tokens: the eighth is its "NH", so "D15" is what is left out of it.
+  expect(unsearchedText('a b c d e f g NH-D15 fans')).toBe('D15 fans');
+  // A word typed twice is read once, and punctuation alone is no word.
+  expect(unsearchedText('rtx rtx rtx rtx rtx rtx rtx rtx rtx - !')).toBeNull();
 });

@@ -1,10 +1,4 @@
-/**
- * The most tokens (words as the index splits them: "NH-D15" is two) a search reads; the
- * rest of a longer search is ignored. The spelled-apart form of a model number ("rtx
- * 4090" for "RTX4090") is tried too while tokens are left. Each token reads its list of
- * builds, so this bounds what any search may cost, whatever it repeats.
- */
-const MAX_TOKENS = 8;
+import { SEARCH_MAX_TOKENS } from '~/domain/gallery';
 
 /**
  * The shortest prefix builds_search keeps an index for (prefix='2 3' in its migration).
@@ -32,19 +26,9 @@ const SPLIT_BY_THE_INDEX = /[\u19B0-\u19C0\u19C8\u19C9\u1CF2\u1CF3]/g;
  * finds it written apart ("RTX 4090"). A word typed twice counts once.
  */
 export function searchMatch(q: string): string | null {
-  const words: string[][] = [];
-  const seen = new Set<string>();
-  let budget = MAX_TOKENS;
-  for (const word of q.split(/\s+/)) {
-    if (budget === 0) break;
-    const tokens = wordTokens(word).slice(0, budget);
-    const key = tokens.join(' ').toLowerCase();
-    if (tokens.length === 0 || seen.has(key)) continue;
-    seen.add(key);
-    words.push(tokens);
-    budget -= tokens.length;
-  }
+  const { words, budget: unspent } = searchedWords(q);
   if (words.length === 0) return null;
+  let budget = unspent;
   return words
     .map((tokens) => {
       const apart = tokens.flatMap((token) => token.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u));
@@ -53,6 +37,39 @@ export function searchMatch(q: string): string | null {
       return `(${phrase(tokens)} OR ${phrase(apart)})`;
     })
     .join(' AND ');
+}
+
+/**
+ * What of a search is not searched, past its first SEARCH_MAX_TOKENS tokens, as typed (a word
+ * cut short counts from its first token left out), so the page can say so; null when
+ * the whole of it is read.
+ */
+export function unsearchedText(q: string): string | null {
+  const { leftOut } = searchedWords(q);
+  return leftOut.length > 0 ? leftOut.join(' ') : null;
+}
+
+/** The words a search reads, each as its tokens, the tokens left unspent, and the typed words it leaves out. */
+function searchedWords(q: string): { words: string[][]; budget: number; leftOut: string[] } {
+  const words: string[][] = [];
+  const leftOut: string[] = [];
+  const seen = new Set<string>();
+  let budget = SEARCH_MAX_TOKENS;
+  for (const word of q.split(/\s+/)) {
+    const all = wordTokens(word);
+    if (budget === 0) {
+      if (all.length > 0) leftOut.push(word);
+      continue;
+    }
+    const tokens = all.slice(0, budget);
+    if (tokens.length < all.length) leftOut.push(all.slice(tokens.length).join(' '));
+    const key = tokens.join(' ').toLowerCase();
+    if (tokens.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    words.push(tokens);
+    budget -= tokens.length;
+  }
+  return { words, budget, leftOut };
 }
 
 function wordTokens(word: string): string[] {

@@ -10,11 +10,19 @@ import { inputClass } from '~/components/ui/field';
 import { TabLinks } from '~/components/ui/tab-links';
 import { appliedGalleryFilters, galleryBuilds, inGallery } from '~/models/gallery.server';
 import { listStartedCompetitions } from '~/models/competitions.server';
+import { unsearchedText } from '~/models/search-match.server';
 import { buildWins } from '~/models/competition-wins.server';
 import { imageSources } from '~/images/records.server';
 import { perDataVersion } from '~/models/version-cache.server';
 import { BUILD_TAGS, buildTagLabel } from '~/domain/build-tags';
-import { GALLERY_QUERY_MAX, GALLERY_SORT_LABELS, GALLERY_SORTS, type GalleryFilters, RATED_SORTS } from '~/domain/gallery';
+import {
+  GALLERY_QUERY_MAX,
+  GALLERY_SORT_LABELS,
+  GALLERY_SORTS,
+  type GalleryFilters,
+  RATED_SORTS,
+  SEARCH_MAX_TOKENS,
+} from '~/domain/gallery';
 import { GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE } from '~/utils/constants';
 import { galleryHref, galleryQuery, isUnfiltered } from '~/utils/page-query';
 import { pageMeta } from '~/utils/meta';
@@ -61,7 +69,8 @@ export function loader({ url }: Route.LoaderArgs) {
   const { namesNothing, ...batch } = galleryBatch(galleryHref(filters, { after, count }));
   if (namesNothing) markNamesNothing();
   // A page of builds after another one (LOAD MORE's), asked for as a page of its own.
-  return { ...batch, filters, contest, competitions, paged: after > 0 };
+  const unsearched = filters.q ? unsearchedText(filters.q) : null;
+  return { ...batch, filters, contest, competitions, unsearched, paged: after > 0 };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -122,6 +131,11 @@ function BuildList(loaderData: Route.ComponentProps['loaderData']) {
           }))}
         />
       </SearchForm>
+      {loaderData.unsearched ? (
+        <p className="mt-3 text-sm text-muted">
+          A search reads its first {SEARCH_MAX_TOKENS} words (“NH-D15” is two), so “{loaderData.unsearched}” was left out.
+        </p>
+      ) : null}
       {contest ? (
         <p className="mt-3 text-sm text-muted">
           While {contest.title} runs, its entries are not ranked by their ratings (contest mode): {GALLERY_SORT_LABELS.top} and{' '}

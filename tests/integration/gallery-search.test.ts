@@ -69,6 +69,13 @@ describe('the gallery’s search', () => {
     expect(titlesOn(page.html)).toEqual([]);
   });
 
+  it('says which words of a long search were left out, and finds builds by the words it read', async () => {
+    const page = await stack.browser().get(`/gallery?q=${encodeURIComponent('noctua nh-d15 big cooler bigger gpu rtx loud hot')}`);
+    expect(pageText(page.html)).toContain('A search reads its first 8 words (“NH-D15” is two), so “loud hot” was left out.');
+    expect(titlesOn(page.html)).toEqual(['Air cooled monster']);
+    expect(pageText((await stack.browser().get('/gallery?q=noctua')).html)).not.toContain('was left out');
+  });
+
   it('keeps the search in its sort links and LOAD MORE, and reads a bad value as no filter', async () => {
     const page = await stack.browser().get('/gallery?q=rtx');
     expect(page.html).toContain('href="/gallery?q=rtx&amp;sort=top"');
