@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import { rankByBayesianScore, type Standing } from './leaderboards.server';
@@ -134,4 +134,26 @@ export function competitionStandings(competition: CompetitionWindow & { closedAt
     const standing = votes.get(buildId);
     return [{ ...detail, rank: detail.placement ?? index + 1, votes: standing?.votes ?? 0, points: standing?.points ?? 0 }];
   });
+}
+
+/**
+ * The places a closed competition gave builds that are no longer listed (hidden or held
+ * since): the place stays theirs, so the standings show it, unnamed, and the listed
+ * entries keep their numbers.
+ */
+export function unlistedPlaces(competitionId: number): number[] {
+  return db()
+    .select({ placement: competitionEntries.placement })
+    .from(competitionEntries)
+    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
+    .where(
+      and(
+        eq(competitionEntries.competitionId, competitionId),
+        isNotNull(competitionEntries.placement),
+        ne(builds.reviewStatus, 'approved'),
+      ),
+    )
+    .orderBy(asc(competitionEntries.placement))
+    .all()
+    .flatMap((row) => (row.placement === null ? [] : [row.placement]));
 }

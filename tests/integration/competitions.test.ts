@@ -316,6 +316,10 @@ describe('a build no longer listed', () => {
     const closed = pageText((await guest.get(page)).html);
     expect(closed).toMatch(new RegExp(`1st @${winnerName} a build no longer listed Gold 2nd @\\S+ Still listed rig Silver`));
     expect(closed).toMatch(new RegExp(`Jury prize @${winnerName} a build no longer listed`));
+    // The standings still read from #1: the place keeps its row, unnamed, and the runner-up stays #2.
+    expect(closed).toMatch(
+      /Final standings .* #1 A build no longer listed #2 \d+ votes? · \d+ pts during the competition Still listed rig/,
+    );
     expect(pageText((await guest.get(`/u/${winnerName}`)).html)).toMatch(/1st of 2 .* a build no longer listed/);
 
     const list = await call(guest, 'GET', '/api/competitions');

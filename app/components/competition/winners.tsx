@@ -21,10 +21,10 @@ export function shownBuild(build: NamedBuild | null, image: (imageId: number) =>
   return build && { id: build.id, title: build.title, image: image(build.imageId), imageAlt: photoAlt(build.photoAlt, build.title) };
 }
 
-/** The winning build's photo, a link to it; an empty frame once it is no longer listed. */
+/** The winning build's photo, a link to it; a dashed, empty frame once it is no longer listed. */
 function Photo({ build }: { build: ShownBuild }) {
   const frame = 'block aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-md bg-void sm:w-28';
-  if (!build) return <span aria-hidden="true" className={frame} />;
+  if (!build) return <span aria-hidden="true" className={`${frame} border border-dashed border-line`} />;
   return (
     <span className={`${frame} relative`}>
       {build.image ? (

@@ -13,7 +13,7 @@ import { buttonClass } from '~/components/ui/button';
 import { contestEntries } from '~/models/competition-contest.server';
 import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
 import { isJuror } from '~/models/competition-jurors.server';
-import { competitionStandings } from '~/models/competition-standings.server';
+import { competitionStandings, unlistedPlaces } from '~/models/competition-standings.server';
 import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { buildWins } from '~/models/competition-wins.server';
@@ -62,6 +62,7 @@ export function loader(args: Route.LoaderArgs) {
         imageAlt: photoAlt(standing.photoAlt, standing.title),
         ribbons: (wins.get(buildId) ?? []).map(ribbonData),
       })) ?? null,
+    unlistedPlaces: closedAt ? unlistedPlaces(competition.id) : [],
     winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,
     juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     member:
@@ -99,7 +100,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
-  const { competition, entries, standings, winners, juryWinner, member, juror, signedIn, now } = loaderData;
+  const { competition, entries, standings, unlistedPlaces, winners, juryWinner, member, juror, signedIn, now } = loaderData;
   const back = `/competitions/${competition.id}`;
   const { open } = competition;
   return (
@@ -213,7 +214,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
       {entries ? (
         <ContestEntries entries={entries} voting={open} signedIn={signedIn} juror={juror} back={back} />
       ) : standings ? (
-        <Standings standings={standings} />
+        <Standings standings={standings} unlistedPlaces={unlistedPlaces} />
       ) : null}
       <p>
         <Link to="/competitions" className={buttonClass('ghost', 'sm')}>

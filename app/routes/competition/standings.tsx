@@ -5,9 +5,14 @@ export type StandingData = BuildCardData & { rank: number; votes: number; points
 /**
  * A closed competition's entries as build cards, best first, each with its place
  * and the community's votes during the competition (while it runs none of this is
- * shown: contest mode).
+ * shown: contest mode). A place whose build is no longer listed keeps its row, unnamed,
+ * so the list still reads from #1.
  */
-export function Standings({ standings }: { standings: StandingData[] }) {
+export function Standings({ standings, unlistedPlaces }: { standings: StandingData[]; unlistedPlaces: number[] }) {
+  const rows = [
+    ...standings.map((standing) => ({ rank: standing.rank, standing })),
+    ...unlistedPlaces.map((rank) => ({ rank, standing: null })),
+  ].sort((a, b) => a.rank - b.rank);
   return (
     <section aria-labelledby="standings-title">
       <h2 id="standings-title" className="display text-2xl">
@@ -18,21 +23,28 @@ export function Standings({ standings }: { standings: StandingData[] }) {
         competition count (a changed rating counts when it was last changed; jurors’ stars count for the jury prize alone). Entries without
         votes come last, a tie goes to the earlier entry, and a build that already won a competition of the same series cannot win again.
       </p>
-      {standings.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="panel mt-4 border-dashed p-8 text-center text-muted">No entries yet. Be the first!</p>
       ) : (
         <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {standings.map((standing) => (
-            <li key={standing.id} className="grid gap-2">
-              <p className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="display text-2xl text-neon-cyan">#{standing.rank}</span>
-                <span className="text-muted">
-                  {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
-                </span>
-              </p>
-              <BuildCard build={standing} />
-            </li>
-          ))}
+          {rows.map(({ rank, standing }) =>
+            standing ? (
+              <li key={rank} className="grid gap-2">
+                <p className="flex items-baseline justify-between gap-2 text-sm">
+                  <span className="display text-2xl text-neon-cyan">#{rank}</span>
+                  <span className="text-muted">
+                    {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
+                  </span>
+                </p>
+                <BuildCard build={standing} />
+              </li>
+            ) : (
+              <li key={rank} className="grid content-start gap-2">
+                <p className="display text-2xl text-neon-cyan">#{rank}</p>
+                <p className="panel border-dashed p-6 text-center text-sm text-muted">A build no longer listed</p>
+              </li>
+            ),
+          )}
         </ol>
       )}
     </section>
