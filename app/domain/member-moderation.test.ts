@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canManageMember, canModerateMember, type StaffTarget } from './member-moderation';
+import { canManageMember, canModerateMember, type StaffTarget, staffRefusal } from './member-moderation';
 
 const admin = { id: 1, isAdmin: true, isModerator: false };
 const otherAdmin = { id: 2, isAdmin: true, isModerator: false };
@@ -31,5 +31,15 @@ describe('the staff rule', () => {
   it('refuses nobody signed in', () => {
     expect(canModerateMember(null, target(member))).toBe(false);
     expect(canManageMember(null, target(member))).toBe(false);
+  });
+
+  it('tells staff which part of the rule refuses them, and nothing when it allows them', () => {
+    expect(staffRefusal(moderator, target(moderator))).toMatch(/own account/);
+    expect(staffRefusal(admin, target(otherAdmin))).toBe('Staff never act on an admin.');
+    expect(staffRefusal(moderator, target(otherModerator))).toBe('Moderators do not act on another moderator: an admin may.');
+    expect(staffRefusal(moderator, juror)).toMatch(/^This member sits on the jury of a competition that has not closed/);
+    expect(staffRefusal(member, target(moderator))).toBe('Only staff act on members.');
+    expect(staffRefusal(admin, juror)).toBeNull();
+    expect(staffRefusal(moderator, target(member))).toBeNull();
   });
 });

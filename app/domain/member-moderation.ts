@@ -47,8 +47,19 @@ export type StaffTarget = {
  * so they decide about its members until the result is fixed).
  */
 export function canModerateMember(viewer: Viewer | null, target: StaffTarget): boolean {
-  if (!viewer || !isStaff(viewer) || viewer.id === target.id || target.isAdmin) return false;
-  return viewer.isAdmin || (!target.isModerator && !target.judging);
+  return staffRefusal(viewer, target) === null;
+}
+
+/** Which part of the staff rule refuses `viewer` on `target`, as staff are told it; null when it allows them. */
+export function staffRefusal(viewer: Viewer | null, target: StaffTarget): string | null {
+  if (!viewer || !isStaff(viewer)) return 'Only staff act on members.';
+  if (viewer.id === target.id) return 'Staff never act on their own account: another moderator or an admin decides.';
+  if (target.isAdmin) return 'Staff never act on an admin.';
+  if (viewer.isAdmin) return null;
+  if (target.isModerator) return 'Moderators do not act on another moderator: an admin may.';
+  if (target.judging)
+    return 'This member sits on the jury of a competition that has not closed: until its result is fixed, an admin decides about them.';
+  return null;
 }
 
 /** Whether `viewer` may disable, enable, delete, or grant or remove moderator for `target`: the same rule, for admins only. */

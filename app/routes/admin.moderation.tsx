@@ -19,7 +19,7 @@ import { isReportReason, REPORT_REASONS } from '~/models/reports.server';
 import { moderationQueue } from '~/models/admin-overview.server';
 import { decideAppeal, listOpenAppeals } from '~/models/appeals.server';
 import { staffTargets } from '~/models/staff-targets.server';
-import { canModerateMember, REASON_MAX_LENGTH, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
+import { REASON_MAX_LENGTH, STAFF_RULE_REFUSAL, staffRefusal } from '~/domain/member-moderation';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime, shortDateTime } from '~/utils/dates';
@@ -46,7 +46,7 @@ export function loader(args: Route.LoaderArgs) {
         ...appeal,
         subjectEnds: appeal.subjectEnds.getTime(),
         createdAt: appeal.createdAt.getTime(),
-        mayDecide: target !== undefined && canModerateMember(staff, target),
+        refusal: target === undefined ? STAFF_RULE_REFUSAL : staffRefusal(staff, target),
       };
     }),
     held: held.map((build) => ({ ...build, createdAt: build.createdAt.getTime(), image: images.get(build.imageId) ?? null })),
@@ -285,7 +285,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 </span>
               </p>
               <blockquote className="border-l-2 border-line pl-3 whitespace-pre-line">{appeal.message}</blockquote>
-              {appeal.mayDecide ? (
+              {appeal.refusal === null ? (
                 <Form method="post" preventScrollReset className="grid gap-2">
                   <input type="hidden" name="id" value={appeal.id} />
                   <label className="grid gap-1 text-xs text-muted">
@@ -308,7 +308,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   </div>
                 </Form>
               ) : (
-                <p className="text-sm text-muted">{STAFF_RULE_REFUSAL}</p>
+                <p className="text-sm text-muted">{appeal.refusal}</p>
               )}
             </li>
           ))}

@@ -21,7 +21,7 @@ import {
   suspendMember,
   warnMember,
 } from '~/models/member-moderation.server';
-import { canManageMember, canModerateMember, STAFF_RULE_REFUSAL } from '~/domain/member-moderation';
+import { canManageMember, staffRefusal } from '~/domain/member-moderation';
 import { rejectForm } from '~/web/reject-form.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
@@ -93,7 +93,7 @@ export function loader(args: Route.LoaderArgs) {
     activity: activityView(memberActivity(member.id)),
     reasons: REPORT_REASONS,
     notes: listModeratorNotes(member.id).map((note) => ({ ...note, createdAt: note.createdAt.getTime() })),
-    canModerate: canModerateMember(viewer, member),
+    refusal: staffRefusal(viewer, member),
     canManage: canManageMember(viewer, member),
   };
 }
@@ -119,7 +119,7 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== 'success') return rejectForm(args, { intent, result: submission.reply() });
     const result = run(submission.value);
     if (result.ok) return redirectWithToast(back, { title: done, description: `@${result.username}` }, { status: 303 });
-    const why = result.reason === 'not_found' ? 'Not done: this user no longer exists.' : STAFF_RULE_REFUSAL;
+    const why = result.reason === 'not_found' ? 'Not done: this user no longer exists.' : (staffRefusal(staff, member) ?? 'Not done.');
     return redirectWithToast(back, { kind: 'error', title: 'Error', description: why }, { status: 303 });
   };
   switch (formData.get('intent')) {
@@ -139,7 +139,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, standing, appeals, activity, reasons, notes, canModerate, canManage } = loaderData;
+  const { member, standing, appeals, activity, reasons, notes, refusal, canManage } = loaderData;
   return (
     <section aria-labelledby="member-title" className="grid gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -192,10 +192,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
 
-      {canModerate ? (
+      {refusal === null ? (
         <MeasureForms suspension={standing.suspension} lastIntent={actionData?.intent ?? null} lastResult={actionData?.result ?? null} />
       ) : (
-        <p className="panel p-4 text-muted">{STAFF_RULE_REFUSAL}</p>
+        <p className="panel p-4 text-muted">{refusal}</p>
       )}
       <p className="text-sm text-muted">
         Strikes do nothing on their own: the count of active ones is here for staff to weigh. Each measure is in the audit log with who took

@@ -203,6 +203,20 @@ describe('the users tab', () => {
     expect(audit()).toBe(before);
   });
 
+  it("tells a moderator on another moderator's or an admin's staff page which part of the staff rule refuses them, and takes nothing", async () => {
+    const moderators = [`mod-a-${Date.now()}@example.com`, `mod-b-${Date.now()}@example.com`];
+    const [moderator] = await Promise.all(moderators.map((email) => stack.member(email)));
+    for (const email of moderators) await admin.post('/admin/users', { change: 'grant-moderator', userId: String(userId(email)) });
+    const other = pageText((await moderator!.get(`/admin/users/${userId(moderators[1]!)}`)).html);
+    expect(other).toContain('Moderators do not act on another moderator: an admin may.');
+    expect(other).not.toContain('Send warning');
+    const before = audit();
+    const refused = await moderator!.post(`/admin/users/${userId(moderators[1]!)}`, { intent: 'warn', message: 'Behave.' });
+    expect(toastText(refused.html)).toContain('Moderators do not act on another moderator: an admin may.');
+    expect(pageText((await moderator!.get(`/admin/users/${userId(ADMIN_EMAIL)}`)).html)).toContain('Staff never act on an admin.');
+    expect(audit()).toBe(before);
+  });
+
   it('deletes a member with their builds, and recounts the builds they rated', async () => {
     const email = `leaving-${Date.now()}@example.com`;
     const leaving = await stack.member(email);
