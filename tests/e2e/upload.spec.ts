@@ -201,7 +201,9 @@ test('without JavaScript, a photo over all the server reads of a form is refused
   await page.getByRole('button', { name: 'Upload PC Build' }).click();
 
   await expect(page.getByText('File size must be less than 10MB, and a build takes at most 5 photos at once.')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the form' }).click();
+  // The browser's Back keeps what was typed; the page says so, and its own link opens the form again.
+  await expect(page.getByText('Your browser’s Back button returns to the form with what you typed in it.')).toBeVisible();
+  await page.getByRole('link', { name: 'Open the form again' }).click();
   await expect(page).toHaveURL(/\/upload$/);
   await expect(page.getByLabel('Photo of your build')).toBeVisible();
 });

@@ -35,7 +35,9 @@ describe('a form with thousands of fields', () => {
     const answer = await postWatched(path, body, FORM_TYPE);
     expect(answer.status).toBe(413);
     expect(pageText(answer.body)).toContain(`The form has too many fields: at most ${FORM_MAX_FIELDS}.`);
-    expect(answer.body).toContain('<a href="">Back to the form</a>');
+    expect(answer.body).toContain(
+      '<p>Your browser’s Back button returns to the form with what you typed in it.</p><a href="">Open the form again</a>',
+    );
     expect(answer.ms).toBeLessThan(SECOND);
     expect(answer.slowestHealth).toBeLessThan(SECOND);
   });

@@ -34,7 +34,9 @@ describe('request bodies', () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toMatch(/^<!DOCTYPE html>/);
     expect(answer.body).toContain('<p>File size must be less than 10MB</p>');
-    expect(answer.body).toContain('<a href="">Back to the form</a>');
+    expect(answer.body).toContain(
+      '<p>Your browser’s Back button returns to the form with what you typed in it.</p><a href="">Open the form again</a>',
+    );
   });
 
   it.each(['/upload', '/upload.data', '/api/builds'])(
