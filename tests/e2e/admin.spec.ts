@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './fixtures';
+import { WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 import { postBuild } from './support/builds';
 import { WIDTHS, wordsBroken } from './support/layout';
 import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
@@ -180,4 +181,25 @@ test('an admin creates a competition, fixing what the form points out, and it op
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test("the audit log keeps its own words whole beside a member's longest word", async ({ page, browser, javaScriptEnabled }, info) => {
+  await signInAsNewAdmin(page, info.project.name);
+  const admin = (await (await page.request.get('/api/user')).json()) as { id: number };
+  const member = await browser.newContext();
+  await signInQuickly(member, uniqueEmail(`${info.project.name}-audited`));
+  const memberId = ((await (await member.request.get('/api/user')).json()) as { id: number }).id;
+  await member.close();
+  // A staff measure's message is the member's longest word: the Details column's min-content is one letter wide.
+  const warned = await page.request.post(`/api/admin/users/${memberId}/warnings`, { data: { message: 'W'.repeat(WARNING_MAX_LENGTH) } });
+  expect(warned.ok()).toBe(true);
+
+  await page.goto(`/admin/audit?actor=${admin.id}`);
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  // What was done and when are the site's words: "Warned member" never breaks into "Warn / ed memb / er".
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await wordsBroken(page, 'main td[data-label="What"], main td[data-label="When"]'), `at ${width} px`).toEqual([]);
+  }
 });
