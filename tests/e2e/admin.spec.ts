@@ -203,3 +203,22 @@ test("the audit log keeps its own words whole beside a member's longest word", a
     expect(await wordsBroken(page, 'main td[data-label="What"], main td[data-label="When"]'), `at ${width} px`).toEqual([]);
   }
 });
+
+test("the staff search box stays inside the page's column on a phone, in line with the tabs above it", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewAdmin(page, info.project.name);
+  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+  await page.goto('/admin');
+  await hydrated(page, javaScriptEnabled);
+  const column = await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).evaluate((heading) => {
+    const box = heading.parentElement!;
+    const style = getComputedStyle(box);
+    const { left, right } = box.getBoundingClientRect();
+    return { left: left + parseFloat(style.paddingLeft), right: right - parseFloat(style.paddingRight) };
+  });
+  const search = (await page.getByRole('search').boundingBox())!;
+  expect(search.x).toBeGreaterThanOrEqual(column.left - 0.5);
+  expect(search.x + search.width, 'the Search button ends where the column does').toBeLessThanOrEqual(column.right + 0.5);
+});
