@@ -178,6 +178,15 @@ test('an admin creates a competition, fixing what the form points out, and it op
   await page.getByRole('button', { name: 'Create competition' }).click();
   await expect(toasts(page)).toContainText('Competition created');
   await expect(page.getByRole('table', { name: 'Competitions' }).getByRole('row').filter({ hasText: title })).toContainText('Active');
+  // On a phone each row is a card: its status is a badge as wide as its word, not a bar across the card.
+  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+  const status = page
+    .getByRole('table', { name: 'Competitions' })
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByText('Active', { exact: true });
+  const [badge, cell] = [await status.boundingBox(), await status.locator('xpath=ancestor::td[1]').boundingBox()];
+  expect(badge!.width, 'the status badge is as wide as its word').toBeLessThan(cell!.width / 2);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
