@@ -347,6 +347,27 @@ describe('Toaster', () => {
       expect(region().dataset.placement).toBe('top');
     });
 
+    it("keeps clear of what took the control's place when the page above it grew and the browser kept it in place on the screen", () => {
+      renderToaster();
+      const { form, button } = aFormAt(WINDOW_HEIGHT - 130);
+      // The form sits in a box of the page that stays, and whose box is where its result shows.
+      const holder = document.createElement('div');
+      holder.append(form);
+      document.body.append(holder);
+      const boxOf = HTMLElement.prototype.getBoundingClientRect as unknown as { getMockImplementation(): (this: HTMLElement) => DOMRect };
+      const formBoxes = boxOf.getMockImplementation();
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        return this === holder ? box(WINDOW_HEIGHT - 140, 130) : formBoxes.call(this);
+      });
+      fireEvent.click(button);
+      // The status takes the form's place; the page above grew by 114 px, and scroll
+      // anchoring scrolled as much, so the status shows where the form was on the screen.
+      form.replaceWith(Object.assign(document.createElement('p'), { textContent: 'The AI model is writing its roast.' }));
+      vi.spyOn(window, 'scrollY', 'get').mockReturnValue(114);
+      showToast({ title: 'The AI model is on it' });
+      expect(region().dataset.placement).toBe('top');
+    });
+
     it('stays at the bottom when the control used was on another page', () => {
       renderToaster();
       const { form, button } = aFormAt(WINDOW_HEIGHT - 130);

@@ -33,22 +33,29 @@ type Placement = 'bottom' | 'top';
 const EDGE_GAP_PX = 16;
 
 type Box = { top: number; bottom: number; left: number; right: number };
-/** The control a visitor used, and where its form (or itself) was on its page as they used it. */
-type Used = { control: Element; path: string; pageBox: Box };
+/**
+ * The control a visitor used, where its form (or itself) was on its page as they used
+ * it, and the box that holds it there (where its result shows when it takes its place).
+ */
+type Used = { control: Element; path: string; pageBox: Box; holder: Element | null };
 
 function used(control: Element): Used {
-  const box = (control.closest('form') ?? control).getBoundingClientRect();
+  const own = control.closest('form') ?? control;
+  const box = own.getBoundingClientRect();
   const pageBox = { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, left: box.left, right: box.right };
-  return { control, path: window.location.pathname, pageBox };
+  return { control, path: window.location.pathname, pageBox, holder: own.parentElement };
 }
 
 /**
- * Where the used control is in the window now; where it was, when its result took its
- * place on the same page (a status for a button); null when it was on another page.
+ * Where the used control is in the window now; when its result took its place on the
+ * same page (a status for a button), the box that held it and now holds the result
+ * (the page above may have grown, and the browser kept the box in place on the screen),
+ * else where it was on the page; null when it was on another page.
  */
-function usedBox({ control, path, pageBox }: Used): Box | null {
+function usedBox({ control, path, pageBox, holder }: Used): Box | null {
   if (control.isConnected) return (control.closest('form') ?? control).getBoundingClientRect();
   if (path !== window.location.pathname) return null;
+  if (holder?.isConnected && holder !== document.body) return holder.getBoundingClientRect();
   return { ...pageBox, top: pageBox.top - window.scrollY, bottom: pageBox.bottom - window.scrollY };
 }
 

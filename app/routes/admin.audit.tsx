@@ -67,9 +67,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           rows={entries.map((entry) => ({
             key: entry.id,
             cells: [
-              shortDateTime(entry.createdAt),
+              // When and what are the site's words: they stay whole beside a member's longest word in Details.
+              <span key="when" className="wrap-break-word">
+                {shortDateTime(entry.createdAt)}
+              </span>,
               entry.actorId === null ? entry.actorName : <StaffMemberLink key="who" id={entry.actorId} username={entry.actorName} />,
-              entry.what,
+              <span key="what" className="wrap-break-word">
+                {entry.what}
+              </span>,
               <span key="target">
                 {entry.targetUsername !== null ? (
                   <StaffMemberLink id={entry.targetId} username={entry.targetUsername} />

@@ -57,7 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <TabLinks label="Admin sections" tabs={tabs} current={current} />
         {searchIn ? (
-          <Form method="get" action={searchIn} role="search" className="flex gap-2">
+          <Form method="get" action={searchIn} role="search" className="flex max-w-full gap-2">
             <label htmlFor="admin-search" className="sr-only">
               Search builds and users
             </label>

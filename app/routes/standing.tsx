@@ -11,6 +11,7 @@ import { requireUser } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { shortDate, shortDateTime, waitText } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
+import { appealPlace } from '~/utils/places';
 import { appealSchema } from '~/utils/schemas';
 import { suspendedMessage } from '~/utils/suspension';
 
@@ -52,7 +53,8 @@ export async function action(args: Route.ActionArgs) {
   const form = appealFormId(formData.get('about') === 'strike' ? 'strike' : 'suspension', strikeId);
   if (submission.status !== 'success') return rejectForm(args, { form, result: submission.reply() });
   const { about, message } = submission.value;
-  const back = `${STANDING_PATH}#${about === 'suspension' ? 'suspension' : `strike-${submission.value.strikeId}`}`;
+  // Back on the measure's appeal, where its answer (waiting, or why it was refused) takes the form's place.
+  const back = `${STANDING_PATH}#${appealPlace(about === 'suspension' ? null : submission.value.strikeId!)}`;
   const result = fileAppeal(user.id, about === 'strike' ? { about, strikeId: submission.value.strikeId! } : { about }, message);
   if (result.ok) {
     return redirectWithToast(
@@ -102,7 +104,7 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
               Until then you can sign in and read, but not post, rate, react, upload or enter competitions. Your e-mail switches, your
               password and your data stay yours to change.
             </p>
-            <AppealPart appeal={suspension.appeal}>
+            <AppealPart place={appealPlace(null)} appeal={suspension.appeal}>
               <AppealForm about="suspension" lastResult={lastResult(appealFormId('suspension'))} />
             </AppealPart>
           </div>
@@ -132,7 +134,7 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
                     <span className="font-semibold">Why: </span>
                     {strike.reason}
                   </p>
-                  <AppealPart appeal={strike.appeal}>
+                  <AppealPart place={appealPlace(strike.id)} appeal={strike.appeal}>
                     <AppealForm about="strike" strikeId={strike.id} lastResult={lastResult(appealFormId('strike', strike.id))} />
                   </AppealPart>
                 </li>
@@ -178,9 +180,9 @@ export default function Standing({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** A measure's appeal: the form until the member sends one (one each), then where it is: waiting, or what was decided. */
-function AppealPart({ appeal, children }: { appeal: Appeal | null; children: React.ReactNode }) {
+function AppealPart({ place, appeal, children }: { place: string; appeal: Appeal | null; children: React.ReactNode }) {
   return (
-    <div className="grid gap-3 border-t border-line pt-3">
+    <div id={place} className="grid scroll-mt-24 gap-3 border-t border-line pt-3">
       {appeal === null ? (
         children
       ) : appeal.status === 'open' ? (

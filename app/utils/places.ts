@@ -37,6 +37,8 @@ export const commentPlace = (commentId: number) => `comment-${commentId}`;
 export const replyPlace = (threadId: number) => `reply-${threadId}`;
 /** A form field's box (label, control, hint, messages), for the field `id` of its control. */
 export const fieldPlace = (id: string) => `${id}-field`;
+/** A member's appeal of their suspension (`null`) or of a strike, on their standing page: an appeal sent lands there. */
+export const appealPlace = (strikeId: number | null) => (strikeId === null ? 'suspension-appeal' : `strike-${strikeId}-appeal`);
 /** An entry's card on a competition's page. */
 export const entryPlace = (buildId: number) => `entry-${buildId}`;
 

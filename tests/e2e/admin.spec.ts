@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './fixtures';
+import { WARNING_MAX_LENGTH } from '~/domain/member-moderation';
 import { postBuild } from './support/builds';
 import { WIDTHS, wordsBroken } from './support/layout';
 import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
@@ -177,7 +178,56 @@ test('an admin creates a competition, fixing what the form points out, and it op
   await page.getByRole('button', { name: 'Create competition' }).click();
   await expect(toasts(page)).toContainText('Competition created');
   await expect(page.getByRole('table', { name: 'Competitions' }).getByRole('row').filter({ hasText: title })).toContainText('Active');
+  // On a phone each row is a card: its status is a badge as wide as its word, not a bar across the card.
+  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+  const status = page
+    .getByRole('table', { name: 'Competitions' })
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByText('Active', { exact: true });
+  const [badge, cell] = [await status.boundingBox(), await status.locator('xpath=ancestor::td[1]').boundingBox()];
+  expect(badge!.width, 'the status badge is as wide as its word').toBeLessThan(cell!.width / 2);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test("the audit log keeps its own words whole beside a member's longest word", async ({ page, browser, javaScriptEnabled }, info) => {
+  await signInAsNewAdmin(page, info.project.name);
+  const admin = (await (await page.request.get('/api/user')).json()) as { id: number };
+  const member = await browser.newContext();
+  await signInQuickly(member, uniqueEmail(`${info.project.name}-audited`));
+  const memberId = ((await (await member.request.get('/api/user')).json()) as { id: number }).id;
+  await member.close();
+  // A staff measure's message is the member's longest word: the Details column's min-content is one letter wide.
+  const warned = await page.request.post(`/api/admin/users/${memberId}/warnings`, { data: { message: 'W'.repeat(WARNING_MAX_LENGTH) } });
+  expect(warned.ok()).toBe(true);
+
+  await page.goto(`/admin/audit?actor=${admin.id}`);
+  await hydrated(page, javaScriptEnabled);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  // What was done and when are the site's words: "Warned member" never breaks into "Warn / ed memb / er".
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await wordsBroken(page, 'main td[data-label="What"], main td[data-label="When"]'), `at ${width} px`).toEqual([]);
+  }
+});
+
+test("the staff search box stays inside the page's column on a phone, in line with the tabs above it", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewAdmin(page, info.project.name);
+  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+  await page.goto('/admin');
+  await hydrated(page, javaScriptEnabled);
+  const column = await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).evaluate((heading) => {
+    const box = heading.parentElement!;
+    const style = getComputedStyle(box);
+    const { left, right } = box.getBoundingClientRect();
+    return { left: left + parseFloat(style.paddingLeft), right: right - parseFloat(style.paddingRight) };
+  });
+  const search = (await page.getByRole('search').boundingBox())!;
+  expect(search.x).toBeGreaterThanOrEqual(column.left - 0.5);
+  expect(search.x + search.width, 'the Search button ends where the column does').toBeLessThanOrEqual(column.right + 0.5);
 });

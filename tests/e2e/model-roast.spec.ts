@@ -50,3 +50,35 @@ test("after the owner asks for the AI model's roast, the page waits for it and s
   await expect(roastBox.getByRole('button', { name: "Get the AI model's roast instead" })).toHaveCount(0);
   if (javaScriptEnabled) expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
 });
+
+test("on a phone, asked a little above the window's bottom, the waiting note shows clear of the toast", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  await signInQuickly(page, uniqueEmail(`model-roast-phone-${info.project.name}`));
+  const path = await uploadThroughForm(page, javaScriptEnabled, {
+    title: `Impatient phone ${info.project.name} ${Date.now()}`,
+    photo: await aPhoto({ r: 30, g: 160, b: 60 }),
+  });
+  const roastBox = page.getByRole('region', { name: 'AI Roast' });
+  await expect(roastBox).toContainText('Roasted by', { timeout: 30_000 });
+  standInForSlowModel(database(), Number(path.split('/').pop()), STAND_IN);
+  await page.reload();
+  await hydrated(page, javaScriptEnabled);
+
+  // The button 120 px above the bottom: its note, taller on a phone, reaches down to where a toast shows.
+  const ask = roastBox.getByRole('button', { name: "Get the AI model's roast instead" });
+  await ask.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    window.scrollBy({ top: box.bottom - window.innerHeight + 120, behavior: 'instant' });
+  });
+  await ask.click();
+  const waiting = roastBox.getByRole('status').filter({ hasText: 'replaces this one' });
+  await expect(waiting).toBeVisible();
+  await expect(toasts(page)).toContainText('The AI model is on it');
+  await expectApart(toasts(page).getByRole('status'), waiting);
+  await expect(roastBox).toContainText('Roasted by qwen2.5vl:7b', { timeout: 30_000 });
+});

@@ -1,5 +1,7 @@
 import { expect, hydrated, test } from './fixtures';
+import { REASON_MAX_LENGTH } from '~/domain/member-moderation';
 import { someoneElsesBuild } from './support/builds';
+import { expectApart, expectLandedOn } from './support/places';
 import { signInAsNewAdmin, signInQuickly, toasts, uniqueEmail } from './support/sign-in';
 
 const DAY = 24 * 3600_000;
@@ -148,5 +150,40 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   await expect(memberPage).toHaveURL(new RegExp(`/build/${buildId}$`));
   await memberPage.goto('/notifications');
   await expect(memberPage.getByText('A moderator warned you: “Roast the rig, not the person.”')).toBeVisible();
+  await member.close();
+});
+
+test("on a phone, an appeal against a suspension with a long reason lands on the appeal's answer, clear of the toast", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, info) => {
+  // Staff suspend a member with the longest reason the form takes: the appeal sits below it.
+  await signInAsNewAdmin(page, info.project.name);
+  const member = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+  await member.addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  const memberPage = await member.newPage();
+  await signInQuickly(memberPage, uniqueEmail(`${info.project.name}-long-reason`));
+  const memberId = ((await (await memberPage.request.get('/api/user')).json()) as { id: number }).id;
+  const until = new Date(Date.now() + 3 * DAY);
+  until.setUTCHours(0, 0, 0, 0);
+  const reason = `Flame war in the comments. ${'Roast the rig, not the person. '.repeat(20)}`.slice(0, REASON_MAX_LENGTH).trim();
+  const suspended = await page.request.patch(`/api/admin/users/${memberId}/suspension`, { data: { until: until.toISOString(), reason } });
+  expect(suspended.ok()).toBe(true);
+
+  await memberPage.goto('/standing');
+  await hydrated(memberPage, javaScriptEnabled);
+  const appeal = memberPage.getByRole('region', { name: 'Suspension', exact: true });
+  await appeal.getByLabel('Why should a moderator look again?').fill('It was a joke between friends.');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  const answer = appeal.getByText('You asked a moderator to look again');
+  await expect(answer).toBeVisible();
+  await expect(toasts(memberPage)).toContainText('Appeal sent');
+  // The page lands on the answer, not on the section's heading far above it, and the toast leaves it readable.
+  await expectLandedOn(memberPage, answer);
+  await expectApart(toasts(memberPage).getByRole('status'), answer);
   await member.close();
 });

@@ -57,7 +57,9 @@ export function Badge({ children, tone }: { children: ReactNode; tone: 'cyan' | 
     muted: 'border-line text-muted',
   };
   return (
-    <span className={`wrap-break-word inline-block rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}>
+    <span
+      className={`wrap-break-word inline-block justify-self-start rounded border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${tones[tone]}`}
+    >
       {children}
     </span>
   );

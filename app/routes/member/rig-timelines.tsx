@@ -41,7 +41,9 @@ export function RigTimelines({ rigs }: { rigs: RigPhoto[][] }) {
                 <time dateTime={new Date(build.createdAt).toISOString()}>{shortDate(build.createdAt)}</time>
               </span>
               <span className="text-xs text-muted">
-                {build.ratingCount === 0 ? 'No ratings yet' : `${build.averageRating.toFixed(1)} average, ${build.ratingCount} ratings`}
+                {build.ratingCount === 0
+                  ? 'No ratings yet'
+                  : `${build.averageRating.toFixed(1)} average, ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`}
               </span>
             </li>
           ))}
