@@ -5,14 +5,17 @@ import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { Pager } from '~/components/ui/pager';
 import { listAudit, listAuditActors } from '~/models/audit.server';
 import { auditActionText } from '~/domain/audit-actions';
-import { requireAdmin } from '~/web/session.server';
+import { requireStaff } from '~/web/session.server';
 import { ADMIN_PAGE_SIZE } from '~/utils/constants';
 import { shortDateTime } from '~/utils/dates';
 import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 
-/** Every admin and moderator action, newest first; `?actor=ID` shows one person's, `?page=` pages. */
+/**
+ * Every admin and moderator action, newest first; `?actor=ID` shows one person's, `?page=` pages.
+ * Staff's, moderators' too: each measure they take is a row here (decision 021).
+ */
 export function loader(args: Route.LoaderArgs) {
-  requireAdmin(args);
+  requireStaff(args);
   const { searchParams } = args.url;
   const actorId = positiveInt(searchParams.get('actor')) ?? undefined;
   const page = pageNumber(searchParams.get('page'));

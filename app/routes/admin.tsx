@@ -32,6 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const overview = { key: '/admin', label: 'Overview', href: '/admin' };
   const moderation = { key: '/admin/moderation', label: 'Moderation', href: '/admin/moderation', badge: queue };
   const integrity = { key: '/admin/integrity', label: 'Vote integrity', href: '/admin/integrity' };
+  const audit = { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' };
   const tabs = isAdmin
     ? [
         overview,
@@ -40,9 +41,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         moderation,
         { key: '/admin/competitions', label: 'Competitions', href: '/admin/competitions' },
         integrity,
-        { key: '/admin/audit', label: 'Audit log', href: '/admin/audit' },
+        audit,
       ]
-    : [overview, moderation, integrity];
+    : [overview, moderation, integrity, audit];
   const current =
     pathname.replace(/\/$/, '') === '/admin'
       ? '/admin'
