@@ -37,6 +37,7 @@ export function AppealForm({
         Why should a moderator look again?
       </label>
       <textarea
+        dir="auto"
         {...getTextareaProps(fields.message)}
         required={false}
         minLength={undefined}

@@ -22,6 +22,7 @@ export function TagAndDescriptionFields({
     <>
       <Field label="Description (optional)" id={ids.description} errors={descriptionErrors} hint={DESCRIPTION_HINT}>
         <textarea
+          dir="auto"
           {...description.props}
           defaultValue={description.value}
           rows={6}

@@ -254,7 +254,7 @@ function CommentBody({ comment, buildId, own, signedIn, canModerate, readOnly, r
           {relativeTime(comment.createdAt, now)}
         </time>
       </header>
-      <p className="mt-2 whitespace-pre-line text-ink">
+      <p dir="auto" className="mt-2 whitespace-pre-line text-ink">
         {linkifyText(comment.content).map((piece, at) =>
           piece.kind === 'link' ? (
             // Same tab, as the description's links: nofollow ugc, the member's link is not the site's word for it.
@@ -412,6 +412,7 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
         {parentCommentId ? 'Your reply' : 'Your comment'}
       </label>
       <textarea
+        dir="auto"
         {...getTextareaProps(fields.content)}
         key={fields.content.key}
         rows={parentCommentId ? 2 : 3}

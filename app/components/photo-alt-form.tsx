@@ -35,6 +35,7 @@ export function PhotoAltForm({ photo, refusal }: { photo: AltPhoto; refusal: Alt
       <input type="hidden" name="photo" value={String(photo.key)} />
       <Field label={`Description of ${photo.label}`} id={fields.alt.id} errors={fields.alt.errors} hint={hint}>
         <textarea
+          dir="auto"
           {...getTextareaProps(fields.alt)}
           required={false}
           maxLength={undefined}

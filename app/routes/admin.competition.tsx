@@ -170,6 +170,7 @@ function TextArea({ field, label, rows, hint }: { field: FieldMetadata<string | 
   return (
     <Field label={label} id={field.id} errors={field.errors} hint={hint}>
       <textarea
+        dir="auto"
         {...getTextareaProps(field)}
         required={false}
         rows={rows}

@@ -291,6 +291,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   <label className="grid gap-1 text-xs text-muted">
                     Reply to the member (they read it)
                     <textarea
+                      dir="auto"
                       name="reply"
                       required
                       rows={2}

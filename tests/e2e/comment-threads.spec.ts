@@ -60,3 +60,15 @@ test('comments sort by Top or New, long threads fold, and web addresses are link
     await expectNoSidewaysScroll(page);
   }
 });
+
+test('a comment written in a right-to-left script reads right to left, beside one in English', async ({ page, builds, baseURL }, info) => {
+  const id = await builds.someoneElses(`Scripts ${info.project.name} ${Date.now()}`);
+  await signInAsNewMember(page, `${info.project.name}-scripts`);
+  const arabic = 'هذا الجهاز رائع جدا ولكن الكابلات فوضى';
+  await postComment(page, baseURL!, id, arabic);
+  await postComment(page, baseURL!, id, 'Clean cables, nice glow');
+  await page.goto(`/build/${id}`);
+  const direction = (text: string) => page.getByText(text, { exact: true }).evaluate((element) => getComputedStyle(element).direction);
+  expect(await direction(arabic)).toBe('rtl');
+  expect(await direction('Clean cables, nice glow')).toBe('ltr');
+});

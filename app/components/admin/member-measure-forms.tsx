@@ -171,6 +171,7 @@ function TextArea({ field, label, maxLength, hint }: { field: FieldMetadata<stri
   return (
     <Field label={label} id={field.id} errors={field.errors} hint={hint}>
       <textarea
+        dir="auto"
         {...getTextareaProps(field)}
         required={false}
         rows={3}

@@ -248,6 +248,7 @@ function BioForm({ current, result, onCancel }: FormProps) {
         }
       >
         <textarea
+          dir="auto"
           {...getTextareaProps(fields.bio)}
           maxLength={BIO_MAX_LENGTH}
           rows={4}

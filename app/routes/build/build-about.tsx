@@ -29,7 +29,7 @@ export function BuildAbout({ buildId, about }: { buildId: number; about: BuildAb
       {description.length > 0 ? (
         <div className="grid gap-3 text-ink" data-testid="build-description">
           {description.map((paragraph, index) => (
-            <p key={index}>
+            <p key={index} dir="auto">
               {paragraph.map((piece, at) =>
                 piece.kind === 'link' ? (
                   <a key={at} href={piece.href} rel="nofollow ugc noopener" className="text-neon-cyan underline underline-offset-2">

@@ -125,7 +125,11 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
           <span className="wrap-anywhere min-w-0">@{member.username}</span>
           <LevelBadge level={member.level} />
         </h1>
-        {member.bio ? <p className="whitespace-pre-line text-ink">{member.bio}</p> : null}
+        {member.bio ? (
+          <p dir="auto" className="whitespace-pre-line text-ink">
+            {member.bio}
+          </p>
+        ) : null}
         <p className="text-sm text-muted">
           Joined <time dateTime={new Date(member.joinedAt).toISOString()}>{shortDate(member.joinedAt)}</time>
         </p>
