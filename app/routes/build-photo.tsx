@@ -93,7 +93,8 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
         />
         <figcaption className="text-center text-sm text-muted">{photo.alt}</figcaption>
       </figure>
-      <nav aria-label="Photos of this build" className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+      {/* On a phone the way back has a row of its own under Previous and Next: between them it broke into a word a line. */}
+      <nav aria-label="Photos of this build" className="grid grid-cols-2 items-center gap-3 sm:grid-cols-[1fr_auto_1fr]">
         <div>
           {previous ? (
             <Link to={previous} replace rel="prev" className={buttonClass('ghost', 'md')}>
@@ -101,7 +102,10 @@ export default function BuildPhoto({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </div>
-        <Link to={buildPath(build.id)} className={buttonClass('quiet', 'md')}>
+        <Link
+          to={buildPath(build.id)}
+          className={buttonClass('quiet', 'md', 'col-span-2 row-start-2 justify-self-center sm:col-span-1 sm:row-start-auto')}
+        >
           Back to the build
         </Link>
         <div className="justify-self-end">

@@ -153,6 +153,18 @@ test('extra photos make a gallery: thumbnails step through it with JavaScript, a
     await page.getByRole('link', { name: 'Next photo' }).click();
     await expect(page).toHaveURL(`${buildUrl}/photos/2`);
     await expect(page.getByRole('img', { name: photoName(title, 2) })).toBeVisible();
+    // On a phone, between Previous and Next: the way back reads on one line, and Next stays inside the page's margin.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const back = page.getByRole('link', { name: 'Back to the build' });
+    const lines = await back.evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, '"Back to the build" on one line').toBe(1);
+    const photoNav = (await page.getByRole('navigation', { name: 'Photos of this build' }).boundingBox())!;
+    const nextLink = (await page.getByRole('link', { name: 'Next photo' }).boundingBox())!;
+    expect(nextLink.x + nextLink.width).toBeLessThanOrEqual(photoNav.x + photoNav.width + 0.5);
     await page.getByRole('link', { name: 'Previous photo' }).click();
     await expect(page).toHaveURL(`${buildUrl}/photos/1`);
     await expect(page.getByRole('link', { name: 'Previous photo' })).toHaveCount(0);
