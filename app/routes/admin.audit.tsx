@@ -74,7 +74,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <span key="when" className="wrap-break-word">
                 {shortDateTime(entry.createdAt)}
               </span>,
-              entry.actorId === null ? entry.actorName : <StaffMemberLink key="who" id={entry.actorId} username={entry.actorName} />,
+              // So is a job's name ("competition closing"), where a member's would be.
+              entry.actorId === null ? (
+                <span key="who" className="wrap-break-word">
+                  {entry.actorName}
+                </span>
+              ) : (
+                <StaffMemberLink key="who" id={entry.actorId} username={entry.actorName} />
+              ),
               <span key="what" className="wrap-break-word">
                 {entry.what}
               </span>,
@@ -83,8 +90,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <StaffMemberLink id={entry.targetId} username={entry.targetUsername} />
                 ) : (
                   <>
-                    {entry.targetType} #{entry.targetId}
-                    {entry.targetLabel ? <span className="text-muted"> ({entry.targetLabel})</span> : null}
+                    {/* The row's kind is the site's word; its label (a competition's title) a member's, which may break anywhere. */}
+                    <span className="wrap-break-word">
+                      {entry.targetType} #{entry.targetId}
+                    </span>
+                    {entry.targetLabel ? <span className="wrap-anywhere text-muted"> ({entry.targetLabel})</span> : null}
                   </>
                 )}
               </span>,

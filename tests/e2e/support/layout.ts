@@ -51,9 +51,14 @@ export async function wordsBroken(page: Page, selector: string): Promise<string[
 
 /**
  * The site's own labels, whose words stay whole: what a person presses, names a column,
- * a field or a part of the page, or moves between pages by.
+ * a field or a part of the page, or moves between pages by; and the staff tables' cells
+ * written in the site's words: when, what was done ("Suspended member"), and a who or an
+ * on that names no member (a job, "competition closing"; a row, "competition #6").
  */
-const LABELS = 'button, th, label, summary, nav a, [role="tab"], a[class*="uppercase"], h1, h2, h3, h4';
+const LABELS = [
+  'button, th, label, summary, nav a, [role="tab"], a[class*="uppercase"], h1, h2, h3, h4',
+  'td[data-label="When"], td[data-label="What"], td[data-label="Who"]:not(:has(a)), td[data-label="On"]:not(:has(a))',
+].join(', ');
 
 /** What a person can press or type in, focusable or not. */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
