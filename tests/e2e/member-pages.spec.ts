@@ -39,3 +39,30 @@ test('a member sees their own pages, the second visit built from kept parts, and
   await hydrated(page, javaScriptEnabled);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My own kept rig');
 });
+
+test('on their profile a member’s name stays whole, the level badge moving under it when both do not fit', async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+}, info) => {
+  await signInAsNewMember(page, info.project.name);
+  // As long as the names the site gives (“AtomicPhantom7557”) or a little longer: it broke as “AtomicPhantom755” / “7”.
+  const username = `OverclockedRig${Date.now().toString().slice(-6)}`;
+  const renamed = await page.request.post('/api/user/username', { headers: { Origin: baseURL! }, data: { username } });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/profile');
+    await hydrated(page, javaScriptEnabled);
+    const name = page.getByRole('complementary').getByText(username, { exact: true });
+    const lines = await name.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, `the name on one line at ${width} px`).toBe(1);
+  }
+});

@@ -89,6 +89,14 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain(message);
 
+  // Their profile offers no upload they would be refused.
+  await memberPage.goto('/profile');
+  await hydrated(memberPage, javaScriptEnabled);
+  await expect(memberPage.getByText('You can upload your first build once your suspension ends.')).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: 'Upload New Build' })).toHaveCount(0);
+  await memberPage.goto(`/build/${buildId}`);
+  await hydrated(memberPage, javaScriptEnabled);
+
   // Told why, and how to ask a moderator to look again: once, in their own words.
   const suspendedNotice = memberPage.getByRole('status').filter({ hasText: message }).first();
   await expect(suspendedNotice).toContainText('Why: Flame war in the comments');

@@ -22,7 +22,8 @@ type Build = {
 /** What the owner is told about a build that is not listed (yet). */
 const REVIEW_LABELS = { pending: 'Being screened', held: 'Under review', rejected: 'Not published' } as const;
 
-export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boolean }) {
+/** `suspended`: the member may not upload until their suspension ends, so nothing offers it. */
+export function BuildsTab({ builds, loading, suspended = false }: { builds: Build[]; loading: boolean; suspended?: boolean }) {
   if (loading) {
     return (
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading your builds">
@@ -36,10 +37,16 @@ export function BuildsTab({ builds, loading }: { builds: Build[]; loading: boole
     return (
       <div className="panel grid place-items-center gap-3 p-10 text-center">
         <p className="text-xl font-bold">No builds yet</p>
-        <p className="text-muted">Upload your first PC build to get started!</p>
-        <Link to="/upload" className={`${buttonClass('hot', 'md')} mt-2`}>
-          Upload New Build
-        </Link>
+        {suspended ? (
+          <p className="text-muted">You can upload your first build once your suspension ends.</p>
+        ) : (
+          <>
+            <p className="text-muted">Upload your first PC build to get started!</p>
+            <Link to="/upload" className={`${buttonClass('hot', 'md')} mt-2`}>
+              Upload New Build
+            </Link>
+          </>
+        )}
       </div>
     );
   }

@@ -107,8 +107,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Avatar username={profile.username} avatarUrl={profile.avatarUrl} size="xl" />
         {suspension ? null : <AvatarUpload error={actionData?.intent === 'avatar' ? actionData.error : undefined} />}
         <div className="min-w-0 max-w-full">
-          <p className="flex items-center justify-center gap-2 text-xl font-bold">
-            <span className="min-w-0">{profile.username}</span>
+          {/* A username is one word: whole, with the badge on the next line when both do not fit (a longer one than the card breaks). */}
+          <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-xl font-bold">
+            <span className="min-w-0 wrap-break-word">{profile.username}</span>
             <LevelBadge level={progression.level} />
           </p>
           <p className="text-sm text-muted">{profile.email}</p>
@@ -119,9 +120,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           ) : null}
         </div>
         <div className="grid w-full gap-2">
-          <Link to="/upload" className={buttonClass('hot', 'md')}>
-            Upload New Build
-          </Link>
+          {/* A suspended member may not upload: the way to the form is not offered (the form says why). */}
+          {suspension ? null : (
+            <Link to="/upload" className={buttonClass('hot', 'md')}>
+              Upload New Build
+            </Link>
+          )}
           {profile.isAdmin ? (
             <Link to="/admin" className={buttonClass('ghost', 'md')}>
               Admin Dashboard
@@ -152,7 +156,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           ))}
         </nav>
         <div className="mt-6">
-          {tab === 'builds' ? <BuildsTab builds={builds} loading={loadingBuilds} /> : null}
+          {tab === 'builds' ? <BuildsTab builds={builds} loading={loadingBuilds} suspended={suspension !== null} /> : null}
           {tab === 'stats' ? <StatsTab stats={stats} progression={progression} /> : null}
           {tab === 'settings' ? (
             // Remounted on each navigation (e.g. the redirect after a save), which leaves edit mode.
