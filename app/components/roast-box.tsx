@@ -55,7 +55,8 @@ function RoastContent({ view, paused }: { view: RoastView; paused: boolean }) {
               <h3 className="text-sm font-bold text-ink">What the AI spotted</h3>
               <ul className="mt-2 flex flex-wrap gap-2">
                 {view.spotted.map((item) => (
-                  <li key={item} className="rounded-full border border-line bg-panel-2 px-3 py-1 text-sm text-muted">
+                  // Rounded, not a pill: a long part's name wraps, and its lines would run into a pill's curved ends.
+                  <li key={item} className="rounded-2xl border border-line bg-panel-2 px-3 py-1 text-sm text-muted">
                     {item}
                   </li>
                 ))}

@@ -69,6 +69,7 @@ export function loader(args: Route.LoaderArgs) {
       suspension: standing.suspendedUntil && {
         reason: standing.suspension?.reason ?? '',
         by: standing.suspension && { staffName: standing.suspension.staffName, createdAt: standing.suspension.createdAt.getTime() },
+        endsAt: standing.suspendedUntil.getTime(),
         // The form picks whole days (00:00 UTC): the day it ends, or the next one if it ends during a day.
         untilDay: new Date(standing.suspendedUntil.getTime() + DAY_MS - 1).toISOString().slice(0, 10),
       },

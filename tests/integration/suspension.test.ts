@@ -201,6 +201,19 @@ describe('a suspended member', () => {
     expect(after.body).toMatchObject({ suspension: { appeal: { status: 'upheld', reply: 'The thread speaks for itself.' } } });
   });
 
+  it("is shown to staff with its end to the minute, and the form's whole day after it, saying why", async () => {
+    const until = readRow<{ suspended_until: number }>(
+      stack.app.databasePath,
+      'select suspended_until from users where id = ?',
+      suspendedId,
+    ).suspended_until;
+    const page = await admin.get(`/admin/users/${suspendedId}`);
+    // Suspended through the API to the millisecond: the form, whole days only, starts at the next one.
+    const nextDay = new Date(until + DAY - 1).toISOString().slice(0, 10);
+    expect(page.html).toMatch(new RegExp(`type="date"[^>]*value="${nextDay}"|value="${nextDay}"[^>]*type="date"`));
+    expect(pageText(page.html)).toContain('The form sets 00:00 UTC of a day, so it starts at the next one.');
+  });
+
   it('writes again once the suspension is lifted', async () => {
     const lifted = await call(admin, 'PATCH', `/api/admin/users/${suspendedId}/suspension`, { until: null, reason: 'Talked it through' });
     expect(lifted.body).toEqual({ suspendedUntil: null });

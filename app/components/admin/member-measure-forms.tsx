@@ -16,13 +16,14 @@ import { TextField } from '~/components/ui/text-field';
 import { usePosting } from '~/components/ui/use-posting';
 import { type FormSchemaName, useZodForm } from '~/components/ui/use-zod-form';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
+import { shortDateTime } from '~/utils/dates';
 
 /** What a staff form on a member's page asks for: its `intent`. */
 export type Measure = 'warn' | 'strike' | 'suspend' | 'lift' | 'note';
 
 type Props = {
-  /** The suspension in force: its form changes it, starting from its end day and reason. */
-  suspension: { untilDay: string; reason: string } | null;
+  /** The suspension in force (its end, to the minute): its form changes it, starting from its end day and reason. */
+  suspension: { endsAt: number; untilDay: string; reason: string } | null;
   /** The form the server refused last, with its messages. */
   lastIntent: Measure | null;
   lastResult: SubmissionResult<string[]> | null;
@@ -92,8 +93,10 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
               label="Suspended until (00:00 UTC)"
               type="date"
               hint={
-                suspended
-                  ? 'It ends at 00:00 UTC that day. The member is told the new end and reason.'
+                suspension
+                  ? `It ends ${shortDateTime(suspension.endsAt)} now. The form sets 00:00 UTC of a day${
+                      new Date(suspension.endsAt).toISOString().slice(0, 10) === suspension.untilDay ? '' : ', so it starts at the next one'
+                    }. The member is told the new end and reason.`
                   : 'They can sign in and read, but not post, rate, react, upload or enter. They are told why, and may appeal.'
               }
             />
