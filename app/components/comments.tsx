@@ -403,7 +403,9 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
           guard(id);
         }
       }}
-      className="grid gap-2"
+      // A reply box is landed on (Reply is a link to it): it keeps a third of the window above it,
+      // so the comment it answers shows there, not under the sticky header.
+      className={parentCommentId ? 'grid scroll-mt-[33vh] gap-2' : 'grid gap-2'}
     >
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="form" value={id} />
@@ -417,7 +419,7 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
         key={fields.content.key}
         rows={parentCommentId ? 2 : 3}
         maxLength={COMMENT_MAX_LENGTH}
-        placeholder="Add a comment..."
+        placeholder={parentCommentId ? 'Write a reply...' : 'Add a comment...'}
         className={`${inputClass} resize-y`}
       />
       <div className="flex items-center justify-between gap-3">
@@ -427,7 +429,7 @@ function CommentForm({ id, parentCommentId, lastResult, guard }: FormProps) {
             : `Up to ${COMMENT_MAX_LENGTH} characters. Mention @${AI_NAME} for an AI reply.`}
         </p>
         <button type="submit" className={buttonClass('hot', 'sm', 'shrink-0 whitespace-nowrap')} disabled={busy}>
-          {busy ? 'Posting...' : 'Post Comment'}
+          {busy ? 'Posting...' : parentCommentId ? 'Post Reply' : 'Post Comment'}
         </button>
       </div>
       <FieldErrors id={fields.content.errorId} errors={fields.content.errors} />

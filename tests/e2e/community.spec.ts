@@ -41,7 +41,7 @@ test('a member comments, replies in the thread, and deletes their own comment', 
 
   await comment.getByRole('link', { name: 'Reply' }).click();
   await page.getByLabel('Your reply').fill('Replying to myself');
-  await page.getByRole('button', { name: 'Post Comment' }).last().click();
+  await page.getByRole('button', { name: 'Post Reply' }).click();
   await expect(toasts(page)).toContainText('Comment added');
   await expect(page.getByRole('article', { name: /^Comment by / })).toHaveCount(2);
   await expect(page.getByRole('heading', { name: /Comments/ })).toContainText('(2)');

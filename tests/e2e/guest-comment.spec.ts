@@ -32,7 +32,7 @@ test('a guest’s comment and reply wait through sign-in and are posted, on a ph
     if (reply) {
       await guest.locator(`#comment-${thread}`).getByRole('link', { name: 'Reply' }).click();
       await guest.getByLabel('Your reply').fill(words);
-      await guest.getByRole('button', { name: 'Post Comment' }).last().click();
+      await guest.getByRole('button', { name: 'Post Reply' }).click();
     } else {
       await guest.getByPlaceholder('Add a comment...').fill(words);
       await guest.getByRole('button', { name: 'Post Comment' }).click();

@@ -30,6 +30,13 @@ test('a linked or just-posted comment lands below the sticky header, highlighted
     await expectHighlighted(page.locator(`#comment-${linked}`));
     await expectHighlighted(page.locator(`#comment-${ids[3]}`), false);
 
+    // Reply opens its box under the comment it answers, and lands with both on the screen.
+    await page.locator(`#comment-${linked}`).getByRole('link', { name: 'Reply' }).click();
+    const replyBox = page.getByPlaceholder('Write a reply...');
+    await expect(replyBox).toBeInViewport();
+    await expectLandedOn(page, page.locator(`#comment-${linked}`));
+    await expect(page.getByRole('button', { name: 'Post Reply' })).toBeInViewport();
+
     // A comment posted from the box: the page lands on it (newest first, just under the box).
     await page.goto(`/build/${id}`);
     await hydrated(page, javaScriptEnabled);
