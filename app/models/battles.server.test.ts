@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { battleStandings, battleVotes, builds as buildRows, jobs, rateLimitHits, users } from '../../db/schema';
 import {
+  anyBattleVote,
   battleFitInput,
   battleLeaderboard,
   battleRefitNeeded,
@@ -56,6 +57,15 @@ describe('castBattleVote', () => {
       expect.objectContaining({ voterId: voter, buildLow: a, buildHigh: b, outcome: 'high' }),
     ]);
     expect(db().select({ type: jobs.type }).from(jobs).where(eq(jobs.type, BATTLE_REFIT_JOB)).all()).toHaveLength(1);
+  });
+
+  it('tells an empty board that votes are in before their first fit', async () => {
+    const { builds, voter } = await arena();
+    const [a, b] = builds as [number, number];
+    expect(anyBattleVote()).toBe(false);
+    castBattleVote({ voterId: voter, first: a, second: b, choice: 'first' });
+    expect(battleLeaderboard(10)).toEqual([]);
+    expect(anyBattleVote()).toBe(true);
   });
 
   it('refuses a pair with the member’s own build, a build that is not listed, and a pair of one build', async () => {

@@ -376,6 +376,11 @@ export function battleRefitNeeded(reader: Db = db()): boolean {
   return row.needed === 1;
 }
 
+/** Whether anyone has voted in a battle: an empty board with votes is waiting for its first fit. */
+export function anyBattleVote(): boolean {
+  return db().select({ id: battleVotes.id }).from(battleVotes).limit(1).get() !== undefined;
+}
+
 /** Whether any battle vote arrived at or after `at` (a refit running then may have missed it). */
 export function battleVotedSince(reader: Writer, at: Date): boolean {
   return reader.select({ id: battleVotes.id }).from(battleVotes).where(gte(battleVotes.createdAt, at)).limit(1).get() !== undefined;

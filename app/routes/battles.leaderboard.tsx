@@ -3,7 +3,7 @@ import type { Route } from './+types/battles.leaderboard';
 import { MemberLink } from '~/components/member-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { imageSources } from '~/images/records.server';
-import { battleLeaderboard } from '~/models/battles.server';
+import { anyBattleVote, battleLeaderboard } from '~/models/battles.server';
 import { photoAlt } from '~/domain/photo-alt';
 import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
@@ -16,6 +16,8 @@ export function loader() {
   const entries = battleLeaderboard(BATTLE_BOARD_SIZE);
   const images = imageSources(entries.map((entry) => entry.imageId));
   return {
+    // An empty board may only be waiting for its first fit, seconds after the first votes.
+    votesWaiting: entries.length === 0 && anyBattleVote(),
     builds: entries.map((entry) => ({
       rank: entry.rank,
       buildId: entry.buildId,
@@ -32,7 +34,7 @@ export function loader() {
 export const meta = () => pageMeta('Battle rankings', 'PC builds ranked by Rig Battles: head-to-head votes between two photos.');
 
 export default function BattleLeaderboard({ loaderData }: Route.ComponentProps) {
-  const { builds } = loaderData;
+  const { builds, votesWaiting } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="display text-3xl sm:text-5xl">
@@ -49,7 +51,11 @@ export default function BattleLeaderboard({ loaderData }: Route.ComponentProps) 
         </Link>
       </p>
       {builds.length === 0 ? (
-        <p className="panel mt-8 p-8 text-center text-muted">No battle votes yet: the first votes rank the first builds.</p>
+        <p className="panel mt-8 p-8 text-center text-muted">
+          {votesWaiting
+            ? 'The first votes are in: the rankings are worked out from them within a minute. Come back shortly.'
+            : 'No battle votes yet: the first votes rank the first builds.'}
+        </p>
       ) : (
         <ol aria-label="Battle rankings" className="mt-8 grid grid-cols-1 gap-3">
           {builds.map((build) => (
