@@ -68,6 +68,20 @@ describe('castBattleVote', () => {
     expect(anyBattleVote()).toBe(true);
   });
 
+  it('tells an empty board no votes are in while none counts: a discounted voter’s, or one on a build hidden since', async () => {
+    const { builds, voter } = await arena();
+    const [a, b, c] = builds as [number, number, number];
+    const admin = aMember({ isAdmin: true });
+    castBattleVote({ voterId: voter, first: a, second: b, choice: 'first' });
+    expect(setRatingDiscount(admin, voter, { discount: true, reason: 'ring' })).toMatchObject({ ok: true });
+    const other = aMember({ createdAt: new Date(Date.now() - 30 * DAY) }).id;
+    castBattleVote({ voterId: other, first: a, second: c, choice: 'draw' });
+    await hideBuild(admin, c);
+    // No refit will ever rank anything from these: the board must not say one is on its way.
+    expect(battleFitInput().votes).toEqual([]);
+    expect(anyBattleVote()).toBe(false);
+  });
+
   it('refuses a pair with the member’s own build, a build that is not listed, and a pair of one build', async () => {
     const { builds } = await arena();
     const [own, other, hidden] = builds as [number, number, number];

@@ -310,6 +310,15 @@ const FIT_OUTCOMES: Record<StoredBattleOutcome, BattleOutcome> = { low: 'first',
 export type BattleFitInput = { buildIds: number[]; votes: BattleVote[]; stored: Map<number, StoredStanding> };
 
 /**
+ * The votes that count, as `v`: both builds listed, the voter's votes not discounted by staff
+ * (vote integrity, the same rule as ratings). The refit fits these, and the board waits on them.
+ */
+const countedBattleVotes = sql`${battleVotes} v
+  join ${builds} a on a.id = v.build_low and a.review_status = 'approved'
+  join ${builds} b on b.id = v.build_high and b.review_status = 'approved'
+  where ${ratingCounts(sql`v.voter_id`)}`;
+
+/**
  * The refit's input, read in one go. A vote counts while both its builds are listed and its
  * voter's votes are not discounted by staff (vote integrity, the same rule as ratings).
  */
@@ -322,13 +331,7 @@ export function battleFitInput(reader: Db = db()): BattleFitInput {
     .map((row) => row.id);
   const votes = reader
     .all<{ voterId: number; low: number; high: number; outcome: StoredBattleOutcome }>(
-      sql`
-      select v.voter_id as voterId, v.build_low as low, v.build_high as high, v.outcome
-      from ${battleVotes} v
-      join ${builds} a on a.id = v.build_low and a.review_status = 'approved'
-      join ${builds} b on b.id = v.build_high and b.review_status = 'approved'
-      where ${ratingCounts(sql`v.voter_id`)}
-    `,
+      sql`select v.voter_id as voterId, v.build_low as low, v.build_high as high, v.outcome from ${countedBattleVotes}`,
     )
     .map((vote): BattleVote => ({ voterId: vote.voterId, first: vote.low, second: vote.high, outcome: FIT_OUTCOMES[vote.outcome] }));
   return { buildIds, votes, stored: storedBattleStandings(reader) };
@@ -376,9 +379,13 @@ export function battleRefitNeeded(reader: Db = db()): boolean {
   return row.needed === 1;
 }
 
-/** Whether anyone has voted in a battle: an empty board with votes is waiting for its first fit. */
+/**
+ * Whether a battle vote counts (countedBattleVotes): an empty board with one is waiting for
+ * its first fit. Votes that count for nothing (a discounted voter's, or on a build hidden
+ * since) are no fit's: the board would say one is coming forever.
+ */
 export function anyBattleVote(): boolean {
-  return db().select({ id: battleVotes.id }).from(battleVotes).limit(1).get() !== undefined;
+  return db().get<{ one: number } | undefined>(sql`select 1 as one from ${countedBattleVotes} limit 1`) !== undefined;
 }
 
 /** Whether any battle vote arrived at or after `at` (a refit running then may have missed it). */
