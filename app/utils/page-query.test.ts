@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPageHref, buildPageQuery, onlyViewerMoved, viewerPhoto } from './page-query';
+import { buildPageHref, buildPageQuery, galleryQuery, onlyViewerMoved, viewerPhoto } from './page-query';
 
 describe("a build page's photo viewer in its address", () => {
   it('reads ?photo=N as the photo it is open on, anything else as closed', () => {
@@ -34,5 +34,16 @@ describe("a build page's query", () => {
     const href = buildPageHref(7, { comments: 'all', sort: 'top', replyTo: 3, updates: 'off' });
     expect(href).toBe('/build/7?comments=all&sort=top&replyTo=3&updates=off');
     expect(read(href.split('?')[1]!)).toEqual({ comments: 'all', sort: 'top', replyTo: 3, updates: 'off' });
+  });
+});
+
+describe("the gallery's search in its address", () => {
+  it('reads a search as one line of text, without the characters that disguise it', () => {
+    const q = (raw: string) => galleryQuery(new URLSearchParams({ q: raw })).q;
+    expect(q('  rtx\t4090\n white ')).toBe('rtx 4090 white');
+    expect(q('rtx \u202egpj.exe')).toBe('rtx gpj.exe');
+    expect(q('noctua\u0001\u007fd15\u2066')).toBe('noctua d15');
+    expect(q('\u200b\u2067')).toBe('');
+    expect(q('W'.repeat(300))).toHaveLength(100);
   });
 });

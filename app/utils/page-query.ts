@@ -3,6 +3,7 @@ import { pageNumber, positiveInt, wholeNumber } from './query';
 import { COMMENT_SORTS, type CommentSort } from '~/domain/comments';
 import { type BuildSort, parseBuildSort } from '~/domain/build-sorts';
 import { isBuildTag } from '~/domain/build-tags';
+import { oneLine } from '~/domain/member-text';
 import { defaultGallerySort, GALLERY_QUERY_MAX, GALLERY_SORTS, type GalleryFilters, type GallerySort } from '~/domain/gallery';
 import { buildPath } from './build-path';
 
@@ -29,7 +30,11 @@ export type GalleryQuery = GalleryFilters & { after: number; count: number };
  * Anything else reads as its default, so a bad value only widens the gallery.
  */
 export function galleryQuery(params: URLSearchParams): GalleryQuery {
-  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, GALLERY_QUERY_MAX).trim();
+  // Read as a member's one line of text is: a direction override or a control character would
+  // make the page's "No builds match …" and left-out words read in another order than typed.
+  const q = oneLine(params.get('q') ?? '')
+    .slice(0, GALLERY_QUERY_MAX)
+    .trim();
   const sort = gallerySort(params.get('sort'), q);
   const tag = params.get('tag') ?? '';
   const competition = wholeNumber(params.get('competition'), 0);
