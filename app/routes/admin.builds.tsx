@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/admin.builds';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
-import { AdminTable, ReviewBadge } from '~/components/admin/admin-table';
+import { AdminTable, nameInCell, ReviewBadge } from '~/components/admin/admin-table';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
@@ -78,7 +78,7 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
               </Link>
               <ReviewBadge status={build.reviewStatus} />
             </span>,
-            <MemberLink key="user" username={build.username} />,
+            <MemberLink key="user" username={build.username} className={nameInCell(build.username)} />,
             shortDate(build.createdAt),
             build.averageRating.toFixed(1),
             <Link

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/admin.users';
-import { AdminTable, Badge } from '~/components/admin/admin-table';
+import { AdminTable, Badge, nameInCell } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { buttonClass } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
@@ -127,7 +127,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           key: user.id,
           cells: [
             user.id,
-            <MemberLink key="name" username={user.username} className="font-bold" />,
+            <MemberLink key="name" username={user.username} className={`font-bold ${nameInCell(user.username)}`} />,
             <span key="email">{user.email}</span>,
             <span key="role" className="flex flex-wrap gap-1">
               {user.isAdmin ? <Badge tone="pink">Admin</Badge> : <Badge tone="muted">User</Badge>}

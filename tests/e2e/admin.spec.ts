@@ -211,6 +211,9 @@ test("the audit log keeps its own words whole beside a member's longest word", a
     await page.setViewportSize({ width, height: 800 });
     expect(await wordsBroken(page, 'main td[data-label="What"], main td[data-label="When"]'), `at ${width} px`).toEqual([]);
   }
+  // A name a column can hold stays whole too: "@RadiantFalcon6814", not "@Radi / antFa / lcon6814".
+  await page.setViewportSize({ width: WIDTHS[1], height: 800 });
+  expect(await wordsBroken(page, 'main td[data-label="Who"] a, main td[data-label="On"] a')).toEqual([]);
 });
 
 test("the staff search box stays inside the page's column on a phone, in line with the tabs above it", async ({

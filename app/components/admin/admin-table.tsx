@@ -48,6 +48,18 @@ export function AdminTable({
   );
 }
 
+/** Names this long fit a staff table's column whole at a desktop's width. */
+const NAME_KEPT_WHOLE = 20;
+
+/**
+ * How a member's name in a staff table's cell wraps: whole, as most names are short
+ * enough to be, so a long note beside it does not squeeze "@TurboHawk6419" into
+ * "@TurboHa / wk6419"; anywhere for a name longer than a column can hold.
+ */
+export function nameInCell(username: string): string {
+  return username.length <= NAME_KEPT_WHOLE ? 'wrap-break-word' : 'wrap-anywhere';
+}
+
 export function Badge({ children, tone }: { children: ReactNode; tone: 'cyan' | 'pink' | 'lime' | 'muted' | 'flame' }) {
   const tones = {
     cyan: 'border-neon-cyan/60 text-neon-cyan',
