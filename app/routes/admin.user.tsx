@@ -40,8 +40,6 @@ function memberOf(params: { id?: string }) {
   return member;
 }
 
-const DAY_MS = 24 * 3600_000;
-
 /**
  * A member as staff see them (admins and moderators): their standing (suspension with
  * its reason, active strikes, warnings, appeals), the measures staff may take, the
@@ -70,8 +68,6 @@ export function loader(args: Route.LoaderArgs) {
         reason: standing.suspension?.reason ?? '',
         by: standing.suspension && { staffName: standing.suspension.staffName, createdAt: standing.suspension.createdAt.getTime() },
         endsAt: standing.suspendedUntil.getTime(),
-        // The form picks whole days (00:00 UTC): the day it ends, or the next one if it ends during a day.
-        untilDay: new Date(standing.suspendedUntil.getTime() + DAY_MS - 1).toISOString().slice(0, 10),
       },
       activeStrikes: standing.activeStrikes,
       strikes: standing.strikes.map((strike) => ({

@@ -23,16 +23,21 @@ export type Measure = 'warn' | 'strike' | 'suspend' | 'lift' | 'note';
 
 type Props = {
   /** The suspension in force (its end, to the minute): its form changes it, starting from its end day and reason. */
-  suspension: { endsAt: number; untilDay: string; reason: string } | null;
+  suspension: { endsAt: number; reason: string } | null;
   /** The form the server refused last, with its messages. */
   lastIntent: Measure | null;
   lastResult: SubmissionResult<string[]> | null;
 };
 
+const DAY_MS = 24 * 3600_000;
+
 /** The measures staff may take on a member, one plain form each; a reason is always required. */
 export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
   const resultFor = (intent: Measure) => (lastIntent === intent ? lastResult : null);
   const suspended = suspension !== null;
+  // The form picks whole days (00:00 UTC): the day the suspension ends, or the next one if it ends during a day.
+  const untilDay = suspension && new Date(suspension.endsAt + DAY_MS - 1).toISOString().slice(0, 10);
+  const endsDuringADay = suspension !== null && suspension.endsAt % DAY_MS !== 0;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <MeasureForm intent="warn" schema="warnSchema" title="Warn" submit="Send warning" lastResult={resultFor('warn')}>
@@ -77,13 +82,13 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
       </MeasureForm>
       <MeasureForm
         // Drawn anew when the suspension changes, so its fields start from the one in force.
-        key={suspension ? `${suspension.untilDay} ${suspension.reason}` : 'none'}
+        key={suspension ? `${untilDay} ${suspension.reason}` : 'none'}
         intent="suspend"
         schema="suspendSchema"
         title={suspended ? 'Change the suspension' : 'Suspend'}
         submit={suspended ? 'Change end date' : 'Suspend'}
         lastResult={resultFor('suspend')}
-        defaultValue={suspension ? { until: suspension.untilDay, reason: suspension.reason } : undefined}
+        defaultValue={suspension ? { until: untilDay, reason: suspension.reason } : undefined}
       >
         {(fields) => (
           <>
@@ -95,7 +100,7 @@ export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
               hint={
                 suspension
                   ? `It ends ${shortDateTime(suspension.endsAt)} now. The form sets 00:00 UTC of a day${
-                      new Date(suspension.endsAt).toISOString().slice(0, 10) === suspension.untilDay ? '' : ', so it starts at the next one'
+                      endsDuringADay ? ', so it starts at the next one' : ''
                     }. The member is told the new end and reason.`
                   : 'They can sign in and read, but not post, rate, react, upload or enter. They are told why, and may appeal.'
               }
