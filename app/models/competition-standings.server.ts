@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import { rankByBayesianScore, type Standing } from './leaderboards.server';
@@ -106,6 +106,20 @@ function entryDetails(competitionId: number, buildIds: number[]): Map<number, En
   return new Map(rows.map((row) => [row.buildId, row]));
 }
 
+/** A competition's placed entries, best first: each build, its place, and whether it is still listed. */
+function placedEntries(competitionId: number): { buildId: number; placement: number; listed: boolean }[] {
+  return db()
+    .select({ buildId: competitionEntries.buildId, placement: competitionEntries.placement, reviewStatus: builds.reviewStatus })
+    .from(competitionEntries)
+    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
+    .where(and(eq(competitionEntries.competitionId, competitionId), isNotNull(competitionEntries.placement)))
+    .orderBy(asc(competitionEntries.placement))
+    .all()
+    .flatMap(({ buildId, placement, reviewStatus }) =>
+      placement === null ? [] : [{ buildId, placement, listed: reviewStatus === 'approved' }],
+    );
+}
+
 /**
  * A closed competition's standings, in the order of the placements written when
  * it closed, which never change. While it runs there are none to show (contest
@@ -113,20 +127,7 @@ function entryDetails(competitionId: number, buildIds: number[]): Map<number, En
  */
 export function competitionStandings(competition: CompetitionWindow & { closedAt: Date }): CompetitionStanding[] {
   const votes = new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
-  const order = db()
-    .select({ buildId: competitionEntries.buildId })
-    .from(competitionEntries)
-    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-    .where(
-      and(
-        eq(competitionEntries.competitionId, competition.id),
-        isNotNull(competitionEntries.placement),
-        eq(builds.reviewStatus, 'approved'),
-      ),
-    )
-    .orderBy(asc(competitionEntries.placement))
-    .all()
-    .map((row) => row.buildId);
+  const order = placedEntries(competition.id).flatMap((entry) => (entry.listed ? [entry.buildId] : []));
   const details = entryDetails(competition.id, order);
   return order.flatMap((buildId, index) => {
     const detail = details.get(buildId);
@@ -142,18 +143,5 @@ export function competitionStandings(competition: CompetitionWindow & { closedAt
  * entries keep their numbers.
  */
 export function unlistedPlaces(competitionId: number): number[] {
-  return db()
-    .select({ placement: competitionEntries.placement })
-    .from(competitionEntries)
-    .innerJoin(builds, eq(builds.id, competitionEntries.buildId))
-    .where(
-      and(
-        eq(competitionEntries.competitionId, competitionId),
-        isNotNull(competitionEntries.placement),
-        ne(builds.reviewStatus, 'approved'),
-      ),
-    )
-    .orderBy(asc(competitionEntries.placement))
-    .all()
-    .flatMap((row) => (row.placement === null ? [] : [row.placement]));
+  return placedEntries(competitionId).flatMap((entry) => (entry.listed ? [] : [entry.placement]));
 }
