@@ -70,8 +70,10 @@ export async function loader(args: Route.LoaderArgs) {
   const unread = user ? unreadNotificationCount(user.id) : 0;
   // A staff warning stays on every page until the member acknowledges it.
   const warnings = user ? unacknowledgedWarnings(user.id) : [];
+  // A suspended member is offered nothing they would be refused: no upload in the header, no username prompt.
+  const suspended = user !== null && activeSuspension(user) !== null;
   return data(
-    { toast, user, unread, warnings, usernamePrompt: prompt.show && !(user && activeSuspension(user)) ? { retry: prompt.retry } : null },
+    { toast, user, unread, warnings, suspended, usernamePrompt: prompt.show && !suspended ? { retry: prompt.retry } : null },
     { headers },
   );
 }
@@ -82,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The session's member, the same object while the data is unchanged: their header is drawn once per page until then.
   const user = loaderData?.user ?? null;
   const unread = loaderData?.unread ?? 0;
+  const mayUpload = !loaderData?.suspended;
   // A page that carries a message: the tutorial does not open over it.
   const flash = Boolean(loaderData?.toast);
   const firstVisitPage = useLocation().pathname === FIRST_VISIT_PAGE;
@@ -109,8 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Tutorial member={user !== null} flash={flash} />
           </SharedRegion>
         )}
-        <SharedRegion name="site-header" deps={[user, unread]} className="contents">
-          <SiteHeader user={user} unread={unread} />
+        <SharedRegion name="site-header" deps={[user, unread, mayUpload]} className="contents">
+          <SiteHeader user={user} unread={unread} mayUpload={mayUpload} />
         </SharedRegion>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {loaderData?.warnings.length ? <WarningNotices warnings={loaderData.warnings} /> : null}

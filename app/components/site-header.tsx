@@ -23,8 +23,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-neon-cyan' : 'text-muted hover:text-ink'
   }`;
 
-/** `unread`: the member's unread notifications, for the bell. */
-export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread: number }) {
+/** `unread`: the member's unread notifications, for the bell; `mayUpload`: false for a suspended member, whom the upload form refuses. */
+export function SiteHeader({ user, unread, mayUpload }: { user: CurrentUser | null; unread: number; mayUpload: boolean }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -66,10 +66,12 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
         <div className="ml-auto flex items-center gap-1 lg:gap-3">
           <BackToTop />
           <div className="hidden items-center gap-3 lg:flex">
-            <Link to="/upload" className={buttonClass('hot', 'sm')} prefetch="intent">
-              <UploadIcon className="size-4" />
-              Upload
-            </Link>
+            {mayUpload ? (
+              <Link to="/upload" className={buttonClass('hot', 'sm')} prefetch="intent">
+                <UploadIcon className="size-4" />
+                Upload
+              </Link>
+            ) : null}
             {user ? (
               <>
                 <NotificationBell unread={unread} />
@@ -99,15 +101,17 @@ export function SiteHeader({ user, unread }: { user: CurrentUser | null; unread:
                     </NavLink>
                   </li>
                 ))}
-                <li className="mt-1 border-t border-line pt-2">
-                  <Link to="/upload" className={buttonClass('hot', 'sm', 'w-full')}>
-                    <UploadIcon className="size-4" />
-                    Upload
-                  </Link>
-                </li>
+                {mayUpload ? (
+                  <li className="mt-1 border-t border-line pt-2">
+                    <Link to="/upload" className={buttonClass('hot', 'sm', 'w-full')}>
+                      <UploadIcon className="size-4" />
+                      Upload
+                    </Link>
+                  </li>
+                ) : null}
                 {user ? (
                   <>
-                    <li className="truncate px-3 pt-2 text-sm">
+                    <li className={`truncate px-3 pt-2 text-sm ${mayUpload ? '' : 'mt-1 border-t border-line'}`}>
                       <MemberLink username={user.username} className="font-bold" />
                     </li>
                     <AccountLinks user={user} />

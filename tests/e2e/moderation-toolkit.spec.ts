@@ -94,6 +94,10 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   await hydrated(memberPage, javaScriptEnabled);
   await expect(memberPage.getByText('You can upload your first build once your suspension ends.')).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'Upload New Build' })).toHaveCount(0);
+  // Nor does the header, at either width (a phone's is in the menu), where the moderator's offers both.
+  const headerUploads = (of: typeof page) => of.getByRole('banner').getByRole('link', { name: 'Upload', exact: true, includeHidden: true });
+  await expect(headerUploads(memberPage)).toHaveCount(0);
+  await expect(headerUploads(page)).toHaveCount(2);
   await memberPage.goto(`/build/${buildId}`);
   await hydrated(memberPage, javaScriptEnabled);
 
