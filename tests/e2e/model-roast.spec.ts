@@ -1,34 +1,38 @@
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { E2E_DATA } from '../playwright.config';
 import { standInForSlowModel } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
 import { expectApart, expectLandedOn, scrollToWindowBottom } from './support/places';
 import { signInQuickly, toasts, uniqueEmail } from './support/sign-in';
-import { aPhoto, uploadThroughForm } from './support/upload-form';
+import { aPhoto, type UploadFields, uploadThroughForm } from './support/upload-form';
 
 const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
 
 const STAND_IN = 'The built-in roaster stood in here: a placeholder roast written while the model was too slow to answer.';
+
+/**
+ * Signs a new member in, uploads a build of theirs, lets the built-in roaster stand in for a
+ * model too slow to answer, and opens its page again: the roast box, offering the model's roast.
+ */
+async function standInRoastPage(page: Page, javaScriptEnabled: boolean, label: string, photo: UploadFields['photo']) {
+  await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  await signInQuickly(page, uniqueEmail(`model-roast-${label.replaceAll(' ', '-')}`));
+  const path = await uploadThroughForm(page, javaScriptEnabled, { title: `Impatient ${label} ${Date.now()}`, photo });
+  const roastBox = page.getByRole('region', { name: 'AI Roast' });
+  await expect(roastBox).toContainText('Roasted by', { timeout: 30_000 });
+  standInForSlowModel(database(), Number(path.split('/').pop()), STAND_IN);
+  await page.reload();
+  await hydrated(page, javaScriptEnabled);
+  return roastBox;
+}
 
 test("after the owner asks for the AI model's roast, the page waits for it and shows it in the built-in one's place", async ({
   page,
   javaScriptEnabled,
 }, info) => {
   test.setTimeout(120_000);
-  await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  await signInQuickly(page, uniqueEmail(`model-roast-${info.project.name}`));
-  await page.goto('/upload');
-  await hydrated(page, javaScriptEnabled);
-  const path = await uploadThroughForm(page, javaScriptEnabled, {
-    title: `Impatient ${info.project.name} ${Date.now()}`,
-    photo: await aPhoto({ r: 200, g: 60, b: 30 }),
-  });
-  const roastBox = page.getByRole('region', { name: 'AI Roast' });
-  await expect(roastBox).toContainText('Roasted by', { timeout: 30_000 });
-
-  standInForSlowModel(database(), Number(path.split('/').pop()), STAND_IN);
-  await page.reload();
-  await hydrated(page, javaScriptEnabled);
+  const roastBox = await standInRoastPage(page, javaScriptEnabled, info.project.name, await aPhoto({ r: 200, g: 60, b: 30 }));
   await expect(roastBox).toContainText(STAND_IN);
   await expect(roastBox).toContainText('the AI model was too slow to answer in time');
   // With JavaScript the page is never loaded again: a mark on this window stays to the end.
@@ -57,17 +61,7 @@ test("on a phone, asked a little above the window's bottom, the waiting note sho
 }, info) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.context().addInitScript(() => localStorage.setItem('hasSeenTutorial', 'true'));
-  await signInQuickly(page, uniqueEmail(`model-roast-phone-${info.project.name}`));
-  const path = await uploadThroughForm(page, javaScriptEnabled, {
-    title: `Impatient phone ${info.project.name} ${Date.now()}`,
-    photo: await aPhoto({ r: 30, g: 160, b: 60 }),
-  });
-  const roastBox = page.getByRole('region', { name: 'AI Roast' });
-  await expect(roastBox).toContainText('Roasted by', { timeout: 30_000 });
-  standInForSlowModel(database(), Number(path.split('/').pop()), STAND_IN);
-  await page.reload();
-  await hydrated(page, javaScriptEnabled);
+  const roastBox = await standInRoastPage(page, javaScriptEnabled, `phone ${info.project.name}`, await aPhoto({ r: 30, g: 160, b: 60 }));
 
   // The button 120 px above the bottom: its note, taller on a phone, reaches down to where a toast shows.
   const ask = roastBox.getByRole('button', { name: "Get the AI model's roast instead" });
