@@ -8,7 +8,7 @@ import { notificationText } from '~/domain/notifications';
 import { closeCompetition } from './competition-closing.server';
 import { contestEntries } from './competition-contest.server';
 import { enterCompetition } from './competition-entries.server';
-import { competitionStandings } from './competition-standings.server';
+import { closedStandings } from './competition-standings.server';
 import { findCompetition, listPastCompetitions, winnersOf } from './competitions.server';
 import { rateBuild } from './ratings.server';
 import { aCompetition, aListedBuild, aMember } from '#tests/support/factories';
@@ -56,7 +56,7 @@ describe('closing with a jury', () => {
 
     const competition = findCompetition(competitionId)!;
     expect(competition.jurors).toEqual(['judge1', 'judge2']);
-    const standings = competitionStandings({ ...competition, closedAt: competition.closedAt! });
+    const { standings } = closedStandings({ ...competition, closedAt: competition.closedAt! });
     expect(standings.map(({ title, votes, points, juryPlacement }) => ({ title, votes, points, juryPlacement }))).toEqual([
       { title: 'Crowd pleaser', votes: 3, points: 15, juryPlacement: 2 },
       { title: 'Judges’ pick', votes: 3, points: 9, juryPlacement: 1 },

@@ -123,25 +123,24 @@ function placedEntries(competitionId: number): { buildId: number; placement: num
 /**
  * A closed competition's standings, in the order of the placements written when
  * it closed, which never change. While it runs there are none to show (contest
- * mode: see competition-contest.server.ts).
+ * mode: see competition-contest.server.ts). `unlistedPlaces`: the places it gave
+ * builds no longer listed (hidden or held since): the place stays theirs, so the
+ * standings show it, unnamed, and the listed entries keep their numbers. Both from
+ * one read of the placed entries.
  */
-export function competitionStandings(competition: CompetitionWindow & { closedAt: Date }): CompetitionStanding[] {
+export function closedStandings(competition: CompetitionWindow & { closedAt: Date }): {
+  standings: CompetitionStanding[];
+  unlistedPlaces: number[];
+} {
+  const placed = placedEntries(competition.id);
   const votes = new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
-  const order = placedEntries(competition.id).flatMap((entry) => (entry.listed ? [entry.buildId] : []));
+  const order = placed.flatMap((entry) => (entry.listed ? [entry.buildId] : []));
   const details = entryDetails(competition.id, order);
-  return order.flatMap((buildId, index) => {
+  const standings = order.flatMap((buildId, index) => {
     const detail = details.get(buildId);
     if (!detail) return [];
     const standing = votes.get(buildId);
     return [{ ...detail, rank: detail.placement ?? index + 1, votes: standing?.votes ?? 0, points: standing?.points ?? 0 }];
   });
-}
-
-/**
- * The places a closed competition gave builds that are no longer listed (hidden or held
- * since): the place stays theirs, so the standings show it, unnamed, and the listed
- * entries keep their numbers.
- */
-export function unlistedPlaces(competitionId: number): number[] {
-  return placedEntries(competitionId).flatMap((entry) => (entry.listed ? [] : [entry.placement]));
+  return { standings, unlistedPlaces: placed.flatMap((entry) => (entry.listed ? [] : [entry.placement])) };
 }

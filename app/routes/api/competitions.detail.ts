@@ -2,7 +2,7 @@ import type { Route } from './+types/competitions.detail';
 import { apiError, pathId } from '~/api/request.server';
 import { apiCompetitionDetail } from '~/api/serialize.server';
 import { contestEntries } from '~/models/competition-contest.server';
-import { competitionStandings } from '~/models/competition-standings.server';
+import { closedStandings } from '~/models/competition-standings.server';
 import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
 import { contestVisitor } from '~/web/contest-visitor.server';
 import { currentUser } from '~/web/session.server';
@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
   }
   return Response.json(
     apiCompetitionDetail(competition, {
-      standings: competitionStandings({ ...competition, closedAt }),
+      standings: closedStandings({ ...competition, closedAt }).standings,
       placements: winnersOf([competition.id], () => competition.prizes, Number.MAX_SAFE_INTEGER).get(competition.id) ?? [],
       juryWinner: juryWinnersOf([competition.id]).get(competition.id) ?? null,
     }),

@@ -13,7 +13,7 @@ import { buttonClass } from '~/components/ui/button';
 import { contestEntries } from '~/models/competition-contest.server';
 import { enterableBuilds, memberEntry } from '~/models/competition-entries.server';
 import { isJuror } from '~/models/competition-jurors.server';
-import { competitionStandings, unlistedPlaces } from '~/models/competition-standings.server';
+import { closedStandings } from '~/models/competition-standings.server';
 import { findCompetition, juryWinnersOf, winnersOf } from '~/models/competitions.server';
 import { suspensionNotice } from '~/models/member-moderation.server';
 import { buildWins } from '~/models/competition-wins.server';
@@ -42,7 +42,8 @@ export function loader(args: Route.LoaderArgs) {
   const entries = competition.contest
     ? contestEntries(competition.id, contestVisitor(args.request, viewer), viewer?.id ?? null, now)
     : null;
-  const standings = closedAt ? competitionStandings({ ...competition, closedAt }) : null;
+  const closed = closedAt ? closedStandings({ ...competition, closedAt }) : null;
+  const standings = closed?.standings ?? null;
   const winners = closedAt ? (winnersOf([competition.id], () => competition.prizes).get(competition.id) ?? []) : null;
   const juryWinner = closedAt ? (juryWinnersOf([competition.id]).get(competition.id) ?? null) : null;
   const named = [...(winners ?? []), ...(juryWinner ? [juryWinner] : [])].flatMap((winner) => winner.build ?? []);
@@ -62,7 +63,7 @@ export function loader(args: Route.LoaderArgs) {
         imageAlt: photoAlt(standing.photoAlt, standing.title),
         ribbons: (wins.get(buildId) ?? []).map(ribbonData),
       })) ?? null,
-    unlistedPlaces: closedAt ? unlistedPlaces(competition.id) : [],
+    unlistedPlaces: closed?.unlistedPlaces ?? [],
     winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,
     juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     member:
