@@ -1,8 +1,7 @@
 import { count, eq, gte } from 'drizzle-orm';
 import { buildPhotos, builds, memberAppeals, reports, users } from '../../db/schema';
 import { db } from '~/services/db.server';
-
-const DAY_MS = 24 * 3600_000;
+import { DAY_MS } from '~/utils/dates';
 
 /** What waits in the moderation queue (/admin/moderation), part by part, and in all: the Moderation tab's badge. */
 export type ModerationQueue = {

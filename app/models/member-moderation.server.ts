@@ -8,7 +8,7 @@ import { activeSuspension, type SuspensionNotice } from '~/domain/member-moderat
 import type { CurrentUser } from '~/domain/users';
 import type { Viewer } from '~/domain/permissions';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
-import { shortDateTime } from '~/utils/dates';
+import { DAY_MS, shortDateTime } from '~/utils/dates';
 
 // Staff's measures on a member short of disabling them: warnings the member reads,
 // strikes that expire, suspensions until a date, private notes. Each is taken only by
@@ -16,7 +16,6 @@ import { shortDateTime } from '~/utils/dates';
 // its audit row. Strikes lead to nothing on their own: staff see the active count and decide.
 
 type Staff = Viewer & Actor;
-const DAY_MS = 24 * 3600_000;
 
 export type MeasureResult<Extra = unknown> = ({ ok: true; username: string } & Extra) | { ok: false; reason: 'not_found' | 'forbidden' };
 

@@ -15,13 +15,13 @@ import { db, preparedOnce, type Writer } from '~/services/db.server';
 import { env } from '~/services/env.server';
 import { describeNotification } from './notification-subjects.server';
 import { perDataVersion } from './version-cache.server';
+import { DAY_MS } from '~/utils/dates';
 
 export type NotificationList = 'notifications' | 'weeklyDigest';
 type Kind = (typeof notifications.$inferInsert)['kind'];
 
 /** Pending notifications older than this are dropped unsent: news a week late is noise. */
 export const NOTIFICATION_MAX_AGE_MS = 7 * 24 * 3600_000;
-const DAY_MS = 24 * 3600_000;
 /** How long the site keeps a notification, read or not. */
 export const NOTIFICATION_KEPT_MS = 90 * DAY_MS;
 

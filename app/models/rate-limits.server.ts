@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import { rateLimitHits } from '../../db/schema';
 import { type Db, db } from '~/services/db.server';
 import type { RateLimit } from '~/domain/rate-limits';
+import { DAY_MS } from '~/utils/dates';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 
@@ -24,7 +25,6 @@ export function peekRateLimit(rule: RateLimit, key: string, now = Date.now()): R
 }
 
 const memoryHits = new Map<string, number[]>();
-const DAY_MS = 24 * 3600_000;
 
 /**
  * consumeRateLimit counted in this process's memory, for a request that must not write

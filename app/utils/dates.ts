@@ -1,9 +1,10 @@
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
-const MONTH = 30 * DAY;
-const YEAR = 365 * DAY;
+/** A day in milliseconds, for everything that counts whole days. */
+export const DAY_MS = 24 * HOUR;
+const WEEK = 7 * DAY_MS;
+const MONTH = 30 * DAY_MS;
+const YEAR = 365 * DAY_MS;
 
 /**
  * "just now", "5m ago", "3h ago", "2d ago", "1w ago" (under 4 weeks),
@@ -13,8 +14,8 @@ export function relativeTime(date: Date | number, now: Date | number = Date.now(
   const elapsed = Math.max(0, Number(now) - Number(date));
   if (elapsed < MINUTE) return 'just now';
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d ago`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY_MS)}d ago`;
   if (elapsed < 4 * WEEK) return `${Math.floor(elapsed / WEEK)}w ago`;
   const months = Math.floor(elapsed / MONTH);
   if (months < 12 && elapsed < YEAR) return `${Math.max(1, months)}mo ago`;
@@ -23,7 +24,7 @@ export function relativeTime(date: Date | number, now: Date | number = Date.now(
 
 /** Whole days left until `end`, a started day counting as a day; 0 once it has passed. */
 export function daysRemaining(end: Date | number, now: Date | number = Date.now()): number {
-  return Math.max(0, Math.ceil((Number(end) - Number(now)) / DAY));
+  return Math.max(0, Math.ceil((Number(end) - Number(now)) / DAY_MS));
 }
 
 /** "45 seconds", "3 minutes", "5 hours": how long to wait, for messages; rounded up, hours past 90 minutes. */

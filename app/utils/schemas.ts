@@ -30,6 +30,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
+import { DAY_MS } from './dates';
 
 // Field rules shared by the forms (in the browser, through Conform) and their
 // actions (on the server), with the messages of docs/product.md §5.
@@ -263,8 +264,6 @@ export const commentSchema = z.object({
     .max(COMMENT_MAX_LENGTH, `Comment cannot exceed ${COMMENT_MAX_LENGTH} characters`),
   parentCommentId: z.coerce.number().int().positive().optional(),
 });
-
-const DAY_MS = 24 * 3600_000;
 
 /** A competition's whole UTC days, `YYYY-MM-DD`, as its window: from the start of the first to the end of the last. */
 export function competitionDays(startDate: string, endDate: string): { startDate: Date; endDate: Date } {

@@ -16,7 +16,7 @@ import { TextField } from '~/components/ui/text-field';
 import { usePosting } from '~/components/ui/use-posting';
 import { type FormSchemaName, useZodForm } from '~/components/ui/use-zod-form';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, STRIKE_DEFAULT_DAYS, STRIKE_MAX_DAYS, WARNING_MAX_LENGTH } from '~/domain/member-moderation';
-import { shortDateTime } from '~/utils/dates';
+import { DAY_MS, shortDateTime } from '~/utils/dates';
 
 /** What a staff form on a member's page asks for: its `intent`. */
 export type Measure = 'warn' | 'strike' | 'suspend' | 'lift' | 'note';
@@ -28,8 +28,6 @@ type Props = {
   lastIntent: Measure | null;
   lastResult: SubmissionResult<string[]> | null;
 };
-
-const DAY_MS = 24 * 3600_000;
 
 /** The measures staff may take on a member, one plain form each; a reason is always required. */
 export function MeasureForms({ suspension, lastIntent, lastResult }: Props) {
