@@ -106,12 +106,13 @@ function sharedChunkName(id: string, context: Rolldown.ChunkingContext): string 
 /*
  * Vitest's default is one worker less than the cores: one on a 2-core machine, so every
  * file ran in turn. The three projects run side by side (one group, so one worker count),
- * two files more than the cores: an integration file spends most of its time waiting on
- * its server process, and the unit files fill the cores meanwhile. Files share their
- * worker's loaded modules instead of loading them again each (half the unit run);
- * tests/support/file-hygiene.ts puts back what a file may leave behind.
+ * three files more than the cores: an integration file spends much of its time waiting on
+ * its server process, and the other files fill the cores meanwhile (with two more, the
+ * cores sat a tenth idle over the run's first half; with four more, files slowed each
+ * other). Files share their worker's loaded modules instead of loading them again each
+ * (half the unit run); tests/support/file-hygiene.ts puts back what a file may leave behind.
  */
-const WORKERS = { maxWorkers: availableParallelism() + 2, isolate: false };
+const WORKERS = { maxWorkers: availableParallelism() + 3, isolate: false };
 
 /** Tests of the modules that work on the database. */
 const DOMAIN_TESTS = [
