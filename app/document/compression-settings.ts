@@ -10,10 +10,17 @@ export const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARA
 
 /**
  * Zstandard at level 3 makes the same bytes as brotli at quality 3 on our pages in
- * half its CPU or less (014). The window is bounded as brotli's: the default 2 MB
- * one, with its tables, is allocated per response.
+ * half its CPU or less (014). Its tables and window are sized for documents under
+ * 128 KB: level 3's own (4 MB window, 768 KB of tables) are allocated, mapped afresh
+ * and faulted in page by page for each response; 64 KB of tables make 0.5 % more
+ * bytes in half the time (docs/performance.md).
  */
-const ZSTD_PARAMS = { [zlib.ZSTD_c_compressionLevel]: 3, [zlib.ZSTD_c_windowLog]: 18 } as const;
+const ZSTD_PARAMS = {
+  [zlib.ZSTD_c_compressionLevel]: 3,
+  [zlib.ZSTD_c_windowLog]: 17,
+  [zlib.ZSTD_c_hashLog]: 13,
+  [zlib.ZSTD_c_chainLog]: 13,
+} as const;
 
 export type ContentEncoding = 'zstd' | 'br' | 'gzip' | 'identity';
 
