@@ -10,10 +10,11 @@ export const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARA
 
 /**
  * Zstandard at level 3 makes the same bytes as brotli at quality 3 on our pages in
- * half its CPU or less (014). Its tables and window are sized for documents under
- * 128 KB: level 3's own (4 MB window, 768 KB of tables) are allocated, mapped afresh
- * and faulted in page by page for each response; 64 KB of tables make 0.5 % more
- * bytes in half the time (docs/performance.md).
+ * half its CPU or less (014). Its window and match tables are sized for documents
+ * under 128 KB. Its workspace is allocated per response, mapped afresh when glibc's
+ * heap has no free block that size and faulted in page by page: level 3's own
+ * tables made it 0.65-1.15 MB, these 64 KB make it 0.33-0.81 MB, for 0.5 % more
+ * bytes in half the time (docs/performance/member-pages.md).
  */
 const ZSTD_PARAMS = {
   [zlib.ZSTD_c_compressionLevel]: 3,
