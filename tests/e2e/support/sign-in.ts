@@ -5,7 +5,9 @@ import { codeFrom, countMails, waitForMail } from './outbox';
 
 let counter = 0;
 
-export const uniqueEmail = (project: string) => `player-${project}-${Date.now()}-${++counter}@e2e.example`;
+/** Unique across the run: each worker counts its own, so two workers' first addresses in the same millisecond differ by the worker. */
+export const uniqueEmail = (project: string) =>
+  `player-${project}-${Date.now()}-${process.env.TEST_WORKER_INDEX ?? 0}-${++counter}@e2e.example`;
 
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
