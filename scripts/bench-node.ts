@@ -64,10 +64,12 @@ export type BenchServer = {
   cpuMs: () => Promise<number>;
   /**
    * The server's minor page faults so far. Each is a page the kernel hands over zeroed:
-   * a block glibc maps afresh for one response (a compressor's workspace is 0.6–1.2 MB)
+   * a block glibc maps afresh for one response (a compressor's workspace is 0.3–1.2 MB)
    * costs a hundred or more, whereas one reused from the heap costs none.
    */
   minorFaults: () => Promise<number>;
+  /** How long V8's collections have held the server's main thread so far, from its /metrics (every kind together). */
+  gcMs: () => Promise<number>;
   stop: () => void;
 };
 
@@ -81,6 +83,7 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const sessionSecret = randomBytes(32).toString('hex');
+  const metricsToken = options.env?.METRICS_TOKEN ?? randomBytes(24).toString('hex');
   const started = performance.now();
   const command = [process.execPath, join(options.appRoot, 'build/server/index.js')];
   // taskset starts node in its own place (same PID), so /proc figures are still the server's.
@@ -95,6 +98,7 @@ export async function startBenchServer(options: {
       DATABASE_PATH: options.data.databasePath,
       UPLOADS_DIR: options.data.uploadsDir,
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: metricsToken,
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -110,5 +114,12 @@ export async function startBenchServer(options: {
     return ((fields[11]! + fields[12]!) * 1000) / ticksPerSecond;
   };
   const minorFaults = async () => (await stat())[7]!;
-  return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, minorFaults, stop };
+  const gcMs = async () => {
+    const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    return [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm)].reduce(
+      (sum, [, seconds]) => sum + Number(seconds) * 1000,
+      0,
+    );
+  };
+  return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, minorFaults, gcMs, stop };
 }

@@ -3,7 +3,7 @@
 // ceiling): for a signed-out visitor (the page cache), one whose session cookie has
 // expired (a guest, served the stored page with the cookie cleared), and a real member signed in through the e-mailed code
 // (their page kept for them, and rendered for them on every request). Prints
-// requests/s, p50/p99 latency, and the server's CPU time and minor page faults per
+// requests/s, p50/p99 latency, and the server's CPU time, minor page faults and collections' pause per
 // response at 50 connections, cold start, and the server's RSS after each phase. Options: --builds N, --duration S, --connections N, --data DIR,
 // --port N, --app DIR (another checkout's build/, e.g. to measure "before" figures),
 // --server-cpus LIST (the server's CPUs, as taskset takes them, e.g. 0: a one-core server
@@ -53,6 +53,7 @@ const {
   sessionSecret,
   cpuMs: serverCpuMs,
   minorFaults: serverFaults,
+  gcMs: serverGcMs,
   stop,
 } = await startBenchServer({
   appRoot,
@@ -147,9 +148,11 @@ await backgroundSettled(data.databasePath);
 const warmRss = await rssMb();
 rssAfter.push(['warm-up', warmRss]);
 
-type Row = { name: string; rps: number; p50: number; p99: number; kb: number; cpuMs: number; faults: number };
+type Row = { name: string; rps: number; p50: number; p99: number; kb: number; cpuMs: number; faults: number; gcMs: number };
 async function run(name: string, path: string, cookie?: Cookies): Promise<Row> {
   await measure(path, 2, cookie);
+  // The scrape first and last, so that its own work is not counted in the phase's CPU.
+  const gcBefore = await serverGcMs();
   const [cpuBefore, faultsBefore] = [await serverCpuMs(), await serverFaults()];
   const result = await measure(path, Number(args.duration), cookie);
   return {
@@ -160,6 +163,7 @@ async function run(name: string, path: string, cookie?: Cookies): Promise<Row> {
     kb: result.throughput.average / result.requests.average / 1024,
     cpuMs: ((await serverCpuMs()) - cpuBefore) / result.requests.total,
     faults: ((await serverFaults()) - faultsBefore) / result.requests.total,
+    gcMs: ((await serverGcMs()) - gcBefore) / result.requests.total,
   };
 }
 
@@ -187,11 +191,13 @@ if (!args.data) await rm(data.dir, { recursive: true, force: true });
 console.log(
   `\n${args.builds} builds, ${args.connections} connections, ${args.duration} s per target (after a 2 s warm-up), gzip/br/zstd accepted; build ${join(appRoot, 'build')}${pinnedNote}.\n`,
 );
-console.log('| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response | server CPU ms/response | page faults/response |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| target | requests/s | of its static copy | p50 ms | p99 ms | KB/response | server CPU ms/response | page faults/response | collections ms/response |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const line = (row: Row, share: string) =>
   console.log(
-    `| ${row.name} | ${Math.round(row.rps)} | ${share} | ${row.p50} | ${row.p99} | ${row.kb.toFixed(1)} | ${row.cpuMs.toFixed(2)} | ${row.faults.toFixed(1)} |`,
+    `| ${row.name} | ${Math.round(row.rps)} | ${share} | ${row.p50} | ${row.p99} | ${row.kb.toFixed(1)} | ${row.cpuMs.toFixed(2)} | ${row.faults.toFixed(1)} | ${row.gcMs.toFixed(2)} |`,
   );
 for (const { page, cookie, member: signedIn, rendered, ceiling } of rows) {
   line(ceiling, '100 %');
