@@ -21,7 +21,7 @@ export type NotificationList = 'notifications' | 'weeklyDigest';
 type Kind = (typeof notifications.$inferInsert)['kind'];
 
 /** Pending notifications older than this are dropped unsent: news a week late is noise. */
-export const NOTIFICATION_MAX_AGE_MS = 7 * 24 * 3600_000;
+export const NOTIFICATION_MAX_AGE_MS = 7 * DAY_MS;
 /** How long the site keeps a notification, read or not. */
 export const NOTIFICATION_KEPT_MS = 90 * DAY_MS;
 

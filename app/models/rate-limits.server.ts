@@ -98,6 +98,6 @@ export function releaseReservation(reservation: Reservation): void {
 export function pruneRateLimitHits(now = Date.now()): number {
   return db()
     .delete(rateLimitHits)
-    .where(lt(rateLimitHits.at, new Date(now - 24 * 3600_000)))
+    .where(lt(rateLimitHits.at, new Date(now - DAY_MS)))
     .run().changes;
 }
