@@ -68,6 +68,8 @@ export type BenchServer = {
    * costs a hundred or more, whereas one reused from the heap costs none.
    */
   minorFaults: () => Promise<number>;
+  /** The server's /metrics as it reads now (the bench sets the token). */
+  metrics: () => Promise<string>;
   /** How long V8's collections have held the server's main thread so far, from its /metrics (every kind together). */
   gcMs: () => Promise<number>;
   stop: () => void;
@@ -83,7 +85,7 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const sessionSecret = randomBytes(32).toString('hex');
-  const metricsToken = options.env?.METRICS_TOKEN ?? randomBytes(24).toString('hex');
+  const metricsToken = randomBytes(24).toString('hex');
   const started = performance.now();
   const command = [process.execPath, join(options.appRoot, 'build/server/index.js')];
   // taskset starts node in its own place (same PID), so /proc figures are still the server's.
@@ -98,8 +100,8 @@ export async function startBenchServer(options: {
       DATABASE_PATH: options.data.databasePath,
       UPLOADS_DIR: options.data.uploadsDir,
       LOG_LEVEL: 'warn',
-      METRICS_TOKEN: metricsToken,
       ...options.env,
+      METRICS_TOKEN: metricsToken,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -114,12 +116,13 @@ export async function startBenchServer(options: {
     return ((fields[11]! + fields[12]!) * 1000) / ticksPerSecond;
   };
   const minorFaults = async () => (await stat())[7]!;
+  const metrics = async () => (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
   const gcMs = async () => {
-    const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const text = await metrics();
     return [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm)].reduce(
       (sum, [, seconds]) => sum + Number(seconds) * 1000,
       0,
     );
   };
-  return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, minorFaults, gcMs, stop };
+  return { origin, pid: server.pid!, coldStartMs, sessionSecret, cpuMs, minorFaults, metrics, gcMs, stop };
 }
