@@ -327,7 +327,7 @@ export async function seed(): Promise<void> {
     endDate: new Date(now + 11 * DAY),
   });
   enterAll(active, seeded.slice(0, members.length - 2), now - 2 * DAY, now - DAY);
-  // An entry nobody has voted on during the competition (an older build, by a member with no entry yet): it stands below every voted one.
+  // An entry nobody has voted on during the competition (an older build, by a member with no entry yet): it stands below every voted one, and would take no place at the close.
   const entrants = new Set(seeded.slice(0, members.length - 2).map((build) => build.ownerId));
   const unvoted = seeded.find((build) => !entrants.has(build.ownerId));
   if (unvoted) enterCompetition({ competitionId: active, userId: unvoted.ownerId, buildId: unvoted.buildId }, new Date(now - DAY));

@@ -88,6 +88,30 @@ describe('closing with a jury', () => {
   });
 });
 
+describe('entries nobody voted for', () => {
+  it('take no place: a competition without a vote has no winner, and an entry alone in being voted for wins alone', async () => {
+    const quiet = aCompetition({ startDate: ago(48), endDate: ago(1) });
+    const earliest = await anEntry(quiet, 'Earliest rig', { hoursAgo: 40 });
+    const later = await anEntry(quiet, 'Later rig', { hoursAgo: 30 });
+    expect(closeCompetition(quiet)).toMatchObject({ ok: true, placements: [], juryWinner: null });
+    expect(winnersOf([quiet], () => []).get(quiet) ?? []).toEqual([]);
+    const competition = findCompetition(quiet)!;
+    expect(closedStandings({ ...competition, closedAt: competition.closedAt! }).standings).toEqual([]);
+    for (const buildId of [earliest, later]) {
+      const owner = findBuildDetail(buildId)!.userId;
+      expect(notificationText(listNotifications(owner).items[0]!)).toMatch(/did not place this time/);
+    }
+
+    const voted = aCompetition({ startDate: ago(48), endDate: ago(1) });
+    await anEntry(voted, 'Unjudged early rig', { hoursAgo: 40 });
+    const judged = await anEntry(voted, 'Judged rig', { hoursAgo: 30 });
+    await anEntry(voted, 'Unjudged late rig', { hoursAgo: 20 });
+    rate(judged, [aMember()], 2);
+    expect(closeCompetition(voted)).toMatchObject({ ok: true, placements: [{ buildId: judged, placement: 1 }] });
+    expect(closeCompetition(voted)).toMatchObject({ ok: false, reason: 'closed' });
+  });
+});
+
 describe('the series rule', () => {
   it('a build that won a competition of the series cannot win it again: the next-ranked entry wins; a new build can', async () => {
     const crowd = [aMember(), aMember(), aMember()];

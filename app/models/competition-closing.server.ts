@@ -27,9 +27,11 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * and the competition is marked closed, with an audit row. Marking it closed is
  * the first write and is conditional on "not closed yet", so a retried or doubled
  * job, or the job racing an admin's "End now", closes it exactly once; the others
- * get `closed` and change nothing. Entries whose build is not listed get no place.
- * The jurors' stars place the entries they rated apart (the jury prize is the
- * first of those). A build that already won a competition of the same series (its
+ * get `closed` and change nothing. Entries whose build is not listed get no place,
+ * nor do entries no member voted for during the competition: nobody judged them,
+ * so a competition without a vote has no winner (as an entry no juror rated cannot
+ * take the jury prize). The jurors' stars place the entries they rated apart (the
+ * jury prize is the first of those). A build that already won a competition of the same series (its
  * first place or its jury prize) cannot win again: the next-ranked entry takes the
  * win and it keeps its order behind. In the same transaction the podium earns its
  * progression and every entrant is queued a mail with their result.
@@ -62,7 +64,7 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
   const pastWinners = seriesWinners(tx, claimed);
   const place = (ranked: { buildId: number }[]) =>
     winnerFirst(ranked, pastWinners).map(({ buildId }, index) => ({ userId: entrants.get(buildId)!, buildId, placement: index + 1 }));
-  const placements = place(rankEntries(tx, claimed));
+  const placements = place(rankEntries(tx, claimed).filter((standing) => standing.votes > 0));
   const juryPlacements = place(rankJuryEntries(tx, claimed));
   const entry = (buildId: number) => and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId));
   for (const { buildId, placement } of placements) tx.update(competitionEntries).set({ placement }).where(entry(buildId)).run();

@@ -132,6 +132,7 @@ describe("a member's page", () => {
       enterCompetition({ competitionId, userId: rival.id, buildId: theirs }, daysAgo(38 - index * 10));
       // The member wins the first and comes second in the second.
       rateBuild({ buildId: index === 0 ? mine : theirs, userId: voter.id, rating: 5 }, daysAgo(37 - index * 10));
+      rateBuild({ buildId: index === 0 ? theirs : mine, userId: voter.id, rating: 1 }, daysAgo(37 - index * 10));
       closeCompetition(competitionId, undefined, daysAgo(30 - index * 10));
       results.push({ title, mine });
     }

@@ -61,12 +61,14 @@ describe('the week on RigRoast', () => {
       endDate: new Date(Date.now() + HOUR),
     });
     expect(enterCompetition({ competitionId, userId: winner.id, buildId: entry }).ok).toBe(true);
+    // An entry nobody voted for would not place.
+    rateBuild({ buildId: entry, userId: aMember().id, rating: 4 }, new Date(Date.now() - 12 * HOUR));
     expect(closeCompetition(competitionId, undefined, new Date(Date.now() + 2 * HOUR)).ok).toBe(true);
     db().transaction((tx) => unlistBuild(tx, hidden, 'held', 'A moderator hid this build.', new Date()));
     rankTheWeek();
 
     const week = weekOnRigRoast('2026-W49');
-    expect(week.topBuilds.map((build) => build.title)).toEqual(['Best of the week', 'Good one']);
+    expect(week.topBuilds.map((build) => build.title)).toEqual(['Best of the week', 'Cup winner rig', 'Good one']);
     expect(week.topRoasts).toEqual([
       expect.objectContaining({ id: good, title: 'Good one', landed: 3, opening: 'Solid.' }),
       expect.objectContaining({ id: best, landed: 1, opening: 'A rig so clean it squeaks.' }),

@@ -35,7 +35,7 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
   const member = await context.newPage();
   await signInQuickly(member, uniqueEmail(info.project.name));
   const buildTitle = `Frosted rig ${info.project.name} ${Date.now()}`;
-  await postBuild(member, baseURL!, buildTitle);
+  const buildId = await postBuild(member, baseURL!, buildTitle);
   await member.goto('/');
   // The title is the link's hidden continuation ("View Competition: …").
   await member.getByRole('link', { name: new RegExp(`^View Competition\\W+${title}$`) }).click();
@@ -78,6 +78,13 @@ test('a visitor browses to a competition, a member enters a build, a juror rates
   await expect(page.getByText('You are on the jury')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(new URL(member.url()).pathname);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)).toBe(javaScriptEnabled);
+
+  // A member of the community votes for it too: an entry nobody but the jury voted for takes no place.
+  const voters = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `10.200.${info.workerIndex}.10` } });
+  await signInQuickly(voters, uniqueEmail(`${info.project.name}-voter`));
+  const vote = await voters.request.post(`/api/builds/${buildId}/rate`, { headers: { Origin: baseURL! }, data: { rating: 5 } });
+  expect(vote.ok(), await vote.text()).toBe(true);
+  await voters.close();
 
   // The admin ends it early: it closes at once with its winners.
   await page.goto('/admin/competitions');

@@ -114,7 +114,8 @@ describe('the competition screens', () => {
     const jurorId = ((await juror.request('/api/user').then((response) => response.json())) as { id: number }).id;
     const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}`, jurors: [jurorId] });
     const page = `/competitions/${id}`;
-    const entrants = [await stack.member(), await stack.member(), await stack.member()];
+    // The fourth entry gets the jury's stars alone: the community's places are not for it.
+    const entrants = [await stack.member(), await stack.member(), await stack.member(), await stack.member()];
     const builds: number[] = [];
     for (const [index, entrant] of entrants.entries()) {
       builds.push(await buildBy(entrant, `Finalist ${index + 1}`));
@@ -134,7 +135,7 @@ describe('the competition screens', () => {
       /Finalist 2 @\S+ Lv \d+ rate Finalist 2 1 star 2 stars 3 stars 4 stars 5 stars Update rating You rated this build 5 stars\./,
     );
     // The jury's stars go the other way: Finalist 1 is the jury's pick.
-    for (const [index, stars] of [5, 1, 2].entries())
+    for (const [index, stars] of [5, 1, 2, 1].entries())
       await juror.post(page, { intent: 'rate', buildId: String(builds[index]), rating: String(stars) });
     expect(pageText((await juror.get(page)).html)).toContain('You are on the jury');
 
@@ -167,13 +168,14 @@ describe('the competition screens', () => {
 
     setCompetitionEnd(stack.app.databasePath, id, Date.now());
     await closeDueCompetitionsNow(stack.app.databasePath);
-    expect([0, 1, 2].map((index) => entryOf(id, builds[index]!)?.placement)).toEqual([3, 1, 2]);
+    expect([0, 1, 2, 3].map((index) => entryOf(id, builds[index]!)?.placement)).toEqual([3, 1, 2, null]);
 
     const closed = pageText((await stack.browser().get(page)).html);
     expect(closed).toMatch(
       /Winners 1st @\S+ Finalist 2 Gold 2nd @\S+ Finalist 3 Silver 3rd @\S+ Finalist 1 Bronze Jury prize @\S+ Finalist 1/,
     );
-    expect(closed).toMatch(/Final standings .*#1 2 votes · 10 pts during the competition/);
+    expect(closed).toMatch(/Final standings .* 1 more entry took no place\. #1 2 votes · 10 pts during the competition/);
+    expect(closed).not.toContain('Finalist 4');
     const past = pageText((await stack.browser().get('/past-competitions')).html);
     expect(past).toContain(titleOf(id));
     expect(past).toMatch(/1st @\S+ Finalist 2 Gold .*Jury prize @\S+ Finalist 1/);
@@ -183,6 +185,21 @@ describe('the competition screens', () => {
       id,
     );
     expect(audit).toEqual({ action: 'close-competition', actor_name: 'competition closing' });
+  });
+
+  it('close with no winner when nobody voted: the page says why, and names no entry', async () => {
+    const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}` });
+    const entrant = await stack.member();
+    const build = await buildBy(entrant, 'Unjudged rig');
+    await entrant.post(`/competitions/${id}`, { intent: 'enter', buildId: String(build) });
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    expect(entryOf(id, build)?.placement).toBeNull();
+    const closed = pageText((await stack.browser().get(`/competitions/${id}`)).html);
+    expect(closed).toContain('Final standings');
+    expect(closed).toContain('No entry was placed: an entry takes a place with members’ votes during the competition.');
+    expect(closed).toContain('Winners No community winner: no entry got a member’s vote during the competition.');
+    expect(closed).not.toMatch(/1st|Unjudged rig/);
   });
 
   it('take ratings in place only for the competition’s own entries, while it is open', async () => {

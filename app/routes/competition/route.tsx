@@ -215,7 +215,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
       {entries ? (
         <ContestEntries entries={entries} voting={open} signedIn={signedIn} juror={juror} back={back} />
       ) : standings ? (
-        <Standings standings={standings} unlistedPlaces={unlistedPlaces} />
+        <Standings standings={standings} unlistedPlaces={unlistedPlaces} entryCount={competition.entryCount} />
       ) : null}
       <p>
         <Link to="/competitions" className={buttonClass('ghost', 'sm')}>

@@ -3,16 +3,27 @@ import { BuildCard, type BuildCardData } from '~/components/build-card';
 export type StandingData = BuildCardData & { rank: number; votes: number; points: number };
 
 /**
- * A closed competition's entries as build cards, best first, each with its place
+ * A closed competition's placed entries as build cards, best first, each with its place
  * and the community's votes during the competition (while it runs none of this is
  * shown: contest mode). A place whose build is no longer listed keeps its row, unnamed,
- * so the list still reads from #1.
+ * so the list still reads from #1. Entries nobody voted for took no place: they are
+ * counted, not listed.
  */
-export function Standings({ standings, unlistedPlaces }: { standings: StandingData[]; unlistedPlaces: number[] }) {
+export function Standings({
+  standings,
+  unlistedPlaces,
+  entryCount,
+}: {
+  standings: StandingData[];
+  unlistedPlaces: number[];
+  /** The competition's listed entries, placed or not. */
+  entryCount: number;
+}) {
   const rows = [
     ...standings.map((standing) => ({ rank: standing.rank, standing })),
     ...unlistedPlaces.map((rank) => ({ rank, standing: null })),
   ].sort((a, b) => a.rank - b.rank);
+  const unplaced = Math.max(0, entryCount - standings.length);
   return (
     <section aria-labelledby="standings-title">
       <h2 id="standings-title" className="display text-2xl">
@@ -21,10 +32,18 @@ export function Standings({ standings, unlistedPlaces }: { standings: StandingDa
       <p className="mt-2 text-sm text-muted">
         Ranked by average stars, weighted toward the site average until an entry has enough votes; only members’ stars given during the
         competition count (a changed rating counts when it was last changed; jurors’ stars count for the jury prize alone). Entries without
-        votes come last, a tie goes to the earlier entry, and a build that already won a competition of the same series cannot win again.
+        votes take no place, a tie goes to the earlier entry, and a build that already won a competition of the same series cannot win
+        again.
       </p>
+      {unplaced > 0 && rows.length > 0 ? (
+        <p className="mt-2 text-sm text-muted">{`${unplaced} more ${unplaced === 1 ? 'entry' : 'entries'} took no place.`}</p>
+      ) : null}
       {rows.length === 0 ? (
-        <p className="panel mt-4 border-dashed p-8 text-center text-muted">No entries yet. Be the first!</p>
+        <p className="panel mt-4 border-dashed p-8 text-center text-muted">
+          {entryCount === 0
+            ? 'Nobody entered this competition.'
+            : 'No entry was placed: an entry takes a place with members’ votes during the competition.'}
+        </p>
       ) : (
         <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {rows.map(({ rank, standing }) =>

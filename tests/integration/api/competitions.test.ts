@@ -105,7 +105,9 @@ describe('the competitions API', () => {
 
     const listed = await buildBy(member);
     await call(member, 'POST', `/api/competitions/${id}/entries`, { buildId: listed });
-    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    // An entry nobody voted for would not place.
+    expect((await call(await stack.member(), 'POST', `/api/builds/${listed}/rate`, { rating: 4 })).status).toBe(200);
+    setCompetitionEnd(stack.app.databasePath, id, Date.now() + 1);
     await closeDueCompetitionsNow(stack.app.databasePath);
 
     const closed = await call(stack.browser(), 'GET', `/api/competitions/${id}`);
