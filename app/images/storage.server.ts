@@ -8,6 +8,7 @@ import { env } from '~/services/env.server';
 import { filesOlderThan, moveFiles, removeFiles, syncFolder, writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
 import { type EncodedVariant, EXTENSIONS, type StoredVariant } from './variants';
+import { DAY_MS } from '~/utils/dates';
 
 // Where each image's files live. An image a listed build shows is published: its
 // variants are in UPLOADS_DIR/images, served to anyone and cached for good. Every other
@@ -266,7 +267,7 @@ export function reconcileImageFiles(): Promise<number> {
 }
 
 /** How long a new image may wait for its build or temp upload before it counts as unused. */
-const UNUSED_IMAGE_GRACE_MS = 24 * 3600_000;
+const UNUSED_IMAGE_GRACE_MS = DAY_MS;
 
 /**
  * Deletes images no build or temp upload uses any more (an expired guest upload,

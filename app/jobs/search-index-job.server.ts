@@ -5,13 +5,14 @@ import { searchIndexJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
+import { DAY_MS } from '~/utils/dates';
 
 /**
  * A day's edits leave a search a few milliseconds slower; merging rewrites the
  * whole index (tens of MB at 100 000 builds, which LiteFS ships to every replica),
  * so once a day.
  */
-export const SEARCH_INDEX_EVERY_MS = 24 * 3600_000;
+export const SEARCH_INDEX_EVERY_MS = DAY_MS;
 
 /** A pause between merge steps, in which the writes waiting for the database go first. */
 const STEP_PAUSE_MS = 20;

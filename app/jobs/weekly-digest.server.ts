@@ -5,10 +5,11 @@ import type { JobHandler } from '~/queue/runner.server';
 import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
 import { isoWeek, startOfIsoWeek } from '~/utils/iso-week';
+import { DAY_MS } from '~/utils/dates';
 
-const WEEK_MS = 7 * 24 * 3600_000;
+const WEEK_MS = 7 * DAY_MS;
 /** A digest that could not go out on Monday (the server was down) still goes out that day, not later in the week. */
-const DIGEST_LATE_MS = 24 * 3600_000;
+const DIGEST_LATE_MS = DAY_MS;
 
 /**
  * Schedules the next digest: this week's, at once, while it is still Monday (a

@@ -19,7 +19,7 @@ import { env } from '~/services/env.server';
 import type { BuildSummary, NamedBuild, ReviewStatus } from '~/domain/builds';
 import type { ListedPart } from '~/domain/glow-ups';
 import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
-import { waitText } from '~/utils/dates';
+import { waitText, DAY_MS } from '~/utils/dates';
 
 /** Only builds screening approved are listed, shared or ranked. */
 export const listed = eq(builds.reviewStatus, 'approved');
@@ -276,7 +276,7 @@ export function findBuildDetail(id: number) {
 }
 
 /** How often an owner may ask for a fresh roast. */
-export const FRESH_ROAST_INTERVAL_MS = 24 * 3600_000;
+export const FRESH_ROAST_INTERVAL_MS = DAY_MS;
 
 /** How long until the owner may ask for a fresh roast: 0 now; after a failed roast, at once. */
 export function freshRoastWaitMs({ requestedAt, failedAt }: { requestedAt: Date | null; failedAt: Date | null }, now = new Date()): number {

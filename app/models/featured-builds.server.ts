@@ -3,9 +3,10 @@ import { listedBuildSummaries, listRecentBuilds } from './builds.server';
 import { rankByBayesianScore } from './leaderboards.server';
 import type { BuildSummary } from '~/domain/builds';
 import { db } from '~/services/db.server';
+import { DAY_MS } from '~/utils/dates';
 
 /** Builds uploaded this recently may be featured: the home page shows what is new and good, not the all-time board. */
-export const FEATURED_WINDOW_MS = 30 * 24 * 3600_000;
+export const FEATURED_WINDOW_MS = 30 * DAY_MS;
 /** A build needs this many ratings to be featured: one friend's 5 stars is not the community's verdict. */
 export const FEATURED_MIN_RATINGS = 3;
 

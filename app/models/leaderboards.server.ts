@@ -5,12 +5,13 @@ import { leaderboardJob } from '~/queue/job-types';
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { type Db, db, type Writer } from '~/services/db.server';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '~/domain/leaderboards';
+import { DAY_MS } from '~/utils/dates';
 
 /** Rolling windows: the last 24 hours, 7 days, 30 days, or everything. */
 const WINDOW_MS: Record<LeaderboardPeriod, number | null> = {
-  today: 24 * 3600_000,
-  week: 7 * 24 * 3600_000,
-  month: 30 * 24 * 3600_000,
+  today: DAY_MS,
+  week: 7 * DAY_MS,
+  month: 30 * DAY_MS,
   'all-time': null,
 };
 

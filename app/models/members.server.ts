@@ -12,10 +12,11 @@ import { type CompetitionPlacement, FORMER_USERNAME_DAYS, type PublicMember } fr
 import { usernameKey } from '~/domain/usernames';
 import { db, type Writer } from '~/services/db.server';
 import { GALLERY_PAGE_SIZE } from '~/utils/constants';
+import { DAY_MS } from '~/utils/dates';
 
 // Members' public pages (/u/{username}) and GET /api/users/{username}.
 
-const FORMER_USERNAME_MS = FORMER_USERNAME_DAYS * 86_400_000;
+const FORMER_USERNAME_MS = FORMER_USERNAME_DAYS * DAY_MS;
 
 /** A member's builds come a page at a time, as many as a batch of the gallery. */
 export const MEMBER_BUILDS_PAGE_SIZE = GALLERY_PAGE_SIZE;

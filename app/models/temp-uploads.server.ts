@@ -4,9 +4,10 @@ import type { BuildTag } from '~/domain/build-tags';
 import { DEFAULT_ROAST_INTENSITY, type RoastIntensity } from '~/domain/roast-intensity';
 import { randomToken } from '~/services/crypto.server';
 import { db, type Writer } from '~/services/db.server';
+import { DAY_MS } from '~/utils/dates';
 
 /** How long a guest's photo waits for them to sign in. */
-export const TEMP_UPLOAD_TTL_MS = 24 * 3600_000;
+export const TEMP_UPLOAD_TTL_MS = DAY_MS;
 
 /** What a guest sent with their photo: kept through sign-in, so the build gets it all. */
 export type TempUploadDetails = {

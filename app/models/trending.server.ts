@@ -3,6 +3,7 @@ import { builds, trendingEpoch } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import type { Writer } from '~/services/db.server';
 import { TRENDING_TAU_MS, TRENDING_WINDOW_MS } from '~/domain/gallery';
+import { DAY_MS } from '~/utils/dates';
 
 // Trending (decision 018): a build's heat at `now` is the sum, over its activity since
 // now − TRENDING_WINDOW_MS, of e^((t − now)/τ) (a rating weighing stars/5). Each weight
@@ -56,7 +57,7 @@ function activeBetween(from: SQL | number, until?: SQL | number): SQL {
  * e^((window + this)/τ) ≈ 10^81, far from where doubles overflow (10^308). Moving it
  * rewrites every heat at once (about a second at 22 000 builds with one), so rarely.
  */
-const TRENDING_REBASE_AFTER_MS = 365 * 24 * 3600_000;
+const TRENDING_REBASE_AFTER_MS = 365 * DAY_MS;
 
 /**
  * The trending job's work, in `writer`'s transaction (a reader sees every heat in one

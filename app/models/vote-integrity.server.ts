@@ -4,6 +4,7 @@ import { BURST, FOCUS, type Finding, type FindingAccount, RING, type StoredFindi
 import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { integrityScanJob } from '~/queue/job-types';
 import { type Db, db, type Writer } from '~/services/db.server';
+import { DAY_MS } from '~/utils/dates';
 
 // The vote-integrity detectors (thresholds and their reasons: domain/vote-integrity.ts).
 // Each is a few set-based queries over every rating: at 10 000 members and 100 000
@@ -232,7 +233,7 @@ export async function scanFindings(reader: Db, between: () => Promise<unknown> =
       key: `focus-${finding.ownerId}`,
       summary: `${finding.accounts.length} new accounts rate mostly @${owners.get(finding.ownerId)?.username ?? finding.ownerId}’s builds`,
       evidence: [
-        `each gave at least ${percent(FOCUS.share)} of its ratings in its first ${FOCUS.newAccountMs / 86_400_000} days to this member`,
+        `each gave at least ${percent(FOCUS.share)} of its ratings in its first ${FOCUS.newAccountMs / DAY_MS} days to this member`,
       ],
       accounts: finding.accounts.map((focused) => ({
         id: focused.raterId,

@@ -10,8 +10,9 @@ import { db } from '~/services/db.server';
 import type { WeekDigest } from '~/domain/digest';
 import { isoWeek } from '~/utils/iso-week';
 import { clipAtWord } from '~/utils/clip-at-word';
+import { DAY_MS } from '~/utils/dates';
 
-const WEEK_MS = 7 * 24 * 3600_000;
+const WEEK_MS = 7 * DAY_MS;
 const TOP_BUILDS = 3;
 const TOP_ROASTS = 2;
 const RESULTS = 3;

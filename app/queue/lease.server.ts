@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { db, preparedOnce, type Writer } from '~/services/db.server';
+import { DAY_MS } from '~/utils/dates';
 
 export type Job = typeof jobs.$inferSelect;
 /** A job this runner holds: its lease token must match for any write about it. */
@@ -174,8 +175,8 @@ export function pruneJobs(now = Date.now()): number {
     .delete(jobs)
     .where(
       or(
-        and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(now - 7 * 24 * 3600_000))),
-        and(eq(jobs.status, 'failed'), lt(jobs.updatedAt, new Date(now - 30 * 24 * 3600_000))),
+        and(eq(jobs.status, 'done'), lt(jobs.updatedAt, new Date(now - 7 * DAY_MS))),
+        and(eq(jobs.status, 'failed'), lt(jobs.updatedAt, new Date(now - 30 * DAY_MS))),
       ),
     )
     .run().changes;

@@ -12,7 +12,7 @@ import { DISCOUNT_REFUSALS, setRatingDiscount } from '~/models/rating-discounts.
 import { requestIntegrityScan } from '~/models/vote-integrity.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
-import { relativeTime, shortDate } from '~/utils/dates';
+import { relativeTime, shortDate, DAY_MS } from '~/utils/dates';
 
 /**
  * Vote integrity for staff: the last scan's findings, the discounted members, and what
@@ -119,7 +119,7 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 grid list-disc gap-1 pl-5 text-muted">
             <li>
               {FINDING_TITLES.focus}: {FOCUS.minAccounts}+ accounts that gave {FOCUS.minRatings}+ ratings in their first{' '}
-              {FOCUS.newAccountMs / 86_400_000} days, {Math.round(FOCUS.share * 100)}%+ of them to one member’s builds.
+              {FOCUS.newAccountMs / DAY_MS} days, {Math.round(FOCUS.share * 100)}%+ of them to one member’s builds.
             </li>
             <li>
               {FINDING_TITLES.burst}: {BURST.minAccounts}+ ratings of the same 1 or 5 stars on one build within {BURST.windowMs / 3_600_000}{' '}

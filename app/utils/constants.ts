@@ -1,5 +1,6 @@
 // The product's numbers (docs/product.md §9 and elsewhere), named once so the
 // code and that page can be compared line by line.
+import { DAY_MS } from './dates';
 
 export const GALLERY_PAGE_SIZE = 12;
 /** How long the gallery without JavaScript may grow (LOAD MORE adds 12 at a time). */
@@ -47,9 +48,9 @@ export const TUTORIAL_STEP_COUNT = 5;
 export const TUTORIAL_SEEN_KEY = 'hasSeenTutorial';
 /** Wrong codes a sign-in code survives; the next one burns it. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
-export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 export const PASSWORD_RESET_TTL_MS = 3600_000;
-export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+export const EMAIL_CHANGE_TTL_MS = DAY_MS;
 
 /** The longest comment, in characters. */
 export const COMMENT_MAX_LENGTH = 1000;

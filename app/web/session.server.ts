@@ -10,10 +10,11 @@ import { safeRedirect } from '~/utils/redirects';
 import { randomToken, sha256 } from '~/services/crypto.server';
 import { appCookie, appCookiesOf, carriesSignedAppCookie, withoutCookie } from './cookies.server';
 import { isPrimary } from '~/services/primary.server';
+import { DAY_MS } from '~/utils/dates';
 
 const SESSION_COOKIE = 'rr_session';
 /** A session is renewed (its 30 days restarted) at most once a day. */
-const RENEW_AFTER_MS = 24 * 3600_000;
+const RENEW_AFTER_MS = DAY_MS;
 
 // Holds only the session id, signed; everything else stays in the sessions table.
 const sessionCookie = appCookie(SESSION_COOKIE, { maxAge: SESSION_TTL_MS / 1000 });
