@@ -16,6 +16,7 @@ import { ErrorPage } from '~/components/error-page';
 import { LinkedPlace } from '~/components/linked-place';
 import { NotFound } from '~/components/not-found';
 import { useNonce } from '~/components/nonce';
+import { type UploadOffer, useMayUpload } from '~/components/use-may-upload';
 import { SiteFooter } from '~/components/site-footer';
 import { SharedRegion } from '~/components/shared-region';
 import { SiteHeader } from '~/components/site-header';
@@ -71,9 +72,9 @@ export async function loader(args: Route.LoaderArgs) {
   // A staff warning stays on every page until the member acknowledges it.
   const warnings = user ? unacknowledgedWarnings(user.id) : [];
   // A suspended member is offered nothing they would be refused: no upload in the header, no username prompt.
-  const suspended = user !== null && activeSuspension(user) !== null;
+  const uploads: UploadOffer = { suspended: user !== null && activeSuspension(user) !== null };
   return data(
-    { toast, user, unread, warnings, suspended, usernamePrompt: prompt.show && !suspended ? { retry: prompt.retry } : null },
+    { toast, user, unread, warnings, ...uploads, usernamePrompt: prompt.show && !uploads.suspended ? { retry: prompt.retry } : null },
     { headers },
   );
 }
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The session's member, the same object while the data is unchanged: their header is drawn once per page until then.
   const user = loaderData?.user ?? null;
   const unread = loaderData?.unread ?? 0;
-  const mayUpload = !loaderData?.suspended;
+  const mayUpload = useMayUpload();
   // A page that carries a message: the tutorial does not open over it.
   const flash = Boolean(loaderData?.toast);
   const firstVisitPage = useLocation().pathname === FIRST_VISIT_PAGE;

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Form, useNavigate } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import { UploadIcon } from '~/components/icons';
 import { buttonClass } from '~/components/ui/button';
 import { stashImage } from '~/utils/pending-image';
+import { STANDING_PATH } from '~/domain/member-moderation';
 
 const ACCEPTED = 'image/jpeg,image/png,image/gif,image/webp';
 
@@ -68,5 +69,22 @@ export function DropZone() {
         </button>
       </noscript>
     </Form>
+  );
+}
+
+/** What stands where the drop zone would for a suspended member, whom the upload form refuses. */
+export function UploadsPaused() {
+  return (
+    <div className="grid min-h-64 place-items-center rounded-2xl border-2 border-dashed border-line bg-panel/70 p-8 text-center">
+      <p>
+        <span className="block text-xl font-bold">Uploads are paused while your account is suspended.</span>
+        <Link
+          to={`${STANDING_PATH}#suspension`}
+          className="mt-3 inline-block font-semibold text-neon-cyan underline underline-offset-4 hover:no-underline"
+        >
+          See your standing
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { useMayUpload } from '~/components/use-may-upload';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
@@ -55,6 +56,7 @@ const steps = [
 ];
 
 export default function About() {
+  const mayUpload = useMayUpload();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
       <header className="max-w-3xl">
@@ -121,10 +123,12 @@ export default function About() {
           Show the world your rig and find out what the AI, and everyone else, really thinks of it.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/upload" className={buttonClass('hot', 'lg')}>
-            Upload your build
-          </Link>
-          <Link to="/gallery" className={buttonClass('ghost', 'lg')}>
+          {mayUpload ? (
+            <Link to="/upload" className={buttonClass('hot', 'lg')}>
+              Upload your build
+            </Link>
+          ) : null}
+          <Link to="/gallery" className={buttonClass(mayUpload ? 'ghost' : 'hot', 'lg')}>
             Browse the gallery
           </Link>
         </div>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { CompetitionGrid } from '~/components/competition/card';
-import { DropZone } from '~/components/drop-zone';
+import { DropZone, UploadsPaused } from '~/components/drop-zone';
+import { useMayUpload } from '~/components/use-may-upload';
 import { SharedRegion } from '~/components/shared-region';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
@@ -63,8 +64,9 @@ const steps = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, members, competitions, board, leaders, now } = loaderData;
+  const mayUpload = useMayUpload();
   return (
-    <SharedRegion name="home" deps={[featured, members, competitions, board, leaders, now]} className="mx-auto max-w-7xl px-4">
+    <SharedRegion name="home" deps={[featured, members, competitions, board, leaders, now, mayUpload]} className="mx-auto max-w-7xl px-4">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-2">
         <div>
           {members === null ? null : (
@@ -79,15 +81,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Upload your battle station. Our AI tears it apart. The community decides who dominates.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/upload" className={buttonClass('hot', 'lg')}>
-              Upload your build
-            </Link>
-            <Link to="/gallery" className={buttonClass('ghost', 'lg')}>
+            {mayUpload ? (
+              <Link to="/upload" className={buttonClass('hot', 'lg')}>
+                Upload your build
+              </Link>
+            ) : null}
+            <Link to="/gallery" className={buttonClass(mayUpload ? 'ghost' : 'hot', 'lg')}>
               Browse builds
             </Link>
           </div>
         </div>
-        <DropZone />
+        {mayUpload ? <DropZone /> : <UploadsPaused />}
       </section>
 
       <section aria-labelledby="featured-title" className="py-10">

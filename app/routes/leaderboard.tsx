@@ -3,6 +3,7 @@ import type { Route } from './+types/leaderboard';
 import { PERIOD_TABS, PeriodTabs, periodTab } from '~/components/leaderboard/period-tabs';
 import { RankedCard, RankedCardPlaceholder } from '~/components/leaderboard/ranked-card';
 import { buttonClass } from '~/components/ui/button';
+import { useMayUpload } from '~/components/use-may-upload';
 import { imageSources } from '~/images/records.server';
 import { leaderboard, parsePeriod } from '~/models/leaderboards.server';
 import { LEADERBOARD_LIMIT, LEADERBOARD_PLACEHOLDERS } from '~/utils/constants';
@@ -38,6 +39,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { period, builds } = loaderData;
+  const mayUpload = useMayUpload();
   // With JavaScript, a tab's link loads in place: until it arrives, that tab is
   // drawn as chosen and the grid shows placeholders.
   const navigation = useNavigation();
@@ -85,9 +87,11 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         ) : builds.length === 0 ? (
           <div className="panel mt-4 flex flex-col items-center gap-5 border-dashed p-8 text-center">
             <p className="font-bold uppercase tracking-wide text-muted">NO BUILDS RANKED IN THIS PERIOD. DEPLOY YOUR RIG TO DOMINATE!</p>
-            <Link to="/upload" className={buttonClass('hot', 'md')}>
-              Upload your build
-            </Link>
+            {mayUpload ? (
+              <Link to="/upload" className={buttonClass('hot', 'md')}>
+                Upload your build
+              </Link>
+            ) : null}
           </div>
         ) : (
           <ol className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">

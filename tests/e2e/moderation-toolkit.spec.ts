@@ -98,6 +98,19 @@ test('a moderator warns and suspends a member with a reason; the member sees bot
   const headerUploads = (of: typeof page) => of.getByRole('banner').getByRole('link', { name: 'Upload', exact: true, includeHidden: true });
   await expect(headerUploads(memberPage)).toHaveCount(0);
   await expect(headerUploads(page)).toHaveCount(2);
+  // Nor do the home and about pages: the drop zone says why instead, and the moderator's home still offers both.
+  await memberPage.goto('/');
+  await hydrated(memberPage, javaScriptEnabled);
+  const main = memberPage.getByRole('main');
+  await expect(main.getByText('Uploads are paused while your account is suspended.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'See your standing' })).toHaveAttribute('href', '/standing#suspension');
+  await expect(main.getByRole('link', { name: 'Upload your build' })).toHaveCount(0);
+  await expect(main.getByText('Drop a photo of your build')).toHaveCount(0);
+  await memberPage.goto('/about');
+  await expect(memberPage.getByRole('main').getByRole('link', { name: 'Upload your build' })).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Upload your build' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Drop a photo of your build')).toBeVisible();
   await memberPage.goto(`/build/${buildId}`);
   await hydrated(memberPage, javaScriptEnabled);
 
