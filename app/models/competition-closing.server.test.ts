@@ -140,6 +140,27 @@ describe('the series rule', () => {
     expect(closeCompetition(other)).toMatchObject({ ok: true, placements: [{ buildId: champion, placement: 1 }, { placement: 2 }] });
   });
 
+  it('leaves first place empty when the only entries voted for already won the series, by the community or the jury', async () => {
+    const juror = aMember();
+    const first = aCompetition({ series: 'Quiet Cup', startDate: ago(100), endDate: ago(60), jurors: [juror.id] });
+    const champion = await anEntry(first, 'Champion rig', { hoursAgo: 80 });
+    rateBuild({ buildId: champion, userId: aMember().id, rating: 5 }, ago(70));
+    rateBuild({ buildId: champion, userId: juror.id, rating: 5 }, ago(70));
+    expect(closeCompetition(first)).toMatchObject({ placements: [{ buildId: champion, placement: 1 }], juryWinner: { buildId: champion } });
+
+    const second = aCompetition({ series: 'Quiet Cup', startDate: ago(48), endDate: ago(1), jurors: [juror.id] });
+    await anEntry(second, '', { buildId: champion });
+    await anEntry(second, 'Unvoted rig');
+    rate(champion, [aMember()], 1);
+    rate(champion, [juror], 1);
+    expect(closeCompetition(second)).toMatchObject({ ok: true, placements: [{ buildId: champion, placement: 2 }], juryWinner: null });
+    expect(
+      winnersOf([second], () => [])
+        .get(second)!
+        .map((winner) => winner.placement),
+    ).toEqual([2]);
+  });
+
   it('bars the jury prize too, for a build that won the series by either vote', async () => {
     const juror = aMember();
     const first = aCompetition({ series: 'Monthly', startDate: ago(100), endDate: ago(60), jurors: [juror.id] });

@@ -31,10 +31,11 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * nor do entries no member voted for during the competition: nobody judged them,
  * so a competition without a vote has no winner (as an entry no juror rated cannot
  * take the jury prize). The jurors' stars place the entries they rated apart (the
- * jury prize is the first of those). A build that already won a competition of the same series (its
- * first place or its jury prize) cannot win again: the next-ranked entry takes the
- * win and it keeps its order behind. In the same transaction the podium earns its
- * progression and every entrant is queued a mail with their result.
+ * jury prize is the first of those). A build that already won a competition of the
+ * same series (its first place or its jury prize) cannot win again: the next-ranked
+ * entry takes the win and it keeps its order behind, or first place stays empty when
+ * no entry placed may win. In the same transaction the podium earns its progression
+ * and every entrant is queued a mail with their result.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
   const claimed = tx
@@ -62,8 +63,12 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
       .map((entry) => [entry.buildId, entry.userId]),
   );
   const pastWinners = seriesWinners(tx, claimed);
-  const place = (ranked: { buildId: number }[]) =>
-    winnerFirst(ranked, pastWinners).map(({ buildId }, index) => ({ userId: entrants.get(buildId)!, buildId, placement: index + 1 }));
+  const place = (ranked: { buildId: number }[]) => {
+    const ordered = winnerFirst(ranked, pastWinners);
+    // With no entry left that may win, first place stays empty: the barred builds keep their order behind it.
+    const firstPlace = ordered.length > 0 && pastWinners.has(ordered[0]!.buildId) ? 2 : 1;
+    return ordered.map(({ buildId }, index) => ({ userId: entrants.get(buildId)!, buildId, placement: index + firstPlace }));
+  };
   const placements = place(rankEntries(tx, claimed).filter((standing) => standing.votes > 0));
   const juryPlacements = place(rankJuryEntries(tx, claimed));
   const entry = (buildId: number) => and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId));
@@ -71,7 +76,7 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
   for (const { buildId, placement } of juryPlacements) {
     tx.update(competitionEntries).set({ juryPlacement: placement }).where(entry(buildId)).run();
   }
-  const juryWinner = juryPlacements[0] ?? null;
+  const juryWinner = juryPlacements.find(({ placement }) => placement === 1) ?? null;
   recordAudit(
     tx,
     actor,

@@ -72,7 +72,7 @@ export type CompetitionStanding = {
   /** The community's, during the competition (jurors' stars are not among them). */
   votes: number;
   points: number;
-  /** The place it won (1 = first); null for an entry left out (its build was not listed then). */
+  /** The place it won (1 = first); null for an entry left out (its build was not listed then, or no member voted for it). */
   placement: number | null;
   /** Its place by the jurors' stars (1 = the jury prize); null without a jury or a juror's vote. */
   juryPlacement: number | null;

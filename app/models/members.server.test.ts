@@ -130,6 +130,10 @@ describe("a member's page", () => {
       const theirs = await aListedBuild({ userId: rival.id, at: daysAgo(39 - index * 10) });
       enterCompetition({ competitionId, userId: member.id, buildId: mine }, daysAgo(38 - index * 10));
       enterCompetition({ competitionId, userId: rival.id, buildId: theirs }, daysAgo(38 - index * 10));
+      // A third entry nobody votes for takes no place, but counts among the entries.
+      const unvoted = aMember();
+      const unvotedBuild = await aListedBuild({ userId: unvoted.id, at: daysAgo(39 - index * 10) });
+      enterCompetition({ competitionId, userId: unvoted.id, buildId: unvotedBuild }, daysAgo(38 - index * 10));
       // The member wins the first and comes second in the second.
       rateBuild({ buildId: index === 0 ? mine : theirs, userId: voter.id, rating: 5 }, daysAgo(37 - index * 10));
       rateBuild({ buildId: index === 0 ? theirs : mine, userId: voter.id, rating: 1 }, daysAgo(37 - index * 10));
@@ -143,11 +147,11 @@ describe("a member's page", () => {
       expect.objectContaining({
         competitionTitle: 'Summer Cup',
         placement: 2,
-        entrants: 2,
+        entrants: 3,
         build: { id: results[1]!.mine, title: 'Summer Cup rig', imageId: expect.any(Number), photoAlt: null },
       }),
       // Its place stays theirs; the build, hidden since, is not named.
-      expect.objectContaining({ competitionTitle: 'Spring Cup', placement: 1, entrants: 2, build: null }),
+      expect.objectContaining({ competitionTitle: 'Spring Cup', placement: 1, entrants: 3, build: null }),
     ]);
   });
 

@@ -128,16 +128,17 @@ export function listMemberBuilds(
   return { builds: rows, total };
 }
 
-/** Where the member's entries finished in closed competitions, the latest first. */
+/** Where the member's entries took a place in closed competitions, the latest first. */
 export function listPlacements(userId: number): CompetitionPlacement[] {
-  const placed = sql<number>`(select count(*) from ${competitionEntries} e where e.competition_id = ${competitions.id} and e.placement is not null)`;
+  // Every entry, placed or not ("4th of 8"): one nobody voted for took no place, but it was in the competition.
+  const entered = sql<number>`(select count(*) from ${competitionEntries} e where e.competition_id = ${competitions.id})`;
   const rows = db()
     .select({
       competitionId: competitions.id,
       competitionTitle: competitions.title,
       closedAt: competitions.closedAt,
       placement: competitionEntries.placement,
-      entrants: placed.mapWith(Number),
+      entrants: entered.mapWith(Number),
       build: namedBuildColumns,
     })
     .from(competitionEntries)

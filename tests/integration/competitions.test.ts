@@ -198,7 +198,7 @@ describe('the competition screens', () => {
     const closed = pageText((await stack.browser().get(`/competitions/${id}`)).html);
     expect(closed).toContain('Final standings');
     expect(closed).toContain('No entry was placed: an entry takes a place with members’ votes during the competition.');
-    expect(closed).toContain('Winners No community winner: no entry got a member’s vote during the competition.');
+    expect(closed).toContain('Winners No community winner: no listed entry got a member’s vote during the competition.');
     expect(closed).not.toMatch(/1st|Unjudged rig/);
   });
 

@@ -82,7 +82,7 @@ export const competitionDetailSchema = competitionSchema.extend({
   }),
   standings: z.array(standingSchema).nullable().meta({
     description:
-      'Once closed: entries of listed builds, best first, by the leaderboards’ Bayesian score over members’ (not jurors’) ratings given during the competition; null until then',
+      'Once closed: the placed entries of listed builds, best first, by the leaderboards’ Bayesian score over members’ (not jurors’) ratings given during the competition (an entry no member voted for takes no place); null until then',
   }),
   placements: z.array(winnerSchema).nullable().meta({ description: 'Once closed: every placed entry, 1st first; null until then' }),
   juryWinner: juryWinnerSchema

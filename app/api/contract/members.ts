@@ -27,7 +27,7 @@ export const placementSchema = z.object({
   competitionTitle: z.string(),
   closedAt: timestamp,
   placement: z.int().meta({ description: '1 for the winner' }),
-  entrants: z.int().meta({ description: 'Entries placed in that competition' }),
+  entrants: z.int().meta({ description: 'Entries in that competition, placed or not' }),
   buildId: z.int().nullable().meta({ description: 'The entry; null once the build is no longer listed' }),
   buildTitle: z.string().nullable(),
 });
@@ -52,7 +52,7 @@ export const publicMemberSchema = z.object({
   progression: progressionSchema.extend({
     achievements: progressionSchema.shape.achievements.meta({ description: 'Only the ones earned, each with earnedAt' }),
   }),
-  placements: z.array(placementSchema).meta({ description: 'Closed competitions they entered, the latest first' }),
+  placements: z.array(placementSchema).meta({ description: 'Closed competitions where their entry took a place, the latest first' }),
   wins: z
     .array(winSchema)
     .meta({ description: 'Their trophy case: each podium place and jury prize they won in closed competitions, the latest first' }),

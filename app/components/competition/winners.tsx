@@ -49,7 +49,7 @@ function Title({ build }: { build: ShownBuild }) {
 /** A closed competition's top three: the build's photo, place, the prize line it won, the member and the build. */
 export function Winners({ winners, label }: { winners: WinnerData[]; label: string }) {
   if (winners.length === 0)
-    return <p className="text-sm text-muted">No community winner: no entry got a member’s vote during the competition.</p>;
+    return <p className="text-sm text-muted">No community winner: no listed entry got a member’s vote during the competition.</p>;
   return (
     <ol aria-label={label} className="grid grid-cols-1 gap-2">
       {winners.map((winner) => (
