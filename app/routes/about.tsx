@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { useMayUpload } from '~/components/use-may-upload';
+import { UploadOrBrowse } from '~/components/upload-or-browse';
 import { pageMeta } from '~/utils/meta';
 
 export const meta = () =>
@@ -56,7 +54,6 @@ const steps = [
 ];
 
 export default function About() {
-  const mayUpload = useMayUpload();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-14">
       <header className="max-w-3xl">
@@ -123,14 +120,7 @@ export default function About() {
           Show the world your rig and find out what the AI, and everyone else, really thinks of it.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          {mayUpload ? (
-            <Link to="/upload" className={buttonClass('hot', 'lg')}>
-              Upload your build
-            </Link>
-          ) : null}
-          <Link to="/gallery" className={buttonClass(mayUpload ? 'ghost' : 'hot', 'lg')}>
-            Browse the gallery
-          </Link>
+          <UploadOrBrowse browseLabel="Browse the gallery" />
         </div>
       </section>
     </div>

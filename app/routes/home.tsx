@@ -3,6 +3,7 @@ import type { Route } from './+types/home';
 import { CompetitionGrid } from '~/components/competition/card';
 import { DropZone, UploadsPaused } from '~/components/drop-zone';
 import { useMayUpload } from '~/components/use-may-upload';
+import { UploadOrBrowse } from '~/components/upload-or-browse';
 import { SharedRegion } from '~/components/shared-region';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { EmptyState, SectionHeading } from '~/components/section-heading';
@@ -81,14 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Upload your battle station. Our AI tears it apart. The community decides who dominates.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            {mayUpload ? (
-              <Link to="/upload" className={buttonClass('hot', 'lg')}>
-                Upload your build
-              </Link>
-            ) : null}
-            <Link to="/gallery" className={buttonClass(mayUpload ? 'ghost' : 'hot', 'lg')}>
-              Browse builds
-            </Link>
+            <UploadOrBrowse browseLabel="Browse builds" />
           </div>
         </div>
         {mayUpload ? <DropZone /> : <UploadsPaused />}
