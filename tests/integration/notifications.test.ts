@@ -77,20 +77,35 @@ describe('notification mails', () => {
   it('tells each entrant their result when a competition closes', async () => {
     const first = await aMember();
     const second = await aMember();
+    const third = await aMember();
     const id = insertCompetition(stack.app.databasePath, { title: 'Mail-in masters' });
     const firstBuild = await buildBy(first.browser, 'Podium rig');
     const secondBuild = await buildBy(second.browser, 'Runner-up rig');
-    await first.browser.post(`/competitions/${id}`, { intent: 'enter', buildId: String(firstBuild) });
-    await second.browser.post(`/competitions/${id}`, { intent: 'enter', buildId: String(secondBuild) });
+    // Nobody votes for the third: it takes no place.
+    const thirdBuild = await buildBy(third.browser, 'Unvoted rig');
+    for (const [entrant, build] of [
+      [first, firstBuild],
+      [second, secondBuild],
+      [third, thirdBuild],
+    ] as const)
+      await entrant.browser.post(`/competitions/${id}`, { intent: 'enter', buildId: String(build) });
     await second.browser.post(`/build/${firstBuild}`, { intent: 'rate', rating: '5' });
+    await first.browser.post(`/build/${secondBuild}`, { intent: 'rate', rating: '2' });
 
     setCompetitionEnd(stack.app.databasePath, id, Date.now());
     await closeDueCompetitionsNow(stack.app.databasePath);
-    const results = await Promise.all([first, second].map(({ email }) => stack.mail.waitForMail(email, { after: 1, timeoutMs: 15_000 })));
-    expect(results.map((mail) => mail.subject)).toEqual(['Results: Mail-in masters', 'Results: Mail-in masters']);
+    const results = await Promise.all(
+      [first, second, third].map(({ email }) => stack.mail.waitForMail(email, { after: 1, timeoutMs: 15_000 })),
+    );
+    expect(results.map((mail) => mail.subject)).toEqual([
+      'Results: Mail-in masters',
+      'Results: Mail-in masters',
+      'Results: Mail-in masters',
+    ]);
     expect(results[0]!.text).toContain('you won it');
     expect(results[0]!.text).toContain(`/competitions/${id}`);
     expect(results[1]!.text).toContain('your build placed #2');
+    expect(results[2]!.text).toContain('Your build did not place this time');
   });
 
   it('unsubscribes with the link while signed out: the page asks, the one-click POST turns the list off', async () => {
