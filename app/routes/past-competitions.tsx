@@ -64,7 +64,7 @@ export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                 </div>
-                <Winners winners={competition.winners} label={`Winners of ${competition.title}`} />
+                <Winners winners={competition.winners} label={`Winners of ${competition.title}`} entryCount={competition.entryCount} />
                 {competition.juryWinner ? <JuryWinner winner={competition.juryWinner} /> : null}
               </article>
             </li>

@@ -174,7 +174,9 @@ describe('the competition screens', () => {
     expect(closed).toMatch(
       /Winners 1st @\S+ Finalist 2 Gold 2nd @\S+ Finalist 3 Silver 3rd @\S+ Finalist 1 Bronze Jury prize @\S+ Finalist 1/,
     );
-    expect(closed).toMatch(/Final standings .* 1 more entry took no place\. #1 2 votes · 10 pts during the competition/);
+    expect(closed).toMatch(
+      /Final standings .*#1 2 votes · 10 pts during the competition.* 1 other entry took no place: no member voted for it during the competition\./,
+    );
     expect(closed).not.toContain('Finalist 4');
     const past = pageText((await stack.browser().get('/past-competitions')).html);
     expect(past).toContain(titleOf(id));
@@ -197,9 +199,18 @@ describe('the competition screens', () => {
     expect(entryOf(id, build)?.placement).toBeNull();
     const closed = pageText((await stack.browser().get(`/competitions/${id}`)).html);
     expect(closed).toContain('Final standings');
-    expect(closed).toContain('No entry was placed: an entry takes a place with members’ votes during the competition.');
-    expect(closed).toContain('Winners No community winner: no listed entry got a member’s vote during the competition.');
+    expect(closed).toContain('Final standings No entry took a place.');
+    expect(closed).toContain('Winners No community winner: no entry got a member’s vote during the competition.');
     expect(closed).not.toMatch(/1st|Unjudged rig/);
+  });
+
+  it('close with no winner when nobody entered, and say so', async () => {
+    const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}` });
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    const closed = pageText((await stack.browser().get(`/competitions/${id}`)).html);
+    expect(closed).toContain('Winners Nobody entered, so nobody won.');
+    expect(closed).toContain('Final standings Nobody entered this competition.');
   });
 
   it('take ratings in place only for the competition’s own entries, while it is open', async () => {

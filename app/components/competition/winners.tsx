@@ -40,16 +40,23 @@ function Title({ build }: { build: ShownBuild }) {
   const className = 'min-w-0 basis-full truncate sm:basis-auto';
   if (!build) return <span className={`${className} text-muted`}>a build no longer listed</span>;
   return (
-    <Link to={buildPath(build.id)} className={`${className} underline-offset-4 hover:underline`}>
+    <Link to={buildPath(build.id)} dir="auto" className={`${className} underline-offset-4 hover:underline`}>
       {build.title}
     </Link>
   );
 }
 
-/** A closed competition's top three: the build's photo, place, the prize line it won, the member and the build. */
-export function Winners({ winners, label }: { winners: WinnerData[]; label: string }) {
+/**
+ * A closed competition's top three: the build's photo, place, the prize line it won, the
+ * member and the build; without any, why (`entryCount`: its listed entries).
+ */
+export function Winners({ winners, label, entryCount }: { winners: WinnerData[]; label: string; entryCount: number }) {
   if (winners.length === 0)
-    return <p className="text-sm text-muted">No community winner: no listed entry got a member’s vote during the competition.</p>;
+    return (
+      <p className="text-sm text-muted">
+        {entryCount === 0 ? 'Nobody entered, so nobody won.' : 'No community winner: no entry got a member’s vote during the competition.'}
+      </p>
+    );
   return (
     <ol aria-label={label} className="grid grid-cols-1 gap-2">
       {winners.map((winner) => (

@@ -177,7 +177,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
               <h2 id="winners-title" className="display text-xl">
                 Winners
               </h2>
-              <Winners winners={winners} label="Winners" />
+              <Winners winners={winners} label={`Winners of ${competition.title}`} entryCount={competition.entryCount} />
               {juryWinner ? <JuryWinner winner={juryWinner} /> : null}
             </section>
           ) : null}

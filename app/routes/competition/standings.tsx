@@ -29,42 +29,46 @@ export function Standings({
       <h2 id="standings-title" className="display text-2xl">
         Final standings
       </h2>
-      <p className="mt-2 text-sm text-muted">
-        Ranked by average stars, weighted toward the site average until an entry has enough votes; only members’ stars given during the
-        competition count (a changed rating counts when it was last changed; jurors’ stars count for the jury prize alone). Entries without
-        votes take no place, a tie goes to the earlier entry, and a build that already won a competition of the same series cannot win
-        again.
-      </p>
-      {unplaced > 0 && rows.length > 0 ? (
-        <p className="mt-2 text-sm text-muted">{`${unplaced} more ${unplaced === 1 ? 'entry' : 'entries'} took no place.`}</p>
-      ) : null}
       {rows.length === 0 ? (
         <p className="panel mt-4 border-dashed p-8 text-center text-muted">
-          {entryCount === 0
-            ? 'Nobody entered this competition.'
-            : 'No entry was placed: an entry takes a place with members’ votes during the competition.'}
+          {entryCount === 0 ? 'Nobody entered this competition.' : 'No entry took a place.'}
         </p>
       ) : (
-        <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {rows.map(({ rank, standing }) =>
-            standing ? (
-              <li key={rank} className="grid gap-2">
-                <p className="flex items-baseline justify-between gap-2 text-sm">
-                  <span className="display text-2xl text-neon-cyan">#{rank}</span>
-                  <span className="text-muted">
-                    {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
-                  </span>
-                </p>
-                <BuildCard build={standing} />
-              </li>
-            ) : (
-              <li key={rank} className="grid content-start gap-2">
-                <p className="display text-2xl text-neon-cyan">#{rank}</p>
-                <p className="panel border-dashed p-6 text-center text-sm text-muted">A build no longer listed</p>
-              </li>
-            ),
-          )}
-        </ol>
+        <>
+          <p className="mt-2 text-sm text-muted">
+            Ranked by average stars, weighted toward the site average until an entry has enough votes; only members’ stars given during the
+            competition count (a changed rating counts when it was last changed; jurors’ stars count for the jury prize alone). Entries
+            without votes take no place, a tie goes to the earlier entry, and a build that already won a competition of the same series
+            cannot win again.
+          </p>
+          <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            {rows.map(({ rank, standing }) =>
+              standing ? (
+                <li key={rank} className="grid gap-2">
+                  <p className="flex items-baseline justify-between gap-2 text-sm">
+                    <span className="display text-2xl text-neon-cyan">#{rank}</span>
+                    <span className="text-muted">
+                      {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
+                    </span>
+                  </p>
+                  <BuildCard build={standing} heading="h3" />
+                </li>
+              ) : (
+                <li key={rank} className="grid content-start gap-2">
+                  <p className="display text-2xl text-neon-cyan">#{rank}</p>
+                  <p className="panel border-dashed p-6 text-center text-sm text-muted">A build no longer listed</p>
+                </li>
+              ),
+            )}
+          </ol>
+          {unplaced > 0 ? (
+            <p className="mt-4 text-sm text-muted">
+              {unplaced === 1
+                ? '1 other entry took no place: no member voted for it during the competition.'
+                : `${unplaced} other entries took no place: no member voted for them during the competition.`}
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   );
