@@ -77,7 +77,7 @@ export function BuildCard({
         ) : null}
       </div>
       <div className="grid gap-1 p-4">
-        <Heading className="truncate text-lg font-bold">
+        <Heading dir="auto" className="truncate text-lg font-bold">
           <Link to={buildPath(build.id)} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>

@@ -11,6 +11,7 @@ export function MemberLink({ username, className = '' }: { username: string; cla
     <Link
       to={memberPath(username)}
       prefetch="intent"
+      dir="auto"
       className={`font-semibold text-neon-cyan underline-offset-4 hover:underline focus-visible:underline ${className}`}
     >
       @{username}

@@ -75,13 +75,13 @@ export default function BattleLeaderboard({ loaderData }: Route.ComponentProps) 
                 ) : null}
               </div>
               <div className="grid min-w-0 flex-1 gap-0.5">
-                <h2 className="truncate font-bold sm:text-lg">
+                <h2 dir="auto" className="truncate font-bold sm:text-lg">
                   <Link to={buildPath(build.buildId)} className="after:absolute after:inset-0">
                     {build.title}
                   </Link>
                 </h2>
-                <p className="truncate text-sm">
-                  <MemberLink username={build.username} className="relative z-10" />
+                <p className="min-w-0 text-sm">
+                  <MemberLink username={build.username} className="relative z-10 inline-block max-w-full truncate align-bottom" />
                 </p>
                 <p className="text-sm text-muted">
                   How sure: <span className="font-semibold text-ink">{build.certainty}</span> ({build.votes}{' '}

@@ -49,13 +49,13 @@ export function RankedCard({ build, priority }: { build: RankedBuild; priority: 
         ) : null}
       </div>
       <div className="grid min-w-0 flex-1 gap-0.5 sm:gap-1 sm:p-4">
-        <h3 className="truncate font-bold sm:text-lg">
+        <h3 dir="auto" className="truncate font-bold sm:text-lg">
           <Link to={buildPath(build.buildId)} prefetch="intent" className="after:absolute after:inset-0">
             {build.title}
           </Link>
         </h3>
-        <p className="truncate text-sm">
-          <MemberLink username={build.username} className="relative z-10" />
+        <p className="min-w-0 text-sm">
+          <MemberLink username={build.username} className="relative z-10 inline-block max-w-full truncate align-bottom" />
         </p>
         <dl className="flex flex-wrap gap-x-2 text-sm sm:mt-3 sm:grid sm:grid-cols-3 sm:gap-2 sm:border-t sm:border-line sm:pt-3 sm:text-center">
           <Stat label="Points">{build.points}</Stat>

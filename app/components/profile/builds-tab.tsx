@@ -65,7 +65,9 @@ export function BuildsTab({ builds, loading, suspended = false }: { builds: Buil
             ) : null}
           </div>
           <div className="grid gap-2 px-5">
-            <h2 className="truncate text-lg font-bold">{build.title}</h2>
+            <h2 dir="auto" className="truncate text-lg font-bold">
+              {build.title}
+            </h2>
             {build.reviewStatus === 'approved' ? null : (
               <p className="justify-self-start rounded-full border border-flame/60 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-flame">
                 {REVIEW_LABELS[build.reviewStatus]}

@@ -289,7 +289,9 @@ export default function Build({ loaderData, actionData }: Route.ComponentProps) 
       {updates && updates.thread === null ? <UpdatesNotice updates={updates} className="panel mb-6 px-4 py-3" /> : null}
       <SharedRegion name="build-head" deps={[build, now]} className="flex items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="display wrap-anywhere text-3xl sm:text-4xl">{build.title}</h1>
+          <h1 dir="auto" className="display wrap-anywhere text-3xl sm:text-4xl">
+            {build.title}
+          </h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
             <span className="flex items-center gap-2">
               <Avatar username={build.username} avatarUrl={build.avatarUrl} />

@@ -102,10 +102,32 @@ export async function controlsOffScreen(page: Page): Promise<string[]> {
 }
 
 /**
+ * Text cut short with an ellipsis that is written right to left (Arabic, Hebrew) in a box
+ * laid out left to right: the cut then takes its first words, not its last. Such text
+ * needs a box that takes its direction from it (`dir="auto"`). The start of each, described.
+ */
+export async function rightToLeftCutAtItsStart(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // The first letter that has a direction decides it, as dir="auto" does.
+    const firstStrong = /[A-Za-z\u00C0-\u02AF\u0370-\u03FF\u0400-\u04FF\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+    const rightToLeft = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(element);
+      if (style.textOverflow !== 'ellipsis' || style.direction !== 'ltr' || element.scrollWidth <= element.clientWidth) continue;
+      const text = (element.textContent ?? '').trim();
+      const first = firstStrong.exec(text)?.[0];
+      if (first && rightToLeft.test(first)) cut.push(`${element.tagName.toLowerCase()} “${text.slice(0, 24)}…”`);
+    }
+    return cut;
+  });
+}
+
+/**
  * What makes the page unfit for a `width` px window, each described: the page scrolls
- * sideways, a control leaves the window, or a word of the site's own labels breaks
- * across lines; then the same with every <details> on the page opened (menus, folded
- * filters, dialogs). An empty list when it fits.
+ * sideways, a control leaves the window, a word of the site's own labels breaks
+ * across lines, or text written right to left is cut at its start; then the same with
+ * every <details> on the page opened (menus, folded filters, dialogs). An empty list when it fits.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
   const check = async () => {
@@ -117,6 +139,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       ...(scrollWidth > clientWidth ? [`the page is ${scrollWidth} px wide in a ${clientWidth} px window`] : []),
       ...(await controlsOffScreen(page)),
       ...(await wordsBroken(page, LABELS)).map((word) => `a label breaks inside a word: ${word}`),
+      ...(await rightToLeftCutAtItsStart(page)).map((text) => `text written right to left is cut at its start: ${text}`),
     ];
   };
   const closed = await check();
