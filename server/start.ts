@@ -20,6 +20,8 @@ type StartOptions = {
 
 /** Grace period for requests in flight when asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often a stopping server closes the connections that have gone idle since. */
+const IDLE_SWEEP_MS = 100;
 const DATABASE_POLL_MS = 250;
 
 /**
@@ -63,9 +65,12 @@ export async function start({ build, mode, vite }: StartOptions): Promise<Server
     stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    // A kept-alive connection whose response ends after close() would otherwise stay open until the grace period ends.
+    const idle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
     const jobsStopped = backgroundWork.stop();
     server.close(async () => {
       clearTimeout(force);
+      clearInterval(idle);
       await jobsStopped;
       await vite?.close();
       closeDatabase();

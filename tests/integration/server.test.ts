@@ -125,6 +125,36 @@ describe('start-up', () => {
     expect(await other.stop('SIGTERM')).toBe(0);
     expect(other.output()).toContain('Stopped');
   });
+
+  it('stops as soon as the requests in flight at SIGTERM are answered, closing their kept-alive connections then', async () => {
+    const other = await startApp();
+    try {
+      const { port } = new URL(other.origin);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.on('error', () => undefined);
+      const closed = new Promise<void>((resolveClose) => socket.once('close', () => resolveClose()));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      // A request the server answers once its body has arrived, which it has not when the signal comes: in flight.
+      const body = JSON.stringify({ email: 'late@example.com' });
+      socket.write(
+        `POST /api/request-login-code HTTP/1.1\r\nHost: ${other.origin.slice('http://'.length)}\r\nOrigin: ${other.origin}\r\n` +
+          `Content-Type: application/json\r\nConnection: keep-alive\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      const exited = new Promise<number | null>((resolveExit) => other.child.once('exit', resolveExit));
+      other.child.kill('SIGTERM');
+      await waitFor(() => other.output().includes('SIGTERM received'));
+      socket.write(body.slice(5));
+      await waitFor(() => answer.includes('\r\n\r\n'));
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      // Answered, its connection idle: closed then, well inside the 10 s grace period a connection left open would wait out.
+      const outcome = await Promise.race([exited, new Promise((resolveLate) => setTimeout(() => resolveLate('still running'), 5_000))]);
+      expect(outcome).toBe(0);
+      await closed;
+    } finally {
+      await other.stop();
+    }
+  });
 });
 
 describe('GET /healthz', () => {
