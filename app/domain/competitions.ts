@@ -40,6 +40,9 @@ export type Winner = {
 /** The jury prize's winner: the entry the jurors' stars placed first. */
 export type JuryWinner = Omit<Winner, 'placement' | 'prize'>;
 
+/** A listed entry of a closed competition that took no place: no member voted for it during the competition. */
+export type UnplacedEntry = { buildId: number; title: string; username: string };
+
 export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[]; juryWinner: JuryWinner | null };
 
 /** How many places of a closed competition win (its podium, with the prize lines of those places). */

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
 import { ratingCounts } from './counted-ratings.server';
 import { rankByBayesianScore, type Standing } from './leaderboards.server';
 import { type Db, db } from '~/services/db.server';
+import type { UnplacedEntry } from '~/domain/competitions';
 
 /** The competition's window: ratings whose time falls in [startDate, endDate) count. */
 export type CompetitionWindow = { id: number; startDate: Date; endDate: Date };
@@ -120,17 +121,30 @@ function placedEntries(competitionId: number): { buildId: number; placement: num
     );
 }
 
+/** A closed competition's entries that took no place (no member voted for them) and are listed, in the order they were entered. */
+function unplacedEntries(competitionId: number): UnplacedEntry[] {
+  return db()
+    .select({ buildId: competitionEntries.buildId, title: builds.title, username: users.username })
+    .from(competitionEntries)
+    .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), eq(builds.reviewStatus, 'approved')))
+    .innerJoin(users, eq(users.id, competitionEntries.userId))
+    .where(and(eq(competitionEntries.competitionId, competitionId), isNull(competitionEntries.placement)))
+    .orderBy(asc(competitionEntries.createdAt), asc(competitionEntries.id))
+    .all();
+}
+
 /**
  * A closed competition's standings, in the order of the placements written when
  * it closed, which never change. While it runs there are none to show (contest
  * mode: see competition-contest.server.ts). `unlistedPlaces`: the places it gave
  * builds no longer listed (hidden or held since): the place stays theirs, so the
  * standings show it, unnamed, and the listed entries keep their numbers. Both from
- * one read of the placed entries.
+ * one read of the placed entries. `unplaced`: the listed entries that took no place.
  */
 export function closedStandings(competition: CompetitionWindow & { closedAt: Date }): {
   standings: CompetitionStanding[];
   unlistedPlaces: number[];
+  unplaced: UnplacedEntry[];
 } {
   const placed = placedEntries(competition.id);
   const votes = new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
@@ -142,5 +156,9 @@ export function closedStandings(competition: CompetitionWindow & { closedAt: Dat
     const standing = votes.get(buildId);
     return [{ ...detail, rank: detail.placement ?? index + 1, votes: standing?.votes ?? 0, points: standing?.points ?? 0 }];
   });
-  return { standings, unlistedPlaces: placed.flatMap((entry) => (entry.listed ? [] : [entry.placement])) };
+  return {
+    standings,
+    unlistedPlaces: placed.flatMap((entry) => (entry.listed ? [] : [entry.placement])),
+    unplaced: unplacedEntries(competition.id),
+  };
 }

@@ -64,6 +64,7 @@ export function loader(args: Route.LoaderArgs) {
         ribbons: (wins.get(buildId) ?? []).map(ribbonData),
       })) ?? null,
     unlistedPlaces: closed?.unlistedPlaces ?? [],
+    unplaced: closed?.unplaced ?? [],
     winners: winners?.map(({ build, ...winner }) => ({ ...winner, build: shownBuild(build, image) })) ?? null,
     juryWinner: juryWinner ? { ...juryWinner, build: shownBuild(juryWinner.build, image) } : null,
     member:
@@ -101,7 +102,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Competition({ loaderData, actionData }: Route.ComponentProps) {
-  const { competition, entries, standings, unlistedPlaces, winners, juryWinner, member, juror, signedIn, now } = loaderData;
+  const { competition, entries, standings, unlistedPlaces, unplaced, winners, juryWinner, member, juror, signedIn, now } = loaderData;
   const back = `/competitions/${competition.id}`;
   const { open } = competition;
   return (
@@ -215,7 +216,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
       {entries ? (
         <ContestEntries entries={entries} voting={open} signedIn={signedIn} juror={juror} back={back} />
       ) : standings ? (
-        <Standings standings={standings} unlistedPlaces={unlistedPlaces} entryCount={competition.entryCount} />
+        <Standings standings={standings} unlistedPlaces={unlistedPlaces} unplaced={unplaced} entryCount={competition.entryCount} />
       ) : null}
       <p>
         <Link to="/competitions" className={buttonClass('ghost', 'sm')}>

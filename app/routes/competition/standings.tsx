@@ -1,4 +1,8 @@
+import { Link } from 'react-router';
 import { BuildCard, type BuildCardData } from '~/components/build-card';
+import { MemberLink } from '~/components/member-link';
+import type { UnplacedEntry } from '~/domain/competitions';
+import { buildPath } from '~/utils/build-path';
 
 export type StandingData = BuildCardData & { rank: number; votes: number; points: number };
 
@@ -6,16 +10,18 @@ export type StandingData = BuildCardData & { rank: number; votes: number; points
  * A closed competition's placed entries as build cards, best first, each with its place
  * and the community's votes during the competition (while it runs none of this is
  * shown: contest mode). A place whose build is no longer listed keeps its row, unnamed,
- * so the list still reads from #1. Entries nobody voted for took no place: they are
- * counted, not listed.
+ * so the list still reads from #1. Entries nobody voted for took no place: they follow,
+ * named, so their members find them.
  */
 export function Standings({
   standings,
   unlistedPlaces,
+  unplaced,
   entryCount,
 }: {
   standings: StandingData[];
   unlistedPlaces: number[];
+  unplaced: UnplacedEntry[];
   /** The competition's listed entries, placed or not. */
   entryCount: number;
 }) {
@@ -23,7 +29,6 @@ export function Standings({
     ...standings.map((standing) => ({ rank: standing.rank, standing })),
     ...unlistedPlaces.map((rank) => ({ rank, standing: null })),
   ].sort((a, b) => a.rank - b.rank);
-  const unplaced = Math.max(0, entryCount - standings.length);
   return (
     <section aria-labelledby="standings-title">
       <h2 id="standings-title" className="display text-2xl">
@@ -61,15 +66,33 @@ export function Standings({
               ),
             )}
           </ol>
-          {unplaced > 0 ? (
-            <p className="mt-4 text-sm text-muted">
-              {unplaced === 1
-                ? '1 other entry took no place: no member voted for it during the competition.'
-                : `${unplaced} other entries took no place: no member voted for them during the competition.`}
-            </p>
-          ) : null}
         </>
       )}
+      {unplaced.length > 0 ? <Unplaced entries={unplaced} /> : null}
+    </section>
+  );
+}
+
+/** The listed entries that took no place, as entered: each build and its member. */
+function Unplaced({ entries }: { entries: UnplacedEntry[] }) {
+  return (
+    <section aria-labelledby="unplaced-title" className="mt-6">
+      <h3 id="unplaced-title" className="font-bold">
+        No place
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        No member voted for {entries.length === 1 ? 'this entry' : 'these entries'} during the competition.
+      </p>
+      <ul className="mt-3 grid gap-2 text-sm">
+        {entries.map((entry) => (
+          <li key={entry.buildId} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <Link to={buildPath(entry.buildId)} dir="auto" className="min-w-0 font-semibold underline-offset-4 hover:underline">
+              {entry.title}
+            </Link>
+            <MemberLink username={entry.username} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
