@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { builds, competitionEntries, ratings, users } from '../../db/schema';
 import { contestOrder, contestSeed } from '~/domain/contest-order';
 import { db } from '~/services/db.server';
+import { listed } from './builds.server';
 
 /** An entry as contest mode shows it: what it is and whose, never how it stands. */
 export type ContestEntry = {
@@ -37,7 +38,7 @@ export function contestEntries(competitionId: number, visitor: string, viewerId:
       myRating: ratings.rating,
     })
     .from(competitionEntries)
-    .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), eq(builds.reviewStatus, 'approved')))
+    .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), listed))
     .innerJoin(users, eq(users.id, competitionEntries.userId))
     // A guest (no viewer) matches no rating: ids start at 1.
     .leftJoin(ratings, and(eq(ratings.buildId, competitionEntries.buildId), eq(ratings.userId, viewerId ?? 0)))

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { builds, competitionEntries, users } from '../../db/schema';
+import { listed } from './builds.server';
 import { ratingCounts } from './counted-ratings.server';
 import { rankByBayesianScore, type Standing } from './leaderboards.server';
 import { type Db, db } from '~/services/db.server';
@@ -126,7 +127,7 @@ function unplacedEntries(competitionId: number): UnplacedEntry[] {
   return db()
     .select({ buildId: competitionEntries.buildId, title: builds.title, username: users.username })
     .from(competitionEntries)
-    .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), eq(builds.reviewStatus, 'approved')))
+    .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), listed))
     .innerJoin(users, eq(users.id, competitionEntries.userId))
     .where(and(eq(competitionEntries.competitionId, competitionId), isNull(competitionEntries.placement)))
     .orderBy(asc(competitionEntries.createdAt), asc(competitionEntries.id))

@@ -216,7 +216,7 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
       {entries ? (
         <ContestEntries entries={entries} voting={open} signedIn={signedIn} juror={juror} back={back} />
       ) : standings ? (
-        <Standings standings={standings} unlistedPlaces={unlistedPlaces} unplaced={unplaced} entryCount={competition.entryCount} />
+        <Standings standings={standings} unlistedPlaces={unlistedPlaces} unplaced={unplaced} />
       ) : null}
       <p>
         <Link to="/competitions" className={buttonClass('ghost', 'sm')}>

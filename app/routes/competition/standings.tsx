@@ -17,13 +17,10 @@ export function Standings({
   standings,
   unlistedPlaces,
   unplaced,
-  entryCount,
 }: {
   standings: StandingData[];
   unlistedPlaces: number[];
   unplaced: UnplacedEntry[];
-  /** The competition's listed entries, placed or not. */
-  entryCount: number;
 }) {
   const rows = [
     ...standings.map((standing) => ({ rank: standing.rank, standing })),
@@ -36,7 +33,7 @@ export function Standings({
       </h2>
       {rows.length === 0 ? (
         <p className="panel mt-4 border-dashed p-8 text-center text-muted">
-          {entryCount === 0 ? 'Nobody entered this competition.' : 'No entry took a place.'}
+          {unplaced.length === 0 ? 'Nobody entered this competition.' : 'No entry took a place.'}
         </p>
       ) : (
         <>
