@@ -9,6 +9,7 @@ import {
   completeJob,
   extendLease,
   failJob,
+  jobsWaiting,
   LeaseLostError,
   listAbandonedJobs,
   pruneJobs,
@@ -20,6 +21,25 @@ const NOW = Date.parse('2026-11-22T12:00:00Z');
 const LEASE = 30_000;
 
 const row = (id: number) => db().select().from(jobs).where(eq(jobs.id, id)).get()!;
+
+describe('jobsWaiting', () => {
+  it('tells a runner whether a job of its types is due or lost its runner, and nothing else', () => {
+    expect(jobsWaiting(['roast'], NOW)).toBe(false);
+    enqueueJob(db(), { type: 'roast', key: 'later', runAt: new Date(NOW + 60_000) }, new Date(NOW));
+    enqueueJob(db(), { type: 'other', key: 'c' }, new Date(NOW - 5000));
+    expect(jobsWaiting(['roast'], NOW)).toBe(false);
+    expect(jobsWaiting(['roast', 'other'], NOW)).toBe(true);
+    expect(jobsWaiting(['roast'], NOW + 60_000)).toBe(true);
+    expect(jobsWaiting([], NOW + 60_000)).toBe(false);
+
+    const claimed = claimJob(['roast'], LEASE, NOW + 60_000)!;
+    // Held under its lease: nothing waits; once the lease is over, the job waits for a runner again.
+    expect(jobsWaiting(['roast'], NOW + 60_000)).toBe(false);
+    expect(jobsWaiting(['roast'], NOW + 60_000 + LEASE + 1)).toBe(true);
+    completeJob(claimed, () => undefined, NOW + 60_000);
+    expect(jobsWaiting(['roast'], NOW + 60_000 + LEASE + 1)).toBe(false);
+  });
+});
 
 describe('claimJob', () => {
   it('claims due jobs oldest first, each once, and counts the attempt', () => {

@@ -48,6 +48,31 @@ const claimDue = preparedOnce((connection) => {
 });
 
 /**
+ * Whether a job of `types` waits for a runner: queued and due, or running with its lease
+ * run out (to be claimed again, or failed for good). A read, so an idle poll takes no
+ * write lock: a claim is an UPDATE, which waits for another process's write (the admin
+ * command, a backup's restore) with the event loop stopped, up to busy_timeout.
+ */
+const anyWaiting = preparedOnce((connection) => {
+  const now = sql.placeholder('now');
+  return connection
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.type} in (select value from json_each(${sql.placeholder('types')}))`,
+        or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now))),
+      ),
+    )
+    .limit(1)
+    .prepare();
+});
+
+export function jobsWaiting(types: readonly string[], now = Date.now()): boolean {
+  return types.length > 0 && anyWaiting().get({ types: JSON.stringify(types), now }) !== undefined;
+}
+
+/**
  * Claims the next due job of one of `types`: a queued job whose time has come,
  * or a running one whose lease ran out (its runner died). One UPDATE, so two
  * runners can never claim the same job. The attempt is counted at claim time, so

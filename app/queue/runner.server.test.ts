@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import { db } from '~/services/db.server';
+import { closeDatabase, db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
 import { enqueueJob } from './enqueue.server';
 import { claimJob } from './lease.server';
@@ -179,6 +183,33 @@ describe('JobRunner', () => {
     await until(() => statuses()[0]?.status === 'failed');
     expect(gaveUp).toEqual([1]);
     expect(db().select({ lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, 1)).get()?.lastError).toMatch(/process ended/);
+  });
+
+  it('keeps polling an empty queue while another process holds the write lock, and runs what is queued once it lets go', async () => {
+    // A database file, as the server's: another connection (the admin command) is in the middle of a write.
+    const folder = mkdtempSync(join(tmpdir(), 'rigroast-runner-'));
+    const file = join(folder, 'sqlite.db');
+    closeDatabase();
+    migrateDatabase(setDatabase(openDatabase(file)));
+    const otherProcess = new Database(file);
+    otherProcess.exec('BEGIN IMMEDIATE');
+    let polls = 0;
+    try {
+      let calls = 0;
+      start({ work: { run: async () => void (calls += 1) } }, { isPrimary: async () => ((polls += 1), true) });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // A poll that asked with a write waited for the lock with the event loop stopped (busy_timeout: 5 s).
+      expect(polls).toBeGreaterThan(5);
+      otherProcess.exec('COMMIT');
+      enqueueJob(db(), { type: 'work' });
+      await until(() => statuses()[0]?.status === 'done');
+      expect(calls).toBe(1);
+    } finally {
+      otherProcess.close();
+      await runner?.stop();
+      closeDatabase();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('renews the lease of a long job so no one else takes it over', async () => {

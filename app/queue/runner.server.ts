@@ -8,6 +8,7 @@ import {
   completeJob,
   extendLease,
   failJob,
+  jobsWaiting,
   LeaseLostError,
   listAbandonedJobs,
   releaseJob,
@@ -131,8 +132,10 @@ export class JobRunner {
     try {
       if (await this.options.isPrimary()) {
         this.renewLeases();
-        this.failAbandoned();
-        this.claimAvailable();
+        if (jobsWaiting(this.types)) {
+          this.failAbandoned();
+          this.claimAvailable();
+        }
       }
     } catch (error) {
       if (isReplicaWriteError(error)) log.info('The database is read-only here (a replica): the job runner idles');
