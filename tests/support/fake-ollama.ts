@@ -20,6 +20,8 @@ export type FakeAnswer =
   | { content: string }
   | { status: number; error: string }
   | { delayMs: number; content: string }
+  /** Answered once `until` settles: a model as slow as the test needs, released when it says. */
+  | { until: Promise<void>; content: string }
   | { hangUp: true }
   /** Streams `text` over and over, one piece every `pieceMs`, until num_predict (as Ollama does with a model that loops). */
   | { runaway: string; pieceMs?: number };
@@ -165,6 +167,13 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
       });
     });
 
+  /** Whether `until` settled while the client still waited for its answer. */
+  const settled = (until: Promise<void>, response: ServerResponse) =>
+    new Promise<boolean>((resolve) => {
+      response.on('close', () => resolve(false));
+      void until.then(() => resolve(!response.destroyed));
+    });
+
   /** Loads the model once for every request waiting on it; false when the request that started it gave up. */
   function load(response: ServerResponse): Promise<boolean> {
     if (inMemory) return Promise.resolve(true);
@@ -281,6 +290,7 @@ export async function startFakeOllama(options: { models?: string[]; port?: numbe
     }
     const answerDelay = 'delayMs' in answer ? answer.delayMs : 0;
     if (!(await wait(delay + answerDelay, response))) return;
+    if ('until' in answer && !(await settled(answer.until, response))) return;
     if ('error' in answer) {
       sendJson(response, answer.status, { error: answer.error });
       return;
