@@ -535,6 +535,10 @@ export const competitionEntries = sqliteTable(
     placement: integer('placement'),
     // Once closed: the entry's place by its jurors' stars (1 = the jury prize); null without a juror's vote or a jury.
     juryPlacement: integer('jury_placement'),
+    // Once closed: the community's votes for the listed entry during the competition and their stars, as counted
+    // at the close (a rating changed or deleted afterwards does not change a result); null before, or unlisted then.
+    votes: integer('votes'),
+    points: integer('points'),
     // When the current build was entered: replacing the build moves it; it breaks ties in the standings.
     createdAt: createdAt(),
   },

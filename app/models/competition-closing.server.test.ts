@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { builds } from '../../db/schema';
+import { builds, competitionEntries } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { findBuildDetail } from './builds.server';
 import { listNotifications } from './notifications.server';
@@ -109,6 +109,31 @@ describe('entries nobody voted for', () => {
     rate(judged, [aMember()], 2);
     expect(closeCompetition(voted)).toMatchObject({ ok: true, placements: [{ buildId: judged, placement: 1 }] });
     expect(closeCompetition(voted)).toMatchObject({ ok: false, reason: 'closed' });
+  });
+});
+
+describe('the counts a result was decided by', () => {
+  it('stay with it: a vote changed after the close leaves the standing as it was; older results are counted again', async () => {
+    const competitionId = aCompetition({ startDate: ago(48), endDate: ago(1) });
+    const voter = aMember();
+    const entry = await anEntry(competitionId, 'Once voted rig');
+    rate(entry, [voter], 2);
+    expect(closeCompetition(competitionId)).toMatchObject({ ok: true, placements: [{ buildId: entry, placement: 1 }] });
+    // The voter changes their mind after the end: their rating now dates from after the competition.
+    rateBuild({ buildId: entry, userId: voter.id, rating: 5 }, new Date());
+    const standing = () => {
+      const competition = findCompetition(competitionId)!;
+      return closedStandings({ ...competition, closedAt: competition.closedAt! }).standings.map(({ rank, votes, points }) => ({
+        rank,
+        votes,
+        points,
+      }));
+    };
+    expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
+
+    // A result closed before the counts were kept has none stored: they are counted from the ratings.
+    db().update(competitionEntries).set({ votes: null, points: null }).where(eq(competitionEntries.buildId, entry)).run();
+    expect(standing()).toEqual([{ rank: 1, votes: 0, points: 0 }]);
   });
 });
 

@@ -34,7 +34,8 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * jury prize is the first of those). A build that already won a competition of the
  * same series (its first place or its jury prize) cannot win again: the next-ranked
  * entry takes the win and it keeps its order behind, or first place stays empty when
- * no entry placed may win. In the same transaction the podium earns its progression
+ * no entry placed may win. Each listed entry keeps the community's votes and stars it was
+ * ranked by, so the result shows what decided it. In the same transaction the podium earns its progression
  * and every entrant is queued a mail with their result.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
@@ -69,10 +70,18 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
     const firstPlace = ordered.length > 0 && pastWinners.has(ordered[0]!.buildId) ? 2 : 1;
     return ordered.map(({ buildId }, index) => ({ userId: entrants.get(buildId)!, buildId, placement: index + firstPlace }));
   };
-  const placements = place(rankEntries(tx, claimed).filter((standing) => standing.votes > 0));
+  const community = rankEntries(tx, claimed);
+  const placements = place(community.filter((standing) => standing.votes > 0));
   const juryPlacements = place(rankJuryEntries(tx, claimed));
   const entry = (buildId: number) => and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId));
-  for (const { buildId, placement } of placements) tx.update(competitionEntries).set({ placement }).where(entry(buildId)).run();
+  const placed = new Map(placements.map(({ buildId, placement }) => [buildId, placement]));
+  // The counts the places were decided by stay with the result: ratings changed or deleted later do not move them.
+  for (const { buildId, votes, points } of community) {
+    tx.update(competitionEntries)
+      .set({ placement: placed.get(buildId) ?? null, votes, points })
+      .where(entry(buildId))
+      .run();
+  }
   for (const { buildId, placement } of juryPlacements) {
     tx.update(competitionEntries).set({ juryPlacement: placement }).where(entry(buildId)).run();
   }

@@ -80,7 +80,7 @@ export type CompetitionStanding = {
   juryPlacement: number | null;
 };
 
-type EntryDetail = Omit<CompetitionStanding, 'rank' | 'votes' | 'points'>;
+type EntryDetail = Omit<CompetitionStanding, 'rank' | 'votes' | 'points'> & { votes: number | null; points: number | null };
 
 const entryColumns = {
   buildId: competitionEntries.buildId,
@@ -94,6 +94,8 @@ const entryColumns = {
   photoAlt: builds.photoAlt,
   averageRating: builds.averageRating,
   ratingCount: builds.ratingCount,
+  votes: competitionEntries.votes,
+  points: competitionEntries.points,
 };
 
 function entryDetails(competitionId: number, buildIds: number[]): Map<number, EntryDetail> {
@@ -136,11 +138,13 @@ function unplacedEntries(competitionId: number): UnplacedEntry[] {
 
 /**
  * A closed competition's standings, in the order of the placements written when
- * it closed, which never change. While it runs there are none to show (contest
- * mode: see competition-contest.server.ts). `unlistedPlaces`: the places it gave
- * builds no longer listed (hidden or held since): the place stays theirs, so the
- * standings show it, unnamed, and the listed entries keep their numbers. Both from
- * one read of the placed entries. `unplaced`: the listed entries that took no place.
+ * it closed, which never change, with the community's votes and stars counted then.
+ * While it runs there are none to show (contest mode: see competition-contest.server.ts).
+ * `unlistedPlaces`: the places it gave builds no longer listed (hidden or held since):
+ * the place stays theirs, so the standings show it, unnamed, and the listed entries
+ * keep their numbers. Both from one read of the placed entries. `unplaced`: the listed
+ * entries that took no place. A competition closed before the counts were kept (they
+ * are null) has them counted again from the ratings.
  */
 export function closedStandings(competition: CompetitionWindow & { closedAt: Date }): {
   standings: CompetitionStanding[];
@@ -148,14 +152,18 @@ export function closedStandings(competition: CompetitionWindow & { closedAt: Dat
   unplaced: UnplacedEntry[];
 } {
   const placed = placedEntries(competition.id);
-  const votes = new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
   const order = placed.flatMap((entry) => (entry.listed ? [entry.buildId] : []));
   const details = entryDetails(competition.id, order);
+  const counted = [...details.values()].every((detail) => detail.votes !== null);
+  const recounted = counted
+    ? new Map<number, Standing>()
+    : new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
   const standings = order.flatMap((buildId, index) => {
     const detail = details.get(buildId);
     if (!detail) return [];
-    const standing = votes.get(buildId);
-    return [{ ...detail, rank: detail.placement ?? index + 1, votes: standing?.votes ?? 0, points: standing?.points ?? 0 }];
+    const votes = detail.votes ?? recounted.get(buildId)?.votes ?? 0;
+    const points = detail.points ?? recounted.get(buildId)?.points ?? 0;
+    return [{ ...detail, rank: detail.placement ?? index + 1, votes, points }];
   });
   return {
     standings,

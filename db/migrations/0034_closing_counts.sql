@@ -1,0 +1,2 @@
+ALTER TABLE `competition_entries` ADD `votes` integer;--> statement-breakpoint
+ALTER TABLE `competition_entries` ADD `points` integer;
