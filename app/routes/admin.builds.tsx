@@ -80,7 +80,9 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
             </span>,
             <MemberLink key="user" username={build.username} className={nameInCell(build.username)} />,
             shortDate(build.createdAt),
-            build.averageRating.toFixed(1),
+            build.ratingCount === 0
+              ? 'Not rated yet'
+              : `${build.averageRating.toFixed(1)} · ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`,
             <Link
               key="delete"
               to={here({ delete: build.id })}

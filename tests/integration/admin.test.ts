@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, pageText, toastText } from '#tests/support/browser';
+import { rated } from '#tests/support/ratings';
 import { openAppDatabase, readRow } from '#tests/support/test-database';
 import { aBuildBy, testPhoto } from '#tests/support/uploads';
 import { waitFor } from '#tests/support/wait';
@@ -114,6 +115,10 @@ describe('the builds tab', () => {
     const headers = [...page.html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['ID', 'Image', 'Title', 'User', 'Created', 'Rating', 'Actions']);
     expect(page.html).toContain(`href="/build/${id}"`);
+    // A build nobody rated says so, rather than an average of 0.0.
+    expect(pageText(page.html)).toContain('Not rated yet');
+    rated(stack.app.databasePath, id, 4, 3);
+    expect(pageText((await admin.get('/admin/builds?q=searchable+tower')).html)).toContain('4.0 · 3 ratings');
     expect(pageText((await admin.get('/admin/builds?q=no+such+build+anywhere')).html)).toContain('No builds found.');
     // The search box keeps q across tabs.
     expect(page.html).toContain('href="/admin/users?q=searchable+tower"');
