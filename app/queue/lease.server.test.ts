@@ -9,12 +9,12 @@ import {
   completeJob,
   extendLease,
   failJob,
-  jobsWaiting,
   LeaseLostError,
   listAbandonedJobs,
   pruneJobs,
   releaseJob,
   retryDelay,
+  waitingTypes,
 } from './lease.server';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -22,22 +22,24 @@ const LEASE = 30_000;
 
 const row = (id: number) => db().select().from(jobs).where(eq(jobs.id, id)).get()!;
 
-describe('jobsWaiting', () => {
-  it('tells a runner whether a job of its types is due or lost its runner, and nothing else', () => {
-    expect(jobsWaiting(['roast'], NOW)).toBe(false);
+describe('waitingTypes', () => {
+  it('names the types, of those a runner asks for, with a job due or one that lost its runner', () => {
+    const waiting = (types: string[], now: number) => [...waitingTypes(types, now)].sort();
+    expect(waiting(['roast'], NOW)).toEqual([]);
     enqueueJob(db(), { type: 'roast', key: 'later', runAt: new Date(NOW + 60_000) }, new Date(NOW));
     enqueueJob(db(), { type: 'other', key: 'c' }, new Date(NOW - 5000));
-    expect(jobsWaiting(['roast'], NOW)).toBe(false);
-    expect(jobsWaiting(['roast', 'other'], NOW)).toBe(true);
-    expect(jobsWaiting(['roast'], NOW + 60_000)).toBe(true);
-    expect(jobsWaiting([], NOW + 60_000)).toBe(false);
+    enqueueJob(db(), { type: 'other', key: 'd' }, new Date(NOW - 4000));
+    expect(waiting(['roast'], NOW)).toEqual([]);
+    expect(waiting(['roast', 'other'], NOW)).toEqual(['other']);
+    expect(waiting(['roast', 'other'], NOW + 60_000)).toEqual(['other', 'roast']);
+    expect(waiting([], NOW + 60_000)).toEqual([]);
 
     const claimed = claimJob(['roast'], LEASE, NOW + 60_000)!;
-    // Held under its lease: nothing waits; once the lease is over, the job waits for a runner again.
-    expect(jobsWaiting(['roast'], NOW + 60_000)).toBe(false);
-    expect(jobsWaiting(['roast'], NOW + 60_000 + LEASE + 1)).toBe(true);
+    // Held under its lease: it waits for nobody; once the lease is over, it waits for a runner again.
+    expect(waiting(['roast'], NOW + 60_000)).toEqual([]);
+    expect(waiting(['roast'], NOW + 60_000 + LEASE + 1)).toEqual(['roast']);
     completeJob(claimed, () => undefined, NOW + 60_000);
-    expect(jobsWaiting(['roast'], NOW + 60_000 + LEASE + 1)).toBe(false);
+    expect(waiting(['roast'], NOW + 60_000 + LEASE + 1)).toEqual([]);
   });
 });
 

@@ -48,15 +48,14 @@ const claimDue = preparedOnce((connection) => {
 });
 
 /**
- * Whether a job of `types` waits for a runner: queued and due, or running with its lease
- * run out (to be claimed again, or failed for good). A read, so an idle poll takes no
- * write lock: a claim is an UPDATE, which waits for another process's write (the admin
- * command, a backup's restore) with the event loop stopped, up to busy_timeout.
+ * The types of `types` with a job waiting for a runner: queued and due, or running with
+ * its lease run out (to be claimed again, or failed for good). A read, so a poll with
+ * nothing to claim takes no write lock: a claim is an UPDATE, which takes it.
  */
-const anyWaiting = preparedOnce((connection) => {
+const waiting = preparedOnce((connection) => {
   const now = sql.placeholder('now');
   return connection
-    .select({ id: jobs.id })
+    .selectDistinct({ type: jobs.type })
     .from(jobs)
     .where(
       and(
@@ -64,12 +63,16 @@ const anyWaiting = preparedOnce((connection) => {
         or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now))),
       ),
     )
-    .limit(1)
     .prepare();
 });
 
-export function jobsWaiting(types: readonly string[], now = Date.now()): boolean {
-  return types.length > 0 && anyWaiting().get({ types: JSON.stringify(types), now }) !== undefined;
+export function waitingTypes(types: readonly string[], now = Date.now()): Set<string> {
+  if (types.length === 0) return new Set();
+  return new Set(
+    waiting()
+      .all({ types: JSON.stringify(types), now })
+      .map((row) => row.type),
+  );
 }
 
 /**

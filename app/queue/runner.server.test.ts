@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { closeDatabase, db, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { waitFor } from '#tests/support/wait';
@@ -185,31 +185,74 @@ describe('JobRunner', () => {
     expect(db().select({ lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, 1)).get()?.lastError).toMatch(/process ended/);
   });
 
-  it('keeps polling an empty queue while another process holds the write lock, and runs what is queued once it lets go', async () => {
-    // A database file, as the server's: another connection (the admin command) is in the middle of a write.
-    const folder = mkdtempSync(join(tmpdir(), 'rigroast-runner-'));
-    const file = join(folder, 'sqlite.db');
-    closeDatabase();
-    migrateDatabase(setDatabase(openDatabase(file)));
-    const otherProcess = new Database(file);
-    otherProcess.exec('BEGIN IMMEDIATE');
+  describe('while another process holds the write lock', () => {
+    let folder: string;
+    let otherProcess: Database.Database;
     let polls = 0;
-    try {
-      let calls = 0;
-      start({ work: { run: async () => void (calls += 1) } }, { isPrimary: async () => ((polls += 1), true) });
+    const isPrimary = async () => ((polls += 1), true);
+    /** Polls in half a second while `otherProcess` writes: each that waited for its lock stopped the event loop (busy_timeout: 5 s). */
+    const pollsWhileLocked = async () => {
+      otherProcess.exec('BEGIN IMMEDIATE');
+      polls = 0;
       await new Promise((resolve) => setTimeout(resolve, 500));
-      // A poll that asked with a write waited for the lock with the event loop stopped (busy_timeout: 5 s).
-      expect(polls).toBeGreaterThan(5);
+      const counted = polls;
       otherProcess.exec('COMMIT');
-      enqueueJob(db(), { type: 'work' });
-      await until(() => statuses()[0]?.status === 'done');
-      expect(calls).toBe(1);
-    } finally {
-      otherProcess.close();
+      return counted;
+    };
+
+    // A database file, as the server's: another connection (the admin command) writes to it.
+    beforeEach(() => {
+      folder = mkdtempSync(join(tmpdir(), 'rigroast-runner-'));
+      const file = join(folder, 'sqlite.db');
+      closeDatabase();
+      migrateDatabase(setDatabase(openDatabase(file)));
+      otherProcess = new Database(file);
+    });
+
+    afterEach(async () => {
       await runner?.stop();
+      otherProcess.close();
       closeDatabase();
       rmSync(folder, { recursive: true, force: true });
-    }
+    });
+
+    it('polls on with an empty queue, and with a job due, which runs once the lock is let go', async () => {
+      let calls = 0;
+      start({ work: { run: async () => void (calls += 1) } }, { isPrimary });
+      expect(await pollsWhileLocked()).toBeGreaterThan(5);
+
+      enqueueJob(db(), { type: 'work' });
+      otherProcess.exec('BEGIN IMMEDIATE');
+      polls = 0;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(polls).toBeGreaterThan(5);
+      expect(statuses()[0]?.status).toBe('queued');
+      otherProcess.exec('COMMIT');
+      await until(() => statuses()[0]?.status === 'done');
+      expect(calls).toBe(1);
+    });
+
+    it('polls on while a full lane has a backlog and another lane is idle', async () => {
+      const started: (() => void)[] = [];
+      enqueueJob(db(), { type: 'variants', key: 'first' });
+      enqueueJob(db(), { type: 'variants', key: 'second' });
+      runner = new JobRunner({
+        lanes: [
+          { name: 'images', concurrency: 1, handlers: { variants: { run: () => new Promise<void>((resolve) => started.push(resolve)) } } },
+          { name: 'mail', concurrency: 1, handlers: { notify: { run: async () => undefined } } },
+        ],
+        pollMs: 20,
+        leaseMs: 5000,
+        isPrimary,
+      });
+      runner.start();
+      await until(() => started.length === 1);
+      expect(await pollsWhileLocked()).toBeGreaterThan(5);
+      started[0]!();
+      await until(() => started.length === 2);
+      started[1]!();
+      await until(() => statuses().every((job) => job.status === 'done'));
+    });
   });
 
   it('renews the lease of a long job so no one else takes it over', async () => {

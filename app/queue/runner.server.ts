@@ -1,4 +1,4 @@
-import type { Writer } from '~/services/db.server';
+import { isBusyError, withoutWaitingForLock, type Writer } from '~/services/db.server';
 import { isReplicaWriteError } from '~/services/litefs.server';
 import { log } from '~/services/log.server';
 import { jobDuration } from '~/services/metrics.server';
@@ -8,11 +8,11 @@ import {
   completeJob,
   extendLease,
   failJob,
-  jobsWaiting,
   LeaseLostError,
   listAbandonedJobs,
   releaseJob,
   retryDelay,
+  waitingTypes,
 } from './lease.server';
 
 export type JobContext = {
@@ -132,13 +132,18 @@ export class JobRunner {
     try {
       if (await this.options.isPrimary()) {
         this.renewLeases();
-        if (jobsWaiting(this.types)) {
-          this.failAbandoned();
-          this.claimAvailable();
+        const waiting = waitingTypes(this.types);
+        // Claims are tried again at the next poll: none waits for another process's write with the event loop stopped.
+        if (waiting.size > 0) {
+          withoutWaitingForLock(() => {
+            this.failAbandoned();
+            this.claimAvailable(waiting);
+          });
         }
       }
     } catch (error) {
-      if (isReplicaWriteError(error)) log.info('The database is read-only here (a replica): the job runner idles');
+      if (isBusyError(error)) log.debug('Another process is writing to the database: the job runner claims at its next poll');
+      else if (isReplicaWriteError(error)) log.info('The database is read-only here (a replica): the job runner idles');
       else log.error('The job runner could not poll', error);
     } finally {
       this.ticking = false;
@@ -146,9 +151,11 @@ export class JobRunner {
     }
   }
 
-  private claimAvailable(): void {
+  /** Claims jobs of the `waiting` types, in the lanes that have a free slot for them. */
+  private claimAvailable(waiting: Set<string>): void {
     for (const lane of this.options.lanes) {
-      const types = Object.keys(lane.handlers);
+      const types = Object.keys(lane.handlers).filter((type) => waiting.has(type));
+      if (types.length === 0) continue;
       while (!this.stopped && this.runningIn(lane) < lane.concurrency) {
         const job = claimJob(types, this.options.leaseMs);
         if (!job) break;

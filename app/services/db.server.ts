@@ -25,7 +25,7 @@ export function openDatabase(path: string | Buffer): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which the
   // upkeep jobs fill and the allocator then keeps. 4 MB holds every page's reads;
   // the rankings re-read the rest from the OS's cache at no measurable cost (015).
@@ -50,9 +50,33 @@ function immediateTransactions(database: Db): Db {
 /** A read-only connection of its own to the database file, for a worker thread (jobs/worker-thread.server.ts). */
 export function openReadOnlyDatabase(path: string): Db {
   const sqlite = new Database(path, { readonly: true, fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KB}`);
   return drizzle({ client: sqlite, schema });
+}
+
+/** How long a statement waits for another connection's write lock (the admin command, a worker) before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `work` on the connection without waiting for another process's write lock: it
+ * fails at once with SQLITE_BUSY (isBusyError) where it would have stopped the event
+ * loop for up to busy_timeout. For writes that can simply be tried again later.
+ */
+export function withoutWaitingForLock<T>(work: () => T): T {
+  const client = db().$client;
+  client.pragma('busy_timeout = 0');
+  try {
+    return work();
+  } finally {
+    client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/** Whether SQLite refused because another connection holds the lock. */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** SQLite's page cache per connection, in KiB. */
