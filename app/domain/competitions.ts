@@ -41,7 +41,8 @@ export type Winner = {
 export type JuryWinner = Omit<Winner, 'placement' | 'prize'>;
 
 /** A listed entry of a closed competition that took no place: no member voted for it during the competition. */
-export type UnplacedEntry = { buildId: number; title: string; username: string };
+/** A closed competition's listed entry that took no place: nobody voted for it, or its build was not listed as it closed. */
+export type UnplacedEntry = { buildId: number; title: string; username: string; why: 'no votes' | 'not listed' };
 
 export type PastCompetition = CompetitionCard & { closedAt: Date; winners: Winner[]; juryWinner: JuryWinner | null };
 

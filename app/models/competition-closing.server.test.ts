@@ -113,14 +113,13 @@ describe('entries nobody voted for', () => {
 });
 
 describe('the counts a result was decided by', () => {
-  it('stay with it: a vote changed after the close leaves the standing as it was; older results are counted again', async () => {
+  /** A closed competition whose one entry a member rated 2 two hours ago: the entry and how it stands. */
+  async function closedWithOneVote() {
     const competitionId = aCompetition({ startDate: ago(48), endDate: ago(1) });
     const voter = aMember();
     const entry = await anEntry(competitionId, 'Once voted rig');
     rate(entry, [voter], 2);
     expect(closeCompetition(competitionId)).toMatchObject({ ok: true, placements: [{ buildId: entry, placement: 1 }] });
-    // The voter changes their mind after the end: their rating now dates from after the competition.
-    rateBuild({ buildId: entry, userId: voter.id, rating: 5 }, new Date());
     const standing = () => {
       const competition = findCompetition(competitionId)!;
       return closedStandings({ ...competition, closedAt: competition.closedAt! }).standings.map(({ rank, votes, points }) => ({
@@ -129,11 +128,20 @@ describe('the counts a result was decided by', () => {
         points,
       }));
     };
-    expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
+    return { entry, voter, standing };
+  }
 
-    // A result closed before the counts were kept has none stored: they are counted from the ratings.
+  it('stay with it: a vote changed after the close leaves the standing as it was', async () => {
+    const { entry, voter, standing } = await closedWithOneVote();
+    // The voter changes their mind after the end: their rating now dates from after the competition.
+    rateBuild({ buildId: entry, userId: voter.id, rating: 5 }, new Date());
+    expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
+  });
+
+  it('are counted from the ratings for a result closed before they were kept', async () => {
+    const { entry, standing } = await closedWithOneVote();
     db().update(competitionEntries).set({ votes: null, points: null }).where(eq(competitionEntries.buildId, entry)).run();
-    expect(standing()).toEqual([{ rank: 1, votes: 0, points: 0 }]);
+    expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
   });
 });
 

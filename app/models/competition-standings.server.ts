@@ -124,16 +124,32 @@ function placedEntries(competitionId: number): { buildId: number; placement: num
     );
 }
 
-/** A closed competition's entries that took no place (no member voted for them) and are listed, in the order they were entered. */
-function unplacedEntries(competitionId: number): UnplacedEntry[] {
+/**
+ * A closed competition's entries that took no place and are listed, in the order they were
+ * entered, each with why. A close that stored counts stored none for a build not listed
+ * then; before counts were kept (`counted` false), no vote is the reason given.
+ */
+function unplacedEntries(competitionId: number, counted: boolean): UnplacedEntry[] {
   return db()
-    .select({ buildId: competitionEntries.buildId, title: builds.title, username: users.username })
+    .select({ buildId: competitionEntries.buildId, title: builds.title, username: users.username, votes: competitionEntries.votes })
     .from(competitionEntries)
     .innerJoin(builds, and(eq(builds.id, competitionEntries.buildId), listed))
     .innerJoin(users, eq(users.id, competitionEntries.userId))
     .where(and(eq(competitionEntries.competitionId, competitionId), isNull(competitionEntries.placement)))
     .orderBy(asc(competitionEntries.createdAt), asc(competitionEntries.id))
-    .all();
+    .all()
+    .map(({ votes, ...entry }) => ({ ...entry, why: counted && votes === null ? 'not listed' : 'no votes' }));
+}
+
+/** Whether the close stored its counts: any entry of the competition has them (those closed before they were kept have none). */
+function hasStoredCounts(competitionId: number): boolean {
+  const stored = db()
+    .select({ buildId: competitionEntries.buildId })
+    .from(competitionEntries)
+    .where(and(eq(competitionEntries.competitionId, competitionId), isNotNull(competitionEntries.votes)))
+    .limit(1)
+    .get();
+  return stored !== undefined;
 }
 
 /**
@@ -154,8 +170,8 @@ export function closedStandings(competition: CompetitionWindow & { closedAt: Dat
   const placed = placedEntries(competition.id);
   const order = placed.flatMap((entry) => (entry.listed ? [entry.buildId] : []));
   const details = entryDetails(competition.id, order);
-  const counted = [...details.values()].every((detail) => detail.votes !== null);
-  const recounted = counted
+  const counted = hasStoredCounts(competition.id);
+  const recounted = [...details.values()].every((detail) => detail.votes !== null)
     ? new Map<number, Standing>()
     : new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
   const standings = order.flatMap((buildId, index) => {
@@ -168,6 +184,6 @@ export function closedStandings(competition: CompetitionWindow & { closedAt: Dat
   return {
     standings,
     unlistedPlaces: placed.flatMap((entry) => (entry.listed ? [] : [entry.placement])),
-    unplaced: unplacedEntries(competition.id),
+    unplaced: unplacedEntries(competition.id, counted),
   };
 }

@@ -21,11 +21,12 @@ const aCompetition = (values: { startDate?: number; endDate?: number } = {}) =>
   insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}`, ...values });
 const titleOf = (id: number) => readRow<{ title: string }>(stack.app.databasePath, 'select title from competitions where id = ?', id).title;
 
-function hide(buildId: number) {
+function review(buildId: number, status: 'held' | 'approved') {
   const sqlite = openAppDatabase(stack.app.databasePath);
-  sqlite.prepare("update builds set review_status = 'held' where id = ?").run(buildId);
+  sqlite.prepare('update builds set review_status = ? where id = ?').run(status, buildId);
   sqlite.close();
 }
+const hide = (buildId: number) => review(buildId, 'held');
 
 const entryOf = (competitionId: number, userBuild: number) =>
   readRow<{ build_id: number; placement: number | null } | undefined>(
@@ -204,6 +205,23 @@ describe('the competition screens', () => {
     );
     expect(closed).toContain('Winners No community winner: no entry got a member’s vote during the competition.');
     expect(closed).not.toContain('1st');
+  });
+
+  it('says why each entry took no place: no vote, or a build not listed as it closed', async () => {
+    const id = insertCompetition(stack.app.databasePath, { title: `Battle ${++competitions}` });
+    const entrants = [await stack.member(), await stack.member()];
+    const [unvoted, held] = [await buildBy(entrants[0]!, 'Unvoted rig'), await buildBy(entrants[1]!, 'Held rig')];
+    await entrants[0]!.post(`/competitions/${id}`, { intent: 'enter', buildId: String(unvoted) });
+    await entrants[1]!.post(`/competitions/${id}`, { intent: 'enter', buildId: String(held) });
+    await (await stack.member()).post(`/build/${held}`, { intent: 'rate', rating: '5' });
+    hide(held);
+    setCompetitionEnd(stack.app.databasePath, id, Date.now());
+    await closeDueCompetitionsNow(stack.app.databasePath);
+    // Listed again after the close: its vote did not place it, for it was under review then.
+    review(held, 'approved');
+    expect(pageText((await stack.browser().get(`/competitions/${id}`)).html)).toMatch(
+      /No place An entry takes no place when no member voted for it during the competition, or when its build was not listed as the competition closed\. Unvoted rig @\S+ no vote Held rig @\S+ not listed at the close/,
+    );
   });
 
   it('close with no winner when nobody entered, and say so', async () => {

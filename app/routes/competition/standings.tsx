@@ -70,15 +70,21 @@ export function Standings({
   );
 }
 
-/** The listed entries that took no place, as entered: each build and its member. */
+/** The listed entries that took no place, as entered: each build and its member, and why when not every one is for the same reason. */
 function Unplaced({ entries }: { entries: UnplacedEntry[] }) {
+  const reasons = new Set(entries.map((entry) => entry.why));
+  const these = entries.length === 1 ? 'this entry' : 'these entries';
   return (
     <section aria-labelledby="unplaced-title" className="mt-6">
       <h3 id="unplaced-title" className="font-bold">
         No place
       </h3>
       <p className="mt-1 text-sm text-muted">
-        No member voted for {entries.length === 1 ? 'this entry' : 'these entries'} during the competition.
+        {reasons.size > 1
+          ? 'An entry takes no place when no member voted for it during the competition, or when its build was not listed as the competition closed.'
+          : reasons.has('no votes')
+            ? `No member voted for ${these} during the competition.`
+            : `The build of ${these} was not listed (it was under review or hidden) as the competition closed.`}
       </p>
       <ul className="mt-3 grid gap-2 text-sm">
         {entries.map((entry) => (
@@ -87,6 +93,9 @@ function Unplaced({ entries }: { entries: UnplacedEntry[] }) {
               {entry.title}
             </Link>
             <MemberLink username={entry.username} />
+            {reasons.size > 1 ? (
+              <span className="text-muted">{entry.why === 'no votes' ? 'no vote' : 'not listed at the close'}</span>
+            ) : null}
           </li>
         ))}
       </ul>
