@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { builds, competitionEntries } from '../../db/schema';
+import { builds } from '../../db/schema';
 import { db } from '~/services/db.server';
 import { findBuildDetail } from './builds.server';
 import { listNotifications } from './notifications.server';
@@ -135,12 +135,6 @@ describe('the counts a result was decided by', () => {
     const { entry, voter, standing } = await closedWithOneVote();
     // The voter changes their mind after the end: their rating now dates from after the competition.
     rateBuild({ buildId: entry, userId: voter.id, rating: 5 }, new Date());
-    expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
-  });
-
-  it('are counted from the ratings for a result closed before they were kept', async () => {
-    const { entry, standing } = await closedWithOneVote();
-    db().update(competitionEntries).set({ votes: null, points: null }).where(eq(competitionEntries.buildId, entry)).run();
     expect(standing()).toEqual([{ rank: 1, votes: 1, points: 2 }]);
   });
 });

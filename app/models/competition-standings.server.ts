@@ -126,10 +126,10 @@ function placedEntries(competitionId: number): { buildId: number; placement: num
 
 /**
  * A closed competition's entries that took no place and are listed, in the order they were
- * entered, each with why. A close that stored counts stored none for a build not listed
- * then; before counts were kept (`counted` false), no vote is the reason given.
+ * entered, each with why: no member's vote, or (counts stored with none, or with votes that
+ * placed nothing) a build that was not listed as the competition closed.
  */
-function unplacedEntries(competitionId: number, counted: boolean): UnplacedEntry[] {
+function unplacedEntries(competitionId: number): UnplacedEntry[] {
   return db()
     .select({ buildId: competitionEntries.buildId, title: builds.title, username: users.username, votes: competitionEntries.votes })
     .from(competitionEntries)
@@ -138,18 +138,7 @@ function unplacedEntries(competitionId: number, counted: boolean): UnplacedEntry
     .where(and(eq(competitionEntries.competitionId, competitionId), isNull(competitionEntries.placement)))
     .orderBy(asc(competitionEntries.createdAt), asc(competitionEntries.id))
     .all()
-    .map(({ votes, ...entry }) => ({ ...entry, why: counted && votes === null ? 'not listed' : 'no votes' }));
-}
-
-/** Whether the close stored its counts: any entry of the competition has them (those closed before they were kept have none). */
-function hasStoredCounts(competitionId: number): boolean {
-  const stored = db()
-    .select({ buildId: competitionEntries.buildId })
-    .from(competitionEntries)
-    .where(and(eq(competitionEntries.competitionId, competitionId), isNotNull(competitionEntries.votes)))
-    .limit(1)
-    .get();
-  return stored !== undefined;
+    .map(({ votes, ...entry }) => ({ ...entry, why: votes === 0 ? 'no votes' : 'not listed' }));
 }
 
 /**
@@ -159,8 +148,7 @@ function hasStoredCounts(competitionId: number): boolean {
  * `unlistedPlaces`: the places it gave builds no longer listed (hidden or held since):
  * the place stays theirs, so the standings show it, unnamed, and the listed entries
  * keep their numbers. Both from one read of the placed entries. `unplaced`: the listed
- * entries that took no place. A competition closed before the counts were kept (they
- * are null) has them counted again from the ratings.
+ * entries that took no place.
  */
 export function closedStandings(competition: CompetitionWindow & { closedAt: Date }): {
   standings: CompetitionStanding[];
@@ -170,20 +158,14 @@ export function closedStandings(competition: CompetitionWindow & { closedAt: Dat
   const placed = placedEntries(competition.id);
   const order = placed.flatMap((entry) => (entry.listed ? [entry.buildId] : []));
   const details = entryDetails(competition.id, order);
-  const counted = hasStoredCounts(competition.id);
-  const recounted = [...details.values()].every((detail) => detail.votes !== null)
-    ? new Map<number, Standing>()
-    : new Map(rankEntries(db(), competition).map((standing) => [standing.buildId, standing]));
   const standings = order.flatMap((buildId, index) => {
     const detail = details.get(buildId);
     if (!detail) return [];
-    const votes = detail.votes ?? recounted.get(buildId)?.votes ?? 0;
-    const points = detail.points ?? recounted.get(buildId)?.points ?? 0;
-    return [{ ...detail, rank: detail.placement ?? index + 1, votes, points }];
+    return [{ ...detail, rank: detail.placement ?? index + 1, votes: detail.votes ?? 0, points: detail.points ?? 0 }];
   });
   return {
     standings,
     unlistedPlaces: placed.flatMap((entry) => (entry.listed ? [] : [entry.placement])),
-    unplaced: unplacedEntries(competition.id, counted),
+    unplaced: unplacedEntries(competition.id),
   };
 }
