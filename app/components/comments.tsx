@@ -19,6 +19,7 @@ import { buildPageHref, type BuildPageQuery } from '~/utils/page-query';
 import { atPlace, commentPlace, PLACES, replyPlace } from '~/utils/places';
 import { useTypedValue } from './use-typed-value';
 import { MemberLink } from '~/components/member-link';
+import { counted } from '~/utils/count';
 
 /** A comment as the page receives it: the model's view, its time as milliseconds. */
 export type CommentData = Omit<CommentView, 'createdAt'> & { createdAt: number };
@@ -125,12 +126,8 @@ export function Comments({
                         {/* A disclosure: it opens without JavaScript, and a link to a reply inside opens it. */}
                         <details className="group">
                           <summary className="cursor-pointer text-sm font-semibold text-neon-cyan hover:text-ink">
-                            <span className="group-open:hidden">
-                              Show {folded.length} more {folded.length === 1 ? 'reply' : 'replies'}
-                            </span>
-                            <span className="hidden group-open:inline">
-                              Hide {folded.length} {folded.length === 1 ? 'reply' : 'replies'}
-                            </span>
+                            <span className="group-open:hidden">Show {counted(folded.length, 'more reply', 'more replies')}</span>
+                            <span className="hidden group-open:inline">Hide {counted(folded.length, 'reply', 'replies')}</span>
                           </summary>
                           <ol className="mt-3 grid gap-3">{folded.map(reply)}</ol>
                         </details>

@@ -1,4 +1,5 @@
 import { Stars } from '~/components/stars';
+import { counted } from '~/utils/count';
 
 /** A build's rating on one line: stars, average and how many rated it, or "Not rated yet" (never "0.0 · 0 ratings"). */
 export function RatingLine({ averageRating, ratingCount }: { averageRating: number; ratingCount: number }) {
@@ -6,7 +7,7 @@ export function RatingLine({ averageRating, ratingCount }: { averageRating: numb
   return (
     <>
       <Stars value={averageRating} />
-      {averageRating.toFixed(1)} · {ratingCount} {ratingCount === 1 ? 'rating' : 'ratings'}
+      {averageRating.toFixed(1)} · {counted(ratingCount, 'rating', 'ratings')}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Stars } from '~/components/stars';
+import { counted } from '~/utils/count';
 
 /**
  * A build's average to one decimal, "Rated by N user/users" and its stars on the build
@@ -24,9 +25,7 @@ export function RatingSummary({
     <section aria-label="Rating" className={`panel flex items-center justify-between gap-4 p-5 ${className}`}>
       <div>
         <p className="display text-4xl text-flame">{averageRating.toFixed(1)}</p>
-        <p className="text-sm text-muted">
-          Rated by {ratingCount} {ratingCount === 1 ? 'user' : 'users'}
-        </p>
+        <p className="text-sm text-muted">Rated by {counted(ratingCount, 'user', 'users')}</p>
       </div>
       <Stars value={averageRating} className="size-6" />
     </section>

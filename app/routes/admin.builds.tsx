@@ -15,6 +15,7 @@ import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
 import { photoAlt } from '~/domain/photo-alt';
+import { counted } from '~/utils/count';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -73,16 +74,18 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>,
             <span key="title">
-              <Link to={buildPath(build.id)} className="font-bold hover:text-neon-cyan">
+              <Link to={buildPath(build.id)} dir="auto" className="font-bold hover:text-neon-cyan">
                 {build.title}
               </Link>
               <ReviewBadge status={build.reviewStatus} />
             </span>,
             <MemberLink key="user" username={build.username} className={nameInCell(build.username)} />,
             shortDate(build.createdAt),
-            build.ratingCount === 0
-              ? 'Not rated yet'
-              : `${build.averageRating.toFixed(1)} · ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`,
+            <span key="rating" className="whitespace-nowrap">
+              {build.ratingCount === 0
+                ? 'Not rated yet'
+                : `${build.averageRating.toFixed(1)} · ${counted(build.ratingCount, 'rating', 'ratings')}`}
+            </span>,
             <Link
               key="delete"
               to={here({ delete: build.id })}

@@ -7,6 +7,7 @@ import { anyBattleVote, battleLeaderboard } from '~/models/battles.server';
 import { photoAlt } from '~/domain/photo-alt';
 import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
+import { counted } from '~/utils/count';
 
 /** The battle board shows this many builds. */
 const BATTLE_BOARD_SIZE = 50;
@@ -84,8 +85,7 @@ export default function BattleLeaderboard({ loaderData }: Route.ComponentProps) 
                   <MemberLink username={build.username} className="relative z-10 inline-block max-w-full truncate align-bottom" />
                 </p>
                 <p className="text-sm text-muted">
-                  How sure: <span className="font-semibold text-ink">{build.certainty}</span> ({build.votes}{' '}
-                  {build.votes === 1 ? 'vote' : 'votes'})
+                  How sure: <span className="font-semibold text-ink">{build.certainty}</span> ({counted(build.votes, 'vote', 'votes')})
                 </p>
               </div>
             </li>

@@ -23,6 +23,7 @@ import { pageMeta } from '~/utils/meta';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
 import { toBuildCard } from '~/components/build-card';
+import { counted } from '~/utils/count';
 
 export const meta = () =>
   pageMeta('RigRoast', 'Upload a photo of your gaming PC, get roasted by AI, and climb the community leaderboards.');
@@ -193,7 +194,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <div className="text-right text-sm">
                   <p className="font-bold">{entry.points} pts</p>
                   <p className="text-muted">
-                    {entry.average.toFixed(1)} avg · {entry.votes} {entry.votes === 1 ? 'vote' : 'votes'}
+                    {entry.average.toFixed(1)} avg · {counted(entry.votes, 'vote', 'votes')}
                   </p>
                 </div>
               </li>

@@ -3,6 +3,7 @@ import { CompetitionBadge } from './badge';
 import { buttonClass } from '~/components/ui/button';
 import type { CompetitionCard as CardData } from '~/domain/competitions';
 import { daysRemaining } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -55,9 +56,7 @@ export function CompetitionCard({
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
-        <p className="text-sm text-muted">
-          {competition.entryCount} {competition.entryCount === 1 ? 'entry' : 'entries'}
-        </p>
+        <p className="text-sm text-muted">{counted(competition.entryCount, 'entry', 'entries')}</p>
         <Link to={`/competitions/${competition.id}`} className={buttonClass('primary', 'sm')}>
           View Competition<span className="sr-only">: {competition.title}</span>
         </Link>

@@ -4,6 +4,7 @@ import { TrophyIcon } from '~/components/icons';
 import { type CompetitionWin, ordinal, type Prize, prizeName } from '~/domain/competitions';
 import { shortDate } from '~/utils/dates';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 /** A win as a page's data carries it: dates as numbers, the build by id and title. */
 export type WinData = Omit<CompetitionWin, 'closedAt' | 'build'> & { closedAt: number; build: { id: number; title: string } | null };
@@ -90,9 +91,7 @@ export function TrophyCase({ wins }: { wins: WinData[] }) {
     <section aria-labelledby="trophies-heading" className="grid gap-4">
       <h2 id="trophies-heading" className="flex items-baseline justify-between text-lg font-bold">
         Trophy case
-        <span className="text-sm font-normal text-muted">
-          {wins.length} {wins.length === 1 ? 'win' : 'wins'}
-        </span>
+        <span className="text-sm font-normal text-muted">{counted(wins.length, 'win', 'wins')}</span>
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {wins.map((win) => (

@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { PROFILE_SKELETON_COUNT } from '~/utils/constants';
 import { shortDate } from '~/utils/dates';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 type Build = {
   id: number;
@@ -75,7 +76,7 @@ export function BuildsTab({ builds, loading, suspended = false }: { builds: Buil
             )}
             <p className="text-sm text-muted">{shortDate(build.createdAt)}</p>
             <p className="flex items-center gap-2 text-sm text-muted">
-              <Stars value={build.averageRating} />({build.ratingCount} {build.ratingCount === 1 ? 'rating' : 'ratings'})
+              <Stars value={build.averageRating} />({counted(build.ratingCount, 'rating', 'ratings')})
             </p>
             <Link to={buildPath(build.id)} className={`${buttonClass('ghost', 'sm')} mt-2 justify-self-start`}>
               View Details<span className="sr-only">: {build.title}</span>

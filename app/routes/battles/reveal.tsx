@@ -6,6 +6,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { buttonClass } from '~/components/ui/button';
 import type { ImageSources } from '~/images/variants';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 type RevealedSide = {
   id: number;
@@ -74,6 +75,6 @@ function Revealed({ side, picked }: { side: RevealedSide; picked: boolean }) {
 
 function standingWords(standing: RevealedSide['standing']): string {
   if (!standing || standing.rank === null) return 'Not ranked yet: its first battle votes count at the next fit.';
-  const votes = `${standing.votes} ${standing.votes === 1 ? 'vote' : 'votes'}`;
+  const votes = counted(standing.votes, 'vote', 'votes');
   return `#${standing.rank} in battles, ${standing.certainty} (${votes})`;
 }

@@ -3,6 +3,7 @@ import { BuildCard, type BuildCardData } from '~/components/build-card';
 import { MemberLink } from '~/components/member-link';
 import type { UnplacedEntry } from '~/domain/competitions';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 export type StandingData = BuildCardData & { rank: number; votes: number; points: number };
 
@@ -48,9 +49,9 @@ export function Standings({
               standing ? (
                 <li key={rank} className="grid gap-2">
                   <p className="flex items-baseline justify-between gap-2 text-sm">
-                    <span className="display text-2xl text-neon-cyan">#{rank}</span>
-                    <span className="text-muted">
-                      {standing.votes} {standing.votes === 1 ? 'vote' : 'votes'} · {standing.points} pts during the competition
+                    <span className="display shrink-0 text-2xl text-neon-cyan">#{rank}</span>
+                    <span className="min-w-0 text-right text-muted">
+                      {counted(standing.votes, 'vote', 'votes')} · {counted(standing.points, 'pt', 'pts')} during the competition
                     </span>
                   </p>
                   <BuildCard build={standing} heading="h3" />

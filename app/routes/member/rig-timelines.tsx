@@ -3,6 +3,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import type { RigPhoto } from '~/components/rig-photo';
 import { buildPath } from '~/utils/build-path';
 import { shortDate } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 /**
  * The member's rigs told as timelines (decision 028): each rig from its first build to its
@@ -43,7 +44,7 @@ export function RigTimelines({ rigs }: { rigs: RigPhoto[][] }) {
               <span className="text-xs text-muted">
                 {build.ratingCount === 0
                   ? 'No ratings yet'
-                  : `${build.averageRating.toFixed(1)} average, ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`}
+                  : `${build.averageRating.toFixed(1)} average, ${counted(build.ratingCount, 'rating', 'ratings')}`}
               </span>
             </li>
           ))}
