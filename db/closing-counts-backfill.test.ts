@@ -3,14 +3,14 @@ import { closeDatabase, setDatabase } from '~/services/db.server';
 import { rankEntries } from '~/models/competition-standings.server';
 import { databaseBefore } from '#tests/support/migrations';
 
-// The migration that keeps a closed competition's counts with its entries counts those of
-// the competitions an existing site closed before, by the close's own rule, so that a
-// rating changed afterwards no longer moves them.
+// Competitions an existing site closed before their counts were kept get them once, by the
+// close's own rule, so that a rating changed afterwards no longer moves them; those closed
+// since keep what their close stored.
 
 const HOUR = 3600_000;
 
-it('counts the closed competitions’ entries as the close does, and leaves running ones to their close', () => {
-  const { db, applyRest, close } = databaseBefore('_closing_counts');
+it('counts the entries of competitions closed before, as the close does, and leaves the others as they are', () => {
+  const { db, applyRest, close } = databaseBefore('_closing_counts_backfill');
   onTestFinished(close);
   closeDatabase();
   setDatabase(db);
@@ -33,10 +33,16 @@ it('counts the closed competitions’ entries as the close does, and leaves runn
     .pluck();
   const closed = competition.get(start, end, end) as number;
   const running = competition.get(start, Date.now() + HOUR, null) as number;
+  // Closed once the counts were kept: its entry not listed then has none, and keeps none.
+  const counted = competition.get(start, end, end) as number;
   const enter = sqlite.prepare('insert into competition_entries (competition_id, build_id, user_id, placement) values (?, ?, ?, ?)');
   enter.run(closed, rig, owner, 1);
   enter.run(closed, otherRig, other, null);
   enter.run(running, rig, owner, null);
+  sqlite
+    .prepare('insert into competition_entries (competition_id, build_id, user_id, placement, votes, points) values (?, ?, ?, ?, ?, ?)')
+    .run(counted, otherRig, other, 1, 0, 0);
+  enter.run(counted, rig, owner, null);
   sqlite.prepare('insert into competition_jurors (competition_id, user_id) values (?, ?)').run(closed, juror);
   sqlite.prepare("insert into rating_discounts (user_id, reason, by_name) values (?, 'ring', 'staff')").run(discounted);
   const rate = sqlite.prepare('insert into ratings (build_id, user_id, rating, created_at, updated_at) values (?, ?, ?, ?, ?)');
@@ -55,6 +61,8 @@ it('counts the closed competitions’ entries as the close does, and leaves runn
     { competitionId: closed, buildId: rig, votes: 1, points: 4 },
     { competitionId: closed, buildId: otherRig, votes: 0, points: 0 },
     { competitionId: running, buildId: rig, votes: null, points: null },
+    { competitionId: counted, buildId: otherRig, votes: 0, points: 0 },
+    { competitionId: counted, buildId: rig, votes: null, points: null },
   ]);
   // The same counts as the rule the close applies.
   const ranked = rankEntries(db, { id: closed, startDate: new Date(start), endDate: new Date(end) });
