@@ -44,10 +44,11 @@ export function Standings({
             without votes take no place, a tie goes to the earlier entry, and a build that already won a competition of the same series
             cannot win again.
           </p>
+          {/* Each standing spans two rows of the list (its place line, its card), so the cards of a row line up whatever their lines' length. */}
           <ol className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
             {rows.map(({ rank, standing }) =>
               standing ? (
-                <li key={rank} className="grid gap-2">
+                <li key={rank} className="row-span-2 grid grid-rows-subgrid gap-y-2">
                   <p className="flex items-baseline justify-between gap-2 text-sm">
                     <span className="display shrink-0 text-2xl text-neon-cyan">#{rank}</span>
                     <span className="min-w-0 text-right text-muted">
@@ -57,7 +58,7 @@ export function Standings({
                   <BuildCard build={standing} heading="h3" />
                 </li>
               ) : (
-                <li key={rank} className="grid content-start gap-2">
+                <li key={rank} className="row-span-2 grid grid-rows-subgrid content-start gap-y-2">
                   <p className="display text-2xl text-neon-cyan">#{rank}</p>
                   <p className="panel border-dashed p-6 text-center text-sm text-muted">A build no longer listed</p>
                 </li>
