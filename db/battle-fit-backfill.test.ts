@@ -1,18 +1,13 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { closeDatabase, setDatabase } from '~/services/db.server';
+import { expect, it } from 'vitest';
 import { battleRefitNeeded } from '~/models/battles.server';
-import { databaseBefore } from '#tests/support/migrations';
+import { siteBefore } from '#tests/support/migrations';
 
 // The migration that keeps the last fit's time in a row of its own takes it from the
 // standings an existing site's refit stamped, so that site's refits stay quiet until a
 // vote comes, and a site that never fitted waits for its first.
 
 function site(withStandings: boolean) {
-  const { db, applyRest, close } = databaseBefore('_battle_fit');
-  onTestFinished(close);
-  closeDatabase();
-  setDatabase(db);
-  const sqlite = db.$client;
+  const { sqlite, applyRest } = siteBefore('_battle_fit');
   const fittedAt = Date.now() - 60_000;
   const owner = sqlite.prepare("insert into users (username, username_key, email) values ('o', 'o', 'o@example.com') returning id").pluck();
   const ownerId = owner.get() as number;

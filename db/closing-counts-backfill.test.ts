@@ -1,7 +1,6 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { closeDatabase, setDatabase } from '~/services/db.server';
+import { expect, it } from 'vitest';
 import { rankEntries } from '~/models/competition-standings.server';
-import { databaseBefore } from '#tests/support/migrations';
+import { siteBefore } from '#tests/support/migrations';
 
 // Competitions an existing site closed before their counts were kept get them once, by the
 // close's own rule, so that a rating changed afterwards no longer moves them; those closed
@@ -10,11 +9,7 @@ import { databaseBefore } from '#tests/support/migrations';
 const HOUR = 3600_000;
 
 it('counts the entries of competitions closed before, as the close does, and leaves the others as they are', () => {
-  const { db, applyRest, close } = databaseBefore('_closing_counts_backfill');
-  onTestFinished(close);
-  closeDatabase();
-  setDatabase(db);
-  const sqlite = db.$client;
+  const { sqlite, db, applyRest } = siteBefore('_closing_counts_backfill');
   const member = sqlite.prepare('insert into users (username, username_key, email) values (?, ?, ?) returning id').pluck();
   const [owner, other, juror, voter, discounted] = ['owner', 'other', 'juror', 'voter', 'discounted'].map(
     (name) => member.get(name, name, `${name}@example.com`) as number,

@@ -1,17 +1,12 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { closeDatabase, setDatabase } from '~/services/db.server';
+import { expect, it } from 'vitest';
 import { currentSuspension } from '~/models/member-moderation.server';
-import { databaseBefore } from '#tests/support/migrations';
+import { siteBefore } from '#tests/support/migrations';
 
 // The migration that gives suspensions a row of their own (with the reason the member
 // reads) fills it for members suspended before, from the audit row that suspended them.
 
 it('gives a member suspended before it their suspension, with the reason and staff member the audit log kept', () => {
-  const { db, applyRest, close } = databaseBefore('_member_appeals');
-  onTestFinished(close);
-  closeDatabase();
-  setDatabase(db);
-  const sqlite = db.$client;
+  const { sqlite, db, applyRest } = siteBefore('_member_appeals');
   const now = Date.now();
   const until = now + 3 * 24 * 3600_000;
   const user = sqlite

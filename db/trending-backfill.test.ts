@@ -1,18 +1,13 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { closeDatabase, setDatabase } from '~/services/db.server';
-import { databaseBefore } from '#tests/support/migrations';
+import { expect, it } from 'vitest';
+import { siteBefore } from '#tests/support/migrations';
 import { trendingByFormula, trendingOrder } from '#tests/support/trending';
 
 // The migration that keeps a trending heat on each build fills it from the ratings and
 // comments already there: run it on a database that has them, as an existing site's has.
 
 it('gives existing builds the trending heat their last week earned', () => {
-  const { db, applyRest, close } = databaseBefore('_trending_heat');
-  onTestFinished(close);
   // The gallery reads the process-wide database: this one.
-  closeDatabase();
-  setDatabase(db);
-  const sqlite = db.$client;
+  const { sqlite, applyRest } = siteBefore('_trending_heat');
   const now = Date.now();
   const hour = 3600_000;
   const user = sqlite.prepare('insert into users (username, username_key, email) values (?, lower(?), ?) returning id').pluck();

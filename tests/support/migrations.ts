@@ -1,8 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { type Db, openDatabase } from '~/services/db.server';
+import { onTestFinished } from 'vitest';
+import { closeDatabase, type Db, openDatabase, setDatabase } from '~/services/db.server';
 import { migrationsFolder } from '~/services/paths.server';
 
 type Journal = { entries: { tag: string }[] };
@@ -35,4 +37,17 @@ export function databaseBefore(tagSuffix: string): { db: Db; applyRest: () => vo
       rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `databaseBefore(tagSuffix)` as the process-wide database (what `db()` and the models read)
+ * for the test that calls it, closed when that test finishes: an existing site's database,
+ * for a test that reads what the migration left through the models.
+ */
+export function siteBefore(tagSuffix: string): { sqlite: Database.Database; db: Db; applyRest: () => void } {
+  const { db, applyRest, close } = databaseBefore(tagSuffix);
+  onTestFinished(close);
+  closeDatabase();
+  setDatabase(db);
+  return { sqlite: db.$client, db, applyRest };
 }
