@@ -5,6 +5,7 @@ import { writeOnce } from '~/services/files.server';
 import { log } from '~/services/log.server';
 import { fetchUploadFromPrimary } from '~/services/primary-files.server';
 import { UPLOAD_MAX_BYTES } from '~/utils/constants';
+import { counted } from '~/utils/count';
 import { SOCIAL_CARD_SIZE } from '~/utils/meta';
 import { loadSharp } from './sharp.server';
 import { IMAGES_FOLDER } from './storage.server';
@@ -35,7 +36,7 @@ const shownRating = (card: CardInputs) => (Math.round(card.averageRating * 10) /
 /** The rating as the card writes it: "4.3 · 12 ratings", or "No ratings yet". */
 export function ratingText(card: CardInputs): string {
   const count = card.ratingCount;
-  return count === 0 ? 'No ratings yet' : `${shownRating(card)} · ${count} ${count === 1 ? 'rating' : 'ratings'}`;
+  return count === 0 ? 'No ratings yet' : `${shownRating(card)} · ${counted(count, 'rating', 'ratings')}`;
 }
 
 /**

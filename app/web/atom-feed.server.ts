@@ -9,6 +9,7 @@ import { escapeHtml, xmlText } from '~/utils/html';
 import { memberPath } from '~/utils/member-path';
 import { SITE_NAME, SOCIAL_CARD_SIZE } from '~/utils/meta';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 // The Atom documents (RFC 4287), written by the `feed` library, each read and written once
 // per change of the data (the reads in models/feeds.server.ts keep nothing themselves). Its titles, summaries and
@@ -46,7 +47,7 @@ function buildEntry(build: FeedBuild, origin: string): Entry {
   const rating =
     build.ratingCount === 0
       ? 'No ratings yet'
-      : `${build.averageRating.toFixed(1)}★ from ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`;
+      : `${build.averageRating.toFixed(1)}★ from ${counted(build.ratingCount, 'rating', 'ratings')}`;
   const picture = social
     ? paragraph(
         `<a href="${html(url)}"><img src="${html(social.image)}" alt="${html(social.imageAlt)}" width="${SOCIAL_CARD_SIZE.width}" height="${SOCIAL_CARD_SIZE.height}"></a>`,
