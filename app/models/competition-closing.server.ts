@@ -34,9 +34,9 @@ export type Closer = Writer & Pick<Db, 'all'>;
  * jury prize is the first of those). A build that already won a competition of the
  * same series (its first place or its jury prize) cannot win again: the next-ranked
  * entry takes the win and it keeps its order behind, or first place stays empty when
- * no entry placed may win. Each listed entry keeps the community's votes and stars it was
- * ranked by, so the result shows what decided it. In the same transaction the podium earns its progression
- * and every entrant is queued a mail with their result.
+ * no entry placed may win. Each listed entry keeps the community's votes and stars it
+ * was ranked by, so the result shows what decided it. In the same transaction the
+ * podium earns its progression and every entrant is queued a mail with their result.
  */
 export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Actor, now = new Date()): CloseResult {
   const claimed = tx
@@ -75,15 +75,14 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
   const juryPlacements = place(rankJuryEntries(tx, claimed));
   const entry = (buildId: number) => and(eq(competitionEntries.competitionId, competitionId), eq(competitionEntries.buildId, buildId));
   const placed = new Map(placements.map(({ buildId, placement }) => [buildId, placement]));
-  // The counts the places were decided by stay with the result: ratings changed or deleted later do not move them.
+  const juryPlaced = new Map(juryPlacements.map(({ buildId, placement }) => [buildId, placement]));
+  // One write per listed entry (the jury ranks listed entries too). The counts the places were
+  // decided by stay with the result: ratings changed or deleted later do not move them.
   for (const { buildId, votes, points } of community) {
     tx.update(competitionEntries)
-      .set({ placement: placed.get(buildId) ?? null, votes, points })
+      .set({ placement: placed.get(buildId) ?? null, juryPlacement: juryPlaced.get(buildId) ?? null, votes, points })
       .where(entry(buildId))
       .run();
-  }
-  for (const { buildId, placement } of juryPlacements) {
-    tx.update(competitionEntries).set({ juryPlacement: placement }).where(entry(buildId)).run();
   }
   const juryWinner = juryPlacements.find(({ placement }) => placement === 1) ?? null;
   recordAudit(
