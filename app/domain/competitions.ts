@@ -40,7 +40,6 @@ export type Winner = {
 /** The jury prize's winner: the entry the jurors' stars placed first. */
 export type JuryWinner = Omit<Winner, 'placement' | 'prize'>;
 
-/** A listed entry of a closed competition that took no place: no member voted for it during the competition. */
 /** A closed competition's listed entry that took no place: nobody voted for it, or its build was not listed as it closed. */
 export type UnplacedEntry = { buildId: number; title: string; username: string; why: 'no votes' | 'not listed' };
 

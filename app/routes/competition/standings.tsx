@@ -11,8 +11,8 @@ export type StandingData = BuildCardData & { rank: number; votes: number; points
  * A closed competition's placed entries as build cards, best first, each with its place
  * and the community's votes during the competition (while it runs none of this is
  * shown: contest mode). A place whose build is no longer listed keeps its row, unnamed,
- * so the list still reads from #1. Entries nobody voted for took no place: they follow,
- * named, so their members find them.
+ * so the list still reads from #1. The entries that took no place follow, named, with
+ * why, so their members find them.
  */
 export function Standings({
   standings,
