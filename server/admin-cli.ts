@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { COMMAND_LINE_ACTOR } from '~/models/audit.server';
 import { setAdmin } from '~/models/admin-members.server';
-import { BackupError, backupSite, restoreSite } from '~/models/backups.server';
+import { BackupError, backupSite, copiedWords, restoreSite } from '~/models/backups.server';
 import { closeDatabase, migrateDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { env, EnvError } from '~/services/env.server';
 import { setLogFormat, setLogLevel } from '~/services/log.server';
@@ -41,8 +41,8 @@ async function main(args: string[]): Promise<number> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       command === 'backup'
-        ? `Backed up ${summary.builds} builds and ${summary.files} files to ${summary.dir} in ${seconds} s.`
-        : `Restored ${summary.builds} builds and ${summary.files} files from ${summary.dir} in ${seconds} s. Start the site: it migrates the database if the backup is older.`,
+        ? `Backed up ${copiedWords(summary)} to ${summary.dir} in ${seconds} s.`
+        : `Restored ${copiedWords(summary)} from ${summary.dir} in ${seconds} s. Start the site: it migrates the database if the backup is older.`,
     );
     return 0;
   }

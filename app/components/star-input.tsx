@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button';
 import { usePosting } from '~/components/ui/use-posting';
 import { PLACES } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 /**
  * Rating a build from another page (a competition's entry cards): the form posts
@@ -54,9 +55,7 @@ export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
               <label key={stars} className="cursor-pointer p-0.5">
                 <input type="radio" name="rating" value={stars} defaultChecked={current === stars} required className="sr-only" />
                 <StarIcon className={inPlace ? 'size-7' : 'size-8'} aria-hidden="true" />
-                <span className="sr-only">
-                  {stars} {stars === 1 ? 'star' : 'stars'}
-                </span>
+                <span className="sr-only">{counted(stars, 'star', 'stars')}</span>
               </label>
             ))}
           </div>
@@ -67,7 +66,7 @@ export function StarInput({ buildId, current, signedIn, inPlace }: Props) {
       </RatingForm>
       {current ? (
         <p className={inPlace ? 'mt-2 text-xs text-muted' : 'mt-3 text-sm text-muted'}>
-          You rated this build {current} {current === 1 ? 'star' : 'stars'}.
+          You rated this build {counted(current, 'star', 'stars')}.
         </p>
       ) : null}
       {askSignIn ? <AuthRequiredDialog redirectTo={inPlace?.back ?? buildPath(buildId)} onClose={() => setAskSignIn(false)} /> : null}

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { backupSite } from '~/models/backups.server';
+import { backupSite, copiedWords } from '~/models/backups.server';
 import type { Env } from '~/services/env.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { backupJob } from '~/queue/job-types';
@@ -58,7 +58,7 @@ export async function backUpIfDue(
     uploadsDir: config.UPLOADS_DIR,
     dir: join(config.BACKUP_DIR, backupName(now)),
   });
-  log.info(`Backed up ${summary.builds} builds and ${summary.files} files to ${summary.dir}`);
+  log.info(`Backed up ${copiedWords(summary)} to ${summary.dir}`);
   for (const old of (await backupsIn(config.BACKUP_DIR)).slice(config.BACKUP_KEEP)) {
     await rm(join(config.BACKUP_DIR, old.name), { recursive: true, force: true });
   }

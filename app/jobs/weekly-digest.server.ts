@@ -6,6 +6,7 @@ import type { Writer } from '~/services/db.server';
 import { log } from '~/services/log.server';
 import { isoWeek, startOfIsoWeek } from '~/utils/iso-week';
 import { DAY_MS } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 const WEEK_MS = 7 * DAY_MS;
 /** A digest that could not go out on Monday (the server was down) still goes out that day, not later in the week. */
@@ -28,7 +29,11 @@ export const weeklyDigest: JobHandler = {
     const week = String(job.payload.week);
     const late = Date.now() - job.runAt.getTime() >= DIGEST_LATE_MS;
     const queued = late ? 0 : queueWeeklyDigest(week);
-    log.info(late ? `Weekly digest ${week} skipped: it is no longer Monday` : `Weekly digest ${week} queued for ${queued} members`);
+    log.info(
+      late
+        ? `Weekly digest ${week} skipped: it is no longer Monday`
+        : `Weekly digest ${week} queued for ${counted(queued, 'member', 'members')}`,
+    );
     complete((tx) => scheduleWeeklyDigest(tx, new Date(Math.max(Date.now(), job.runAt.getTime() + DIGEST_LATE_MS))));
   },
   giveUp: (tx, job) => scheduleWeeklyDigest(tx, new Date(job.runAt.getTime() + DIGEST_LATE_MS)),

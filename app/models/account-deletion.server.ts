@@ -13,6 +13,7 @@ import { db, type Writer } from '~/services/db.server';
 import { sendMail } from '~/services/mail.server';
 import { accountDeletionCodeEmail } from '~/services/mail-templates.server';
 import { waitText } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 /** What erasing a member left to do once its transaction committed: files nothing uses any more. */
 export type ErasedMember = { imageIds: number[]; avatarUrl: string; buildCount: number };
@@ -138,7 +139,7 @@ export async function eraseOwnAccount(memberId: number, now = new Date()): Promi
   const erased = db().transaction((tx) => {
     const done = eraseMember(tx, memberId, { keepComments: true, now });
     if (done) {
-      const builds = `${done.buildCount} ${done.buildCount === 1 ? 'build' : 'builds'} deleted with it`;
+      const builds = `${counted(done.buildCount, 'build', 'builds')} deleted with it`;
       recordAudit(
         tx,
         { id: null, username: 'the member' },

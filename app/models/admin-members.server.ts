@@ -8,6 +8,7 @@ import type { Viewer } from '~/domain/permissions';
 import { deleteUserSessions } from './sessions.server';
 import { normalizeEmail } from './users.server';
 import { db } from '~/services/db.server';
+import { counted } from '~/utils/count';
 
 export type MemberRow = {
   id: number;
@@ -112,7 +113,7 @@ export async function deleteMember(actor: Viewer & Actor, memberId: number, now 
         targetType: 'user',
         targetId: memberId,
         targetLabel: member.username,
-        details: `${erased.buildCount} ${erased.buildCount === 1 ? 'build' : 'builds'} deleted with the account`,
+        details: `${counted(erased.buildCount, 'build', 'builds')} deleted with the account`,
       },
       now,
     );

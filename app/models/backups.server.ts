@@ -4,6 +4,7 @@ import { access, chmod, copyFile, cp, mkdir, readdir, rename, rm } from 'node:fs
 import { basename, dirname, join, resolve } from 'node:path';
 import { AVATAR_FOLDERS } from '~/images/avatars.server';
 import { IMAGES_FOLDER, ORIGINALS_FOLDER, PRIVATE_IMAGES_FOLDER } from '~/images/storage.server';
+import { counted } from '~/utils/count';
 
 // A backup is a folder holding the database (SQLite's online backup, one read
 // transaction) and, under uploads/, every file that copy of the database names, at
@@ -45,6 +46,10 @@ async function ownerOnlyFolder(path: string): Promise<void> {
 export class BackupError extends Error {}
 
 export type BackupSummary = { dir: string; builds: number; files: number };
+
+/** What a backup or a restore copied, in words: "12 builds and 40 files". */
+export const copiedWords = ({ builds, files }: BackupSummary) =>
+  `${counted(builds, 'build', 'builds')} and ${counted(files, 'file', 'files')}`;
 
 /** One file the database names: where it may be under UPLOADS_DIR, and whether it must be there. */
 type NamedFile = { name: string; folders: string[]; required: boolean };

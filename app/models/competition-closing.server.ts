@@ -5,6 +5,7 @@ import { rankEntries, rankJuryEntries } from './competition-standings.server';
 import { queueCompetitionResults } from './notifications.server';
 import { recordCompetitionPlacements } from './progression.server';
 import { type Db, db, type Writer } from '~/services/db.server';
+import { counted } from '~/utils/count';
 
 /** Who closes a competition whose end date passed: the site itself, in the audit log. */
 export const CLOSING_ACTOR: Actor = { id: null, username: 'competition closing' };
@@ -93,7 +94,7 @@ export function closeCompetitionIn(tx: Closer, competitionId: number, actor: Act
       targetType: 'competition',
       targetId: competitionId,
       targetLabel: claimed.title,
-      details: `${placements.length} ${placements.length === 1 ? 'entry' : 'entries'} placed${juryWinner ? `, jury prize to build ${juryWinner.buildId}` : ''}`,
+      details: `${counted(placements.length, 'entry', 'entries')} placed${juryWinner ? `, jury prize to build ${juryWinner.buildId}` : ''}`,
     },
     now,
   );

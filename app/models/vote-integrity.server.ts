@@ -5,6 +5,7 @@ import { enqueueOrExpedite } from '~/queue/enqueue.server';
 import { integrityScanJob } from '~/queue/job-types';
 import { type Db, db, type Writer } from '~/services/db.server';
 import { DAY_MS } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 // The vote-integrity detectors (thresholds and their reasons: domain/vote-integrity.ts).
 // Each is a few set-based queries over every rating: at 10 000 members and 100 000
@@ -304,7 +305,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function hours(ms: number): string {
   const count = Math.max(1, Math.ceil(ms / 3_600_000));
-  return `${count} ${count === 1 ? 'hour' : 'hours'}`;
+  return counted(count, 'hour', 'hours');
 }
 
 /** Staff asked for a scan now: brings the next one forward (a scan under way finishes first). */

@@ -14,6 +14,7 @@ import {
   retryDelay,
   waitingTypes,
 } from './lease.server';
+import { counted } from '~/utils/count';
 
 export type JobContext = {
   job: ClaimedJob;
@@ -235,7 +236,8 @@ export class JobRunner {
     const delayMs = retryDelay(job.attempts, this.options.retryBaseMs ?? 5000, this.options.retryMaxMs ?? 10 * 60_000);
     try {
       const outcome = failJob(job, message, { delayMs, giveUp: handler?.giveUp && ((tx) => handler.giveUp?.(tx, job)) });
-      if (outcome === 'failed') log.error(`Job ${job.id} (${job.type}) failed for good after ${job.attempts} attempts: ${message}`);
+      if (outcome === 'failed')
+        log.error(`Job ${job.id} (${job.type}) failed for good after ${counted(job.attempts, 'attempt', 'attempts')}: ${message}`);
       else log.warn(`Job ${job.id} (${job.type}) attempt ${job.attempts} failed, retrying in ${Math.round(delayMs / 1000)} s: ${message}`);
       return outcome;
     } catch (error) {

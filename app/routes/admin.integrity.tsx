@@ -13,6 +13,7 @@ import { requestIntegrityScan } from '~/models/vote-integrity.server';
 import { requireStaff } from '~/web/session.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { relativeTime, shortDate, DAY_MS } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 /**
  * Vote integrity for staff: the last scan's findings, the discounted members, and what
@@ -210,8 +211,8 @@ export default function AdminIntegrity({ loaderData }: Route.ComponentProps) {
                 <p>
                   <StaffMemberLink id={discount.userId} username={discount.username} className="font-bold" />{' '}
                   <span className="text-sm text-muted">
-                    {discount.ratings} {discount.ratings === 1 ? 'rating' : 'ratings'} left out since {shortDate(discount.createdAt)}, by{' '}
-                    {discount.byName}: “{discount.reason}”
+                    {counted(discount.ratings, 'rating', 'ratings')} left out since {shortDate(discount.createdAt)}, by {discount.byName}: “
+                    {discount.reason}”
                   </span>
                 </p>
                 <ScoreEffects caption={`Scores with and without @${discount.username}’s ratings`} effects={discount.effects} />

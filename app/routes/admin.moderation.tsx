@@ -29,6 +29,7 @@ import { StaffMemberLink } from '~/components/admin/staff-member-link';
 import { commentHref } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
 import { photoAlt } from '~/domain/photo-alt';
+import { counted } from '~/utils/count';
 
 /** The queue: held builds and extra photos, open reports, members' appeals and failed roasts, for moderators and admins. */
 export function loader(args: Route.LoaderArgs) {
@@ -170,9 +171,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-10">
       <p className="text-muted">
-        {queue.total === 0
-          ? 'Nothing is waiting for a moderator.'
-          : `${queue.total} ${queue.total === 1 ? 'item waits' : 'items wait'} for a moderator.`}
+        {queue.total === 0 ? 'Nothing is waiting for a moderator.' : `${counted(queue.total, 'item waits', 'items wait')} for a moderator.`}
       </p>
       <QueueSection id="held" title="Held builds" count={queue.heldBuilds} empty="No builds are waiting for review.">
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
@@ -218,7 +217,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               reason={photo.reviewReason}
               screening={
                 photo.scores
-                  ? `Screening: NSFW score ${photo.scores.nsfw.toFixed(2)} · ${photo.scores.faces} ${photo.scores.faces === 1 ? 'face' : 'faces'}`
+                  ? `Screening: NSFW score ${photo.scores.nsfw.toFixed(2)} · ${counted(photo.scores.faces, 'face', 'faces')}`
                   : null
               }
             >

@@ -30,6 +30,7 @@ import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
 import { liftSuspensionSchema, noteSchema, strikeSchema, suspendSchema, warnSchema } from '~/utils/schemas';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(loaderData ? `@${loaderData.member.username} · Staff` : 'Member · Staff', 'A member as staff see them.');
@@ -156,7 +157,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             {standing.suspendedUntil ? <Badge tone="flame">Suspended until {shortDateTime(standing.suspendedUntil)}</Badge> : null}
             {!member.isDisabled && !standing.suspendedUntil ? <Badge tone="lime">Active</Badge> : null}
             <Badge tone={standing.activeStrikes > 0 ? 'flame' : 'muted'}>
-              {standing.activeStrikes} active {standing.activeStrikes === 1 ? 'strike' : 'strikes'}
+              {counted(standing.activeStrikes, 'active strike', 'active strikes')}
             </Badge>
           </p>
         </div>

@@ -8,6 +8,7 @@ import { listPastCompetitions } from '~/models/competitions.server';
 import { imageSources } from '~/images/records.server';
 import { shortDate } from '~/utils/dates';
 import { pageMeta } from '~/utils/meta';
+import { counted } from '~/utils/count';
 
 export const meta = () => pageMeta('Past competitions', 'Finished RigRoast competitions and their winners.');
 
@@ -60,7 +61,7 @@ export default function PastCompetitions({ loaderData }: Route.ComponentProps) {
                     </h2>
                     <p className="text-sm text-neon-cyan">{competition.theme}</p>
                     <p className="mt-1 text-sm text-muted">
-                      Ended {shortDate(competition.endDate)} · {competition.entryCount} {competition.entryCount === 1 ? 'entry' : 'entries'}
+                      Ended {shortDate(competition.endDate)} · {counted(competition.entryCount, 'entry', 'entries')}
                     </p>
                   </div>
                 </div>

@@ -7,6 +7,7 @@ import { digestHasNews } from '~/domain/digest';
 import { currentUser } from '~/web/session.server';
 import { buildPath } from '~/utils/build-path';
 import { pageMeta } from '~/utils/meta';
+import { counted } from '~/utils/count';
 
 export const meta = () =>
   pageMeta(
@@ -47,7 +48,7 @@ export default function Week({ loaderData }: Route.ComponentProps) {
                   </Link>{' '}
                   <span className="text-muted">by</span> <MemberLink username={build.username} />
                   <span className="block text-sm text-muted">
-                    {build.average.toFixed(1)}★ from {build.votes} {build.votes === 1 ? 'rating' : 'ratings'} this week
+                    {build.average.toFixed(1)}★ from {counted(build.votes, 'rating', 'ratings')} this week
                   </span>
                 </p>
               </li>
@@ -65,9 +66,7 @@ export default function Week({ loaderData }: Route.ComponentProps) {
                 </Link>{' '}
                 <span className="text-muted">by</span> <MemberLink username={roast.username} />
                 <q className="mt-1 block italic text-muted">{roast.opening}</q>
-                <span className="text-sm text-muted">
-                  {roast.landed} {roast.landed === 1 ? 'member says' : 'members say'} it landed
-                </span>
+                <span className="text-sm text-muted">{counted(roast.landed, 'member says', 'members say')} it landed</span>
               </li>
             ))}
           </ul>
@@ -98,7 +97,7 @@ export default function Week({ loaderData }: Route.ComponentProps) {
         </Part>
       ) : null}
       <Highlights id="week-battle-winners" title="Battle winners" builds={week.battleWinners}>
-        {(winner) => `Won ${winner.wins} of ${winner.votes} ${winner.votes === 1 ? 'battle' : 'battles'} this week`}
+        {(winner) => `Won ${winner.wins} of ${counted(winner.votes, 'battle', 'battles')} this week`}
       </Highlights>
       <Highlights id="week-battle-movers" title="Biggest movers" builds={week.battleMovers}>
         {(mover) => (

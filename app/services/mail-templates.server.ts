@@ -4,6 +4,7 @@ import { commentHref } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
 import { escapeHtml } from '~/utils/html';
 import type { WeekDigest } from '~/domain/digest';
+import { counted } from '~/utils/count';
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -350,7 +351,7 @@ function linkedParagraph({ text, link }: Line): string {
 }
 
 function hours(count: number): string {
-  return count === 1 ? '1 hour' : `${count} hours`;
+  return counted(count, 'hour', 'hours');
 }
 
 const sectionHeadingStyle = `margin:16px 0 6px;font-family:${FONT};font-size:12px;line-height:16px;font-weight:700;letter-spacing:0.08em;text-transform:uppercase;color:${colors.cyan};`;

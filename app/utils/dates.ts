@@ -1,3 +1,5 @@
+import { counted } from './count';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A day in milliseconds, for everything that counts whole days. */
@@ -29,7 +31,7 @@ export function daysRemaining(end: Date | number, now: Date | number = Date.now(
 
 /** "45 seconds", "3 minutes", "5 hours": how long to wait, for messages; rounded up, hours past 90 minutes. */
 export function waitText(ms: number): string {
-  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  const unit = (count: number, name: string) => counted(count, name, `${name}s`);
   if (ms < MINUTE) return unit(Math.ceil(ms / 1000), 'second');
   if (ms <= 90 * MINUTE) return unit(Math.ceil(ms / MINUTE), 'minute');
   return unit(Math.ceil(ms / HOUR), 'hour');

@@ -5,8 +5,6 @@ import type { CompetitionCard as CardData } from '~/domain/competitions';
 import { daysRemaining } from '~/utils/dates';
 import { counted } from '~/utils/count';
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-
 /**
  * A competition as a card (docs/product.md §4), on /competitions and the home page: "Active"
  * (or "Starts in N days"), the days left until its end, theme, prizes, badge and
@@ -28,12 +26,12 @@ export function CompetitionCard({
       <p className="flex flex-wrap items-center justify-between gap-2 text-xs font-bold uppercase tracking-widest">
         {upcoming ? (
           <span className="rounded-full bg-neon-cyan/15 px-2 py-0.5 text-neon-cyan">
-            Starts in {days(daysRemaining(competition.startDate, now))}
+            Starts in {counted(daysRemaining(competition.startDate, now), 'day', 'days')}
           </span>
         ) : (
           <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
         )}
-        <span className="text-muted">{days(daysRemaining(competition.endDate, now))} left</span>
+        <span className="text-muted">{counted(daysRemaining(competition.endDate, now), 'day', 'days')} left</span>
       </p>
       <div className="mt-4 flex items-start gap-4">
         <CompetitionBadge badgeUrl={competition.badgeUrl} />

@@ -3,6 +3,7 @@ import { SharedRegion } from '~/components/shared-region';
 import { type BuildPart, partCategoryLabel } from '~/domain/build-parts';
 import type { Paragraph } from '~/domain/markdown-lite';
 import { buildPath, glowUpUploadPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 export type BuildAboutView = { description: Paragraph[]; tags: { slug: string; label: string }[]; parts: BuildPart[] };
 
@@ -81,10 +82,7 @@ export function OwnerEditLink({ buildId, proposedParts }: { buildId: number; pro
           Edit description, tags, parts and photos
         </Link>
         {proposedParts > 0 ? (
-          <span className="text-muted">
-            {' '}
-            · The AI spotted {proposedParts} {proposedParts === 1 ? 'part' : 'parts'} for you to confirm
-          </span>
+          <span className="text-muted"> · The AI spotted {counted(proposedParts, 'part', 'parts')} for you to confirm</span>
         ) : null}
       </p>
       <p>

@@ -5,6 +5,7 @@ import { partCategoryLabel } from '~/domain/build-parts';
 import { GLOW_UP_MIN_RATINGS, hasPartChanges, improvementText, type PartChanges } from '~/domain/glow-ups';
 import { buildPath } from '~/utils/build-path';
 import { shortDate } from '~/utils/dates';
+import { counted } from '~/utils/count';
 
 export type StoryView = {
   /** This build is a glow-up of `before.before`. */
@@ -17,7 +18,7 @@ const ARROW = '\u2192';
 
 function ratingText(build: RigPhoto): string {
   if (build.ratingCount === 0) return 'no ratings yet';
-  return `${build.averageRating.toFixed(1)} from ${build.ratingCount} ${build.ratingCount === 1 ? 'rating' : 'ratings'}`;
+  return `${build.averageRating.toFixed(1)} from ${counted(build.ratingCount, 'rating', 'ratings')}`;
 }
 
 function Changes({ changes }: { changes: PartChanges }) {

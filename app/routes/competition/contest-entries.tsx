@@ -6,6 +6,7 @@ import { StarInput } from '~/components/star-input';
 import type { ImageSources } from '~/images/variants';
 import { entryPlace } from '~/utils/places';
 import { buildPath } from '~/utils/build-path';
+import { counted } from '~/utils/count';
 
 export type ContestEntryData = {
   buildId: number;
@@ -84,9 +85,7 @@ export function ContestEntries({ entries, voting, signedIn, juror, back }: Props
                     inPlace={{ action: back, back, title: entry.title }}
                   />
                 ) : entry.myRating ? (
-                  <p className="text-sm text-muted">
-                    You rated it {entry.myRating} {entry.myRating === 1 ? 'star' : 'stars'}.
-                  </p>
+                  <p className="text-sm text-muted">You rated it {counted(entry.myRating, 'star', 'stars')}.</p>
                 ) : null}
               </div>
             </li>

@@ -26,6 +26,7 @@ import { pageMeta } from '~/utils/meta';
 import { competitionFeedPath, feedLink } from '~/utils/feed-paths';
 import { photoAlt } from '~/domain/photo-alt';
 import { positiveInt } from '~/utils/query';
+import { counted } from '~/utils/count';
 
 /**
  * While the competition runs (contest mode) its entries in the visitor's own
@@ -228,14 +229,13 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 }
 
 function StatusLabel({ status, startDate, endDate, now }: { status: string; startDate: Date; endDate: Date; now: number }) {
-  if (status === 'upcoming') return <span className="text-neon-cyan">Starts in {plural(daysRemaining(startDate, now), 'day')}</span>;
+  if (status === 'upcoming')
+    return <span className="text-neon-cyan">Starts in {counted(daysRemaining(startDate, now), 'day', 'days')}</span>;
   if (status === 'ended') return <span className="text-muted">Ended</span>;
   return (
     <span className="flex gap-3">
       <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
-      <span className="text-muted">{plural(daysRemaining(endDate, now), 'day')} left</span>
+      <span className="text-muted">{counted(daysRemaining(endDate, now), 'day', 'days')} left</span>
     </span>
   );
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -25,6 +25,7 @@ import { feedLink, memberFeedPath } from '~/utils/feed-paths';
 import { pageMeta } from '~/utils/meta';
 import { memberPageQuery } from '~/utils/page-query';
 import { withQuery } from '~/utils/query';
+import { counted } from '~/utils/count';
 
 /** Why a member's page is a 404: nobody by that name, a disabled member, or a page of builds past their last. */
 type Missing = { reason: 'unknown' } | { reason: 'unavailable' } | { reason: 'no-such-page'; username: string; pageCount: number };
@@ -109,7 +110,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
     ...pageMeta(
       `@${member.username}`,
       member.bio ||
-        `${member.username} on RigRoast: level ${member.level}, ${builds.total} ${builds.total === 1 ? 'build' : 'builds'}, achievements and competition placements.`,
+        `${member.username} on RigRoast: level ${member.level}, ${counted(builds.total, 'build', 'builds')}, achievements and competition placements.`,
     ),
     feedLink(`@${member.username}'s builds`, memberFeedPath(member.username)),
   ];
@@ -159,7 +160,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     missing?.reason === 'no-such-page'
       ? {
           title: 'No such page',
-          text: `@${missing.username} has ${missing.pageCount} ${missing.pageCount === 1 ? 'page' : 'pages'} of builds.`,
+          text: `@${missing.username} has ${counted(missing.pageCount, 'page', 'pages')} of builds.`,
           back: { to: memberPath(missing.username), label: `Back to @${missing.username}` },
         }
       : missing?.reason === 'unavailable'

@@ -32,6 +32,7 @@ import { pageMeta } from '~/utils/meta';
 import { positiveInt } from '~/utils/query';
 import { takeStashedImage } from '~/utils/pending-image';
 import { errorMessage, postWithProgress } from '~/utils/post-with-progress';
+import { counted } from '~/utils/count';
 
 export const meta = () => pageMeta('Deploy your battle station', 'Upload a photo of your PC build and get it roasted by AI.');
 
@@ -249,8 +250,8 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
             />
             {pending?.extraPhotos ? (
               <p className="text-sm text-muted">
-                {pending.extraPhotos === 1 ? '1 more photo is' : `${pending.extraPhotos} more photos are`} waiting with it; you may add up
-                to {MAX_EXTRA_PHOTOS - pending.extraPhotos} more below.
+                {counted(pending.extraPhotos, 'more photo is', 'more photos are')} waiting with it; you may add up to{' '}
+                {MAX_EXTRA_PHOTOS - pending.extraPhotos} more below.
               </p>
             ) : null}
             <ExtraPhotosInput
