@@ -15,7 +15,7 @@ import { pageNumber, positiveInt, withQuery } from '~/utils/query';
 import { MemberLink } from '~/components/member-link';
 import { buildPath } from '~/utils/build-path';
 import { photoAlt } from '~/domain/photo-alt';
-import { counted } from '~/utils/count';
+import { ratingWords } from '~/components/rating-line';
 
 /** Every build, newest first, `?q=` on title or maker, `?page=`, and `?delete=ID` opens the confirmation. */
 export function loader(args: Route.LoaderArgs) {
@@ -82,9 +82,7 @@ export default function AdminBuilds({ loaderData }: Route.ComponentProps) {
             <MemberLink key="user" username={build.username} className={nameInCell(build.username)} />,
             shortDate(build.createdAt),
             <span key="rating" className="whitespace-nowrap">
-              {build.ratingCount === 0
-                ? 'Not rated yet'
-                : `${build.averageRating.toFixed(1)} · ${counted(build.ratingCount, 'rating', 'ratings')}`}
+              {ratingWords(build)}
             </span>,
             <Link
               key="delete"
