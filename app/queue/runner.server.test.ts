@@ -190,12 +190,16 @@ describe('JobRunner', () => {
     let otherProcess: Database.Database;
     let polls = 0;
     const isPrimary = async () => ((polls += 1), true);
-    /** Polls in half a second while `otherProcess` writes: each that waited for its lock stopped the event loop (busy_timeout: 5 s). */
-    const pollsWhileLocked = async () => {
+    /**
+     * Polls in half a second while `otherProcess` writes: each that waited for its lock stopped
+     * the event loop (busy_timeout: 5 s). `whileLocked` checks the queue before the lock is let go.
+     */
+    const pollsWhileLocked = async (whileLocked: () => void = () => undefined) => {
       otherProcess.exec('BEGIN IMMEDIATE');
       polls = 0;
       await new Promise((resolve) => setTimeout(resolve, 500));
       const counted = polls;
+      whileLocked();
       otherProcess.exec('COMMIT');
       return counted;
     };
@@ -222,12 +226,7 @@ describe('JobRunner', () => {
       expect(await pollsWhileLocked()).toBeGreaterThan(5);
 
       enqueueJob(db(), { type: 'work' });
-      otherProcess.exec('BEGIN IMMEDIATE');
-      polls = 0;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(polls).toBeGreaterThan(5);
-      expect(statuses()[0]?.status).toBe('queued');
-      otherProcess.exec('COMMIT');
+      expect(await pollsWhileLocked(() => expect(statuses()[0]?.status).toBe('queued'))).toBeGreaterThan(5);
       await until(() => statuses()[0]?.status === 'done');
       expect(calls).toBe(1);
     });
