@@ -13,7 +13,7 @@ import { sharedApp } from '#tests/support/stack';
 import { askedTwice, storedPage } from '#tests/support/page-cache';
 import { waitFor } from '#tests/support/wait';
 
-const server = sharedApp();
+const server = sharedApp({}, { freshDatabase: true });
 
 const pageTitle = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 

@@ -77,10 +77,10 @@ export function sharedStack(env: Record<string, string> = {}, options: StackOpti
 }
 
 /** The built server alone, for a whole test file, for tests that send no mail. */
-export function sharedApp(env: Record<string, string> = {}): { readonly app: AppProcess } {
+export function sharedApp(env: Record<string, string> = {}, options: { freshDatabase?: boolean } = {}): { readonly app: AppProcess } {
   let app: AppProcess | undefined;
   beforeAll(async () => {
-    app = await startApp(env);
+    app = await startApp(env, options);
   });
   afterAll(async () => {
     await app?.stop();
