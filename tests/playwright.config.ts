@@ -55,6 +55,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { outputFolder: './.artifacts/report', open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // As a visitor who asked for less motion: a check reads where a page came to rest, not
+    // a smooth scroll still under way on a busy machine, and no spinner repaints its page
+    // sixty times a second while a test waits (about a tenth of a core each). The tests of
+    // the motion itself (shell.spec.ts) ask for it.
+    reducedMotion: 'reduce',
     // A trace records every action's screenshots and DOM, which costs each test about a
     // fifth more CPU: CI keeps one for a failed test's retry, a local run for each failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -137,7 +137,7 @@ export function Comments({
                     {awaitingReply.includes(thread.id) ? (
                       <li className="grid gap-1">
                         <p role="status" className="flex items-center gap-3 text-sm font-semibold text-neon-pink">
-                          <LogoMark className="size-7 animate-pulse motion-reduce:animate-none" />
+                          <LogoMark className="size-7 animate-pulse" />
                           {AI_NAME} is writing a reply…
                         </p>
                         {threadNote?.threadId === thread.id ? threadNote.note : null}

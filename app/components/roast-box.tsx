@@ -133,7 +133,7 @@ function Waiting({ paused }: { paused: boolean }) {
         {paused ? null : (
           <span
             aria-hidden="true"
-            className="size-5 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
+            className="size-5 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent"
           />
         )}
         AI is analyzing your PC build...

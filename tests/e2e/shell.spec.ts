@@ -188,6 +188,23 @@ test.describe('scrolling', () => {
     expect(await behaviour()).toBe('auto');
   });
 
+  test('nothing loops on the screen when reduced motion is preferred: spinners and placeholders stand still', async ({ page }) => {
+    await page.goto('/about');
+    // The site's looping animations, on an element of their own, as any page may draw them.
+    const animationOf = (name: string) =>
+      page.evaluate((utility) => {
+        const element = document.body.appendChild(document.createElement('span'));
+        element.className = utility;
+        const { animationName } = getComputedStyle(element);
+        element.remove();
+        return animationName;
+      }, name);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect([await animationOf('animate-spin'), await animationOf('animate-pulse')]).toEqual(['spin', 'pulse']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect([await animationOf('animate-spin'), await animationOf('animate-pulse')]).toEqual(['none', 'none']);
+  });
+
   test('a link to a section scrolls to it', async ({ page }) => {
     await page.goto('/cookie-policy');
     const contents = page.getByRole('navigation', { name: 'Contents' });

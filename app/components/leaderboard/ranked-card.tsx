@@ -86,7 +86,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** A card's outline while a period loads: nothing to read, so hidden from assistive technology. */
 export function RankedCardPlaceholder() {
   return (
-    <div aria-hidden="true" className="panel flex gap-3 overflow-hidden p-2 motion-safe:animate-pulse sm:block sm:p-0">
+    <div aria-hidden="true" className="panel flex gap-3 overflow-hidden p-2 animate-pulse sm:block sm:p-0">
       <div className="aspect-[4/3] w-20 shrink-0 rounded-lg bg-panel-2 sm:w-auto sm:rounded-none" />
       <div className="grid flex-1 content-center gap-2 sm:p-4">
         <div className="h-5 w-2/3 rounded bg-panel-2" />

@@ -42,7 +42,7 @@ function WaitingForModel({ paused }: { paused: boolean }) {
       {paused ? null : (
         <span
           aria-hidden="true"
-          className="size-4 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent motion-reduce:animate-none"
+          className="size-4 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent"
         />
       )}
       The AI model is writing its roast. It replaces this one here when it lands, in a few minutes.
