@@ -12,16 +12,6 @@ const modes = [
   { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
 ];
 /**
- * Specs about the server's one line of roasts, which count the places in it: they run after
- * every other test, in both modes, when no other test's roasts are being written ahead of
- * theirs (a spec posting a gallery's worth of builds put a member 8th instead of 2nd).
- */
-const ALONE = ['roast-queue.spec.ts'];
-const projects = [
-  ...modes.map((mode) => ({ ...mode, testIgnore: ALONE })),
-  ...modes.map((mode) => ({ ...mode, name: `${mode.name}-alone`, testMatch: ALONE, dependencies: modes.map(({ name }) => name) })),
-];
-/**
  * The e2e server's ADMIN_EMAILS address for the auth spec's test of that setting: one per
  * project and attempt, since an address is sent a code at most every 30 s. Other tests
  * make admins of their own (e2e/support/sign-in.ts, signInAsNewAdmin).
@@ -33,12 +23,46 @@ export const E2E_DATA = 'tests/.artifacts/e2e-data';
 /** Its database, for tests that write straight into it. */
 export const E2E_DATABASE = resolve(import.meta.dirname, '..', E2E_DATA, 'sqlite.db');
 /**
+ * The server for the spec about the one line of roasts, which counts the places in it
+ * (roast-queue.spec.ts): a second server of its own, on the next port but one and a
+ * database of its own, so no other test's roast stands in its line and it runs beside
+ * them rather than after them all. It runs in the e2e data folder, so its sign-in codes
+ * land in the same dev outbox.
+ */
+export const ROAST_LINE_PORT = port + 2;
+const ROAST_LINE_DATA = 'roast-line';
+/** That server's database, for the spec that puts builds in its line. */
+export const ROAST_LINE_DATABASE = resolve(import.meta.dirname, '..', E2E_DATA, ROAST_LINE_DATA, 'sqlite.db');
+/**
  * The Chromium to drive: CHROMIUM_PATH, else Debian's headless shell (the build Playwright
  * itself runs headless tests on: the same Blink without the desktop browser around it, at
  * about half the CPU per page, which on two cores is most of the suite's time), else the
  * full browser, else Playwright's own.
  */
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+
+/** What both e2e servers run with, besides where they listen and keep their data. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  ADMIN_EMAILS: ADMIN_EMAILS.join(','),
+  LOG_LEVEL: 'warn',
+  // Tests tell their own client address in X-Forwarded-For (see e2e/fixtures.ts).
+  TRUST_PROXY: 'true',
+  // Roasts from a vision model: the fake Ollama above, a real HTTP server. The
+  // built-in roaster and the screening models are covered by the integration tests.
+  ROAST_PROVIDER: 'ollama',
+  OLLAMA_HOST: `http://127.0.0.1:${ollamaPort}`,
+  SCREENING: 'off',
+  JOB_POLL_MS: '200',
+  // As many roasts at once as the settings allow, since the fake answers every request
+  // at once, unlike a CPU host: a spec that posts a gallery's worth of builds (24 in
+  // gallery.spec.ts, 13 in public-member-pages.spec.ts) leaves a line of roasts that,
+  // four at a time, kept the next tests' roasts waiting 20-30 s.
+  JOB_CONCURRENCY: '16',
+  OLLAMA_CONCURRENCY: '16',
+  // Notification mails gather for a second instead of five minutes.
+  NOTIFY_BATCH_MS: '1000',
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -76,7 +100,7 @@ export default defineConfig({
       ],
     },
   },
-  projects,
+  projects: modes,
   webServer: [
     {
       command: `node tests/support/fake-ollama-server.ts ${ollamaPort} ${OLLAMA_DELAY_MS}`,
@@ -95,29 +119,20 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
+      env: { ...serverEnv, PORT: String(port), DATABASE_PATH: './sqlite.db', UPLOADS_DIR: './uploads' },
+    },
+    {
+      // Started once the first is up: the data folder is made, and the build there.
+      command: `mkdir -p ${E2E_DATA}/${ROAST_LINE_DATA} && cd ${E2E_DATA} && node ../../../build/server/index.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${ROAST_LINE_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_PATH: './sqlite.db',
-        UPLOADS_DIR: './uploads',
-        ADMIN_EMAILS: ADMIN_EMAILS.join(','),
-        LOG_LEVEL: 'warn',
-        // Tests tell their own client address in X-Forwarded-For (see e2e/fixtures.ts).
-        TRUST_PROXY: 'true',
-        // Roasts from a vision model: the fake Ollama above, a real HTTP server. The
-        // built-in roaster and the screening models are covered by the integration tests.
-        ROAST_PROVIDER: 'ollama',
-        OLLAMA_HOST: `http://127.0.0.1:${ollamaPort}`,
-        SCREENING: 'off',
-        JOB_POLL_MS: '200',
-        // As many roasts at once as the settings allow, since the fake answers every request
-        // at once, unlike a CPU host: a spec that posts a gallery's worth of builds (24 in
-        // gallery.spec.ts, 13 in public-member-pages.spec.ts) leaves a line of roasts that,
-        // four at a time, kept the next tests' roasts waiting 20-30 s.
-        JOB_CONCURRENCY: '16',
-        OLLAMA_CONCURRENCY: '16',
-        // Notification mails gather for a second instead of five minutes.
-        NOTIFY_BATCH_MS: '1000',
+        ...serverEnv,
+        PORT: String(ROAST_LINE_PORT),
+        DATABASE_PATH: `./${ROAST_LINE_DATA}/sqlite.db`,
+        UPLOADS_DIR: `./${ROAST_LINE_DATA}/uploads`,
       },
     },
   ],

@@ -1,13 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { E2E_DATA } from '../playwright.config';
+import { E2E_DATA, ROAST_LINE_DATABASE, ROAST_LINE_PORT } from '../playwright.config';
 import { holdRoastLine, releaseRoast } from '../support/roast-line';
 import { expect, hydrated, test } from './fixtures';
 import { signInQuickly, uniqueEmail } from './support/sign-in';
 import { aPhoto, uploadThroughForm } from './support/upload-form';
 
-const database = () => join(process.cwd(), E2E_DATA, 'sqlite.db');
+// The line of a server of its own (playwright.config.ts): no other spec's roasts stand in it.
+test.use({ baseURL: `http://127.0.0.1:${ROAST_LINE_PORT}` });
 
 /** A member in a browser of their own, with their build uploaded; their page and the build's id. */
 async function ownerWithBuild(browser: Browser, javaScriptEnabled: boolean, name: string, colour: number) {
@@ -30,7 +31,7 @@ async function ownerWithBuild(browser: Browser, javaScriptEnabled: boolean, name
 const roastOf = (page: Page) => page.getByRole('region', { name: 'AI Roast' });
 
 /**
- * The line is the server's, shared by both projects running at once: each holds it in
+ * The line is the server's, shared by both projects' runs of the spec: each holds it in
  * turn (a folder made atomically is the lock), so the other's held roasts are not ahead.
  * Holding it puts `buildIds` in it (holdRoastLine); letting it go releases them, however
  * the work ended, since held roasts left behind would stand ahead of a retry's.
@@ -51,10 +52,10 @@ async function holdingTheLine(buildIds: number[], work: () => Promise<void>) {
     )
     .toBe(true);
   try {
-    holdRoastLine(database(), buildIds);
+    holdRoastLine(ROAST_LINE_DATABASE, buildIds);
     await work();
   } finally {
-    for (const buildId of buildIds) releaseRoast(database(), buildId);
+    for (const buildId of buildIds) releaseRoast(ROAST_LINE_DATABASE, buildId);
     rmSync(lock, { recursive: true, force: true });
   }
 }
@@ -69,9 +70,8 @@ test('with two roasts waiting, the second owner is told they are 2nd in line, an
   // Both are roasted at once by the quick fake model; those roasts are the times the estimate goes by.
   for (const owner of [first, second]) await expect(roastOf(owner.page)).toContainText('Roasted by', { timeout: 30_000 });
 
-  // The spec runs after every other test (playwright.config.ts, ALONE); the other mode's
-  // owners' first roasts may still be written for a few seconds: a place is waited for
-  // until the page (its poll, or its refresh without JavaScript) looks between them.
+  // The other mode's owners' first roasts may still be written for a few seconds: a place
+  // is waited for until the page (its poll, or its refresh without JavaScript) looks between them.
   const aWhile = { timeout: 60_000 };
   // A slow host's line: the first roast is being written, the second waits behind it.
   await holdingTheLine([first.buildId, second.buildId], async () => {
@@ -90,9 +90,9 @@ test('with two roasts waiting, the second owner is told they are 2nd in line, an
     await expect(roastOf(first.page)).not.toContainText('in line');
 
     // The first roast is written: the second owner's page moves up on its own (its poll, or its refresh without JavaScript).
-    releaseRoast(database(), first.buildId);
+    releaseRoast(ROAST_LINE_DATABASE, first.buildId);
     await expect(roastOf(second.page)).toContainText(/Next in line, less than a minute/, aWhile);
-    releaseRoast(database(), second.buildId);
+    releaseRoast(ROAST_LINE_DATABASE, second.buildId);
     await expect(roastOf(second.page)).toContainText('Roasted by', { timeout: 20_000 });
     await expect(roastOf(second.page)).not.toContainText('in line');
   });
