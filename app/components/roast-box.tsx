@@ -131,10 +131,7 @@ function Waiting({ paused }: { paused: boolean }) {
     <div className="mt-4 grid gap-3" role="status" aria-live="polite">
       <p className="flex items-center gap-3 text-lg font-bold text-ink">
         {paused ? null : (
-          <span
-            aria-hidden="true"
-            className="size-5 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent"
-          />
+          <span aria-hidden="true" className="size-5 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent" />
         )}
         AI is analyzing your PC build...
       </p>

@@ -40,10 +40,7 @@ function WaitingForModel({ paused }: { paused: boolean }) {
   return (
     <p className="mt-2 flex items-center gap-3 text-ink" role="status" aria-live="polite">
       {paused ? null : (
-        <span
-          aria-hidden="true"
-          className="size-4 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent"
-        />
+        <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-neon-cyan border-t-transparent" />
       )}
       The AI model is writing its roast. It replaces this one here when it lands, in a few minutes.
     </p>
