@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { daysRemaining, relativeTime, shortDate, shortDateTime, waitText } from './dates';
+import { daysLeftText, daysRemaining, relativeTime, shortDate, shortDateTime, startsInText, waitText } from './dates';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -63,6 +63,15 @@ describe('relativeTime', () => {
   it('measures against the current time when no "now" is given', () => {
     expect(relativeTime(Date.now() - 2 * DAY)).toBe('2d ago');
     expect(relativeTime(new Date())).toBe('just now');
+  });
+});
+
+describe("a competition's days, in words", () => {
+  it('says how long until it opens and how long it still runs, a started day counting as a day', () => {
+    expect(startsInText(NOW + 2 * DAY + 1, NOW)).toBe('Starts in 3 days');
+    expect(startsInText(NOW + HOUR, NOW)).toBe('Starts in 1 day');
+    expect(daysLeftText(NOW + DAY, NOW)).toBe('1 day left');
+    expect(daysLeftText(NOW + 1_000 * DAY, NOW)).toBe('1,000 days left');
   });
 });
 

@@ -29,6 +29,16 @@ export function daysRemaining(end: Date | number, now: Date | number = Date.now(
   return Math.max(0, Math.ceil((Number(end) - Number(now)) / DAY_MS));
 }
 
+/** "Starts in 3 days": how long until a competition opens, in days as `daysRemaining` counts them. */
+export function startsInText(start: Date | number, now: Date | number): string {
+  return `Starts in ${counted(daysRemaining(start, now), 'day', 'days')}`;
+}
+
+/** "1 day left": how long a competition still runs, in days as `daysRemaining` counts them. */
+export function daysLeftText(end: Date | number, now: Date | number): string {
+  return `${counted(daysRemaining(end, now), 'day', 'days')} left`;
+}
+
 /** "45 seconds", "3 minutes", "5 hours": how long to wait, for messages; rounded up, hours past 90 minutes. */
 export function waitText(ms: number): string {
   const unit = (count: number, name: string) => counted(count, name, `${name}s`);

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { CompetitionBadge } from './badge';
 import { buttonClass } from '~/components/ui/button';
 import type { CompetitionCard as CardData } from '~/domain/competitions';
-import { daysRemaining } from '~/utils/dates';
 import { counted } from '~/utils/count';
+import { daysLeftText, startsInText } from '~/utils/dates';
 
 /**
  * A competition as a card (docs/product.md §4), on /competitions and the home page: "Active"
@@ -25,13 +25,11 @@ export function CompetitionCard({
     <article className="panel flex h-full flex-col p-5">
       <p className="flex flex-wrap items-center justify-between gap-2 text-xs font-bold uppercase tracking-widest">
         {upcoming ? (
-          <span className="rounded-full bg-neon-cyan/15 px-2 py-0.5 text-neon-cyan">
-            Starts in {counted(daysRemaining(competition.startDate, now), 'day', 'days')}
-          </span>
+          <span className="rounded-full bg-neon-cyan/15 px-2 py-0.5 text-neon-cyan">{startsInText(competition.startDate, now)}</span>
         ) : (
           <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
         )}
-        <span className="text-muted">{counted(daysRemaining(competition.endDate, now), 'day', 'days')} left</span>
+        <span className="text-muted">{daysLeftText(competition.endDate, now)}</span>
       </p>
       <div className="mt-4 flex items-start gap-4">
         <CompetitionBadge badgeUrl={competition.badgeUrl} />

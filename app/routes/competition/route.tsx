@@ -20,13 +20,12 @@ import { buildWins } from '~/models/competition-wins.server';
 import { imageSources } from '~/images/records.server';
 import { contestVisitor } from '~/web/contest-visitor.server';
 import { currentUser, requireUser } from '~/web/session.server';
-import { daysRemaining, shortDateTime } from '~/utils/dates';
+import { daysLeftText, shortDateTime, startsInText } from '~/utils/dates';
 import { notFound } from '~/utils/not-found';
 import { pageMeta } from '~/utils/meta';
 import { competitionFeedPath, feedLink } from '~/utils/feed-paths';
 import { photoAlt } from '~/domain/photo-alt';
 import { positiveInt } from '~/utils/query';
-import { counted } from '~/utils/count';
 
 /**
  * While the competition runs (contest mode) its entries in the visitor's own
@@ -229,13 +228,12 @@ export default function Competition({ loaderData, actionData }: Route.ComponentP
 }
 
 function StatusLabel({ status, startDate, endDate, now }: { status: string; startDate: Date; endDate: Date; now: number }) {
-  if (status === 'upcoming')
-    return <span className="text-neon-cyan">Starts in {counted(daysRemaining(startDate, now), 'day', 'days')}</span>;
+  if (status === 'upcoming') return <span className="text-neon-cyan">{startsInText(startDate, now)}</span>;
   if (status === 'ended') return <span className="text-muted">Ended</span>;
   return (
     <span className="flex gap-3">
       <span className="rounded-full bg-neon-lime/15 px-2 py-0.5 text-neon-lime">Active</span>
-      <span className="text-muted">{counted(daysRemaining(endDate, now), 'day', 'days')} left</span>
+      <span className="text-muted">{daysLeftText(endDate, now)}</span>
     </span>
   );
 }
