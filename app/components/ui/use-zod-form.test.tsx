@@ -6,6 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as UseZodForm from './use-zod-form';
 
 let useZodForm: typeof UseZodForm.useZodForm;
+/**
+ * How long a check waits for the schemas, which the hook imports on first use (what these
+ * tests are about), each test afresh: on a busy machine that import took longer than the
+ * finders' default second.
+ */
+const SCHEMAS_LOADED = { timeout: 10_000 };
 /** What reached the page's own submit handler without being stopped: the posts the router would send, and the button pressed. */
 let posted: Record<string, unknown>[];
 
@@ -55,14 +61,14 @@ describe('useZodForm', () => {
     expect(schemas).not.toHaveBeenCalled();
 
     fireEvent.focusIn(screen.getByLabelText('Your comment'));
-    await waitFor(() => expect(schemas).toHaveBeenCalledOnce());
+    await waitFor(() => expect(schemas).toHaveBeenCalledOnce(), SCHEMAS_LOADED);
   });
 
   it('holds a post made before the schema is there, then checks it as before: refused in the browser', async () => {
     render(<CommentBox />);
     post();
     expect(posted).toEqual([]);
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Comment cannot be empty');
+    expect(await screen.findByRole('alert', undefined, SCHEMAS_LOADED)).toHaveProperty('textContent', 'Comment cannot be empty');
     expect(posted).toEqual([]);
     // Conform puts the focus on the field at fault.
     expect(document.activeElement).toBe(screen.getByLabelText('Your comment'));
@@ -73,7 +79,7 @@ describe('useZodForm', () => {
     fireEvent.change(screen.getByLabelText('Your comment'), { target: { value: 'Nice cable management' } });
     post();
     post();
-    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(posted).toHaveLength(1), SCHEMAS_LOADED);
     expect(posted[0]).toEqual({ content: 'Nice cable management', pressed: 'comment' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(posted).toHaveLength(1);
@@ -84,7 +90,7 @@ describe('useZodForm', () => {
     const field = screen.getByLabelText('Your comment');
     fireEvent.focusIn(field);
     fireEvent.focusOut(field);
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Comment cannot be empty');
+    expect(await screen.findByRole('alert', undefined, SCHEMAS_LOADED)).toHaveProperty('textContent', 'Comment cannot be empty');
     expect(posted).toEqual([]);
   });
 
@@ -97,7 +103,7 @@ describe('useZodForm', () => {
     fireEvent.focusIn(field);
     fireEvent.focusOut(field);
     post();
-    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(posted).toHaveLength(1), SCHEMAS_LOADED);
     // The field's check on blur had nothing to run and never became a post.
     expect(posted[0]).toEqual({ content: '', pressed: 'comment' });
     expect(screen.queryByRole('alert')).toBeNull();
