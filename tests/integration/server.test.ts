@@ -291,7 +291,7 @@ describe('home page', () => {
     expect(body).toContain('@<!-- -->GlowKing');
     expect(body).toContain('So much RGB it has its own weather.');
     expect(body).toContain('Winter Glow');
-    expect(body).toContain('3 days<!-- --> left');
+    expect(body).toContain('3 days left');
     expect(body).toContain('View Competition');
     expect(body).toContain('#<!-- -->1');
     expect(body).not.toContain('NO BUILDS DETECTED');
