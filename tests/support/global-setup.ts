@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrateDatabase, openDatabase } from '~/services/db.server';
 import { MIGRATED_DATABASE } from './app-process';
@@ -13,8 +13,8 @@ export default function setup() {
     const result = spawnSync('npm', ['run', 'build'], { stdio: 'pipe', encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
   }
+  // openDatabase makes the folder again.
   rmSync(dirname(MIGRATED_DATABASE), { recursive: true, force: true });
-  mkdirSync(dirname(MIGRATED_DATABASE), { recursive: true });
   const database = openDatabase(MIGRATED_DATABASE);
   migrateDatabase(database);
   database.$client.close();
