@@ -311,6 +311,7 @@ describe('with an Ollama server', () => {
     expect(buildRow(app, id)).toMatchObject({ roast_provider: 'builtin', roast_model: 'built-in roaster' });
   });
 
+  // Its waits allow 20 s for the failure, the 5 s backoff and 20 s for the roast: the 20 s default cut it short under CI's load.
   it('in ollama mode retries a failed roast later instead of falling back, and it arrives', async () => {
     fake = await startFakeOllama();
     fake.respond({ status: 500, error: 'out of memory' });
@@ -332,7 +333,7 @@ describe('with an Ollama server', () => {
     // The retry comes after the backoff (about 5 s) and succeeds.
     expect(await roastOf(app, id)).toBe(SAMPLE_ROAST);
     expect(row<{ attempts: number }>(app, 'select attempts from jobs where key = ?', `roast:${id}`).attempts).toBe(2);
-  });
+  }, 60_000);
 
   it('after a crash in the middle of a job, the restarted server finishes it and the roast lands once', async () => {
     fake = await startFakeOllama();
