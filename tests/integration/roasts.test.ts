@@ -59,7 +59,15 @@ type BuildRow = {
 };
 const buildRow = (app: AppProcess, id: number) => row<BuildRow>(app, 'select * from builds where id = ?', id);
 
-const roastOf = (app: AppProcess, id: number) => waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100 });
+/** A build's roast job and the server's last lines, for a wait that gives up. */
+const roastState = (app: AppProcess, id: number) => () =>
+  [
+    JSON.stringify(row(app, 'select status, attempts, run_at, last_error from jobs where key = ?', `roast:${id}`) ?? 'no roast job'),
+    ...app.output().trimEnd().split('\n').slice(-30),
+  ].join('\n');
+
+const roastOf = (app: AppProcess, id: number) =>
+  waitFor(() => buildRow(app, id).roast || null, { timeoutMs: 20_000, intervalMs: 100, explain: roastState(app, id) });
 // The photos' descriptions (alt text) are asked for beside the looks and roasts: their own tests count them.
 const chats = () => fake.requests.filter((request) => request.path === '/api/chat' && !isDescribeCall(request.body));
 
@@ -311,14 +319,14 @@ describe('with an Ollama server', () => {
     expect(buildRow(app, id)).toMatchObject({ roast_provider: 'builtin', roast_model: 'built-in roaster' });
   });
 
-  // Its waits allow 20 s for the failure, the 5 s backoff and 20 s for the roast: the 20 s default cut it short under CI's load.
+  // Its waits allow 30 s for the failure, the 5 s backoff and 20 s for the roast: the 20 s default cut it short under CI's load.
   it('in ollama mode retries a failed roast later instead of falling back, and it arrives', async () => {
     fake = await startFakeOllama();
     fake.respond({ status: 500, error: 'out of memory' });
     const app = await launch({ ROAST_PROVIDER: 'ollama', OLLAMA_HOST: fake.url });
     const owner = await member(app);
     const { id } = await upload(owner, 'Patient rig');
-    // As long as roastOf waits for a roast: on a busy CI machine the first attempt once came after more than 10 s.
+    // On a busy CI machine the first attempt came after more than 10 s once, and after more than 20 s once.
     const failedOnce = await waitFor(
       () =>
         row<{ attempts: number; last_error: string | null } | undefined>(
@@ -326,14 +334,14 @@ describe('with an Ollama server', () => {
           'select attempts, last_error from jobs where key = ? and last_error is not null',
           `roast:${id}`,
         ),
-      { timeoutMs: 20_000, intervalMs: 100 },
+      { timeoutMs: 30_000, intervalMs: 100, explain: roastState(app, id) },
     );
     expect(failedOnce.last_error).toMatch(/out of memory/);
     expect(buildRow(app, id).roast).toBe('');
     // The retry comes after the backoff (about 5 s) and succeeds.
     expect(await roastOf(app, id)).toBe(SAMPLE_ROAST);
     expect(row<{ attempts: number }>(app, 'select attempts from jobs where key = ?', `roast:${id}`).attempts).toBe(2);
-  }, 60_000);
+  }, 75_000);
 
   it('after a crash in the middle of a job, the restarted server finishes it and the roast lands once', async () => {
     fake = await startFakeOllama();
