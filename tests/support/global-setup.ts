@@ -13,7 +13,7 @@ export default function setup() {
     const result = spawnSync('npm', ['run', 'build'], { stdio: 'pipe', encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
   }
-  // openDatabase makes the folder again.
+  // The last run's database goes whole, its WAL files with it; openDatabase makes the folder again.
   rmSync(dirname(MIGRATED_DATABASE), { recursive: true, force: true });
   const database = openDatabase(MIGRATED_DATABASE);
   migrateDatabase(database);
