@@ -8,6 +8,7 @@ import {
   recordBattleRanks,
   saveBattleStandings,
 } from '~/models/battles.server';
+import { upkeepRows } from '~/models/upkeep-size.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { battleRefitJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
@@ -34,7 +35,7 @@ export const refitBattles: JobHandler = {
     let changes: StandingChanges | null = null;
     if (battleRefitNeeded()) {
       const started = performance.now();
-      const fitted = await inWorkerThread('battle-fit-worker', () => fitBattleStrengths());
+      const fitted = await inWorkerThread('battle-fit-worker', () => fitBattleStrengths(), { rows: upkeepRows() });
       changes = fitted.changes;
       log.info('Battle strengths fitted', {
         builds: fitted.builds,

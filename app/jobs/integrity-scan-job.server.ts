@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StoredFinding } from '~/domain/vote-integrity';
-import { anyBuild } from '~/models/builds.server';
+import { upkeepRows } from '~/models/upkeep-size.server';
 import { saveIntegrityScan, scanFindings } from '~/models/vote-integrity.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { integrityScanJob } from '~/queue/job-types';
@@ -26,12 +26,7 @@ export const scanVoteIntegrity: JobHandler = {
   async run({ complete }) {
     const started = performance.now();
     // From source, one detector per turn of the event loop.
-    const findings = await inWorkerThread<StoredFinding[]>(
-      'integrity-worker',
-      () => scanFindings(db(), nextTurn),
-      {},
-      { small: !anyBuild() },
-    );
+    const findings = await inWorkerThread<StoredFinding[]>('integrity-worker', () => scanFindings(db(), nextTurn), { rows: upkeepRows() });
     const durationMs = Math.round(performance.now() - started);
     log.info('Vote integrity scanned', { findings: findings.length, durationMs });
     complete((tx) => {

@@ -1,7 +1,7 @@
 import { LEADERBOARD_EVERY_MS, LEADERBOARD_RATING_DELAY_MS, rankEveryPeriod, saveStandings } from '~/models/leaderboards.server';
 import { recordLeaderboardTop } from '~/models/progression.server';
-import { anyBuild } from '~/models/builds.server';
 import { ratedSince } from '~/models/ratings.server';
+import { upkeepRows } from '~/models/upkeep-size.server';
 import { enqueueJob } from '~/queue/enqueue.server';
 import { leaderboardJob } from '~/queue/job-types';
 import type { JobHandler } from '~/queue/runner.server';
@@ -26,7 +26,10 @@ export function scheduleLeaderboards(writer: Writer, runAt = new Date()): void {
 export const rankLeaderboards: JobHandler = {
   async run({ complete }) {
     const startedAt = Date.now();
-    const boards = await inWorkerThread('leaderboard-worker', () => rankEveryPeriod(startedAt), { now: startedAt }, { small: !anyBuild() });
+    const boards = await inWorkerThread('leaderboard-worker', () => rankEveryPeriod(startedAt), {
+      rows: upkeepRows(),
+      data: { now: startedAt },
+    });
     complete((tx) => {
       for (const [period, standings] of boards) saveStandings(tx, period, standings);
       recordLeaderboardTop(

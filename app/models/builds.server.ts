@@ -97,11 +97,6 @@ export function listBuildsAfter(buildId: number, limit: number): BuildSummary[] 
     .all();
 }
 
-/** Whether anyone ever uploaded a build (one not yet deleted). */
-export function anyBuild(): boolean {
-  return db().select({ id: builds.id }).from(builds).limit(1).get() !== undefined;
-}
-
 /** The listed builds among `ids`, in the order of `ids`. */
 export function listedBuildSummaries(ids: number[]): BuildSummary[] {
   if (ids.length === 0) return [];

@@ -49,6 +49,13 @@ export const jobDuration = new Histogram({
   registers: [metrics],
 });
 
+export const upkeepThreads = new Counter({
+  name: 'rigroast_upkeep_threads_total',
+  help: 'Worker threads started for upkeep (the leaderboards, the battle fit, the vote-integrity scan), by entry: a small site ranks on the server thread instead.',
+  labelNames: ['entry'] as const,
+  registers: [metrics],
+});
+
 export const mailsSent = new Counter({
   name: 'rigroast_mail_total',
   help: 'E-mails handed to the mail server, by result (sent, failed).',
