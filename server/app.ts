@@ -105,8 +105,10 @@ export function createApp({ build, mode, config, vite }: Options) {
       mount.handler(req, res, next);
     });
   }
-  // Unlisted photos (private/), the social cards' cache (cards/) and anything else under /uploads.
-  app.use('/uploads', (_req, res) => {
+  // Unlisted photos (private/), the social cards' cache (cards/) and anything else under
+  // /uploads; a script or style sheet no build has (a page a deploy outdated asks for its old
+  // ones): files, not pages, so a short 404 instead of a rendered page.
+  app.use(['/uploads', '/assets'], (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
 

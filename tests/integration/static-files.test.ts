@@ -23,6 +23,16 @@ describe('static files', () => {
     expect(leaks).toEqual([]);
   }, 120_000);
 
+  it('answers a file no build has under /assets, or anything under /uploads it does not serve, with a short 404, not a page', async () => {
+    for (const path of ['/assets/entry.client-0ld0ld00.js', '/assets/', '/uploads/cards/1.png', '/uploads/']) {
+      const answer = await rawGet(stack.app.origin, path);
+      expect([path, answer.status, answer.body.toString()]).toEqual([path, 404, 'Not found']);
+    }
+    // Only the folders' own spelling is theirs: any other is a path like any, answered by the site's page.
+    const page = await rawGet(stack.app.origin, '/ASSETS/entry.client-0ld0ld00.js');
+    expect([page.status, page.body.toString()]).toEqual([404, expect.stringContaining('<!DOCTYPE html>')]);
+  });
+
   it('serves a replaced avatar under no spelling of its folder, and deletes its file', async () => {
     const member = await stack.member();
     const old = await newAvatar(member);
