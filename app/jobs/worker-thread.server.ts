@@ -15,9 +15,10 @@ import { upkeepThreads } from '~/services/metrics.server';
  */
 
 /**
- * Upkeep over fewer rows than this (upkeepRows) runs on the server's thread: the
- * slowest, the battle fit, takes about 4 µs a build there, so at most about 8 ms,
- * where starting a thread costs 0.1–0.2 s of CPU each time (measured on the built server).
+ * Upkeep over fewer rows than this (upkeepRows) runs on the server's thread: with 1 999
+ * (1 500 builds, 499 ratings) the slowest, the battle fit, took about 10 ms more than on
+ * an empty site, where each thread's start costs 0.1–0.2 s of CPU (the built server's
+ * workers, measured on the bench database cut down).
  */
 export const THREAD_WORTH_ROWS = 2000;
 
