@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { metricSample, scrapeMetrics } from '#tests/support/metrics';
 import { sharedStack } from '#tests/support/stack';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const stack = sharedStack({ METRICS_TOKEN: TOKEN, LOG_FORMAT: 'json' });
 
-const scrape = () => stack.app.fetch('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
-
-/** The value of one sample (`name{labels}` exactly as exposed), 0 when it is not there yet. */
-async function sample(series: string): Promise<number> {
-  const text = await (await scrape()).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
+const scrape = () => scrapeMetrics(stack.app, TOKEN);
+const sample = (series: string) => metricSample(stack.app, TOKEN, series);
 
 describe('/metrics with METRICS_TOKEN set', () => {
   it('is refused without the bearer token, or with another', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THREAD_WORTH_ROWS } from '~/jobs/worker-thread.server';
 import { BATTLE_REFIT_JOB, INTEGRITY_SCAN_JOB, LEADERBOARD_JOB } from '~/queue/job-types';
+import { metricSample } from '#tests/support/metrics';
 import { openAppDatabase, runScheduledJobNow } from '#tests/support/test-database';
 import { sharedApp } from '#tests/support/stack';
 
@@ -15,13 +16,9 @@ const UPKEEP = [
 
 /** Worker threads started for each upkeep entry, as /metrics counts them. */
 async function threadsStarted(): Promise<Record<string, number>> {
-  const text = await (await server.app.fetch('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
-  return Object.fromEntries(
-    UPKEEP.map(({ entry }) => {
-      const line = text.split('\n').find((candidate) => candidate.startsWith(`rigroast_upkeep_threads_total{entry="${entry}"} `));
-      return [entry, line ? Number(line.split(' ')[1]) : 0];
-    }),
-  );
+  const started: Record<string, number> = {};
+  for (const { entry } of UPKEEP) started[entry] = await metricSample(server.app, TOKEN, `rigroast_upkeep_threads_total{entry="${entry}"}`);
+  return started;
 }
 
 /** Runs the three upkeep jobs now, one after another, each to its end. */
